@@ -1,0 +1,34 @@
+// Two projects: `unit` (pure modules, beside their code as *.test.ts) and `integration` (tests/, against the
+// built app started on a free port). scripts/test.mjs runs them in order with the e2e suite.
+import nextJest from "next/jest.js";
+
+const createJestConfig = nextJest({ dir: "./" });
+
+// Prisma's generated client loads its wasm query compiler from an .mjs file that Jest must transform.
+const transformIgnorePatterns = ["/node_modules/(?!@prisma/client/runtime/)"];
+
+async function project(overrides) {
+  const config = await createJestConfig({
+    testEnvironment: "node",
+    moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+    ...overrides,
+  })();
+  return { ...config, transformIgnorePatterns };
+}
+
+export default async function jestConfig() {
+  return {
+    projects: [
+      await project({
+        displayName: "unit",
+        testMatch: ["<rootDir>/lib/**/*.test.ts", "<rootDir>/scripts/**/*.test.ts"],
+      }),
+      await project({
+        displayName: "integration",
+        testMatch: ["<rootDir>/tests/**/*.test.ts"],
+        globalSetup: "<rootDir>/tests/support/global-setup.ts",
+        testTimeout: 60_000,
+      }),
+    ],
+  };
+}

@@ -1,0 +1,228 @@
+/**
+ * Every environment variable the service reads, parsed and validated once.
+ *
+ * `parseConfig(env)` is pure (tests feed it plain objects); `config()` parses `process.env` on first use
+ * and memoises the result. Parsing is lazy on purpose: `next build` imports route modules, and a build must
+ * not depend on run-time settings. A bad value fails with a message naming the variable.
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** `off` (any case) disables an outside source; anything else must be an http(s) URL. */
+const optionalBaseUrl = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((value, ctx) => {
+      if (value.toLowerCase() === "off") return null;
+      return httpUrl(value, ctx);
+    });
+
+function httpUrl(value: string, ctx: z.RefinementCtx): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({ code: "custom", message: `must be an absolute http(s) URL, got "${value}"` });
+    return z.NEVER;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    ctx.addIssue({ code: "custom", message: `must use http or https, got "${url.protocol}"` });
+    return z.NEVER;
+  }
+  return value.replace(/\/+$/, "");
+}
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Sticker endpoint templates must keep the VIN placeholder, or every VIN would fetch the same URL. */
+const stickerTemplate = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .refine((v) => v.includes("{vin}"), { message: "must contain the {vin} placeholder" })
+    .refine((v) => /^https?:\/\//.test(v), { message: "must be an absolute http(s) URL template" });
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === "true" || v === "1" || v === "yes"));
+
+/** An empty string in the environment means "not set" (common with docker and .env files). */
+const blankToUndefined = (env: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === "" ? undefined : v]));
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PUBLIC_BASE_URL: z.string().trim().optional(),
+    DATABASE_URL: z.string().trim().optional(),
+    DATA_DIR: z.string().trim().default("./data"),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+    SEED_DEMO_DATA: booleanFlag(true),
+
+    VPIC_DB_PATH: z.string().trim().optional(),
+    VPIC_API_BASE_URL: optionalBaseUrl("https://vpic.nhtsa.dot.gov/api"),
+    VPIC_API_TIMEOUT_MS: positiveInt(1500),
+
+    NHTSA_API_BASE_URL: optionalBaseUrl("https://api.nhtsa.gov"),
+    NHTSA_API_TIMEOUT_MS: positiveInt(4000),
+
+    ANTHROPIC_API_KEY: z.string().trim().optional(),
+    ANTHROPIC_BASE_URL: z.string().trim().optional(),
+    INSIGHT_MODEL: z.string().trim().default("claude-haiku-4-5"),
+    INSIGHT_TIMEOUT_MS: positiveInt(8000),
+
+    PRICING_RECOMMENDATION: z
+      .string()
+      .trim()
+      .default("Aggregate pricing from verified buyer deals. Questions about the data: see the documentation."),
+    PRICING_RECOMMENDATION_URL: z.string().trim().optional(),
+
+    STICKER_URL_GM: stickerTemplate("https://cws.gm.com/vs-cws/vehshop/v2/vehicle/windowsticker?vin={vin}"),
+    STICKER_URL_STELLANTIS: stickerTemplate(
+      "https://www.chrysler.com/hostd/windowsticker/getWindowStickerPdf.do?vin={vin}",
+    ),
+    STICKER_URL_FORD: stickerTemplate("https://www.windowsticker.forddirect.com/windowsticker.pdf?vin={vin}"),
+    STICKER_URL_HYUNDAI: stickerTemplate(
+      "https://www.hyundaiusa.com/var/hyundai/services/inventory/monroney.pdf?model={model}&vin={vin}",
+    ),
+    STICKER_TIMEOUT_MS: positiveInt(8000),
+    STICKER_ARCHIVE_DIR: z.string().trim().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !/^(file:|postgres(ql)?:\/\/)/.test(env.DATABASE_URL)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_URL"],
+        message: "must start with postgres://, postgresql:// or file: (leave it unset for the embedded SQLite file)",
+      });
+    }
+    if (env.ANTHROPIC_BASE_URL) httpUrlIssue(env.ANTHROPIC_BASE_URL, "ANTHROPIC_BASE_URL", ctx);
+    if (env.PUBLIC_BASE_URL) httpUrlIssue(env.PUBLIC_BASE_URL, "PUBLIC_BASE_URL", ctx);
+    if (env.PRICING_RECOMMENDATION_URL) httpUrlIssue(env.PRICING_RECOMMENDATION_URL, "PRICING_RECOMMENDATION_URL", ctx);
+  });
+
+function httpUrlIssue(value: string, name: string, ctx: z.RefinementCtx) {
+  if (!/^https?:\/\/[^/\s]+/.test(value)) {
+    ctx.addIssue({ code: "custom", path: [name], message: `must be an absolute http(s) URL, got "${value}"` });
+  }
+}
+
+export type DatabaseProvider = "sqlite" | "postgresql";
+
+export interface Config {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  /** No trailing slash; permalinks and canonical URLs are built from it. */
+  publicBaseUrl: string;
+  dataDir: string;
+  /** `schema` is PostgreSQL's `?schema=` (Prisma's convention); tables live there instead of `public`. */
+  database: { provider: DatabaseProvider; url: string; schema?: string };
+  logLevel: (typeof LOG_LEVELS)[number];
+  seedDemoData: boolean;
+  vpic: { dbPath: string; apiBaseUrl: string | null; apiTimeoutMs: number };
+  nhtsa: { apiBaseUrl: string | null; timeoutMs: number };
+  insights: { apiKey: string | null; baseUrl: string | null; model: string; timeoutMs: number };
+  pricing: { recommendation: string; recommendationUrl: string };
+  stickers: {
+    urls: { gm: string; stellantis: string; ford: string; hyundai: string };
+    timeoutMs: number;
+    archiveDir: string;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  const result = schema.safeParse(blankToUndefined(rawEnv));
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join(".") || "environment"}: ${i.message}`));
+  }
+  const env = result.data;
+  const dataDir = path.resolve(cwd, env.DATA_DIR);
+  const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    publicBaseUrl,
+    dataDir,
+    database: resolveDatabase(env.DATABASE_URL, dataDir, cwd),
+    logLevel: env.LOG_LEVEL,
+    seedDemoData: env.SEED_DEMO_DATA,
+    vpic: {
+      dbPath: env.VPIC_DB_PATH ? path.resolve(cwd, env.VPIC_DB_PATH) : path.join(dataDir, "vpic", "vpic.lite.db"),
+      apiBaseUrl: env.VPIC_API_BASE_URL,
+      apiTimeoutMs: env.VPIC_API_TIMEOUT_MS,
+    },
+    nhtsa: { apiBaseUrl: env.NHTSA_API_BASE_URL, timeoutMs: env.NHTSA_API_TIMEOUT_MS },
+    insights: {
+      apiKey: env.ANTHROPIC_API_KEY ?? null,
+      baseUrl: env.ANTHROPIC_BASE_URL ?? null,
+      model: env.INSIGHT_MODEL,
+      timeoutMs: env.INSIGHT_TIMEOUT_MS,
+    },
+    pricing: {
+      recommendation: env.PRICING_RECOMMENDATION,
+      recommendationUrl: env.PRICING_RECOMMENDATION_URL ?? `${publicBaseUrl}/dealers`,
+    },
+    stickers: {
+      urls: {
+        gm: env.STICKER_URL_GM,
+        stellantis: env.STICKER_URL_STELLANTIS,
+        ford: env.STICKER_URL_FORD,
+        hyundai: env.STICKER_URL_HYUNDAI,
+      },
+      timeoutMs: env.STICKER_TIMEOUT_MS,
+      archiveDir: env.STICKER_ARCHIVE_DIR
+        ? path.resolve(cwd, env.STICKER_ARCHIVE_DIR)
+        : path.join(dataDir, "stickers"),
+    },
+  };
+}
+
+/** Unset → the embedded SQLite file under the data folder; `file:` → that SQLite file; postgres → shared PostgreSQL. */
+function resolveDatabase(url: string | undefined, dataDir: string, cwd: string): Config["database"] {
+  if (!url) return { provider: "sqlite", url: `file:${path.join(dataDir, "vinscope.db")}` };
+  if (url.startsWith("file:")) {
+    const file = url.slice("file:".length);
+    return { provider: "sqlite", url: `file:${path.resolve(cwd, file)}` };
+  }
+  return { provider: "postgresql", url, schema: new URL(url).searchParams.get("schema") ?? undefined };
+}
+
+/**
+ * Options for node-postgres from a DATABASE_URL. `?schema=` is Prisma's parameter, not libpq's: it is taken
+ * out of the connection string and becomes the search path, so unqualified SQL (migrations) lands there too.
+ */
+export function postgresPoolOptions(database: Config["database"]): { connectionString: string; options?: string } {
+  const url = new URL(database.url);
+  url.searchParams.delete("schema");
+  return {
+    connectionString: url.toString(),
+    ...(database.schema ? { options: `-c search_path="${database.schema.replace(/"/g, "")}"` } : {}),
+  };
+}
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** Tests that change the environment between cases reset the memo. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

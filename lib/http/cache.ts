@@ -1,0 +1,25 @@
+/**
+ * Cache-Control per route, in one table (spec 4.1). Public answers may be stored by browsers and shared
+ * caches alike (`max-age` and `s-maxage`), and served a while longer while a cache revalidates.
+ */
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const shared = (seconds: number, swr: number) =>
+  `public, max-age=${seconds}, s-maxage=${seconds}, stale-while-revalidate=${swr}`;
+
+export const CACHE = {
+  vin: shared(DAY, HOUR),
+  pricing: shared(HOUR, 10 * MINUTE),
+  recalls: shared(6 * HOUR, HOUR),
+  insights: shared(30 * DAY, DAY),
+  market: shared(HOUR, 10 * MINUTE),
+  openapi: shared(DAY, HOUR),
+  discovery: shared(DAY, HOUR),
+  /** A dealer's own PDF: their browser may keep it a day, shared caches never. */
+  dealerPdf: "private, max-age=86400",
+  none: "no-store",
+} as const;
+
+export type CachePolicy = keyof typeof CACHE;

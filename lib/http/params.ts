@@ -1,0 +1,36 @@
+/**
+ * Parsing request input with the zod schemas of lib/api. A failure becomes one 400 problem that names the
+ * parameter and says what is wrong with it; `errors` lists every problem found (RFC 9457 extension member).
+ */
+import type { z } from "zod";
+import { badRequest } from "../api/errors";
+
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  opts: { reason?: string } = {},
+): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((issue) => ({
+    param: issue.path.map(String).join(".") || undefined,
+    detail: issue.message,
+  }));
+  const first = errors[0];
+  const detail = first.param ? `${first.param}: ${first.detail}` : first.detail;
+  return failWith(detail, { reason: opts.reason ?? "invalid_parameter", param: first.param, errors });
+}
+
+function failWith(detail: string, extensions: Record<string, unknown>): never {
+  throw badRequest(detail, extensions);
+}
+
+/** URLSearchParams → a plain object; a repeated parameter keeps every value so schemas can reject it. */
+export function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    out[key] = values.length === 1 ? values[0] : values;
+  }
+  return out;
+}

@@ -1,0 +1,63 @@
+/**
+ * RFC 9457 problem details: the only way an error leaves the service. `ApiError`s keep their status, title,
+ * detail and extension members; anything else is logged with the request id and answered as a bare 500.
+ */
+import { ApiError } from "../api/errors";
+import { config } from "../config";
+import { log } from "../log";
+import { CACHE } from "./cache";
+
+export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance?: string;
+  requestId: string;
+  reason?: string;
+  [member: string]: unknown;
+}
+
+/** Each `reason` is documented on the docs page under this anchor. */
+export function problemType(reason: string | undefined): string {
+  if (!reason) return "about:blank";
+  let base = "http://localhost:3000";
+  try {
+    base = config().publicBaseUrl;
+  } catch {
+    /* a broken configuration must not stop an error from being reported */
+  }
+  return `${base}/docs#problem-${reason}`;
+}
+
+export function problemBody(error: ApiError, requestId: string, instance?: string): ProblemBody {
+  return {
+    ...error.extensions,
+    type: problemType(error.reason),
+    title: error.title,
+    status: error.status,
+    detail: error.detail,
+    ...(instance ? { instance } : {}),
+    requestId,
+  };
+}
+
+export function problemResponse(error: unknown, requestId: string, instance?: string): Response {
+  const apiError = error instanceof ApiError ? error : internalError(error, requestId, instance);
+  return new Response(JSON.stringify(problemBody(apiError, requestId, instance)), {
+    status: apiError.status,
+    headers: { "content-type": PROBLEM_CONTENT_TYPE, "cache-control": CACHE.none, ...apiError.headers },
+  });
+}
+
+function internalError(error: unknown, requestId: string, instance?: string): ApiError {
+  log().error({ requestId, instance, err: error }, "unhandled error");
+  return new ApiError(
+    500,
+    "Internal Server Error",
+    `Something went wrong on our side. Quote request id ${requestId} if you report it.`,
+    { reason: "internal_error" },
+  );
+}

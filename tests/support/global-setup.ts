@@ -1,0 +1,2 @@
+// Placeholder replaced below in this commit series.
+export default async function globalSetup() {}
