@@ -127,6 +127,30 @@ export function formulaValue(matcher: KeyMatcher, vinKey: string): string | null
 }
 
 const VALID_VIN_CHARS = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
+const KEY_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+/**
+ * The first key position that constrains the VIN (a literal or a class; `|` always matches), with every
+ * character it accepts there: the decoder buckets keys by it. Null when nothing at a fixed position
+ * constrains (wildcard-only keys, or a `%`). Classes are tested with the same regex the matcher uses.
+ */
+export function probeOf(key: string): { position: number; chars: string } | null {
+  let position = 0;
+  for (let i = 0; i < key.length; i++, position++) {
+    const c = key[i];
+    if (c === "%") return null;
+    if (c === "[") {
+      const end = key.indexOf("]", i);
+      if (end < 0) return null;
+      const cls = new RegExp(`^${sqlWildcardToRegex(key.slice(i, end + 1))}$`);
+      const chars = [...KEY_CHARS].filter((ch) => cls.test(ch)).join("");
+      return { position, chars };
+    }
+    if (c === "*" || c === "_" || c === "#" || c === "|") continue;
+    return { position, chars: c };
+  }
+  return null;
+}
 
 /**
  * NHTSA's fValidCharsInKey in strict mode: per key position, the characters it names (`#` = digits,

@@ -8,7 +8,7 @@
  * holds is used, optional tables are used when present.
  */
 import Database from "better-sqlite3";
-import { compileKey, type CompiledKey } from "./key-matcher";
+import { compileKey, probeOf, type CompiledKey } from "./key-matcher";
 import { VIN_DESCRIPTOR_YEARS } from "./vin-descriptor-years";
 
 export interface VpicElement {
@@ -42,6 +42,17 @@ export interface WmiRecord {
   isPublic: boolean;
   links: WmiSchemaLink[];
   makeIds: number[];
+  /** Resolved once at load, upper-cased as NHTSA prints them. */
+  vehicleTypeName: string | null;
+  manufacturerName: string | null;
+  /** Wmi_Make rows whose make exists. */
+  makes: MakeRef[];
+}
+
+export interface MakeRef {
+  id: string;
+  /** Upper-cased, as NHTSA prints a decoded make. */
+  name: string;
 }
 
 export interface KeyGroup {
@@ -54,9 +65,13 @@ export interface KeyGroup {
 export interface SchemaIndex {
   id: number;
   toBeQced: boolean;
-  /** Plain and bracket keys by the char code of their first character (VIN position 4). */
+  /**
+   * Plain and bracket keys bucketed by their first literal character: slot = position * 128 + char code.
+   * A decode probes only the positions in `probes` with the VIN key's character there.
+   */
   byFirst: Map<number, KeyGroup[]>;
-  /** Keys whose first character is a wildcard or a class: tested for every VIN. */
+  probes: Int8Array;
+  /** Keys without a literal before any class or wildcard-only keys: tested for every VIN. */
   anyFirst: KeyGroup[];
   /** Formula (`#`) keys. */
   formulas: KeyGroup[];
@@ -100,7 +115,10 @@ export interface VpicData {
   patternIndex: Int32Array;
   /** Lookup table name → Id (as text) → Name. */
   lookups: Map<string, Map<string, string>>;
-  makesOfModel: Map<number, number[]>;
+  /** Model id (as text) → its makes (Make_Model). */
+  makesOfModel: Map<string, MakeRef[]>;
+  /** Element.weight by element id (0 when null), for choosing between model-year passes. */
+  elementWeights: Int32Array;
   engineModelPatterns: Map<string, EngineModelPatternRow[]>;
   conversions: Conversion[];
   defaults: Map<number, DefaultValueRow[]>;
@@ -196,6 +214,9 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
         isPublic: !Number.isNaN(publicAt) && publicAt <= nowMs,
         links: [],
         makeIds: [],
+        vehicleTypeName: null,
+        manufacturerName: null,
+        makes: [],
       };
       wmis.set(record.wmi, record);
       wmiById.set(record.id, record);
@@ -301,8 +322,10 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
         byFirst: new Map(),
         anyFirst: [],
         formulas: [],
+        probes: new Int8Array(0),
         patternCount: 0,
       };
+      const probes: number[] = [];
       for (const [key, g] of keyMap) {
         const start = offset;
         for (let p = groupHead[g]; p !== -1; p = next[p]) patternIndex[offset++] = p;
@@ -312,26 +335,58 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
           index.formulas.push(group);
           continue;
         }
-        if (key.length === 0 || key[0] === "*" || key[0] === "[" || key[0] === "_") index.anyFirst.push(group);
+        const probe = probeOf(key);
+        if (probe === null) index.anyFirst.push(group);
         else {
-          const first = key.charCodeAt(0);
-          let bucket = index.byFirst.get(first);
-          if (!bucket) index.byFirst.set(first, (bucket = []));
-          bucket.push(group);
+          for (let c = 0; c < probe.chars.length; c++) {
+            const slot = probe.position * 128 + probe.chars.charCodeAt(c);
+            let bucket = index.byFirst.get(slot);
+            if (!bucket) index.byFirst.set(slot, (bucket = []));
+            bucket.push(group);
+          }
+          if (!probes.includes(probe.position)) probes.push(probe.position);
         }
       }
+      index.probes = Int8Array.from(probes.sort((a, b) => a - b));
       schemas.set(schemaId, index);
     }
     const keyCount = groupHead.length;
     void groupSchema;
     void groupKey;
 
-    const makesOfModel = new Map<number, number[]>();
+    const makeNames = lookups.get("Make") ?? new Map<string, string>();
+    const makeRef = new Map<string, MakeRef>();
+    const refOf = (id: number): MakeRef | null => {
+      const key = String(id);
+      let ref = makeRef.get(key);
+      if (ref) return ref;
+      const name = makeNames.get(key);
+      if (name === undefined) return null;
+      makeRef.set(key, (ref = { id: key, name: name.toUpperCase() }));
+      return ref;
+    };
+    const makesOfModel = new Map<string, MakeRef[]>();
     for (const r of db.prepare(`SELECT ModelId, MakeId FROM "${table("Make_Model")}" ORDER BY Id`).raw().all() as number[][]) {
-      const list = makesOfModel.get(Number(r[0]));
-      if (list) list.push(Number(r[1]));
-      else makesOfModel.set(Number(r[0]), [Number(r[1])]);
+      const ref = refOf(Number(r[1]));
+      if (!ref) continue;
+      const list = makesOfModel.get(String(r[0]));
+      if (list) list.push(ref);
+      else makesOfModel.set(String(r[0]), [ref]);
     }
+    const vehicleTypes = lookups.get("VehicleType");
+    const manufacturers = lookups.get("Manufacturer");
+    for (const w of wmis.values()) {
+      const vt = w.vehicleTypeId !== null ? vehicleTypes?.get(String(w.vehicleTypeId)) : undefined;
+      w.vehicleTypeName = vt === undefined ? null : vt.toUpperCase();
+      const mf = w.manufacturerId !== null ? manufacturers?.get(String(w.manufacturerId)) : undefined;
+      w.manufacturerName = mf === undefined ? null : mf.toUpperCase();
+      for (const id of w.makeIds) {
+        const ref = refOf(id);
+        if (ref) w.makes.push(ref);
+      }
+    }
+    const elementWeights = new Int32Array(Math.max(0, ...elements.keys()) + 1);
+    for (const e of elements.values()) elementWeights[e.id] = e.weight ?? 0;
 
     const engineModelPatterns = new Map<string, EngineModelPatternRow[]>();
     if (table("EngineModel") && table("EngineModelPattern")) {
@@ -391,6 +446,7 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
       patternIndex,
       lookups,
       makesOfModel,
+      elementWeights,
       engineModelPatterns,
       conversions,
       defaults,
