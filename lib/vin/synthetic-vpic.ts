@@ -61,6 +61,7 @@ export function buildSyntheticVpic(): string {
     [29, "Model Year", "ModelYear", null, null, 0, "General", "int", null, null, null, "WMI, Input", 99],
     [31, "Plant City", "PlantCity", null, null, 0, "General", "string", null, null, null, "Pattern", 98],
     [34, "Series", "Series", null, null, 0, "General", "string", null, null, null, "Pattern", 61],
+    [37, "Transmission Style", "TransmissionStyle", "Transmission", null, 0, "Mechanical / Transmission", "lookup", null, null, null, "Pattern", null],
     [38, "Trim", "Trim", null, null, 0, "General", "string", null, null, null, "Pattern", 61],
     [39, "Vehicle Type", "VehicleType", "VehicleType", null, 0, "General", "lookup", null, null, null, "WMI", 99],
     [64, "Engine Configuration", "EngineConfiguration", "EngineConfiguration", null, 0, "Engine", "lookup", null, null, null, "Pattern", null],
