@@ -4,6 +4,8 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { DecodedVehicleSchema } from "../api/vin";
+import { findVpicModelIn, wmisForMakeIn } from "./catalog";
 import { decodeVinWith } from "./decoder";
 import { loadVpicData, type VpicData } from "./vpic-data";
 import fixture from "./real-vins.fixture.json";
@@ -36,5 +38,18 @@ describe("real VINs against the bundled vPIC data", () => {
     expect(result.decoded.year).toBe(e.ModelYear);
     expect(result.descriptor).toBe(vin.slice(0, 8) + "*" + vin.slice(9, 11));
     expect(result.vpicDataDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(DecodedVehicleSchema.parse(result.decoded)).toEqual(result.decoded);
+  });
+});
+
+describe("make and model catalog", () => {
+  it("lists the WMIs of a make", () => {
+    expect(wmisForMakeIn(data, "honda")).toEqual(expect.arrayContaining(["1HG", "JHM"]));
+    expect(wmisForMakeIn(data, "no such make")).toEqual([]);
+  });
+  it("finds vPIC's names for a make and model, ignoring case and punctuation", () => {
+    expect(findVpicModelIn(data, "mercedes benz", "c class")).toEqual({ make: "MERCEDES-BENZ", model: "C-Class" });
+    expect(findVpicModelIn(data, "FORD", "f-150")).toEqual({ make: "FORD", model: "F-150" });
+    expect(findVpicModelIn(data, "ford", "no such model")).toBeNull();
   });
 });
