@@ -1,0 +1,34 @@
+-- CreateTable
+CREATE TABLE "Deal" (
+    "id" TEXT NOT NULL,
+    "vin" TEXT,
+    "year" INTEGER NOT NULL,
+    "make" TEXT NOT NULL,
+    "model" TEXT NOT NULL,
+    "makeSlug" TEXT NOT NULL,
+    "modelSlug" TEXT NOT NULL,
+    "trim" TEXT NOT NULL,
+    "state" TEXT NOT NULL,
+    "msrp" DOUBLE PRECISION NOT NULL,
+    "sellingPrice" DOUBLE PRECISION NOT NULL,
+    "dealType" TEXT NOT NULL,
+    "purchaseDate" TIMESTAMP(3) NOT NULL,
+    "source" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "Deal_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "Deal_makeSlug_modelSlug_year_sellingPrice_idx" ON "Deal"("makeSlug", "modelSlug", "year", "sellingPrice");
+
+-- CreateIndex
+CREATE INDEX "Deal_makeSlug_modelSlug_year_state_sellingPrice_idx" ON "Deal"("makeSlug", "modelSlug", "year", "state", "sellingPrice");
+
+-- CreateIndex
+CREATE INDEX "Deal_state_idx" ON "Deal"("state");
+
+-- CreateIndex
+CREATE INDEX "Deal_source_idx" ON "Deal"("source");
+
