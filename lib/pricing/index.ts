@@ -1,0 +1,40 @@
+/**
+ * The pricing domain's public surface, for routes, pages, the VIN report and MCP tools alike.
+ *
+ *   getVehiclePricing({ make, model, year, state })  names or slugs in, PricingResult out (spec 2.6 / 2.7)
+ *   getMarketOverview()                              the memoised market overview (spec 2.8) + page links
+ *   seedDemoDeals(db)                                the labelled demo set, on an empty database only
+ */
+import { db } from "../db";
+import { aggregatePricing, type PricingResult } from "./aggregate-pricing";
+import { marketOverview, type MarketData } from "./market-overview";
+import { slugify } from "./slugs";
+
+export { aggregatePricing, pricingUrl, type PricingQuery, type PricingResult } from "./aggregate-pricing";
+export { marketOverview, computeMarketOverview, MARKET_MIN_DEALS, type MarketData } from "./market-overview";
+export { seedDemoDeals, removeDemoDeals, type SeedResult } from "./demo-seed";
+export { slugify, isSlug } from "./slugs";
+export { US_STATES, US_STATE_CODES, isUsStateCode, type UsStateCode } from "./us-states";
+export { isDemoText, DEMO_SOURCE_TEXT } from "./deal-source";
+
+/**
+ * Pricing of a make/model/year (and state). Names are slugified, so "Land Rover" / "Range Rover Sport" and
+ * "land-rover" / "range-rover-sport" ask for the same data (the VIN report passes decoded names).
+ */
+export function getVehiclePricing(input: {
+  make: string;
+  model: string;
+  year: number;
+  state?: string | null;
+}): Promise<PricingResult> {
+  return aggregatePricing(db(), {
+    makeSlug: slugify(input.make),
+    modelSlug: slugify(input.model),
+    year: input.year,
+    state: input.state ? input.state.toUpperCase() : null,
+  });
+}
+
+export function getMarketOverview(): Promise<MarketData> {
+  return marketOverview(db());
+}
