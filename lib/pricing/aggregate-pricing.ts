@@ -2,18 +2,20 @@
  * Aggregate pricing of one make/model/year (optionally one state), straight from the deals table, for the
  * API route, the pricing page and the VIN report alike.
  *
- * Two queries per answer, both served by the price-ordered indexes on Deal
- * ((makeSlug, modelSlug, year, sellingPrice) and (…, state, sellingPrice)):
- *   1. per-trim sums (count, MSRP, price, discount, percent, lease count, demo count, newest date). The
- *      totals are the sums of the trim rows, so the trims table costs nothing extra.
- *   2. the percentiles: for each of p10/p50/p90 the two neighbouring prices around rank (n - 1) * p, read
- *      as `ORDER BY sellingPrice LIMIT 2 OFFSET k` down the index: no sort, no full slice sent to Node.
+ * Two queries per answer:
+ *   1. the slice's rows of DealSummary (per state and trim sums, lib/pricing/deal-summary.ts) added up per
+ *      trim: counts, MSRP, price, discount, percent, lease and demo counts, newest date. The totals are the
+ *      sums of the trim rows, so the trims table costs nothing extra.
+ *   2. the percentiles, from Deal: for each of p10/p50/p90 the two neighbouring prices around rank
+ *      (n - 1) * p, read as `ORDER BY sellingPrice LIMIT 2 OFFSET k` down the price-ordered index
+ *      ((makeSlug, modelSlug, year, sellingPrice), or (…, state, sellingPrice)): index-only, no sort, and no
+ *      slice of prices sent to Node.
  * Figures are computed in full precision and rounded once (lib/pricing/pricing-math.ts).
  */
 import { config } from "../config";
 import { Prisma, type Db } from "../db";
 import type { PricingNoData, PricingResponse } from "../api/pricing";
-import { DEMO_SOURCE, sourceText } from "./deal-source";
+import { sourceText } from "./deal-source";
 import {
   dataStatusFor,
   figuresShown,
@@ -67,13 +69,10 @@ export function pricingUrl(q: Pick<PricingQuery, "makeSlug" | "modelSlug" | "yea
 export async function aggregatePricing(db: Db, q: PricingQuery): Promise<PricingResult> {
   const where = sliceFilter(q);
   const trims = await db.$queryRaw<TrimRow[]>`
-    SELECT "trim", MIN("make") AS "make", MIN("model") AS "model", COUNT(*) AS "n",
-           SUM("msrp") AS "sumMsrp", SUM("sellingPrice") AS "sumPrice",
-           SUM(("msrp" - "sellingPrice") * 100.0 / "msrp") AS "sumPct",
-           SUM(CASE WHEN "dealType" = 'lease' THEN 1 ELSE 0 END) AS "lease",
-           SUM(CASE WHEN "source" = ${DEMO_SOURCE} THEN 1 ELSE 0 END) AS "demo",
-           MAX("purchaseDate") AS "newest"
-    FROM "Deal" WHERE ${where}
+    SELECT "trim", MIN("make") AS "make", MIN("model") AS "model", SUM("dealCount") AS "n",
+           SUM("sumMsrp") AS "sumMsrp", SUM("sumPrice") AS "sumPrice", SUM("sumDiscountPct") AS "sumPct",
+           SUM("leaseCount") AS "lease", SUM("demoCount") AS "demo", MAX("newestPurchase") AS "newest"
+    FROM "DealSummary" WHERE ${where}
     GROUP BY "trim"`;
 
   if (trims.length === 0) return { found: false, noData: await noDataBody(db, q) };

@@ -13,6 +13,7 @@ import type { Db } from "../db";
 import { log } from "../log";
 import { bumpDealsVersion } from "./data-version";
 import { DEMO_SOURCE } from "./deal-source";
+import { rebuildDealSummary } from "./deal-summary";
 import {
   BRAND_DISCOUNT_OFFSET,
   DEMO_CATALOG,
@@ -183,6 +184,7 @@ export async function seedDemoDeals(db: Db, count = DEMO_DEAL_COUNT): Promise<Se
           }
         }
         if (batch.length > 0) await tx.deal.createMany({ data: batch });
+        await rebuildDealSummary(tx);
         await bumpDealsVersion(tx);
       },
       { timeout: 120_000, maxWait: 30_000 },
@@ -196,7 +198,10 @@ export async function seedDemoDeals(db: Db, count = DEMO_DEAL_COUNT): Promise<Se
   return { seeded: true, deals: count, ms };
 }
 
-/** Drops every demo deal and keeps the marker as "removed", so the demo set is not seeded again. */
+/**
+ * Drops every demo deal and keeps the marker as "removed", so the demo set is not seeded again. The caller
+ * rebuilds DealSummary in the same transaction.
+ */
 export async function removeDemoDeals(tx: Pick<Db, "deal" | "setting">): Promise<number> {
   const { count } = await tx.deal.deleteMany({ where: { source: DEMO_SOURCE } });
   await tx.setting.upsert({

@@ -13,6 +13,7 @@ import type { Db } from "../db";
 import { bumpDealsVersion } from "./data-version";
 import { checkHeader, validateDealRow, type DealCsvRow, type RowError } from "./deal-csv";
 import { removeDemoDeals, type DealRow } from "./demo-seed";
+import { rebuildDealSummary, refreshDealSummary, type Slice } from "./deal-summary";
 import { slugify } from "./slugs";
 
 const WRITE_BATCH = 500;
@@ -141,6 +142,7 @@ export async function importDeals(db: Db, input: Readable | string, opts: Import
   let created = 0;
   let updated = 0;
   let demoRemoved = 0;
+  const touched: Slice[] = [];
   await db.$transaction(
     async (tx) => {
       if (opts.replaceDemo) demoRemoved = await removeDemoDeals(tx);
@@ -148,7 +150,7 @@ export async function importDeals(db: Db, input: Readable | string, opts: Import
         const batch = deals.slice(i, i + WRITE_BATCH);
         const existing = await tx.deal.findMany({
           where: { id: { in: batch.map((d) => d.id) } },
-          select: { id: true, createdAt: true },
+          select: { id: true, createdAt: true, makeSlug: true, modelSlug: true, year: true },
         });
         const createdAt = new Map(existing.map((e) => [e.id, e.createdAt]));
         // An update is a replace that keeps the original created-at: one delete + one insert per batch
@@ -156,10 +158,15 @@ export async function importDeals(db: Db, input: Readable | string, opts: Import
         if (existing.length > 0) await tx.deal.deleteMany({ where: { id: { in: existing.map((e) => e.id) } } });
         const now = new Date();
         await tx.deal.createMany({ data: batch.map((d) => ({ ...d, createdAt: createdAt.get(d.id) ?? now })) });
+        for (const e of existing) touched.push(e);
+        for (const d of batch) touched.push(d);
         updated += existing.length;
         created += batch.length - existing.length;
         opts.onProgress?.({ phase: "write", done: Math.min(i + WRITE_BATCH, deals.length), total: deals.length });
       }
+      // A re-imported id may have moved to another vehicle: its old slice is refreshed too.
+      if (opts.replaceDemo) await rebuildDealSummary(tx);
+      else await refreshDealSummary(tx, touched);
       await bumpDealsVersion(tx);
     },
     { timeout: 30 * 60_000, maxWait: 60_000 },

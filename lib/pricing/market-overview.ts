@@ -1,6 +1,6 @@
 /**
- * The market overview (spec 2.8): every deal at once, so it is computed by three grouped queries and then
- * memoised per process. The memo is keyed by the deals version (lib/pricing/data-version.ts, bumped by every
+ * The market overview (spec 2.8): every deal at once, so it is computed from DealSummary by three grouped
+ * queries and then memoised per process. The memo is keyed by the deals version (lib/pricing/data-version.ts, bumped by every
  * seed and import) and also expires after MARKET_MEMO_MS, so a writer that bypassed the version stamp is
  * picked up within minutes; the HTTP answer is cached for an hour anyway.
  *
@@ -10,10 +10,9 @@
  */
 import type { Db } from "../db";
 import type { MarketOverview } from "../api/pricing";
-import { DEMO_SOURCE, sourceText } from "./deal-source";
+import { sourceText } from "./deal-source";
 import { dealsVersion } from "./data-version";
 import { roundMoney, roundPercent } from "./pricing-math";
-import { toDate, type SqlDate } from "./sql-values";
 import { isUsStateCode, type UsStateCode } from "./us-states";
 
 export const MARKET_MIN_DEALS = 25;
@@ -34,7 +33,7 @@ interface Memo {
 const memos = new Map<Db, Memo>();
 
 export async function marketOverview(db: Db, now = Date.now()): Promise<MarketData> {
-  const version = await dealsVersion(db);
+  const { version } = await dealsVersion(db);
   const memo = memos.get(db);
   if (memo && memo.version === version && now - memo.at < MARKET_MEMO_MS) return memo.data;
   const data = await computeMarketOverview(db);
@@ -46,31 +45,27 @@ export function forgetMarketOverview(): void {
   memos.clear();
 }
 
-const pct = `("msrp" - "sellingPrice") * 100.0 / "msrp"`;
-
+/** Reads DealSummary only: a few tens of thousands of rows even at millions of deals. */
 export async function computeMarketOverview(db: Db): Promise<MarketData> {
-  const [totals] = await db.$queryRawUnsafe<{ n: number | bigint; demo: number | bigint; updated: SqlDate | null }[]>(
-    `SELECT COUNT(*) AS "n", SUM(CASE WHEN "source" = '${DEMO_SOURCE}' THEN 1 ELSE 0 END) AS "demo",
-            MAX("updatedAt") AS "updated" FROM "Deal"`,
-  );
-  const models = await db.$queryRawUnsafe<
-    { makeSlug: string; modelSlug: string; make: string; model: string; n: number | bigint; avgPct: number; avgPrice: number; latestYear: number | bigint }[]
-  >(
-    `SELECT "makeSlug", "modelSlug", MIN("make") AS "make", MIN("model") AS "model", COUNT(*) AS "n",
-            AVG(${pct}) AS "avgPct", AVG("sellingPrice") AS "avgPrice", MAX("year") AS "latestYear"
-     FROM "Deal" GROUP BY "makeSlug", "modelSlug" HAVING COUNT(*) >= ${MARKET_MIN_DEALS}`,
-  );
-  const states = await db.$queryRawUnsafe<{ state: string; n: number | bigint; avgPct: number }[]>(
-    `SELECT "state", COUNT(*) AS "n", AVG(${pct}) AS "avgPct" FROM "Deal" GROUP BY "state"`,
-  );
+  const [totals] = await db.$queryRaw<{ n: number | bigint | null; demo: number | bigint | null }[]>`
+    SELECT SUM("dealCount") AS "n", SUM("demoCount") AS "demo" FROM "DealSummary"`;
+  const models = await db.$queryRaw<
+    { makeSlug: string; modelSlug: string; make: string; model: string; n: number | bigint; sumPct: number; sumPrice: number; latestYear: number | bigint }[]
+  >`
+    SELECT "makeSlug", "modelSlug", MIN("make") AS "make", MIN("model") AS "model", SUM("dealCount") AS "n",
+           SUM("sumDiscountPct") AS "sumPct", SUM("sumPrice") AS "sumPrice", MAX("year") AS "latestYear"
+    FROM "DealSummary" GROUP BY "makeSlug", "modelSlug" HAVING SUM("dealCount") >= ${MARKET_MIN_DEALS}`;
+  const states = await db.$queryRaw<{ state: string; n: number | bigint; sumPct: number }[]>`
+    SELECT "state", SUM("dealCount") AS "n", SUM("sumDiscountPct") AS "sumPct" FROM "DealSummary" GROUP BY "state"`;
+  const { changedAt } = await dealsVersion(db);
 
   // Ranked on the rounded figure so the order a reader sees is the order of the numbers shown.
   const ranked = models
     .map((m) => ({
       make: m.make,
       model: m.model,
-      avgDiscountPercent: roundPercent(Number(m.avgPct)),
-      avgPrice: roundMoney(Number(m.avgPrice)),
+      avgDiscountPercent: roundPercent(Number(m.sumPct) / Number(m.n)),
+      avgPrice: roundMoney(Number(m.sumPrice) / Number(m.n)),
       dealCount: Number(m.n),
       link: { makeSlug: m.makeSlug, modelSlug: m.modelSlug, latestYear: Number(m.latestYear) },
     }))
@@ -83,16 +78,16 @@ export async function computeMarketOverview(db: Db): Promise<MarketData> {
     .slice(0, MARKET_TOP_MODELS);
 
   const total = Number(totals?.n ?? 0);
-  const updated = totals?.updated == null ? new Date(0) : toDate(totals.updated);
   return {
     overview: {
       source: sourceText(total, Number(totals?.demo ?? 0)),
-      updated: updated.toISOString(),
+      // When the deals last changed (seed or import); stable between writes, so the ETag is too.
+      updated: (changedAt ?? new Date(0)).toISOString(),
       totalDeals: total,
       models: ranked.map(({ link: _link, ...m }) => m),
       states: states
         .filter((s): s is typeof s & { state: UsStateCode } => isUsStateCode(s.state))
-        .map((s) => ({ state: s.state, dealCount: Number(s.n), avgDiscountPercent: roundPercent(Number(s.avgPct)) }))
+        .map((s) => ({ state: s.state, dealCount: Number(s.n), avgDiscountPercent: roundPercent(Number(s.sumPct) / Number(s.n)) }))
         .sort((a, b) => b.dealCount - a.dealCount || a.state.localeCompare(b.state)),
     },
     modelLinks: ranked.map((m) => m.link),

@@ -18,6 +18,26 @@ CREATE TABLE "Deal" (
     "updatedAt" DATETIME NOT NULL
 );
 
+-- CreateTable
+CREATE TABLE "DealSummary" (
+    "makeSlug" TEXT NOT NULL,
+    "modelSlug" TEXT NOT NULL,
+    "year" INTEGER NOT NULL,
+    "state" TEXT NOT NULL,
+    "trim" TEXT NOT NULL,
+    "make" TEXT NOT NULL,
+    "model" TEXT NOT NULL,
+    "dealCount" INTEGER NOT NULL,
+    "leaseCount" INTEGER NOT NULL,
+    "demoCount" INTEGER NOT NULL,
+    "sumMsrp" REAL NOT NULL,
+    "sumPrice" REAL NOT NULL,
+    "sumDiscountPct" REAL NOT NULL,
+    "newestPurchase" DATETIME NOT NULL,
+
+    PRIMARY KEY ("makeSlug", "modelSlug", "year", "state", "trim")
+);
+
 -- CreateIndex
 CREATE INDEX "Deal_makeSlug_modelSlug_year_sellingPrice_idx" ON "Deal"("makeSlug", "modelSlug", "year", "sellingPrice");
 
@@ -25,8 +45,8 @@ CREATE INDEX "Deal_makeSlug_modelSlug_year_sellingPrice_idx" ON "Deal"("makeSlug
 CREATE INDEX "Deal_makeSlug_modelSlug_year_state_sellingPrice_idx" ON "Deal"("makeSlug", "modelSlug", "year", "state", "sellingPrice");
 
 -- CreateIndex
-CREATE INDEX "Deal_state_idx" ON "Deal"("state");
+CREATE INDEX "Deal_source_idx" ON "Deal"("source");
 
 -- CreateIndex
-CREATE INDEX "Deal_source_idx" ON "Deal"("source");
+CREATE INDEX "DealSummary_state_idx" ON "DealSummary"("state");
 
