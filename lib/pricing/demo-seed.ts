@@ -164,7 +164,28 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === "P2002" || /unique constraint/i.test(e?.message ?? "");
 }
 
+/** SQLite: another process holds the write lock longer than the busy timeout (it is seeding right now). */
+function isBusy(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return /SQLITE_BUSY|database is locked|timed out/i.test(`${e?.code ?? ""} ${e?.message ?? ""}`);
+}
+
+const BUSY_RETRIES = 30;
+
 export async function seedDemoDeals(db: Db, count = DEMO_DEAL_COUNT): Promise<SeedResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await seedOnce(db, count);
+    } catch (error) {
+      // Wait for the other seeder to commit, then look again: the marker will be there (or, if it failed,
+      // this instance seeds).
+      if (!isBusy(error) || attempt >= BUSY_RETRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+async function seedOnce(db: Db, count: number): Promise<SeedResult> {
   const marker = await db.setting.findUnique({ where: { key: DEMO_MARKER_KEY } });
   if (marker) return { seeded: false, reason: marker.value === "removed" ? "demo_removed" : "already_seeded" };
   if ((await db.deal.findFirst({ select: { id: true } })) !== null) return { seeded: false, reason: "deals_present" };
