@@ -165,3 +165,18 @@ async function noDataBody(db: Db, q: PricingQuery): Promise<PricingNoData> {
     sampleSize: 0,
   };
 }
+
+/** The states with deals for a make/model/year, by deal count: the state selector of the pricing page. */
+export async function statesForSlice(
+  db: Db,
+  q: Pick<PricingQuery, "makeSlug" | "modelSlug" | "year">,
+): Promise<{ state: string; dealCount: number }[]> {
+  const rows = await db.dealSummary.groupBy({
+    by: ["state"],
+    where: { makeSlug: q.makeSlug, modelSlug: q.modelSlug, year: q.year },
+    _sum: { dealCount: true },
+  });
+  return rows
+    .map((r) => ({ state: r.state, dealCount: r._sum.dealCount ?? 0 }))
+    .sort((a, b) => b.dealCount - a.dealCount || a.state.localeCompare(b.state));
+}

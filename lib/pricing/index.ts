@@ -6,7 +6,7 @@
  *   seedDemoDeals(db)                                the labelled demo set, on an empty database only
  */
 import { db } from "../db";
-import { aggregatePricing, type PricingResult } from "./aggregate-pricing";
+import { aggregatePricing, statesForSlice, type PricingResult } from "./aggregate-pricing";
 import { marketOverview, type MarketData } from "./market-overview";
 import { slugify } from "./slugs";
 
@@ -33,6 +33,11 @@ export function getVehiclePricing(input: {
     year: input.year,
     state: input.state ? input.state.toUpperCase() : null,
   });
+}
+
+/** States with deals for a make/model/year (slugs), most deals first. */
+export function getStatesWithDeals(makeSlug: string, modelSlug: string, year: number) {
+  return statesForSlice(db(), { makeSlug, modelSlug, year });
 }
 
 export function getMarketOverview(): Promise<MarketData> {
