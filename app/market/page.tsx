@@ -2,7 +2,7 @@
 // page) and deal coverage by state.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getMarketOverview, isDemoText, isUsStateCode, MARKET_MIN_DEALS, US_STATES } from "@/lib/pricing";
+import { demoNotice, getMarketOverview, isDemoText, isUsStateCode, MARKET_MIN_DEALS, US_STATES } from "@/lib/pricing";
 import styles from "./market.module.css";
 
 export const dynamic = "force-dynamic";
@@ -21,8 +21,7 @@ export default async function MarketPage() {
       <h1>Market overview</h1>
       {isDemoText(overview.source) && (
         <p className={styles.demo} role="note" data-testid="demo-notice">
-          <strong>Demo data.</strong> These figures come from vinscope&apos;s generated demo data set, not from real
-          transactions. {overview.source}.
+          <strong>Demo data.</strong> {demoNotice(overview.source)}
         </p>
       )}
       <p>

@@ -1,7 +1,7 @@
 // The body of a pricing page (national or one state), rendered from the same PricingResponse the API returns.
 import Link from "next/link";
 import type { PricingResponse } from "@/lib/api/pricing";
-import { isDemoText, US_STATES, isUsStateCode } from "@/lib/pricing";
+import { demoNotice, isDemoText, US_STATES, isUsStateCode } from "@/lib/pricing";
 import { PriceBandChart, dollars } from "./price-band-chart";
 import styles from "./pricing.module.css";
 
@@ -43,8 +43,7 @@ export function PricingView({ pricing: p, makeSlug, modelSlug, states }: Pricing
       </h1>
       {isDemoText(p.source) && (
         <p className={styles.demo} role="note" data-testid="demo-notice">
-          <strong>Demo data.</strong> These figures come from vinscope&apos;s generated demo data set, not from real
-          transactions. {p.source}.
+          <strong>Demo data.</strong> {demoNotice(p.source)}
         </p>
       )}
       <p>
@@ -134,6 +133,7 @@ export function PricingView({ pricing: p, makeSlug, modelSlug, states }: Pricing
           <form method="get" action={base} className={styles.stateForm}>
             <label htmlFor="state-select">State</label>
             <select id="state-select" name="state" defaultValue={p.state ?? ""}>
+              <option value="">All states</option>
               {states.map((s) => (
                 <option key={s.state} value={s.state}>
                   {isUsStateCode(s.state) ? US_STATES[s.state] : s.state} ({s.dealCount} deal{s.dealCount === 1 ? "" : "s"})

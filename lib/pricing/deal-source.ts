@@ -20,3 +20,11 @@ export function sourceText(totalDeals: number, demoDeals: number): string {
 export function isDemoText(text: string): boolean {
   return text.includes("demo data");
 }
+
+/** The sentence a page shows in its demo-data notice. */
+export function demoNotice(text: string): string {
+  if (text === DEMO_SOURCE_TEXT) {
+    return "These figures come from vinscope's generated demo data set, not from real transactions.";
+  }
+  return `Some of these figures come from vinscope's generated demo data set (${text.replace(/^.*\((.*)\)$/, "$1")}).`;
+}

@@ -13,6 +13,7 @@ import type { Db } from "../db";
 import { bumpDealsVersion } from "./data-version";
 import { checkHeader, validateDealRow, type DealCsvRow, type RowError } from "./deal-csv";
 import { removeDemoDeals, type DealRow } from "./demo-seed";
+import { insertDealRows } from "./deal-rows";
 import { rebuildDealSummary, refreshDealSummary, type Slice } from "./deal-summary";
 import { slugify } from "./slugs";
 
@@ -157,7 +158,7 @@ export async function importDeals(db: Db, input: Readable | string, opts: Import
         // instead of a statement per row.
         if (existing.length > 0) await tx.deal.deleteMany({ where: { id: { in: existing.map((e) => e.id) } } });
         const now = new Date();
-        await tx.deal.createMany({ data: batch.map((d) => ({ ...d, createdAt: createdAt.get(d.id) ?? now })) });
+        await insertDealRows(tx, batch.map((d) => ({ ...d, createdAt: createdAt.get(d.id) ?? now })));
         for (const e of existing) touched.push(e);
         for (const d of batch) touched.push(d);
         updated += existing.length;

@@ -15,7 +15,7 @@ export { marketOverview, computeMarketOverview, MARKET_MIN_DEALS, type MarketDat
 export { seedDemoDeals, removeDemoDeals, type SeedResult } from "./demo-seed";
 export { slugify, isSlug } from "./slugs";
 export { US_STATES, US_STATE_CODES, isUsStateCode, type UsStateCode } from "./us-states";
-export { isDemoText, DEMO_SOURCE_TEXT } from "./deal-source";
+export { demoNotice, isDemoText, DEMO_SOURCE_TEXT } from "./deal-source";
 
 /**
  * Pricing of a make/model/year (and state). Names are slugified, so "Land Rover" / "Range Rover Sport" and
