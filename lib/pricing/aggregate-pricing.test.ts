@@ -2,7 +2,7 @@
  * The aggregation against a real database (temporary SQLite, or a fresh schema in TEST_DATABASE_URL's
  * PostgreSQL), on hand-made fixtures whose figures are worked out below.
  */
-import { createTestDb, type TestDb } from "@/tests/support/pricing-db";
+import { createTestDb, testingPostgres, type TestDb } from "@/tests/support/pricing-db";
 import { PricingNoData, PricingResponse } from "../api/pricing";
 import { aggregatePricing, type PricingQuery } from "./aggregate-pricing";
 import { rebuildDealSummary } from "./deal-summary";
@@ -86,7 +86,7 @@ afterAll(async () => {
   await t.drop();
 });
 
-describe(`aggregatePricing (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite"})`, () => {
+describe(`aggregatePricing (${testingPostgres() ? "PostgreSQL" : "SQLite"})`, () => {
   it("computes averages, the price band and the split on a 10-deal slice", async () => {
     const p = await pricing({});
     expect(p).toMatchObject({

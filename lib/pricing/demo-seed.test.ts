@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
-import { createTestDb, type TestDb } from "@/tests/support/pricing-db";
+import { createTestDb, testingPostgres, type TestDb } from "@/tests/support/pricing-db";
 import { createDb } from "../db";
 import { aggregatePricing } from "./aggregate-pricing";
 import { DEMO_CATALOG } from "./demo-catalog";
@@ -72,7 +72,7 @@ function seedInChild(databaseUrl: string): Promise<{ seeded: boolean }> {
   });
 }
 
-describe(`seedDemoDeals (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite"})`, () => {
+describe(`seedDemoDeals (${testingPostgres() ? "PostgreSQL" : "SQLite"})`, () => {
   let t: TestDb;
   beforeEach(async () => {
     t = await createTestDb();

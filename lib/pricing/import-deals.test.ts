@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { createTestDb, type TestDb } from "@/tests/support/pricing-db";
+import { createTestDb, testingPostgres, type TestDb } from "@/tests/support/pricing-db";
 import { aggregatePricing } from "./aggregate-pricing";
 import { DEMO_MARKER_KEY, seedDemoDeals } from "./demo-seed";
 import { importDeals } from "./import-deals";
@@ -21,7 +21,7 @@ afterEach(async () => {
 
 const count = () => t.db.deal.count();
 
-describe(`importDeals (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite"})`, () => {
+describe(`importDeals (${testingPostgres() ? "PostgreSQL" : "SQLite"})`, () => {
   it("imports a good file and its deals answer pricing queries", async () => {
     const result = await importDeals(t.db, Readable.from([good]));
     expect(result).toEqual({

@@ -3,10 +3,11 @@
  *
  *   getVehiclePricing({ make, model, year, state })  names or slugs in, PricingResult out (spec 2.6 / 2.7)
  *   getMarketOverview()                              the memoised market overview (spec 2.8) + page links
- *   seedDemoDeals(db)                                the labelled demo set, on an empty database only
+ *   seedDemoDeals(db) / seedDemoPricing()            the labelled demo set, on an empty database only
  */
 import { db } from "../db";
 import { aggregatePricing, statesForSlice, type PricingResult } from "./aggregate-pricing";
+import { seedDemoDeals } from "./demo-seed";
 import { marketOverview, type MarketData } from "./market-overview";
 import { slugify } from "./slugs";
 
@@ -42,4 +43,16 @@ export function getStatesWithDeals(makeSlug: string, modelSlug: string, year: nu
 
 export function getMarketOverview(): Promise<MarketData> {
   return marketOverview(db());
+}
+
+/** The start-up seeder (lib/seed.ts): seeds the labelled demo deals into an empty database, says what it did. */
+export async function seedDemoPricing(): Promise<string> {
+  const result = await seedDemoDeals(db());
+  if (result.seeded) return `pricing: seeded ${result.deals} demo deals in ${result.ms} ms (labelled as demo data)`;
+  const why = {
+    already_seeded: "demo deals already seeded",
+    deals_present: "deals present, demo data not needed",
+    demo_removed: "demo data was replaced by imported deals",
+  }[result.reason];
+  return `pricing: ${why}`;
 }

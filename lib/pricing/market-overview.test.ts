@@ -1,4 +1,4 @@
-import { createTestDb, type TestDb } from "@/tests/support/pricing-db";
+import { createTestDb, testingPostgres, type TestDb } from "@/tests/support/pricing-db";
 import { MarketOverview } from "../api/pricing";
 import { bumpDealsVersion } from "./data-version";
 import { rebuildDealSummary } from "./deal-summary";
@@ -53,7 +53,7 @@ afterAll(async () => {
   await t.drop();
 });
 
-describe(`marketOverview (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite"})`, () => {
+describe(`marketOverview (${testingPostgres() ? "PostgreSQL" : "SQLite"})`, () => {
   it("ranks models by average discount, only those with the minimum sample", async () => {
     const { overview, modelLinks } = await marketOverview(t.db);
     MarketOverview.parse(overview);

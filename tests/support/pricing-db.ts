@@ -1,7 +1,8 @@
 /**
  * A fresh, migrated database for tests that exercise lib/pricing directly (no server): a temporary SQLite
- * file by default, or, when TEST_DATABASE_URL names a PostgreSQL database, a new schema in it (dropped again
- * by `drop()`). The migrations are the project's own, applied as written.
+ * file by default, or, when the suite runs with TEST_DB_PROVIDER=postgresql (the integration harness's
+ * switch), a new schema in TEST_DATABASE_URL's database (dropped again by `drop()`). The migrations are the
+ * project's own, applied as written.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -30,9 +31,14 @@ export interface TestDb {
   drop(): Promise<void>;
 }
 
+export function testingPostgres(): boolean {
+  return process.env.TEST_DB_PROVIDER === "postgresql";
+}
+
 export async function createTestDb(): Promise<TestDb> {
   const pgUrl = process.env.TEST_DATABASE_URL;
-  if (pgUrl && /^postgres(ql)?:\/\//.test(pgUrl)) {
+  if (testingPostgres()) {
+    if (!pgUrl) throw new Error("TEST_DB_PROVIDER=postgresql needs TEST_DATABASE_URL");
     const schema = `pricing_${randomBytes(4).toString("hex")}`;
     const client = new Client({ connectionString: pgUrl });
     await client.connect();
