@@ -1,5 +1,6 @@
 // Shared loading for the pricing pages: params → validated query → pricing + state list, or Next's 404.
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { PricingPathParams, PricingStatePathParams, type PricingResponse } from "@/lib/api/pricing";
 import { getStatesWithDeals, getVehiclePricing } from "@/lib/pricing";
 
@@ -10,7 +11,13 @@ export interface PricingPageData {
   states: { state: string; dealCount: number }[];
 }
 
-export async function loadPricingPage(raw: { make: string; model: string; year: string; state?: string }): Promise<PricingPageData> {
+// One load per request although both generateMetadata and the page ask (React's request-scoped cache).
+export const loadPricingPage = cache(async function loadPricingPage(raw: {
+  make: string;
+  model: string;
+  year: string;
+  state?: string;
+}): Promise<PricingPageData> {
   const parsed = raw.state === undefined ? PricingPathParams.safeParse(raw) : PricingStatePathParams.safeParse(raw);
   if (!parsed.success) notFound();
   const { make, model, year } = parsed.data;
@@ -21,4 +28,4 @@ export async function loadPricingPage(raw: { make: string; model: string; year: 
   ]);
   if (!result.found) notFound();
   return { pricing: result.pricing, makeSlug: make, modelSlug: model, states };
-}
+});
