@@ -1,7 +1,8 @@
 /**
- * npm run bench:pricing [-- --sizes 100000,1000000 --iterations 300]
+ * npm run bench:pricing [-- --sizes 100000,1000000 --iterations 300 --postgres postgresql://…/db]
  *
- * Builds a throwaway SQLite database (the project's migrations), fills it with the demo generator's deals
+ * Builds a throwaway SQLite database (the project's migrations), or with --postgres a throwaway schema in
+ * that PostgreSQL database (dropped afterwards), fills it with the demo generator's deals
  * (same distribution as the demo set, just more of them: ~139 models over 2023-2026, all states), and times
  * the real code paths through the Prisma client the app uses:
  *   - pricing, base: aggregatePricing for a random make/model/year that has deals
@@ -14,11 +15,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { createDb } from "../lib/db";
+import { Client } from "pg";
+import { createDb, type Db } from "../lib/db";
 import { aggregatePricing } from "../lib/pricing/aggregate-pricing";
 import { bumpDealsVersion } from "../lib/pricing/data-version";
 import { rebuildDealSummary } from "../lib/pricing/deal-summary";
-import { generateDemoDeals, mulberry32 } from "../lib/pricing/demo-seed";
+import { insertDealRows } from "../lib/pricing/deal-rows";
+import { generateDemoDeals, mulberry32, type DealRow } from "../lib/pricing/demo-seed";
 import { computeMarketOverview, marketOverview } from "../lib/pricing/market-overview";
 
 function arg(name: string, fallback: string): string {
@@ -37,49 +40,111 @@ function stats(samples: number[]): { median: number; p99: number; mean: number }
 
 const fmt = (ms: number) => ms.toFixed(2).padStart(8);
 
-async function main() {
+interface Target {
+  label: string;
+  db: Db;
+  /** Appends n more generated deals. */
+  insert(n: number): Promise<void>;
+  analyze(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const iso = (d: Date) => d.toISOString().replace("Z", "+00:00");
+
+function migrationSql(dir: string): string[] {
+  const base = path.join(__dirname, "..", dir);
+  return readdirSync(base, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()
+    .map((name) => readFileSync(path.join(base, name, "migration.sql"), "utf8"));
+}
+
+function sqliteTarget(deals: Generator<DealRow>): Target {
   const dir = mkdtempSync(path.join(os.tmpdir(), "vinscope-bench-"));
   const file = path.join(dir, "bench.db");
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
-  const migrations = path.join(__dirname, "../prisma/migrations");
-  for (const name of readdirSync(migrations).filter((n) => !n.endsWith(".toml")).sort()) {
-    sqlite.exec(readFileSync(path.join(migrations, name, "migration.sql"), "utf8"));
-  }
+  for (const sql of migrationSql("prisma/migrations")) sqlite.exec(sql);
   const insert = sqlite.prepare(
     `INSERT INTO "Deal" ("id","vin","year","make","model","makeSlug","modelSlug","trim","state","msrp","sellingPrice","dealType","purchaseDate","source","createdAt","updatedAt")
      VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
   );
-  const iso = (d: Date) => d.toISOString().replace("Z", "+00:00");
   const now = iso(new Date());
-  const deals = generateDemoDeals(sizes[sizes.length - 1], 7);
+  // better-sqlite3 directly: loading a million rows through Prisma would time the loader, not the queries.
   const insertMany = sqlite.transaction((n: number) => {
     for (let i = 0; i < n; i++) {
-      const d = deals.next().value!;
+      const d = deals.next().value as DealRow;
       insert.run(d.id, d.vin, d.year, d.make, d.model, d.makeSlug, d.modelSlug, d.trim, d.state, d.msrp, d.sellingPrice, d.dealType, iso(d.purchaseDate), d.source, now, now);
     }
   });
+  const db = createDb({ provider: "sqlite", url: `file:${file}` });
+  return {
+    label: `SQLite (WAL) at ${file}`,
+    db,
+    insert: async (n) => insertMany(n),
+    analyze: async () => void sqlite.exec("ANALYZE"),
+    close: async () => {
+      await db.$disconnect();
+      sqlite.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
 
-  const db = createDb({ provider: "sqlite", url: `file:${file}`});
+async function postgresTarget(base: string, deals: Generator<DealRow>): Promise<Target> {
+  const schema = `bench_${Date.now().toString(36)}`;
+  const admin = new Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA "${schema}"`);
+  await admin.query(`SET search_path TO "${schema}"`);
+  for (const sql of migrationSql("prisma/postgres/migrations")) await admin.query(sql.replace(/CREATE SCHEMA IF NOT EXISTS "public";/g, ""));
+  const url = new URL(base);
+  url.searchParams.set("schema", schema);
+  const db = createDb({ provider: "postgresql", url: url.toString(), schema });
+  return {
+    label: `PostgreSQL schema ${schema}`,
+    db,
+    insert: async (n) => {
+      for (let done = 0; done < n; done += 50_000) {
+        const chunk: DealRow[] = [];
+        for (let i = 0; i < Math.min(50_000, n - done); i++) chunk.push(deals.next().value as DealRow);
+        await db.$transaction((tx) => insertDealRows(tx, chunk), { timeout: 600_000 });
+      }
+    },
+    analyze: async () => void (await admin.query("ANALYZE")),
+    close: async () => {
+      await db.$disconnect();
+      await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+async function main() {
+  const deals = generateDemoDeals(sizes[sizes.length - 1], 7);
+  const pg = arg("postgres", "");
+  const target = pg ? await postgresTarget(pg, deals) : sqliteTarget(deals);
+  const db = target.db;
   let loaded = 0;
-  console.log(`vinscope pricing benchmark: SQLite (WAL) at ${file}, ${iterations} iterations per figure, times in ms`);
+  console.log(`vinscope pricing benchmark: ${target.label}, ${iterations} iterations per figure, times in ms`);
   console.log(`${"deals".padStart(9)}  ${"query".padEnd(24)} ${"median".padStart(8)} ${"p99".padStart(8)} ${"mean".padStart(8)}  sample`);
   for (const size of sizes) {
     const t0 = performance.now();
-    insertMany(size - loaded);
+    await target.insert(size - loaded);
     loaded = size;
     const t1 = performance.now();
     await rebuildDealSummary(db);
     const summaryS = ((performance.now() - t1) / 1000).toFixed(1);
-    sqlite.exec("ANALYZE");
+    await target.analyze();
     const loadS = ((t1 - t0) / 1000).toFixed(1);
 
-    const slices = sqlite
-      .prepare(`SELECT "makeSlug", "modelSlug", "year", COUNT(*) AS n FROM "Deal" GROUP BY 1, 2, 3`)
-      .all() as { makeSlug: string; modelSlug: string; year: number; n: number }[];
-    const stateSlices = sqlite
-      .prepare(`SELECT "makeSlug", "modelSlug", "year", "state", COUNT(*) AS n FROM "Deal" GROUP BY 1, 2, 3, 4`)
-      .all() as { makeSlug: string; modelSlug: string; year: number; state: string; n: number }[];
+    const slices = (await db.dealSummary.groupBy({ by: ["makeSlug", "modelSlug", "year"], _sum: { dealCount: true } })).map(
+      (r) => ({ ...r, n: r._sum.dealCount ?? 0 }),
+    );
+    const stateSlices = (
+      await db.dealSummary.groupBy({ by: ["makeSlug", "modelSlug", "year", "state"], _sum: { dealCount: true } })
+    ).map((r) => ({ ...r, n: r._sum.dealCount ?? 0 }));
     const random = mulberry32(size);
     const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
 
@@ -133,9 +198,7 @@ async function main() {
     line("market overview (memo)", warm, "version check + memo hit");
     console.log(`${"".padStart(9)}  (deals inserted in ${loadS} s; DealSummary rebuilt in ${summaryS} s)`);
   }
-  await db.$disconnect();
-  sqlite.close();
-  rmSync(dir, { recursive: true, force: true });
+  await target.close();
 }
 
 main().catch((error) => {
