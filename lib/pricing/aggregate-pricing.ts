@@ -1,6 +1,6 @@
 /**
- * Aggregate pricing of one make/model/year (optionally one state), straight from the deals table, for the
- * API route, the pricing page and the VIN report alike.
+ * Aggregate pricing of one make/model/year (optionally one state), for the API route, the pricing page and
+ * the VIN report alike.
  *
  * Two queries per answer:
  *   1. the slice's rows of DealSummary (per state and trim sums, lib/pricing/deal-summary.ts) added up per
@@ -64,7 +64,6 @@ export function pricingUrl(q: Pick<PricingQuery, "makeSlug" | "modelSlug" | "yea
   const base = `${config().publicBaseUrl}/pricing/${q.makeSlug}/${q.modelSlug}/${q.year}`;
   return q.state ? `${base}/${q.state}` : base;
 }
-
 
 export async function aggregatePricing(db: Db, q: PricingQuery): Promise<PricingResult> {
   const where = sliceFilter(q);
