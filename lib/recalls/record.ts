@@ -24,8 +24,9 @@ export interface RecallRecord {
   year: number;
 }
 
-/** NHTSA campaign numbers: two-digit year, a letter (V vehicle, E equipment, T tire, C child seat), six digits. */
-export const CAMPAIGN_NUMBER = /^\d{2}[A-Z]\d{6}$/;
+/** NHTSA campaign numbers: two-digit year, a letter (V vehicle, E equipment, T tire, C child seat), six digits or
+ * letters (NHTSA has issued e.g. 21V00K000). */
+export const CAMPAIGN_NUMBER = /^\d{2}[A-Z][0-9A-Z]{6}$/;
 
 export function normalizeCampaignNumber(value: string): string {
   return value.trim().toUpperCase();

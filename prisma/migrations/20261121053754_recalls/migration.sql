@@ -41,6 +41,7 @@ CREATE TABLE "RecallLookup" (
     "modelKey" TEXT NOT NULL,
     "origin" TEXT NOT NULL,
     "resultCount" INTEGER NOT NULL,
+    "campaignNumbers" TEXT NOT NULL,
     "checkedAt" DATETIME NOT NULL
 );
 

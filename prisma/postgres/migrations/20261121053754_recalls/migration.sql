@@ -44,6 +44,7 @@ CREATE TABLE "RecallLookup" (
     "modelKey" TEXT NOT NULL,
     "origin" TEXT NOT NULL,
     "resultCount" INTEGER NOT NULL,
+    "campaignNumbers" TEXT NOT NULL,
     "checkedAt" TIMESTAMP(3) NOT NULL,
 
     CONSTRAINT "RecallLookup_pkey" PRIMARY KEY ("key")

@@ -1,0 +1,90 @@
+/**
+ * NHTSA's public recalls API (api.nhtsa.gov): `recalls/recallsByVehicle?make=&model=&modelYear=` and
+ * `recalls/campaignNumber?campaignNumber=`. Every call has a deadline (config().nhtsa.timeoutMs per attempt)
+ * and one retry after a short backoff on a network error, timeout or 5xx; a 4xx is not retried. A null base
+ * URL (NHTSA_API_BASE_URL=off) means offline: the client is never asked.
+ */
+import { config } from "../config";
+import { log } from "../log";
+import { nhtsaRecallsResponse, recordFromNhtsaRow } from "./nhtsa-rows";
+import type { RecallRecord } from "./record";
+
+export type NhtsaAnswer =
+  | { ok: true; records: RecallRecord[]; skipped: number }
+  | { ok: false; reason: "offline" | "timeout" | "http_error" | "network_error" | "bad_response" | "aborted"; detail: string };
+
+const RETRY_BACKOFF_MS = 250;
+
+export function nhtsaOnline(): boolean {
+  return config().nhtsa.apiBaseUrl !== null;
+}
+
+export async function fetchRecallsByVehicle(
+  q: { year: number; make: string; model: string },
+  opts: { signal?: AbortSignal } = {},
+): Promise<NhtsaAnswer> {
+  return ask("recalls/recallsByVehicle", { make: q.make, model: q.model, modelYear: String(q.year) }, opts.signal);
+}
+
+export async function fetchCampaign(campaignNumber: string, opts: { signal?: AbortSignal } = {}): Promise<NhtsaAnswer> {
+  return ask("recalls/campaignNumber", { campaignNumber }, opts.signal);
+}
+
+async function ask(path: string, query: Record<string, string>, signal?: AbortSignal): Promise<NhtsaAnswer> {
+  const { apiBaseUrl, timeoutMs } = config().nhtsa;
+  if (!apiBaseUrl) return { ok: false, reason: "offline", detail: "NHTSA_API_BASE_URL is off" };
+  const url = `${apiBaseUrl}/${path}?${new URLSearchParams(query)}`;
+  let answer = await attempt(url, timeoutMs, signal);
+  if (!answer.ok && answer.retry && !signal?.aborted) {
+    await sleep(RETRY_BACKOFF_MS, signal);
+    if (!signal?.aborted) answer = await attempt(url, timeoutMs, signal);
+  }
+  if (!answer.ok) {
+    log().warn({ url, reason: answer.reason, detail: answer.detail }, "NHTSA recalls request failed");
+    return { ok: false, reason: answer.reason, detail: answer.detail };
+  }
+  return answer;
+}
+
+type Attempt = (NhtsaAnswer & { ok: true }) | (NhtsaAnswer & { ok: false; retry: boolean });
+
+async function attempt(url: string, timeoutMs: number, outer?: AbortSignal): Promise<Attempt> {
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const signal = outer ? AbortSignal.any([outer, deadline]) : deadline;
+  let body: unknown;
+  try {
+    const res = await fetch(url, { signal, headers: { accept: "application/json" }, redirect: "error" });
+    if (!res.ok) {
+      await res.body?.cancel();
+      return { ok: false, reason: "http_error", detail: `HTTP ${res.status}`, retry: res.status >= 500 || res.status === 429 };
+    }
+    body = await res.json();
+  } catch (error) {
+    if (outer?.aborted) return { ok: false, reason: "aborted", detail: "the caller gave up", retry: false };
+    if (deadline.aborted) return { ok: false, reason: "timeout", detail: `no answer within ${timeoutMs} ms`, retry: true };
+    const detail = error instanceof Error ? error.message : String(error);
+    // A body that is not JSON is a broken answer, not a network problem; asking again rarely helps.
+    if (error instanceof SyntaxError) return { ok: false, reason: "bad_response", detail, retry: false };
+    return { ok: false, reason: "network_error", detail, retry: true };
+  }
+  const parsed = nhtsaRecallsResponse.safeParse(body);
+  if (!parsed.success) return { ok: false, reason: "bad_response", detail: "not a recalls response", retry: false };
+  const records: RecallRecord[] = [];
+  let skipped = 0;
+  for (const row of parsed.data.rows) {
+    const r = recordFromNhtsaRow(row);
+    if (r.ok) records.push(r.record);
+    else skipped++;
+  }
+  return { ok: true, records, skipped };
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+}
