@@ -42,12 +42,27 @@ export function makeKey(make: string): string {
   return MAKE_ALIASES[key] ?? key;
 }
 
-/** Words that name a variant of the same model rather than another model. Never the first word. */
+/**
+ * Words that name a variant (duty class, powertrain, drivetrain, body or cab style, seating) of the same
+ * model rather than another model; vPIC keeps these in other elements (series, fuel, body class). Never
+ * dropped when they are the first word.
+ */
 const VARIANT_WORDS = new Set([
-  "HD", "LD", "SD", "HYBRID", "PHEV", "PLUGIN", "PLUG", "IN", "EV",
-  "AWD", "FWD", "RWD", "4WD", "2WD", "4X4", "4X2", "4MATIC", "XDRIVE", "QUATTRO",
+  "HD", "LD", "SD",
+  "HYBRID", "HEV", "PHEV", "PLUGIN", "PLUG", "IN", "EV", "ELECTRIC", "BATTERY", "DIESEL",
+  "AWD", "FWD", "RWD", "4WD", "2WD", "4X4", "4X2", "4MATIC", "XDRIVE", "QUATTRO", "RHD",
+  "COUPE", "CONVERTIBLE", "CABRIOLET", "SEDAN", "HATCHBACK", "WAGON", "2DR", "4DR", "5DOOR", "DOOR",
+  "REGULAR", "SUPER", "CREW", "CAB", "SUPERCAB", "SUPERCREW", "LWB", "SWB",
+  "VAN", "CARGO", "PASSENGER", "PASS", "PURSUIT", "UNLIMITED",
 ]);
-const SERIES_NUMBER = /^\d{3,4}$/; // 1500, 2500, 3500 after the model name ("SILVERADO 2500")
+// Series and size numbers after the model name: "SILVERADO 2500", "ES 350", "NX 350H", "DEFENDER 110",
+// "SPRINTER 2500 12 PASSENGER". A single digit is a model of its own ("IONIQ 5", "MODEL 3").
+const SERIES_NUMBER = /^\d{2,4}[A-Z]{0,2}$/;
+
+/** Real NHTSA recall names that no rule can relate to vPIC's (key of make → key of NHTSA model → vPIC key). */
+const MODEL_ALIASES: Record<string, Record<string, string>> = {
+  POLESTAR: { POLESTAR1: "PS1", POLESTAR2: "PS2" },
+};
 const HEAVY = new Set(["HD", "SD", "2500", "3500", "4500", "5500", "250", "350", "450", "550"]);
 const LIGHT = new Set(["LD", "1500", "150"]);
 
@@ -68,11 +83,24 @@ function mercedesClass(core: string): string {
   return m ? `${m[1]}CLASS` : core;
 }
 
+/** BMW files recalls by series ("3 SERIES") where vPIC names the model ("330i", "328d", "M340i" excepted). */
+function bmwSeries(core: string): string {
+  const m = /^(\d)\d{2}[A-Z]{0,3}$/.exec(core);
+  return m ? `${m[1]}SERIES` : core;
+}
+
 export function modelCore(model: string, make?: string): string {
-  const parts = tokens(model);
+  const mk = make ? makeKey(make) : "";
+  const alias = MODEL_ALIASES[mk]?.[nameKey(model)];
+  if (alias) return alias;
+  let parts = tokens(model);
+  // "AUDI A3", "MERCEDES-MAYBACH S-CLASS": NHTSA sometimes repeats the make in the model name.
+  if (mk && parts.length > 1 && parts[0] === mk) parts = parts.slice(1);
   const kept = parts.filter((t, i) => i === 0 || !(VARIANT_WORDS.has(t) || SERIES_NUMBER.test(t)));
   const core = kept.join("");
-  return make && makeKey(make) === "MERCEDESBENZ" ? mercedesClass(core) : core;
+  if (mk === "MERCEDESBENZ") return mercedesClass(core);
+  if (mk === "BMW") return bmwSeries(core);
+  return core;
 }
 
 function dutyClass(model: string): "heavy" | "light" | null {
