@@ -51,21 +51,25 @@ type Attempt = (NhtsaAnswer & { ok: true }) | (NhtsaAnswer & { ok: false; retry:
 async function attempt(url: string, timeoutMs: number, outer?: AbortSignal): Promise<Attempt> {
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = outer ? AbortSignal.any([outer, deadline]) : deadline;
-  let body: unknown;
+  let text: string;
   try {
     const res = await fetch(url, { signal, headers: { accept: "application/json" }, redirect: "error" });
     if (!res.ok) {
       await res.body?.cancel();
       return { ok: false, reason: "http_error", detail: `HTTP ${res.status}`, retry: res.status >= 500 || res.status === 429 };
     }
-    body = await res.json();
+    text = await res.text();
   } catch (error) {
     if (outer?.aborted) return { ok: false, reason: "aborted", detail: "the caller gave up", retry: false };
     if (deadline.aborted) return { ok: false, reason: "timeout", detail: `no answer within ${timeoutMs} ms`, retry: true };
-    const detail = error instanceof Error ? error.message : String(error);
-    // A body that is not JSON is a broken answer, not a network problem; asking again rarely helps.
-    if (error instanceof SyntaxError) return { ok: false, reason: "bad_response", detail, retry: false };
-    return { ok: false, reason: "network_error", detail, retry: true };
+    return { ok: false, reason: "network_error", detail: error instanceof Error ? error.message : String(error), retry: true };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // A body that is not JSON (a maintenance page) is a broken answer; asking again at once rarely helps.
+    return { ok: false, reason: "bad_response", detail: `not JSON: ${text.slice(0, 60)}`, retry: false };
   }
   const parsed = nhtsaRecallsResponse.safeParse(body);
   if (!parsed.success) return { ok: false, reason: "bad_response", detail: "not a recalls response", retry: false };
