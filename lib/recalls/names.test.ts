@@ -86,3 +86,17 @@ describe("slugify", () => {
     ["  Land Rover ", "land-rover"],
   ])("%s → %s", (name, slug) => expect(slugify(name)).toBe(slug));
 });
+
+describe("unslug (last-resort names from a page URL)", () => {
+  // Imported lazily: vehicle-names pulls in the decoder, which this pure test does not need otherwise.
+  test.each([
+    ["grand-cherokee", "GRAND CHEROKEE"],
+    ["silverado-1500", "SILVERADO 1500"],
+    ["f-150", "F-150"],
+    ["cr-v", "CR-V"],
+    ["cx-5", "CX-5"],
+  ])("%s → %s", async (slug, name) => {
+    const { unslug } = await import("./vehicle-names");
+    expect(unslug(slug)).toBe(name);
+  });
+});
