@@ -28,8 +28,9 @@ export function RecallList({ recalls }: { recalls: RecallsResponse }) {
       <section className={`${styles.state} ${styles.unavailable}`} data-testid="recalls-unavailable" aria-live="polite">
         <h2>Recall information is unavailable right now</h2>
         <p>
-          NHTSA&apos;s recall service could not be reached and no earlier answer for the {vehicle} is stored, so we
-          cannot say whether it has open recalls. This is <strong>not</strong> the same as &ldquo;no recalls&rdquo;:
+          No answer from NHTSA&apos;s recall service is available for the {vehicle} (NHTSA could not be reached, or
+          this service runs offline) and no earlier answer or imported data covers it, so we cannot say whether it
+          has open recalls. This is <strong>not</strong> the same as &ldquo;no recalls&rdquo;:
           please try again later, or check at <a href="https://www.nhtsa.gov/recalls">nhtsa.gov/recalls</a>.
         </p>
         <p className={styles.meta}>Tried {checked} UTC.</p>

@@ -27,6 +27,19 @@ const sendJson = (res: http.ServerResponse, body: unknown, status = 200) => {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(body));
 };
+/** A working NHTSA: the model names of the year/make, and recall rows per model name. */
+const nhtsa =
+  (models: string[], rowsFor: (model: string) => unknown[]): Handler =>
+  (url, res) => {
+    if (url.pathname === "/products/vehicle/models") {
+      const make = url.searchParams.get("make")!.toUpperCase();
+      return sendJson(res, { Count: models.length, Message: "Results returned successfully",
+        results: models.map((model) => ({ modelYear: url.searchParams.get("modelYear"), make, model })) });
+    }
+    const rows = rowsFor(url.searchParams.get("model")!);
+    sendJson(res, { Count: rows.length, Message: "Results returned successfully", results: rows });
+  };
+const MODELS_2022 = "/products/vehicle/models?modelYear=2022&make=Honda&issueType=r";
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -52,14 +65,13 @@ const civic = { year: 2022, make: "Honda", model: "Civic" };
 const t0 = new Date("2026-11-21T06:00:00Z");
 
 describe("recallsForVehicle against NHTSA on loopback", () => {
-  test("fresh answer: asks recallsByVehicle, lists newest first with flags", async () => {
-    handler = (url, res) =>
-      sendJson(res, { Count: 2, Message: "Results returned successfully", results: [
-        row("22V100000", "04/03/2022"),
-        row("22V200000", "21/07/2022", { parkIt: true, overTheAirUpdate: true, Component: "ELECTRICAL SYSTEM" }),
-      ] });
+  test("fresh answer: asks NHTSA's model names, then recallsByVehicle; lists newest first with flags", async () => {
+    handler = nhtsa(["ACCORD", "CIVIC", "CR-V"], (model) => model !== "CIVIC" ? [] : [
+      row("22V100000", "04/03/2022"),
+      row("22V200000", "21/07/2022", { parkIt: true, overTheAirUpdate: true, Component: "ELECTRICAL SYSTEM" }),
+    ]);
     const r = await recallsForVehicle(civic, { now: t0 });
-    expect(hits).toEqual(["/recalls/recallsByVehicle?make=Honda&model=Civic&modelYear=2022"]);
+    expect(hits).toEqual([MODELS_2022, "/recalls/recallsByVehicle?make=Honda&model=CIVIC&modelYear=2022"]);
     expect(r).toMatchObject({ status: "ok", count: 2, checkedAt: t0.toISOString(), url: "https://vinscope.example/recalls/2022/honda/civic" });
     expect(r.items.map((i) => i.campaignNumber)).toEqual(["22V200000", "22V100000"]);
     expect(r.items[0]).toEqual({
@@ -80,7 +92,7 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
   test("after 6 hours NHTSA answers 500 (retried once) → last known answer, status stale", async () => {
     handler = (_url, res) => sendJson(res, { error: "down" }, 500);
     const r = await recallsForVehicle(civic, { now: new Date(t0.getTime() + RECALL_CACHE_MS + 1000) });
-    expect(hits).toHaveLength(2);
+    expect(hits).toEqual([MODELS_2022, MODELS_2022]);
     expect(r).toMatchObject({ status: "stale", count: 2, checkedAt: t0.toISOString() });
     expect(r.source).toMatch(/could not be reached/);
   });
@@ -90,7 +102,7 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     const started = Date.now();
     const r = await recallsForVehicle({ year: 2021, make: "Honda", model: "Pilot" }, { now: t0 });
     expect(Date.now() - started).toBeLessThan(1500); // two 300 ms attempts + backoff
-    expect(hits).toHaveLength(2);
+    expect(hits).toHaveLength(2); // the model list, asked twice
     expect(r).toMatchObject({ status: "unavailable", count: 0, items: [] });
   });
 
@@ -100,8 +112,27 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     expect(r).toMatchObject({ status: "unavailable", count: 0 });
   });
 
+  test("vPIC names find NHTSA's: 'Silverado HD' asks for the heavy-duty models only", async () => {
+    handler = nhtsa(["EQUINOX", "SILVERADO 1500", "SILVERADO 1500 LTD", "SILVERADO 2500 HD", "SILVERADO 3500 HD"], (model) =>
+      [row(model.includes("2500") ? "22V300000" : model.includes("3500") ? "22V301000" : "22V302000", "01/09/2022",
+        { Make: "CHEVROLET", Model: model })]);
+    const r = await recallsForVehicle({ year: 2022, make: "CHEVROLET", model: "Silverado HD" }, { now: t0 });
+    expect(hits.slice(1)).toEqual([
+      "/recalls/recallsByVehicle?make=CHEVROLET&model=SILVERADO+2500+HD&modelYear=2022",
+      "/recalls/recallsByVehicle?make=CHEVROLET&model=SILVERADO+3500+HD&modelYear=2022",
+    ]);
+    expect(r.items.map((i) => i.campaignNumber).sort()).toEqual(["22V300000", "22V301000"]);
+  });
+
+  test("no NHTSA model name matches: NHTSA is asked with the name as given", async () => {
+    handler = nhtsa(["ACCORD"], () => []);
+    const r = await recallsForVehicle({ year: 2022, make: "Honda", model: "Passport" }, { now: t0 });
+    expect(hits[1]).toBe("/recalls/recallsByVehicle?make=Honda&model=Passport&modelYear=2022");
+    expect(r).toMatchObject({ status: "ok", count: 0 });
+  });
+
   test("an empty NHTSA answer is a known zero: later outages answer stale with 0", async () => {
-    handler = (_url, res) => sendJson(res, { Count: 0, Message: "Results returned successfully", results: [] });
+    handler = nhtsa([], () => []);
     const fresh = await recallsForVehicle({ year: 2022, make: "Honda", model: "Passport" }, { now: t0 });
     expect(fresh).toMatchObject({ status: "ok", count: 0 });
     handler = (_url, res) => sendJson(res, {}, 500);

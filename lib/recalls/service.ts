@@ -5,7 +5,7 @@
  * - Everything lands in one store (lib/recalls/store.ts): NHTSA API answers and imports (FLAT_RCL, saved
  *   recallsByVehicle JSON, campaign CSV) upsert the same campaign and coverage rows.
  * - Online (NHTSA_API_BASE_URL set): an NHTSA answer younger than 6 hours is served from the store (cache
- *   hit); otherwise NHTSA is asked. Its answer is stored, recorded as a lookup, and returned with status
+ *   hit); otherwise NHTSA is asked (its model names for the year/make first, see askNhtsa). Its answer is stored, recorded as a lookup, and returned with status
  *   "ok" together with any imported campaigns that also match the vehicle.
  *   If NHTSA fails (timeout, 5xx, network), the last known answer (an older lookup, or imported rows) is
  *   returned with status "stale"; with nothing known the status is "unavailable", never "0 recalls".
@@ -16,8 +16,9 @@
  */
 import { config } from "../config";
 import type { RecallItem, RecallsResponse } from "../api/recalls";
-import { fetchRecallsByVehicle, nhtsaOnline } from "./nhtsa-client";
-import { slugify } from "./names";
+import { fetchRecallModels, fetchRecallsByVehicle, nhtsaOnline, type NhtsaFailure } from "./nhtsa-client";
+import { sameModel, slugify } from "./names";
+import type { RecallRecord } from "./record";
 import { findLookup, saveLookup, storedRecalls, upsertRecalls, type StoredAnswer } from "./store";
 
 export const RECALL_CACHE_MS = 6 * 60 * 60 * 1000;
@@ -48,7 +49,7 @@ export async function recallsForVehicle(q: VehicleQuery, opts: { signal?: AbortS
   }
 
   if (nhtsaOnline()) {
-    const live = await fetchRecallsByVehicle(q, { signal: opts.signal });
+    const live = await askNhtsa(q, opts.signal);
     if (live.ok) {
       await upsertRecalls(live.records, "nhtsa_api", now);
       const campaigns = live.records.map((r) => r.campaignNumber);
@@ -77,6 +78,29 @@ export async function recallsForVehicle(q: VehicleQuery, opts: { signal?: AbortS
     return answer(stored, url, "stale", knownAt, `${ATTRIBUTION}: NHTSA could not be reached; last known answer`);
   }
   return answer(stored, url, "ok", knownAt, `${ATTRIBUTION}, imported (${describeSources(stored, lookup?.origin)})`);
+}
+
+/** At most this many NHTSA model names are asked about for one vehicle ("SILVERADO 1500", "… 1500 LTD", …). */
+const MAX_NHTSA_MODELS = 6;
+
+/**
+ * NHTSA files recalls under its own model names, so first ask which models of that year and make have
+ * recalls, pick those naming the same vehicle (lib/recalls/names.ts), and ask recallsByVehicle for each.
+ * When none match (or the year/make has none), NHTSA is asked with the name as given and answers for itself.
+ * Any failed call fails the whole answer: a partial list would look complete.
+ */
+async function askNhtsa(q: VehicleQuery, signal?: AbortSignal): Promise<{ ok: true; records: RecallRecord[] } | NhtsaFailure> {
+  const models = await fetchRecallModels(q, { signal });
+  if (!models.ok) return models;
+  const matching = models.models.filter((m) => sameModel(m, q.model, q.make)).slice(0, MAX_NHTSA_MODELS);
+  const names = matching.length ? matching : [q.model];
+  const answers = await Promise.all(names.map((model) => fetchRecallsByVehicle({ ...q, model }, { signal })));
+  const records: RecallRecord[] = [];
+  for (const a of answers) {
+    if (!a.ok) return a;
+    records.push(...a.records);
+  }
+  return { ok: true, records };
 }
 
 function answer(

@@ -5,6 +5,7 @@ import { parseInput, queryObject } from "@/lib/http/params";
 import { recallCampaign } from "@/lib/recalls/campaign";
 import { recallsForVin } from "@/lib/recalls/by-vin";
 import { recallsForVehicle } from "@/lib/recalls/service";
+import { canonicalVehicleNames } from "@/lib/recalls/vehicle-names";
 
 export const dynamic = "force-dynamic";
 
@@ -19,8 +20,9 @@ export const GET = route({ name: "getRecalls", cache: "recalls" }, async (req) =
     const body: RecallsResponse = await recallsForVin(request.vin, { signal });
     return json(body, degraded(body));
   }
-  const { year, make, model } = request;
-  const body: RecallsResponse = { year, make, model, ...(await recallsForVehicle(request, { signal })) };
+  // vPIC's spelling ("ford"/"f150" → FORD/F-150) is what NHTSA's recall names follow most closely.
+  const vehicle = { year: request.year, ...(await canonicalVehicleNames(request.make, request.model)) };
+  const body: RecallsResponse = { ...vehicle, ...(await recallsForVehicle(vehicle, { signal })) };
   return json(body, degraded(body));
 });
 
