@@ -10,6 +10,8 @@ import { startFakeServer, type FakeServer } from "./support/fake-server";
 
 let app: TestApp;
 let nhtsa: FakeServer;
+/** Set to make every NHTSA endpoint answer 503. */
+let nhtsaDown = false;
 
 const SIX_HOURS = "max-age=21600";
 const row = (camp: string, make: string, model: string, year: string, extra: Record<string, unknown> = {}) => ({
@@ -22,8 +24,8 @@ beforeAll(async () => {
   nhtsa = await startFakeServer();
   nhtsa.on("GET", "/products/vehicle/models", (req) => {
     const make = req.query.get("make")!.toUpperCase();
-    const models = make === "HONDA" ? ["ACCORD", "CIVIC"] : make === "FAILING" ? [] : [];
-    if (make === "DOWN") return { status: 500, body: {} };
+    if (nhtsaDown || make === "DOWN") return { status: 500, body: {} };
+    const models = make === "HONDA" ? ["ACCORD", "CIVIC"] : [];
     return { body: { Count: models.length, Message: "Results returned successfully", results: models.map((model) => ({ modelYear: req.query.get("modelYear"), make, model })) } };
   });
   nhtsa.on("GET", "/recalls/recallsByVehicle", (req) => {
@@ -117,7 +119,7 @@ describe("GET /api/recalls", () => {
       encoding: "utf8",
     });
     expect(JSON.parse(out.slice(out.indexOf("{")))).toMatchObject({ kind: "flat_rcl", rowsImported: 3, layouts: { 29: 3 } });
-    nhtsa.on("GET", "/products/vehicle/models", () => ({ status: 503, body: {} }));
+    nhtsaDown = true;
     const res = await get("make=hyundai&model=santa-fe&year=2023");
     const body = RecallsResponse.parse(await res.json());
     expect(body).toMatchObject({ status: "stale", count: 1, items: [{ campaignNumber: "23V400000", parkOutside: true }] });
