@@ -321,7 +321,7 @@ function runPass(
 
     if (!items.some((i) => i.patternId !== null)) {
       codes.add("8");
-    } else {
+    } else if (!data.lossy) {
       const unused = unusedPositions(vin, items);
       if (unused.length) {
         codes.add("14");

@@ -123,6 +123,12 @@ export interface VpicData {
   conversions: Conversion[];
   defaults: Map<number, DefaultValueRow[]>;
   descriptorYears: Map<string, number>;
+  /**
+   * True for a cut that dropped whole elements' Pattern rows (corgi's: Drive Type, Transmission Style, the
+   * safety elements…). Error 14 ("positions no pattern uses") cannot be judged on such a file: the dropped
+   * patterns are what name those positions, so the decoder does not raise it from unused positions there.
+   */
+  lossy: boolean;
   /** Newest pattern edit in the file (YYYY-MM-DD): the vPIC data date. */
   dataDate: string;
   stats: { wmis: number; schemas: number; patterns: number; keys: number; loadMs: number };
@@ -351,6 +357,10 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
       schemas.set(schemaId, index);
     }
     const keyCount = groupHead.length;
+    // Full vPIC holds tens of thousands of Drive Type (15) and Transmission Style (37) patterns.
+    let driveOrTransmission = 0;
+    for (let i = 0; i < kept; i++) if (store.element[i] === 15 || store.element[i] === 37) driveOrTransmission++;
+    const lossy = kept > 100_000 && driveOrTransmission < 1000;
     void groupSchema;
     void groupKey;
 
@@ -451,6 +461,7 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
       conversions,
       defaults,
       descriptorYears,
+      lossy,
       dataDate: maxChanged ? new Date(maxChanged).toISOString().slice(0, 10) : "",
       stats: {
         wmis: wmis.size,
