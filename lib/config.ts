@@ -94,6 +94,10 @@ const schema = z
       "https://www.hyundaiusa.com/var/hyundai/services/inventory/monroney.pdf?model={model}&vin={vin}",
     ),
     STICKER_TIMEOUT_MS: positiveInt(8000),
+
+    REPORT_PRICING_TIMEOUT_MS: positiveInt(2000),
+    REPORT_RECALLS_TIMEOUT_MS: positiveInt(5000),
+    REPORT_INSIGHT_TIMEOUT_MS: positiveInt(3000),
     STICKER_ARCHIVE_DIR: z.string().trim().optional(),
   })
   .superRefine((env, ctx) => {
@@ -131,6 +135,8 @@ export interface Config {
   nhtsa: { apiBaseUrl: string | null; timeoutMs: number };
   insights: { apiKey: string | null; baseUrl: string | null; model: string; timeoutMs: number };
   pricing: { recommendation: string; recommendationUrl: string };
+  /** Per-section deadlines of the VIN report: a section past its deadline degrades, the report still answers. */
+  report: { pricingTimeoutMs: number; recallsTimeoutMs: number; insightTimeoutMs: number };
   stickers: {
     urls: { gm: string; stellantis: string; ford: string; hyundai: string };
     timeoutMs: number;
@@ -176,6 +182,11 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
     pricing: {
       recommendation: env.PRICING_RECOMMENDATION,
       recommendationUrl: env.PRICING_RECOMMENDATION_URL ?? `${publicBaseUrl}/dealers`,
+    },
+    report: {
+      pricingTimeoutMs: env.REPORT_PRICING_TIMEOUT_MS,
+      recallsTimeoutMs: env.REPORT_RECALLS_TIMEOUT_MS,
+      insightTimeoutMs: env.REPORT_INSIGHT_TIMEOUT_MS,
     },
     stickers: {
       urls: {
