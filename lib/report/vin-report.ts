@@ -85,7 +85,7 @@ async function pricingSection(vehicle: Vehicle): Promise<VinPricingSection> {
   try {
     const answer = await withDeadline("pricing", config().report.pricingTimeoutMs, () => getVehiclePricing(vehicle));
     if (!answer.found) {
-      return unavailablePricing(`No verified deals for the ${vehicle.year} ${answer.noData.make} ${answer.noData.model} yet.`, 0, "none");
+      return unavailablePricing(`No verified deals for the ${vehicle.year} ${vehicle.make} ${vehicle.model} yet.`, 0, "none");
     }
     const p = answer.pricing;
     if (p.dataStatus === "insufficient") {
