@@ -6,6 +6,7 @@ CREATE TABLE "VehicleInsight" (
     "model" TEXT NOT NULL,
     "text" TEXT,
     "writer" TEXT,
+    "source" TEXT,
     "generatedAt" DATETIME,
     "expiresAt" DATETIME,
     "inputTokens" INTEGER,

@@ -6,6 +6,7 @@ CREATE TABLE "VehicleInsight" (
     "model" TEXT NOT NULL,
     "text" TEXT,
     "writer" TEXT,
+    "source" TEXT,
     "generatedAt" TIMESTAMP(3),
     "expiresAt" TIMESTAMP(3),
     "inputTokens" INTEGER,
