@@ -258,3 +258,46 @@ describe("a slow recalls section and a failing pricing section", () => {
     expect(elapsed).toBeLessThan(2000); // NHTSA's fake takes 3 s; the report does not wait for it
   });
 });
+
+describe("the insight section", () => {
+  let writerApp: TestApp;
+  let anthropic: FakeServer;
+  const TEXT =
+    "The 2011 Dodge Avenger is a front-engine sedan built in Sterling Heights, Michigan. Its vPIC records list a six-cylinder gasoline engine.";
+
+  beforeAll(async () => {
+    anthropic = await startFakeServer();
+    anthropic.on("POST", "/v1/messages", (req) => ({
+      body: {
+        id: "msg_test",
+        type: "message",
+        role: "assistant",
+        model: JSON.parse(req.body).model,
+        content: [{ type: "text", text: TEXT }],
+        stop_reason: "end_turn",
+        stop_sequence: null,
+        usage: { input_tokens: 120, output_tokens: 40 },
+      },
+    }));
+    writerApp = await startApp({ env: { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: anthropic.url } });
+  });
+
+  afterAll(async () => {
+    await writerApp?.stop();
+    await anthropic?.close();
+  });
+
+  it("is a labelled factual summary when no model is configured", async () => {
+    const body = await (await get(`/api/public/vin/${CAMRY_2024}?recalls=false`)).json();
+    expect(body.insight.model).toBe("vinscope-facts-v1");
+    expect(body.insight.text).toContain("Camry");
+    expect(body.insight.text.split(/\s+/).length).toBeLessThanOrEqual(60);
+    expect(Date.parse(body.insight.generatedAt)).not.toBeNaN();
+  });
+
+  it("is the model's validated text, attributed to the model, when one answers", async () => {
+    const body = await (await fetch(`${writerApp.url}/api/public/vin/${AVENGER_2011}?recalls=false`)).json();
+    expect(body.insight).toEqual({ text: TEXT, model: "claude-haiku-4-5", generatedAt: expect.any(String) });
+    expect(anthropic.requests.filter((r) => r.path === "/v1/messages")).toHaveLength(1);
+  });
+});
