@@ -140,6 +140,25 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     expect(later).toMatchObject({ status: "stale", count: 0, checkedAt: t0.toISOString() });
   });
 
+  test("concurrent requests for one vehicle share one NHTSA refresh", async () => {
+    handler = nhtsa(["FIT"], () => [row("20V500000", "02/02/2020", { Model: "FIT", ModelYear: "2020" })]);
+    const q = { year: 2020, make: "Honda", model: "Fit" };
+    const answers = await Promise.all([1, 2, 3].map(() => recallsForVehicle(q, { now: new Date(t0.getTime() + 60_000) })));
+    expect(hits).toHaveLength(2); // one model list + one recallsByVehicle
+    expect(answers.map((a) => a.count)).toEqual([1, 1, 1]);
+  });
+
+  test("a caller that aborts stops waiting and gets the stored answer", async () => {
+    handler = (_url, res) => setTimeout(() => sendJson(res, { Count: 0, results: [] }), 250);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const started = Date.now();
+    const r = await recallsForVehicle({ year: 2018, make: "Honda", model: "Odyssey" }, { now: t0, signal: controller.signal });
+    expect(Date.now() - started).toBeLessThan(200);
+    expect(r.status).toBe("unavailable");
+    await new Promise((resolve) => setTimeout(resolve, 800)); // let the shared refresh (two delayed calls) finish first
+  });
+
   test("a broken body counts as a failure, not as zero recalls", async () => {
     handler = (_url, res) => {
       res.writeHead(200, { "content-type": "text/html" });

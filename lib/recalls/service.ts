@@ -19,7 +19,7 @@ import type { RecallItem, RecallsResponse } from "../api/recalls";
 import { fetchRecallModels, fetchRecallsByVehicle, nhtsaOnline, type NhtsaFailure } from "./nhtsa-client";
 import { sameModel, slugify } from "./names";
 import type { RecallRecord } from "./record";
-import { findLookup, saveLookup, storedRecalls, upsertRecalls, type StoredAnswer } from "./store";
+import { findLookup, lookupKey, saveLookup, storedRecalls, upsertRecalls, type StoredAnswer } from "./store";
 
 export const RECALL_CACHE_MS = 6 * 60 * 60 * 1000;
 
@@ -49,13 +49,10 @@ export async function recallsForVehicle(q: VehicleQuery, opts: { signal?: AbortS
   }
 
   if (nhtsaOnline()) {
-    const live = await askNhtsa(q, opts.signal);
+    const live = await withAbort(refreshShared(q, now), opts.signal);
     if (live.ok) {
-      await upsertRecalls(live.records, "nhtsa_api", now);
-      const campaigns = live.records.map((r) => r.campaignNumber);
-      await saveLookup(q.year, q.make, q.model, "live", campaigns, now);
-      const stored = await storedRecalls(q.year, q.make, q.model, campaigns);
-      return answer(stored, url, "ok", now, `${ATTRIBUTION}, checked live at api.nhtsa.gov`);
+      const stored = await storedRecalls(q.year, q.make, q.model, live.campaigns);
+      return answer(stored, url, "ok", live.checkedAt, `${ATTRIBUTION}, checked live at api.nhtsa.gov`);
     }
   }
 
@@ -78,6 +75,45 @@ export async function recallsForVehicle(q: VehicleQuery, opts: { signal?: AbortS
     return answer(stored, url, "stale", knownAt, `${ATTRIBUTION}: NHTSA could not be reached; last known answer`);
   }
   return answer(stored, url, "ok", knownAt, `${ATTRIBUTION}, imported (${describeSources(stored, lookup?.origin)})`);
+}
+
+type Refresh = { ok: true; campaigns: string[]; checkedAt: Date } | NhtsaFailure;
+
+/**
+ * One NHTSA refresh per vehicle at a time in this process: concurrent requests for a vehicle whose answer has
+ * expired (a popular page) share it. It runs without any one caller's abort signal (NHTSA's deadline still
+ * bounds it); a caller that gives up stops waiting and falls back to the stored answer.
+ */
+const refreshing = new Map<string, Promise<Refresh>>();
+
+function refreshShared(q: VehicleQuery, now: Date): Promise<Refresh> {
+  const key = lookupKey(q.year, q.make, q.model);
+  let running = refreshing.get(key);
+  if (!running) {
+    running = refresh(q, now).finally(() => refreshing.delete(key));
+    refreshing.set(key, running);
+  }
+  return running;
+}
+
+async function refresh(q: VehicleQuery, now: Date): Promise<Refresh> {
+  const live = await askNhtsa(q);
+  if (!live.ok) return live;
+  await upsertRecalls(live.records, "nhtsa_api", now);
+  const campaigns = live.records.map((r) => r.campaignNumber);
+  await saveLookup(q.year, q.make, q.model, "live", campaigns, now);
+  return { ok: true, campaigns, checkedAt: now };
+}
+
+function withAbort<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T | NhtsaFailure> {
+  if (!signal) return work;
+  const aborted: NhtsaFailure = { ok: false, reason: "aborted", detail: "the caller gave up" };
+  if (signal.aborted) return Promise.resolve(aborted);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(aborted);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 /** At most this many NHTSA model names are asked about for one vehicle ("SILVERADO 1500", "… 1500 LTD", …). */
