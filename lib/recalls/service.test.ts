@@ -131,6 +131,16 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     expect(r).toMatchObject({ status: "ok", count: 0 });
   });
 
+  test("a model outside NHTSA's recall catalog (recallsByVehicle 400) is a known zero", async () => {
+    handler = (url, res) =>
+      url.pathname === "/products/vehicle/models"
+        ? sendJson(res, { Count: 1, Message: "Results returned successfully", results: [{ modelYear: "2017", make: "HONDA", model: "ACCORD" }] })
+        : sendJson(res, { Count: 0, Message: "Invalid model" }, 400);
+    const r = await recallsForVehicle({ year: 2017, make: "Honda", model: "Clarity" }, { now: t0 });
+    expect(hits).toHaveLength(2); // a 400 is not retried
+    expect(r).toMatchObject({ status: "ok", count: 0 });
+  });
+
   test("an empty NHTSA answer is a known zero: later outages answer stale with 0", async () => {
     handler = nhtsa([], () => []);
     const fresh = await recallsForVehicle({ year: 2022, make: "Honda", model: "Passport" }, { now: t0 });
@@ -187,8 +197,10 @@ describe("campaign by number", () => {
     expect(hits).toEqual([]);
   });
 
-  test("unknown to NHTSA → 404; NHTSA down → 502", async () => {
+  test("unknown to NHTSA (empty answer or 400) → 404; NHTSA down → 502", async () => {
     await expect(recallCampaign("24V999000")).rejects.toMatchObject({ status: 404 });
+    handler = (_url, res) => sendJson(res, { Message: "Invalid campaign number" }, 400);
+    await expect(recallCampaign("24V996000")).rejects.toMatchObject({ status: 404 });
     handler = (_url, res) => sendJson(res, {}, 500);
     await expect(recallCampaign("24V998000")).rejects.toBeInstanceOf(ApiError);
     await expect(recallCampaign("24V998000")).rejects.toMatchObject({ status: 502 });

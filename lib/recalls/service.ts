@@ -122,8 +122,10 @@ const MAX_NHTSA_MODELS = 6;
 /**
  * NHTSA files recalls under its own model names, so first ask which models of that year and make have
  * recalls, pick those naming the same vehicle (lib/recalls/names.ts), and ask recallsByVehicle for each.
- * When none match (or the year/make has none), NHTSA is asked with the name as given and answers for itself.
- * Any failed call fails the whole answer: a partial list would look complete.
+ * When none match (or the year/make has none), NHTSA is asked with the name as given and answers for itself;
+ * recallsByVehicle answers 400 for a model outside its recall catalog, which, with that catalog in hand,
+ * means NHTSA has no recalls for it. Any other failed call fails the whole answer: a partial list would look
+ * complete.
  */
 async function askNhtsa(q: VehicleQuery, signal?: AbortSignal): Promise<{ ok: true; records: RecallRecord[] } | NhtsaFailure> {
   const models = await fetchRecallModels(q, { signal });
@@ -133,8 +135,8 @@ async function askNhtsa(q: VehicleQuery, signal?: AbortSignal): Promise<{ ok: tr
   const answers = await Promise.all(names.map((model) => fetchRecallsByVehicle({ ...q, model }, { signal })));
   const records: RecallRecord[] = [];
   for (const a of answers) {
-    if (!a.ok) return a;
-    records.push(...a.records);
+    if (!a.ok && !(matching.length === 0 && a.status === 400)) return a;
+    if (a.ok) records.push(...a.records);
   }
   return { ok: true, records };
 }
