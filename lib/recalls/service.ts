@@ -5,8 +5,9 @@
  * - Everything lands in one store (lib/recalls/store.ts): NHTSA API answers and imports (FLAT_RCL, saved
  *   recallsByVehicle JSON, campaign CSV) upsert the same campaign and coverage rows.
  * - Online (NHTSA_API_BASE_URL set): an NHTSA answer younger than 6 hours is served from the store (cache
- *   hit); otherwise NHTSA is asked (its model names for the year/make first, see askNhtsa). Its answer is stored, recorded as a lookup, and returned with status
- *   "ok" together with any imported campaigns that also match the vehicle.
+ *   hit); otherwise NHTSA is asked (its model names for the year/make first, see askNhtsa). Its answer is
+ *   stored, recorded as a lookup, and returned with status "ok" together with any imported campaigns that
+ *   also match the vehicle.
  *   If NHTSA fails (timeout, 5xx, network), the last known answer (an older lookup, or imported rows) is
  *   returned with status "stale"; with nothing known the status is "unavailable", never "0 recalls".
  * - Offline (NHTSA_API_BASE_URL=off): the store is the source. Imported rows or a recorded answer for the
