@@ -597,7 +597,7 @@ function unusedPositions(vin: string, items: Item[]): number[] {
     const keyPos = i - 4; // 0-based position in the key: VIN 4-8 → 0-4, `|` → 5, VIN 10 → 6, VIN 11 → 7
     let used = false;
     for (const key of keys) {
-      const chars = key.positionChars[keyPos];
+      const chars = key.positionChars()[keyPos];
       if (chars && chars.includes(ch)) {
         used = true;
         break;
