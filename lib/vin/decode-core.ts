@@ -131,9 +131,15 @@ export function decodeWithData(data: VpicData, rawVin: string, now = new Date())
       const alt = otherCycle(year, currentYear);
       if (alt !== null && anyWmi && countSchemas(anyWmi, year) === 0 && countSchemas(anyWmi, alt) > 0) year = alt;
     }
-    passes.push(runPass(data, vin, vinKey, publicWmi, anyWmi, year, conclusive, "***X*|Y"));
-    if (!conclusive && reading.alternative !== null) {
-      passes.push(runPass(data, vin, vinKey, publicWmi, anyWmi, reading.alternative, conclusive, "***X*|Y"));
+    const first = runPass(data, vin, vinKey, publicWmi, anyWmi, year, conclusive, "***X*|Y");
+    passes.push(first);
+    // A pass for a year the WMI has no schema for ends with error 8 (weight -1000) and cannot beat a pass
+    // without it (whose other errors weigh at most -105 together), so it is not run.
+    const alternative = reading.alternative;
+    const hopeless =
+      alternative !== null && publicWmi !== null && !first.codes.includes("8") && countSchemas(publicWmi, alternative) === 0;
+    if (!conclusive && alternative !== null && !hopeless) {
+      passes.push(runPass(data, vin, vinKey, publicWmi, anyWmi, alternative, conclusive, "***X*|Y"));
     }
   }
 
