@@ -2,10 +2,10 @@
 // Authors a migration for both databases from the change in prisma/schema.prisma:
 //   npm run db:migration -- <name>
 // (`prisma migrate dev` cannot run offline with Prisma 6's JS engine; `migrate diff` can.)
-// SQLite: the diff replays the existing migrations in memory. PostgreSQL: Prisma refuses a shadow database
-// when prisma.config.ts defines an adapter, so the diff runs from the last committed PostgreSQL schema
-// (`git show HEAD:prisma/postgres/schema.prisma`) to the new one; no database is needed. Commit the previous
-// migration before authoring the next.
+// The diff runs from the schema as last committed (`git show HEAD:…`) to the working copy, so no database is
+// needed: Prisma refuses a shadow database when prisma.config.ts defines an adapter, and replaying SQLite
+// migrations (`--from-migrations`) fails on multi-statement files (P3006). Commit the previous migration
+// before authoring the next.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync, readdirSync } from "node:fs";
 import os from "node:os";
@@ -27,20 +27,16 @@ function hasMigrations(dir) {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).some((d) => d.isDirectory());
 }
 
-/** The PostgreSQL schema as last committed, written to a temporary file. */
-function committedPostgresSchema() {
-  const text = execFileSync("git", ["show", "HEAD:prisma/postgres/schema.prisma"], { cwd: root, encoding: "utf8" });
+/** A schema file as last committed, written to a temporary file. */
+function committedSchema(schema) {
+  const text = execFileSync("git", ["show", `HEAD:${schema}`], { cwd: root, encoding: "utf8" });
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), "vinscope-schema-")), "schema.prisma");
   writeFileSync(file, text);
   return file;
 }
 
 function diff(t) {
-  const from = !hasMigrations(t.dir)
-    ? ["--from-empty"]
-    : t.provider === "sqlite"
-      ? ["--from-migrations", path.join(root, t.dir)]
-      : ["--from-schema-datamodel", committedPostgresSchema()];
+  const from = hasMigrations(t.dir) ? ["--from-schema-datamodel", committedSchema(t.schema)] : ["--from-empty"];
   return execFileSync(prisma, ["migrate", "diff", ...from, "--to-schema-datamodel", t.schema, "--script"], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: t.databaseUrl },
