@@ -1,0 +1,74 @@
+/**
+ * Make and model look-ups over the vPIC tables the decoder already holds in memory.
+ */
+import { vpicData } from "./decoder";
+import type { VpicData } from "./vpic-data";
+
+/** Lower-case letters and digits only: "Mercedes-Benz" and "mercedes benz" are the same slug. */
+export function slugOf(value: string): string {
+  return value.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+
+interface Catalog {
+  wmisByMake: Map<string, string[]>;
+  models: Map<string, { make: string; models: Map<string, string> }>;
+}
+
+const catalogs = new WeakMap<VpicData, Catalog>();
+
+function catalogOf(data: VpicData): Catalog {
+  let catalog = catalogs.get(data);
+  if (catalog) return catalog;
+  const makeNames = data.lookups.get("Make") ?? new Map<string, string>();
+  const modelNames = data.lookups.get("Model") ?? new Map<string, string>();
+  const wmisByMake = new Map<string, string[]>();
+  for (const wmi of data.wmis.values()) {
+    if (!wmi.isPublic) continue;
+    for (const makeId of wmi.makeIds) {
+      const name = makeNames.get(String(makeId));
+      if (!name) continue;
+      const slug = slugOf(name);
+      const list = wmisByMake.get(slug) ?? [];
+      if (!list.includes(wmi.wmi)) list.push(wmi.wmi);
+      wmisByMake.set(slug, list);
+    }
+  }
+  for (const list of wmisByMake.values()) list.sort();
+  const models = new Map<string, { make: string; models: Map<string, string> }>();
+  for (const [modelId, makeIds] of data.makesOfModel) {
+    const model = modelNames.get(String(modelId));
+    if (!model) continue;
+    for (const makeId of makeIds) {
+      const make = makeNames.get(String(makeId));
+      if (!make) continue;
+      const slug = slugOf(make);
+      let entry = models.get(slug);
+      if (!entry) models.set(slug, (entry = { make, models: new Map() }));
+      const modelSlug = slugOf(model);
+      if (!entry.models.has(modelSlug)) entry.models.set(modelSlug, model);
+    }
+  }
+  catalog = { wmisByMake, models };
+  catalogs.set(data, catalog);
+  return catalog;
+}
+
+/** WMIs linked to a make (Wmi_Make) among the WMIs NHTSA publishes; case- and punctuation-insensitive. */
+export function wmisForMakeIn(data: VpicData, makeName: string): string[] {
+  return [...(catalogOf(data).wmisByMake.get(slugOf(makeName)) ?? [])];
+}
+
+/** vPIC's canonical names (the make upper-cased, as decodes and vPIC's API print it) for a case/slug-insensitive make and model, or null. */
+export function findVpicModelIn(data: VpicData, make: string, model: string): { make: string; model: string } | null {
+  const entry = catalogOf(data).models.get(slugOf(make));
+  const name = entry?.models.get(slugOf(model));
+  return entry && name ? { make: entry.make.toUpperCase(), model: name } : null;
+}
+
+export function wmisForMake(makeName: string): string[] {
+  return wmisForMakeIn(vpicData(), makeName);
+}
+
+export function findVpicModel(make: string, model: string): { make: string; model: string } | null {
+  return findVpicModelIn(vpicData(), make, model);
+}

@@ -1,0 +1,9 @@
+/**
+ * The VIN decoder's public surface. Other modules import from here only.
+ */
+export { normalizeVin, vinDescriptor, wmiOf, type NormalizeVinResult } from "./format";
+export { checkDigit, computeCheckDigit, type CheckDigitResult } from "./check-digit";
+export { normalizeDriveType, type DecodedVehicle, type DriveType } from "./decoded-vehicle";
+export { decodeVin, decodeVinWith, vpicData, type DecodeResult } from "./decoder";
+export { wmisForMake, findVpicModel } from "./catalog";
+export { decodeVinEnriched } from "./enrichment";
