@@ -47,7 +47,7 @@ async function main(argv: string[]): Promise<unknown> {
       return {
         keys: (await listKeys()).map((k) => ({
           ...describeKey(k),
-          lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+          lastActiveDay: k.lastActiveDay,
           today: k.today,
           peak: k.peak,
           flagged: k.flagged,

@@ -30,7 +30,6 @@ export interface DealerKeyRecord {
   expiresAt: Date | null;
   createdAt: Date;
   revokedAt: Date | null;
-  lastUsedAt: Date | null;
 }
 
 export interface IssuedKey {
@@ -126,14 +125,12 @@ export interface DayUsage {
 /** Counts one request and the VINs it carried against the key's UTC day. */
 export async function recordUsage(keyId: string, vins: number, now = new Date()): Promise<DayUsage> {
   const day = usageDay(now);
-  const [usage] = await Promise.all([
-    db().dealerUsage.upsert({
-      where: { keyId_day: { keyId, day } },
-      create: { keyId, day, requests: 1, vins },
-      update: { requests: { increment: 1 }, vins: { increment: vins } },
-    }),
-    db().dealerKey.update({ where: { id: keyId }, data: { lastUsedAt: now } }),
-  ]);
+  // One write per request: the day's row is the record of use (the last active day is the newest row).
+  const usage = await db().dealerUsage.upsert({
+    where: { keyId_day: { keyId, day } },
+    create: { keyId, day, requests: 1, vins },
+    update: { requests: { increment: 1 }, vins: { increment: vins } },
+  });
   return { day, requests: usage.requests, vins: usage.vins, flagged: usage.vins > DAILY_VIN_FLAG_THRESHOLD };
 }
 
@@ -141,6 +138,7 @@ export interface KeyListing extends DealerKeyRecord {
   today: DayUsage;
   /** The busiest day of the last 30, and whether any of them crossed the daily VIN threshold. */
   peak: DayUsage | null;
+  lastActiveDay: string | null;
   flagged: boolean;
 }
 
@@ -163,6 +161,7 @@ export async function listKeys(now = new Date()): Promise<KeyListing[]> {
       ...toRecord(row),
       today: days.find((d) => d.day === today) ?? { day: today, requests: 0, vins: 0, flagged: false },
       peak,
+      lastActiveDay: days.reduce<string | null>((last, d) => (!last || d.day > last ? d.day : last), null),
       flagged: days.some((d) => d.flagged),
     };
   });
@@ -178,7 +177,6 @@ interface KeyRow {
   expiresAt: Date | null;
   createdAt: Date;
   revokedAt: Date | null;
-  lastUsedAt: Date | null;
 }
 
 function toRecord(row: KeyRow): DealerKeyRecord {
@@ -192,6 +190,5 @@ function toRecord(row: KeyRow): DealerKeyRecord {
     expiresAt: row.expiresAt,
     createdAt: row.createdAt,
     revokedAt: row.revokedAt,
-    lastUsedAt: row.lastUsedAt,
   };
 }

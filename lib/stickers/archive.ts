@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { config } from "../config";
-import { db } from "../db";
+import { db, Prisma } from "../db";
 
 export interface ArchivedSticker {
   vin: string;
@@ -65,6 +65,9 @@ export async function findArchived(vin: string): Promise<(ArchivedSticker & { pd
 /** Which of these VINs have an archived copy (one query, for provision). */
 export async function archivedVins(vins: string[]): Promise<Set<string>> {
   if (vins.length === 0) return new Set();
-  const rows = await db().stickerArchive.findMany({ where: { vin: { in: vins } }, select: { vin: true }, distinct: ["vin"] });
+  // Raw SQL: the query builder's `in` with hundreds of values costs tens of milliseconds, this a couple.
+  const rows = await db().$queryRaw<{ vin: string }[]>(
+    Prisma.sql`SELECT DISTINCT "vin" FROM "StickerArchive" WHERE "vin" IN (${Prisma.join(vins)})`,
+  );
   return new Set(rows.map((r) => r.vin));
 }

@@ -1,18 +1,15 @@
 -- CreateTable
 CREATE TABLE "DealerKey" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "prefix" TEXT NOT NULL,
     "secretHash" TEXT NOT NULL,
     "name" TEXT NOT NULL,
     "email" TEXT NOT NULL,
     "location" TEXT,
     "status" TEXT NOT NULL,
-    "expiresAt" TIMESTAMP(3),
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "revokedAt" TIMESTAMP(3),
-    "lastUsedAt" TIMESTAMP(3),
-
-    CONSTRAINT "DealerKey_pkey" PRIMARY KEY ("id")
+    "expiresAt" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "revokedAt" DATETIME
 );
 
 -- CreateTable
@@ -22,28 +19,25 @@ CREATE TABLE "DealerUsage" (
     "requests" INTEGER NOT NULL DEFAULT 0,
     "vins" INTEGER NOT NULL DEFAULT 0,
 
-    CONSTRAINT "DealerUsage_pkey" PRIMARY KEY ("keyId","day")
+    PRIMARY KEY ("keyId", "day"),
+    CONSTRAINT "DealerUsage_keyId_fkey" FOREIGN KEY ("keyId") REFERENCES "DealerKey" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "StickerArchive" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "vin" TEXT NOT NULL,
     "sha256" TEXT NOT NULL,
     "bytes" INTEGER NOT NULL,
     "source" TEXT NOT NULL,
-    "fetchedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "StickerArchive_pkey" PRIMARY KEY ("id")
+    "fetchedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
 
 -- CreateTable
 CREATE TABLE "StickerProbe" (
-    "vin" TEXT NOT NULL,
+    "vin" TEXT NOT NULL PRIMARY KEY,
     "outcome" TEXT NOT NULL,
-    "checkedAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "StickerProbe_pkey" PRIMARY KEY ("vin")
+    "checkedAt" DATETIME NOT NULL
 );
 
 -- CreateIndex
@@ -57,7 +51,4 @@ CREATE INDEX "StickerArchive_vin_fetchedAt_idx" ON "StickerArchive"("vin", "fetc
 
 -- CreateIndex
 CREATE UNIQUE INDEX "StickerArchive_vin_sha256_key" ON "StickerArchive"("vin", "sha256");
-
--- AddForeignKey
-ALTER TABLE "DealerUsage" ADD CONSTRAINT "DealerUsage_keyId_fkey" FOREIGN KEY ("keyId") REFERENCES "DealerKey"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
