@@ -136,8 +136,12 @@ export interface ManufacturerMatch {
  * makes decide, preferring a supported group when the WMI is shared with makes that have none.
  */
 export function matchManufacturer(vin: string, decodedMake?: string | null): ManufacturerMatch {
-  if (decodedMake) return { group: groupOfMake(decodedMake), brand: makeLabel(decodedMake), ambiguous: false };
   const makes = makesForVin(vin);
+  if (decodedMake) {
+    // The decoder spells makes as NHTSA does (upper case); show vPIC's own spelling of the same make.
+    const spelled = makes.find((m) => m.toUpperCase() === decodedMake.trim().toUpperCase()) ?? decodedMake.trim();
+    return { group: groupOfMake(spelled), brand: makeLabel(spelled), ambiguous: false };
+  }
   if (makes.length === 0) return { group: null, brand: "Unknown", ambiguous: false };
   if (makes.length === 1) return { group: groupOfMake(makes[0]), brand: makeLabel(makes[0]), ambiguous: false };
   const ranked = [...makes].sort((a, b) => rank(a) - rank(b));
