@@ -167,6 +167,7 @@ function describe(error: unknown): string {
   if (error instanceof RedirectRefused) return error.message;
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   if (cause?.code) return `manufacturer unreachable (${cause.code})`;
+  if (cause?.message) return `manufacturer unreachable (${cause.message})`;
   return error instanceof Error ? error.message : String(error);
 }
 
