@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { config } from "@/lib/config";
-import { supportedLabels, SUPPORTED_GROUPS, UNSUPPORTED_GROUPS } from "@/lib/stickers/registry";
+import { SUPPORTED_GROUPS, UNSUPPORTED_GROUPS } from "@/lib/stickers/registry";
 import styles from "./dealers.module.css";
 import { TrialForm } from "./trial-form";
 
@@ -23,18 +23,21 @@ export default function DealersPage() {
       </p>
 
       <h2>Supported manufacturers</h2>
+      <p className={styles.muted}>
+        {SUPPORTED_GROUPS.length} manufacturer groups, {SUPPORTED_GROUPS.flatMap((g) => g.makes).length} makes: original PDFs
+        fetched from the manufacturer and archived.
+      </p>
       <ul className={styles.groups}>
         {SUPPORTED_GROUPS.map((g) => (
           <li key={g.id}>
             <strong>{g.label}</strong>
-            <div className={styles.muted}>{g.makes.join(", ")}</div>
+            {g.makes.join(", ") !== g.label ? <div className={styles.muted}>{g.makes.join(", ")}</div> : null}
           </li>
         ))}
       </ul>
       <p className={styles.muted}>
         Not supported: {UNSUPPORTED_GROUPS.map((g) => `${g.label} (${g.note})`).join("; ")}. Other makes have no public
-        manufacturer source. Copies already archived are served for any make. ({supportedLabels().length} groups, twelve
-        makes.)
+        manufacturer source. Copies already archived are served for any make.
       </p>
 
       <h2>Start your trial</h2>
