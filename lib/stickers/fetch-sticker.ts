@@ -73,11 +73,15 @@ export async function fetchSticker(group: SupportedGroup, vin: string, options: 
   let verdict: Verdict = { kind: "empty" };
   // An empty body is sometimes a hiccup (GM answers empty for VINs it has): one more try, then "no sticker".
   for (let attempt = 1; attempt <= 2 && verdict.kind === "empty"; attempt++) {
-    const reply = await requestOnce(url, timeoutMs, options.signal);
-    verdict = "error" in reply ? { kind: "error", why: reply.error } : fetcher.read(reply.reply);
-    if (verdict.kind === "pdf" && !("error" in reply)) {
+    const result = await requestOnce(url, timeoutMs, options.signal);
+    if ("error" in result) {
+      verdict = { kind: "error", why: result.error };
+      break;
+    }
+    verdict = fetcher.read(result.reply);
+    if (verdict.kind === "pdf") {
       logFetch(group, vin, "pdf", started, attempt);
-      return { kind: "pdf", pdf: reply.reply.body };
+      return { kind: "pdf", pdf: result.reply.body };
     }
   }
   const outcome: FetchOutcome =
