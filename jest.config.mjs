@@ -27,7 +27,7 @@ export default async function jestConfig() {
         displayName: "integration",
         testMatch: ["<rootDir>/tests/**/*.test.ts"],
         globalSetup: "<rootDir>/tests/support/global-setup.ts",
-        testTimeout: 60_000,
+        setupFilesAfterEnv: ["<rootDir>/tests/support/jest-setup.ts"],
       }),
     ],
   };

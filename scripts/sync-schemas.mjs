@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Writes prisma/postgres/schema.prisma from prisma/schema.prisma: same models, PostgreSQL datasource,
 // its own generated client. Run after every model change (`npm run db:schema`).
+// `--check` writes nothing and exits 1 when the PostgreSQL schema has drifted (used by the tests).
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
@@ -19,6 +20,12 @@ export function toPostgres(source) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const source = readFileSync(path.join(root, "prisma/schema.prisma"), "utf8");
-  writeFileSync(path.join(root, "prisma/postgres/schema.prisma"), toPostgres(source));
+  const target = path.join(root, "prisma/postgres/schema.prisma");
+  if (process.argv.includes("--check")) {
+    const same = readFileSync(target, "utf8") === toPostgres(source);
+    console.log(same ? "schemas agree" : "prisma/postgres/schema.prisma differs from prisma/schema.prisma: run npm run db:schema");
+    process.exit(same ? 0 : 1);
+  }
+  writeFileSync(target, toPostgres(source));
   console.log("prisma/postgres/schema.prisma written");
 }

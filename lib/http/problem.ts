@@ -34,12 +34,12 @@ export function problemType(reason: string | undefined): string {
 
 export function problemBody(error: ApiError, requestId: string, instance?: string): ProblemBody {
   return {
-    ...error.extensions,
     type: problemType(error.reason),
     title: error.title,
     status: error.status,
     detail: error.detail,
     ...(instance ? { instance } : {}),
+    ...error.extensions,
     requestId,
   };
 }

@@ -1,0 +1,23 @@
+/** Which paths are open to every origin (spec 1.8, 4.3), and the headers that say so. */
+const CORS_PREFIXES = ["/api/public/", "/api/recalls", "/api/vin-insights/", "/api/market-data", "/api/mcp"];
+
+export function isCorsPath(path: string): boolean {
+  return CORS_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, "") || path.startsWith(prefix));
+}
+
+export function isDealerPath(path: string): boolean {
+  return path === "/api/dealer" || path.startsWith("/api/dealer/");
+}
+
+export const CORS_HEADERS: Record<string, string> = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers": "ETag, x-request-id, Mcp-Session-Id",
+};
+
+export const PREFLIGHT_HEADERS: Record<string, string> = {
+  ...CORS_HEADERS,
+  "Access-Control-Allow-Methods": "GET, HEAD, POST, OPTIONS",
+  "Access-Control-Allow-Headers": "Content-Type, Accept, If-None-Match, x-request-id, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID",
+  "Access-Control-Max-Age": "86400",
+  Vary: "Origin",
+};

@@ -1,0 +1,6 @@
+/** The service's own version (package.json) and the version of the public contract (spec 9). */
+import pkg from "../package.json";
+
+export const SERVICE_NAME = "vinscope";
+export const SERVICE_VERSION: string = pkg.version;
+export const API_VERSION = "1.2.0";

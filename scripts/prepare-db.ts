@@ -1,0 +1,46 @@
+/**
+ * Brings the database up to date before the app serves: applies pending migrations (`prisma migrate deploy`,
+ * never `db push`), switches a SQLite file to WAL mode, and seeds the demo data into an empty database.
+ * Safe to run from several instances at once against one PostgreSQL (migrate deploy takes an advisory lock;
+ * seeders are idempotent).
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { config } from "../lib/config";
+import { disconnectDb } from "../lib/db";
+import { seedDemoData } from "../lib/seed";
+
+export function migrate(env: NodeJS.ProcessEnv = process.env): void {
+  const { database } = config();
+  if (database.provider === "sqlite") {
+    const file = database.url.slice("file:".length);
+    mkdirSync(path.dirname(file), { recursive: true });
+    const sqlite = new Database(file);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.close();
+  }
+  const prisma = path.join(process.cwd(), "node_modules", ".bin", "prisma");
+  execFileSync(prisma, ["migrate", "deploy"], { stdio: ["ignore", "pipe", "inherit"], env });
+}
+
+async function main() {
+  const cfg = config();
+  const where = cfg.database.provider === "sqlite" ? cfg.database.url.slice(5) : "PostgreSQL";
+  migrate();
+  console.log(`[vinscope] database ready (${cfg.database.provider}: ${where})`);
+  if (cfg.seedDemoData) {
+    const seeded = await seedDemoData();
+    for (const line of seeded) console.log(`[vinscope] ${line}`);
+  }
+  await disconnectDb();
+}
+
+if (require.main === module) {
+  main().catch(async (error) => {
+    console.error(`[vinscope] database preparation failed: ${error instanceof Error ? error.message : error}`);
+    await disconnectDb().catch(() => undefined);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * `npm start`: everything a fresh clone needs after `npm install`, then the server.
+ *   1. validate the configuration (a bad variable stops here, named);
+ *   2. make sure the vPIC database is unpacked;
+ *   3. migrate the database and seed demo data into an empty one;
+ *   4. build the app if there is no build or the sources are newer than it;
+ *   5. `next start` on PORT.
+ */
+import { spawn, execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { config, ConfigError } from "../lib/config";
+
+const root = process.cwd();
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
+function newestMtime(entry: string): number {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const child of readdirSync(full)) {
+    if (child === "generated" || child === "node_modules" || child.endsWith(".test.ts")) continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  }
+  return newest;
+}
+
+function buildIsCurrent(): boolean {
+  const buildId = path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
+  if (!existsSync(buildId)) return false;
+  const built = statSync(buildId).mtimeMs;
+  const sources = ["app", "lib", "public", "proxy.ts", "next.config.mjs", "package.json", "prisma/schema.prisma"];
+  return sources.every((s) => newestMtime(s) <= built);
+}
+
+function main() {
+  let cfg;
+  try {
+    cfg = config();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`[vinscope] ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  execFileSync(bin("tsx"), ["scripts/prepare-data.ts"], { stdio: "inherit", env });
+  execFileSync(bin("tsx"), ["scripts/prepare-db.ts"], { stdio: "inherit", env });
+  if (!buildIsCurrent()) {
+    console.log("[vinscope] building the app (first start or changed sources)…");
+    execFileSync(bin("next"), ["build"], { stdio: "inherit", env });
+  }
+  console.log(`[vinscope] serving on port ${cfg.port} (public base URL ${cfg.publicBaseUrl})`);
+  const server = spawn(bin("next"), ["start", "-p", String(cfg.port)], { stdio: "inherit", env });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+  server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+main();

@@ -1,0 +1,140 @@
+/**
+ * Starts the BUILT app (`next start`) on a free port with its own fresh database, for integration tests.
+ * Outside systems default to addresses that refuse connections, so a test never reaches the internet; a test
+ * points them at its fakes through `env`.
+ *
+ *   const app = await startApp({ env: { NHTSA_API_BASE_URL: fake.url } });
+ *   const res = await fetch(`${app.url}/api/health`);
+ *   await app.stop();
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import { parseConfig } from "../../lib/config";
+import { createDb, type Db } from "../../lib/db";
+import { createTestDatabase, type TestDatabase } from "./test-database";
+
+const root = path.resolve(__dirname, "../..");
+/** Port 9 (discard) on loopback: connections are refused at once. */
+const REFUSED = "http://127.0.0.1:9";
+
+export interface TestApp {
+  url: string;
+  port: number;
+  database: TestDatabase;
+  /** Env the app was started with (useful to run a CLI script against the same database). */
+  env: Record<string, string>;
+  /** A Prisma client on the app's database, for fixtures and assertions. */
+  db(): Db;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function baseTestEnv(port: number, databaseUrl: string): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(port),
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: "warn",
+    SEED_DEMO_DATA: "false",
+    VPIC_API_BASE_URL: "off",
+    NHTSA_API_BASE_URL: "off",
+    ANTHROPIC_API_KEY: "",
+    STICKER_URL_GM: `${REFUSED}/gm?vin={vin}`,
+    STICKER_URL_STELLANTIS: `${REFUSED}/stellantis?vin={vin}`,
+    STICKER_URL_FORD: `${REFUSED}/ford?vin={vin}`,
+    STICKER_URL_HYUNDAI: `${REFUSED}/hyundai?model={model}&vin={vin}`,
+  };
+}
+
+export interface StartOptions {
+  env?: Record<string, string | undefined>;
+  /** Wait for any answer from /api/health instead of a 200 (for apps started broken on purpose). */
+  allowUnhealthy?: boolean;
+}
+
+export async function startApp(options: StartOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const port = await freePort();
+  const env: Record<string, string> = { ...baseTestEnv(port, database.url) };
+  for (const [k, v] of Object.entries(options.env ?? {})) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    // Only what the app needs: the test runner's own variables (TEST_*, JEST_*) stay out.
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? "", ...env } as unknown as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, child, () => output, options.allowUnhealthy ?? false);
+  let client: Db | undefined;
+  return {
+    url,
+    port,
+    database,
+    env,
+    db: () => (client ??= createDb(parseConfig(env, root).database)),
+    output: () => output,
+    stop: async () => {
+      await client?.$disconnect();
+      await stopProcess(child);
+      await database.drop();
+    },
+  };
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string, anyStatus: boolean): Promise<void> {
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`app exited early (${child.exitCode}):\n${output()}`);
+    try {
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200 || anyStatus) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  await stopProcess(child);
+  throw new Error(`app did not become healthy in 45 s:\n${output()}`);
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
+  }, 5000);
+  await exited;
+  clearTimeout(timer);
+}
