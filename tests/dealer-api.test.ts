@@ -3,25 +3,29 @@
  * the PDF and its headers, every status and reason, the check, provision's limits and modes, and usage.
  */
 import { createHash } from "node:crypto";
-import { startApp, type StartedApp } from "./support/app";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startApp, type TestApp } from "./support/app";
 import { startFakeManufacturer, type FakeManufacturer } from "./fixtures/fake-manufacturer";
 import { resetConfigForTests } from "../lib/config";
 import { db, disconnectDb } from "../lib/db";
 import { issueKey, listKeys, revokeKey } from "../lib/dealers/keys";
 import { computeCheckDigit } from "../lib/vin";
 
-let app: StartedApp;
+let app: TestApp;
 let fake: FakeManufacturer;
 let key: string;
 let keyId: string;
+const archiveDir = mkdtempSync(path.join(tmpdir(), "vinscope-archive-"));
 
 beforeAll(async () => {
   fake = await startFakeManufacturer({ slowMs: 4000 });
   app = await startApp({
-    env: { ...fake.env(), STICKER_TIMEOUT_MS: "1500", STICKER_CHECK_TIMEOUT_MS: "1000", STICKER_HOST_INTERVAL_MS: "0", STICKER_HOST_CONCURRENCY: "4" },
+    env: { ...fake.env(), STICKER_ARCHIVE_DIR: archiveDir, LOG_LEVEL: "info", STICKER_TIMEOUT_MS: "1500", STICKER_CHECK_TIMEOUT_MS: "1000", STICKER_HOST_INTERVAL_MS: "0", STICKER_HOST_CONCURRENCY: "4" },
   });
   // This process talks to the app's database directly to issue, revoke and expire keys.
-  process.env.DATABASE_URL = app.dbUrl;
+  process.env.DATABASE_URL = app.database.url;
   resetConfigForTests();
   const issued = await issueKey({ name: "Integration Motors", email: "it@motors.example", location: "Boise, ID" });
   key = issued.key;
@@ -32,6 +36,7 @@ afterAll(async () => {
   await disconnectDb();
   await app?.stop();
   await fake?.stop();
+  rmSync(archiveDir, { recursive: true, force: true });
 });
 
 let serial = 0;
@@ -81,6 +86,22 @@ describe("keys", () => {
     expect(expired.status).toBe(401);
     expect(await expired.json()).toMatchObject({ reason: "expired_key" });
   });
+
+  test("a revocation holds from the next request on every instance sharing the database", async () => {
+    const second = await startApp({ env: { ...fake.env(), STICKER_ARCHIVE_DIR: archiveDir, DATABASE_URL: app.database.url } });
+    try {
+      const { key: shared, record } = await issueKey({ name: "Two Rooftops", email: "two@r.example" });
+      const check = (base: string) =>
+        fetch(`${base}/api/dealer/v1/window-sticker?vin=${vin(TOYOTA)}&format=check`, { headers: { "x-api-key": shared } });
+      expect((await check(app.url)).status).toBe(200);
+      expect((await check(second.url)).status).toBe(200);
+      await revokeKey(record.id);
+      expect((await check(second.url)).status).toBe(401);
+      expect((await check(app.url)).status).toBe(401);
+    } finally {
+      await second.stop();
+    }
+  }, 90_000);
 });
 
 describe("GET /api/dealer/v1/window-sticker", () => {
@@ -218,6 +239,12 @@ describe("POST /api/dealer/v1/provision", () => {
     fake.set(available, "html");
     const again = await (await provision({ vins: [available], live: true })).json();
     expect(again.results[0]).toMatchObject({ status: "fallback", reason: "not_found" });
+  });
+
+  test("keys never reach the log", async () => {
+    expect(app.output()).toContain('"route":"provision"');
+    expect(app.output()).not.toContain(key.slice(17));
+    expect(app.output()).not.toContain(key);
   });
 
   test("requests and VINs are counted against the key's day", async () => {
