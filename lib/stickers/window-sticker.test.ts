@@ -9,7 +9,7 @@ import { makeStickerPdf } from "../../tests/fixtures/make-pdf";
 import { createTempDb, type TempDb } from "../../tests/fixtures/temp-db";
 import { isApiError } from "../api/errors";
 import { db } from "../db";
-import { computeCheckDigit } from "../vin";
+import { computeCheckDigit, decodeVin } from "../vin";
 import { archivePath, archiveSticker } from "./archive";
 import { resetFetchStateForTests } from "./fetch-sticker";
 import { provision } from "./provision";
@@ -25,10 +25,14 @@ function useFake(extra: Record<string, string> = {}) {
   resetFetchStateForTests();
 }
 
+jest.setTimeout(20_000);
+
 beforeAll(async () => {
   temp = createTempDb();
   fake = await startFakeManufacturer({ slowMs: 2500 });
-});
+  // The decoder loads the vPIC tables on first use (seconds on a busy machine): not inside a timed case.
+  decodeVin("1GCUYDED9NZ123456");
+}, 60_000);
 beforeEach(() => useFake());
 afterAll(async () => {
   await fake.stop();
