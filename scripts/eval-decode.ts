@@ -11,6 +11,8 @@ import { readFileSync } from "node:fs";
 import { decodeVinWith, vpicData } from "../lib/vin/decoder";
 
 const META = new Set(["VIN", "_snapshot", "_emptyFieldsOmitted", "ErrorText", "ErrorCode", "AdditionalErrorText"]);
+/** NHTSA's error codes from its ErrorText ("0 - …; 14 - …"). */
+const codesOf = (text: string) => text.split("; ").map((part) => part.split(" - ")[0].trim()).filter(Boolean).join(",");
 /** An element with fewer Pattern rows than this in the file was dropped from it (corgi's cut keeps a few strays). */
 const DROPPED_BELOW = 1000;
 
@@ -31,7 +33,7 @@ for (let i = 0; i < data.patterns.element.length && i < data.patternIndex.length
   if (code) patternsPerCode.set(code, (patternsPerCode.get(code) ?? 0) + 1);
 }
 const SOURCED_ELSEWHERE = new Set(["Make", "Manufacturer", "ModelYear", "VehicleType", "VehicleDescriptor"]);
-const unreachable = (field: string) => !SOURCED_ELSEWHERE.has(field) && (patternsPerCode.get(field) ?? 0) < DROPPED_BELOW;
+const unreachable = (field: string) => field !== "(error codes)" && !SOURCED_ELSEWHERE.has(field) && (patternsPerCode.get(field) ?? 0) < DROPPED_BELOW;
 
 /** Label wording drifts between vPIC releases ("[SUV]" vs "(SUV)"); compare loosely as well as exactly. */
 const loose = (v: string) =>
@@ -75,6 +77,21 @@ for (const record of records) {
   const ours: Record<string, string> = result.ok ? result.elements : {};
   if (!result.ok) decodeFailures++;
   let ymm = true;
+  if (typeof record.ErrorText === "string" && record.ErrorText) {
+    const s = stat("(error codes)");
+    s.total++;
+    const theirs = codesOf(record.ErrorText);
+    const mine = result.errorCodes.join(",");
+    if (theirs === mine) {
+      s.exact++;
+      s.loose++;
+    } else if (isStale(record)) s.stale++;
+    else if (/(^|,)[2-5](,|$)/.test(theirs)) s.engineGap++; // VIN corrections need WMIYearValidChars, absent here
+    else {
+      s.wrong++;
+      if (s.examples.length < show) s.examples.push(`${vin}: nhtsa=${theirs} ours=${mine}`);
+    }
+  }
   for (const field of allFields) {
     const truth = record[field] === undefined ? "" : String(record[field]);
     let mine = ours[field] ?? "";
@@ -110,7 +127,7 @@ const print = (title: string, list: typeof rows) => {
   console.log(title);
   console.log(
     "field".padEnd(22), "n".padStart(4), "exact%".padStart(8), "loose%".padStart(8), "+explained%".padStart(12),
-    "stale".padStart(6), "engGap".padStart(7), "missing".padStart(8), "wrong".padStart(6), "extra".padStart(6),
+    "stale".padStart(6), "dataGap".padStart(7), "missing".padStart(8), "wrong".padStart(6), "extra".padStart(6),
   );
   for (const [f, s] of list) {
     console.log(
@@ -124,8 +141,9 @@ const print = (title: string, list: typeof rows) => {
 print("Fields the data holds (decoder accountable):", rows.filter(([f]) => !unreachable(f)));
 print(`Fields the data cannot reach (element has < ${DROPPED_BELOW} Pattern rows in this file):`, rows.filter(([f]) => unreachable(f)));
 console.log("exact: identical text (or equal numbers); loose: ignoring case and NHTSA's label drift ([SUV] vs (SUV), Multi-Purpose);");
-console.log(`stale: NHTSA's answer predates ${staleBefore} (older vPIC release; ${staleMismatches.size} record(s)); engGap: the decoded`);
-console.log("engine model has no EngineModelPattern rows in this file; missing/wrong/extra: decoder disagreements left to explain.\n");
+console.log(`stale: NHTSA's answer predates ${staleBefore} (older vPIC release; ${staleMismatches.size} record(s)); dataGap: the decoded`);
+console.log("engine model has no EngineModelPattern rows in this file, or NHTSA corrected the VIN (codes 2-5 need the");
+console.log("WMIYearValidChars table, absent here); missing/wrong/extra: decoder disagreements left to explain.\n");
 console.log("Disagreements on fields the data holds (not explained by stale snapshots or engine gaps):");
 for (const [f, s] of rows) {
   if (unreachable(f) || !s.examples.length) continue;

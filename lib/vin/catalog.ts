@@ -35,11 +35,11 @@ function catalogOf(data: VpicData): Catalog {
   }
   for (const list of wmisByMake.values()) list.sort();
   const models = new Map<string, { make: string; models: Map<string, string> }>();
-  for (const [modelId, makeIds] of data.makesOfModel) {
-    const model = modelNames.get(String(modelId));
+  for (const [modelId, makes] of data.makesOfModel) {
+    const model = modelNames.get(modelId);
     if (!model) continue;
-    for (const makeId of makeIds) {
-      const make = makeNames.get(String(makeId));
+    for (const ref of makes) {
+      const make = makeNames.get(ref.id);
       if (!make) continue;
       const slug = slugOf(make);
       let entry = models.get(slug);

@@ -14,7 +14,7 @@ import { errorTextOf, errorValue } from "./error-codes";
 import { formulaValue, matchesKey, type CompiledKey } from "./key-matcher";
 import { isCarMpvLightTruck, otherCycle, readModelYear } from "./model-year";
 import { patternKeyOf, vinDescriptor, wmiOf } from "./format";
-import type { KeyGroup, VpicData, WmiRecord } from "./vpic-data";
+import type { KeyGroup, PatternStore, SchemaIndex, VpicData, WmiRecord } from "./vpic-data";
 
 type Source =
   | "Pattern"
@@ -54,6 +54,12 @@ const INCOMPLETE_BODY_CLASSES = new Set([
 ]);
 const SEQ_LATE = 1e10;
 
+interface Winner {
+  p: number;
+  priority: number;
+  key: CompiledKey;
+}
+
 interface Pass {
   year: number | null;
   items: Item[];
@@ -92,16 +98,6 @@ function compareItems(a: Item, b: Item): number {
   const bk = b.keys ? b.keys.bracketless : (b.keyText ?? "").replace(/[[\]]/g, "");
   if (ak !== bk) return ak < bk ? -1 : 1;
   return a.seq - b.seq;
-}
-
-/** The Engine Model that pulls in engine-model patterns: priority, newest edit, then the LAST inserted. */
-function compareEngineCandidates(a: Item, b: Item): number {
-  if (a.priority !== b.priority) return b.priority - a.priority;
-  const an = Number.isNaN(a.changedOn);
-  const bn = Number.isNaN(b.changedOn);
-  if (an !== bn) return an ? -1 : 1;
-  if (!an && a.changedOn !== b.changedOn) return b.changedOn - a.changedOn;
-  return b.seq - a.seq;
 }
 
 function makeCounter() {
@@ -155,10 +151,10 @@ export function decodeWithData(data: VpicData, rawVin: string, now = new Date())
     if (item.patternId !== null) hasPatterns = true;
     const value = item.resolved ? item.value : resolveAttribute(data, item.elementId, item.attributeId);
     if (value === null || value === "") continue;
-    const clean = value.replace(/[\t\r\n]/g, " ");
+    // (Tabs and line breaks were turned into spaces when the tables were loaded, as NHTSA prints values.)
     const list = values.get(item.elementId);
-    if (list) list.push(clean);
-    else values.set(item.elementId, [clean]);
+    if (list) list.push(value);
+    else values.set(item.elementId, [value]);
   }
 
   return {
@@ -212,23 +208,29 @@ function runPass(
   } else {
     const { patterns } = data;
     // Schemas of the WMI for this year, with their priority (the link's YearFrom; the highest if linked twice).
-    const schemaPriority = new Map<number, number>();
+    // (A WMI links a schema once per year range; a schema linked twice for one year keeps its best priority.)
+    const schemaPriority = new Map<SchemaIndex, number>();
     for (const link of wmi.links) {
       if (year !== null && (year < link.yearFrom || year > link.yearTo)) continue;
-      const prev = schemaPriority.get(link.schemaId);
-      if (prev === undefined || link.yearFrom > prev) schemaPriority.set(link.schemaId, link.yearFrom);
+      if (!link.schema) continue;
+      const prev = schemaPriority.get(link.schema);
+      if (prev === undefined || link.yearFrom > prev) schemaPriority.set(link.schema, link.yearFrom);
     }
 
-    const firstCode = vinKey.charCodeAt(0);
-    const candidates: Item[] = [];
+    // Winners are chosen while scanning (no object per candidate): per element the best pattern so far.
+    const best = new Map<number, Winner>();
+    const multi: Item[] = [];
+    const scan: Scan = { data, vinKey, best, engine: null, multi };
     const formulaItems: Item[] = [];
-    for (const [schemaId, priority] of schemaPriority) {
-      const schema = data.schemas.get(schemaId);
-      if (!schema) continue;
+    for (const [schema, priority] of schemaPriority) {
       if (!schema.toBeQced) {
-        const bucket = schema.byFirst.get(firstCode);
-        if (bucket) collect(bucket, priority);
-        collect(schema.anyFirst, priority);
+        const probes = schema.probes;
+        for (let i = 0; i < probes.length; i++) {
+          const position = probes[i];
+          const bucket = schema.byFirst.get(position * 128 + vinKey.charCodeAt(position));
+          if (bucket) collect(scan, bucket, priority);
+        }
+        collect(scan, schema.anyFirst, priority);
       }
       for (const group of schema.formulas) {
         const value = formulaValue(group.compiled.matcher, vinKey);
@@ -237,7 +239,7 @@ function runPass(
           const p = data.patternIndex[j];
           formulaItems.push({
             elementId: patterns.element[p],
-            attributeId: patterns.attribute[p],
+            attributeId: patterns.attrTable[patterns.attrIndex[p]],
             value,
             resolved: true,
             source: "Formula Pattern",
@@ -252,39 +254,14 @@ function runPass(
       }
     }
 
-    function collect(groups: readonly KeyGroup[], priority: number) {
-      const index = data.patternIndex;
-      for (let g = 0; g < groups.length; g++) {
-        const group = groups[g];
-        if (!matchesKey(group.compiled.matcher, vinKey)) continue;
-        for (let j = group.start; j < group.end; j++) {
-          const p = index[j];
-          candidates.push({
-            elementId: patterns.element[p],
-            attributeId: patterns.attribute[p],
-            value: null,
-            resolved: false,
-            source: "Pattern",
-            priority,
-            changedOn: patterns.changedOn[p],
-            keys: group.compiled,
-            keyText: group.compiled.key,
-            patternId: patterns.id[p],
-            seq: patterns.id[p],
-          });
-        }
-      }
-    }
-
-    items = candidates;
+    items = multi;
+    for (const winner of best.values()) items.push(patternItem(patterns, winner.p, winner.priority, winner.key));
 
     // Engine Model (element 18) pulls in its engine-model patterns at priority 50.
-    let engine: Item | null = null;
-    for (const item of candidates) {
-      if (item.elementId === 18 && (!engine || compareEngineCandidates(item, engine) < 0)) engine = item;
-    }
-    if (engine) {
-      const rows = data.engineModelPatterns.get(engine.attributeId.trim().toLowerCase());
+    const engineWinner = scan.engine;
+    if (engineWinner) {
+      const engineItem = patternItem(patterns, engineWinner.p, engineWinner.priority, engineWinner.key);
+      const rows = data.engineModelPatterns.get(engineItem.attributeId.trim().toLowerCase());
       if (rows) {
         for (const row of rows) {
           items.push({
@@ -295,25 +272,19 @@ function runPass(
             source: "EngineModelPattern",
             priority: 50,
             changedOn: row.changedOn,
-            keys: engine.keys,
-            keyText: engine.keyText,
-            patternId: engine.patternId,
+            keys: engineItem.keys,
+            keyText: engineItem.keyText,
+            patternId: engineItem.patternId,
             seq: nextSeq(),
           });
         }
       }
     }
 
-    const vehicleTypeName =
-      wmi.vehicleTypeId !== null ? data.lookups.get("VehicleType")?.get(String(wmi.vehicleTypeId)) : undefined;
-    if (vehicleTypeName !== undefined) {
-      items.push(fixedItem(39, String(wmi.vehicleTypeId), vehicleTypeName.toUpperCase(), "VehType", wmi.changedOn, wmi.wmi, nextSeq()));
+    if (wmi.vehicleTypeName !== null) {
+      items.push(fixedItem(39, String(wmi.vehicleTypeId), wmi.vehicleTypeName, "VehType", wmi.changedOn, wmi.wmi, nextSeq()));
     }
-    const manufacturerName =
-      wmi.manufacturerId !== null ? data.lookups.get("Manufacturer")?.get(String(wmi.manufacturerId)) : undefined;
-    items.push(
-      fixedItem(27, String(wmi.manufacturerId ?? ""), manufacturerName ? manufacturerName.toUpperCase() : null, "Manu. Name", Number.NaN, wmi.wmi, nextSeq()),
-    );
+    items.push(fixedItem(27, String(wmi.manufacturerId ?? ""), wmi.manufacturerName, "Manu. Name", Number.NaN, wmi.wmi, nextSeq()));
     items.push(
       fixedItem(157, String(wmi.manufacturerId ?? ""), wmi.manufacturerId !== null ? String(wmi.manufacturerId) : null, "Manu. Id", Number.NaN, wmi.wmi, nextSeq()),
     );
@@ -326,15 +297,12 @@ function runPass(
 
     // Make: from the decoded Model, else from the WMI's single Wmi_Make row.
     const model = items.find((i) => i.elementId === 28);
-    const makeNames = data.lookups.get("Make");
     if (model) {
-      for (const makeId of data.makesOfModel.get(Number(model.attributeId)) ?? []) {
-        const name = makeNames?.get(String(makeId));
-        if (name === undefined) continue;
+      for (const make of data.makesOfModel.get(model.attributeId) ?? []) {
         items.push({
           elementId: 26,
-          attributeId: String(makeId),
-          value: name.toUpperCase(),
+          attributeId: make.id,
+          value: make.name,
           resolved: true,
           source: "pattern - model",
           priority: 1000,
@@ -345,18 +313,15 @@ function runPass(
           seq: nextSeq(),
         });
       }
-    } else {
-      const makes = wmi.makeIds.filter((id) => makeNames?.has(String(id)));
-      if (makes.length === 1) {
-        items.push(fixedItem(26, String(makes[0]), makeNames!.get(String(makes[0]))!.toUpperCase(), "Make", wmi.changedOn, wmi.wmi, nextSeq(), -100));
-      }
+    } else if (wmi.makes.length === 1) {
+      items.push(fixedItem(26, wmi.makes[0].id, wmi.makes[0].name, "Make", wmi.changedOn, wmi.wmi, nextSeq(), -100));
     }
 
     applyConversions(data, items, nextSeq);
 
     if (!items.some((i) => i.patternId !== null)) {
       codes.add("8");
-    } else {
+    } else if (!data.lossy) {
       const unused = unusedPositions(vin, items);
       if (unused.length) {
         codes.add("14");
@@ -378,9 +343,10 @@ function runPass(
 
   const vehicleType = items.find((i) => i.elementId === 39)?.attributeId;
   if (vehicleType !== undefined) {
-    const present = new Set(items.map((i) => i.elementId));
-    for (const row of data.defaults.get(Number(vehicleType)) ?? []) {
-      if (present.has(row.elementId)) continue;
+    const rows = data.defaults.get(Number(vehicleType));
+    const present = rows ? new Set(items.map((i) => i.elementId)) : null;
+    for (const row of rows ?? []) {
+      if (present!.has(row.elementId)) continue;
       const element = data.elements.get(row.elementId);
       const notApplicable = element?.dataType === "lookup" && row.value === "0";
       items.push({
@@ -435,7 +401,7 @@ function runPass(
     const nonEmpty = item.resolved ? item.value !== null && item.value !== "" : true;
     if (nonEmpty && !weighed.has(item.elementId)) {
       weighed.add(item.elementId);
-      elementsWeight += data.elements.get(item.elementId)?.weight ?? 0;
+      elementsWeight += data.elementWeights[item.elementId] ?? 0;
     }
     if (
       (item.source === "Pattern" || item.source === "EngineModelPattern" || item.source === "Formula Pattern") &&
@@ -454,6 +420,85 @@ function runPass(
     elementsWeight,
     patterns: patternCount,
   };
+}
+
+function collect(scan: Scan, groups: readonly KeyGroup[], priority: number): void {
+  const { data, vinKey, best, multi } = scan;
+  const patterns = data.patterns;
+  const index = data.patternIndex;
+  for (let g = 0; g < groups.length; g++) {
+    const group = groups[g];
+    if (!matchesKey(group.compiled.matcher, vinKey)) continue;
+    for (let j = group.start; j < group.end; j++) {
+      const p = index[j];
+      const elementId = patterns.element[p];
+      if (MULTI_VALUED_ELEMENTS.has(elementId)) {
+        multi.push(patternItem(patterns, p, priority, group.compiled));
+        continue;
+      }
+      const current = best.get(elementId);
+      if (!current) best.set(elementId, { p, priority, key: group.compiled });
+      else if (beats(patterns, p, priority, group.compiled, current)) {
+        current.p = p;
+        current.priority = priority;
+        current.key = group.compiled;
+      }
+      if (elementId === 18) {
+        if (!scan.engine || beatsForEngine(patterns, p, priority, scan.engine)) scan.engine = { p, priority, key: group.compiled };
+      }
+    }
+  }
+}
+
+function patternItem(patterns: PatternStore, p: number, priority: number, key: CompiledKey): Item {
+  return {
+    elementId: patterns.element[p],
+    attributeId: patterns.attrTable[patterns.attrIndex[p]],
+    value: null,
+    resolved: false,
+    source: "Pattern",
+    priority,
+    changedOn: patterns.changedOn[p],
+    keys: key,
+    keyText: key.key,
+    patternId: patterns.id[p],
+    seq: patterns.id[p],
+  };
+}
+
+/** NHTSA's order: priority, newest edit (null first), fewer literal key characters, bracketless key, id. */
+function beats(patterns: PatternStore, p: number, priority: number, key: CompiledKey, current: Winner): boolean {
+  if (priority !== current.priority) return priority > current.priority;
+  const a = patterns.changedOn[p];
+  const b = patterns.changedOn[current.p];
+  const an = Number.isNaN(a);
+  const bn = Number.isNaN(b);
+  if (an !== bn) return an;
+  if (!an && a !== b) return a > b;
+  if (key.literalLength !== current.key.literalLength) return key.literalLength < current.key.literalLength;
+  if (key.bracketless !== current.key.bracketless) return key.bracketless < current.key.bracketless;
+  return patterns.id[p] < patterns.id[current.p];
+}
+
+/** The Engine Model that pulls in engine-model patterns: priority, newest edit, then the last inserted. */
+function beatsForEngine(patterns: PatternStore, p: number, priority: number, current: Winner): boolean {
+  if (priority !== current.priority) return priority > current.priority;
+  const a = patterns.changedOn[p];
+  const b = patterns.changedOn[current.p];
+  const an = Number.isNaN(a);
+  const bn = Number.isNaN(b);
+  if (an !== bn) return an;
+  if (!an && a !== b) return a > b;
+  return patterns.id[p] > patterns.id[current.p];
+}
+
+
+interface Scan {
+  data: VpicData;
+  vinKey: string;
+  best: Map<number, Winner>;
+  engine: Winner | null;
+  multi: Item[];
 }
 
 function carLt(wmi: WmiRecord | null): boolean {
@@ -552,7 +597,7 @@ function unusedPositions(vin: string, items: Item[]): number[] {
     const keyPos = i - 4; // 0-based position in the key: VIN 4-8 → 0-4, `|` → 5, VIN 10 → 6, VIN 11 → 7
     let used = false;
     for (const key of keys) {
-      const chars = key.positionChars[keyPos];
+      const chars = key.positionChars()[keyPos];
       if (chars && chars.includes(ch)) {
         used = true;
         break;

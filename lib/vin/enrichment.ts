@@ -1,4 +1,153 @@
-import { decodeVin, type DecodeResult } from "./decoder";
+/**
+ * Live enrichment from NHTSA's vPIC API for exactly the elements the local vPIC data cannot give.
+ *
+ * corgi's cut of vPIC dropped every Pattern row of some elements (Drive Type, Transmission Style, the
+ * safety elements…). For those, `decodeVinEnriched` asks `DecodeVinValues/<VIN>?format=json` once per VIN
+ * descriptor (decodes depend on the VIN only through it) and keeps the answer in the database. A decode
+ * never waits longer than VPIC_API_TIMEOUT_MS: when NHTSA is slow the local answer goes out at once while
+ * the request carries on in the background and fills the cache for the next decode. Concurrent decodes of
+ * one descriptor share one request. VPIC_API_BASE_URL=off turns enrichment off.
+ */
+import { config } from "../config";
+import { db } from "../db";
+import { log } from "../log";
+import { toDecodedVehicle } from "./decoded-vehicle";
+import { decodeVinWith, vpicData, type DecodeResult } from "./decoder";
+import type { VpicData } from "./vpic-data";
+
+/** A request the caller stopped waiting for may still finish (and fill the cache) within this many deadlines. */
+const BACKGROUND_DEADLINES = 8;
+/** After a failed request, the descriptor is not asked again for this long. */
+const RETRY_AFTER_MS = 60_000;
+/** An element with fewer Pattern rows than this in a lossy file is one the local data cannot give. */
+const DROPPED_BELOW = 1000;
+
+const inFlight = new Map<string, Promise<Record<string, string> | null>>();
+const failedAt = new Map<string, number>();
+const lackingByData = new WeakMap<VpicData, Set<string>>();
+
+/**
+ * NHTSA variable names (Element.Code) of the elements this vPIC file cannot decode: elements NHTSA decodes
+ * from patterns that have (almost) no Pattern rows here. Empty for a complete file.
+ */
+export function elementsLackingIn(data: VpicData): Set<string> {
+  let lacking = lackingByData.get(data);
+  if (lacking) return lacking;
+  lacking = new Set<string>();
+  if (data.lossy) {
+    const counts = new Map<number, number>();
+    for (let i = 0; i < data.patternIndex.length; i++) {
+      const e = data.patterns.element[i];
+      counts.set(e, (counts.get(e) ?? 0) + 1);
+    }
+    for (const element of data.elements.values()) {
+      if (element.isPrivate || !element.decode || !/pattern/i.test(element.decode)) continue;
+      if ([26, 27, 28, 29, 39].includes(element.id)) continue;
+      if ((counts.get(element.id) ?? 0) < DROPPED_BELOW) lacking.add(element.code);
+    }
+  }
+  lackingByData.set(data, lacking);
+  return lacking;
+}
+
+/** Local decode plus, for the elements the local data lacks, NHTSA's live answer (cached per descriptor). */
 export async function decodeVinEnriched(vin: string): Promise<DecodeResult> {
-  return decodeVin(vin);
+  return decodeVinEnrichedWith(vpicData(), vin);
+}
+
+export async function decodeVinEnrichedWith(data: VpicData, vin: string): Promise<DecodeResult> {
+  const local = decodeVinWith(data, vin);
+  const { apiBaseUrl, apiTimeoutMs } = config().vpic;
+  if (!local.ok || !apiBaseUrl) return local;
+  const lacking = elementsLackingIn(data);
+  if (!lacking.size) return local;
+
+  const cached = await readCache(local.descriptor);
+  if (cached) return merge(local, cached, lacking);
+
+  const last = failedAt.get(local.descriptor);
+  if (last !== undefined && Date.now() - last < RETRY_AFTER_MS) return local;
+
+  let pending = inFlight.get(local.descriptor);
+  if (!pending) {
+    pending = fetchAndStore(apiBaseUrl, local.vin, local.descriptor, lacking, apiTimeoutMs * BACKGROUND_DEADLINES).finally(() =>
+      inFlight.delete(local.descriptor),
+    );
+    inFlight.set(local.descriptor, pending);
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), apiTimeoutMs);
+  });
+  const values = await Promise.race([pending, deadline]);
+  clearTimeout(timer);
+  return values ? merge(local, values, lacking) : local;
+}
+
+/** Waits for background requests (a CLI run should not exit before they fill the cache). */
+export async function closeEnrichment(): Promise<void> {
+  await Promise.allSettled([...inFlight.values()]);
+}
+
+/** Tests reset the in-memory state between cases. */
+export function resetEnrichmentForTests(): void {
+  inFlight.clear();
+  failedAt.clear();
+}
+
+function merge(local: Extract<DecodeResult, { ok: true }>, values: Record<string, string>, lacking: Set<string>): DecodeResult {
+  const elements = { ...local.elements };
+  let changed = false;
+  for (const [code, value] of Object.entries(values)) {
+    if (!lacking.has(code) || elements[code] !== undefined) continue;
+    elements[code] = value;
+    changed = true;
+  }
+  return changed ? { ...local, elements, decoded: toDecodedVehicle(elements) } : local;
+}
+
+async function readCache(descriptor: string): Promise<Record<string, string> | null> {
+  try {
+    const row = await db().vpicEnrichment.findUnique({ where: { descriptor } });
+    return row ? (JSON.parse(row.values) as Record<string, string>) : null;
+  } catch (error) {
+    log().warn({ err: error, descriptor }, "vpic enrichment cache read failed");
+    return null;
+  }
+}
+
+async function fetchAndStore(
+  baseUrl: string,
+  vin: string,
+  descriptor: string,
+  lacking: Set<string>,
+  timeoutMs: number,
+): Promise<Record<string, string> | null> {
+  const url = `${baseUrl}/vehicles/DecodeVinValues/${encodeURIComponent(vin)}?format=json`;
+  const started = Date.now();
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" } });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const body = (await response.json()) as { Results?: Record<string, unknown>[] };
+    const result = body.Results?.[0];
+    if (!result || typeof result !== "object") throw new Error("no Results in the answer");
+    const values: Record<string, string> = {};
+    for (const code of lacking) {
+      const value = result[code];
+      if (typeof value === "string" && value.trim() !== "" && value.trim() !== "Not Applicable") values[code] = value.trim();
+    }
+    const json = JSON.stringify(values);
+    await db().vpicEnrichment.upsert({
+      where: { descriptor },
+      create: { descriptor, values: json, fetchedAt: new Date() },
+      update: { values: json, fetchedAt: new Date() },
+    });
+    failedAt.delete(descriptor);
+    log().info({ descriptor, ms: Date.now() - started, elements: Object.keys(values) }, "vpic enrichment stored");
+    return values;
+  } catch (error) {
+    failedAt.set(descriptor, Date.now());
+    log().warn({ descriptor, ms: Date.now() - started, err: error instanceof Error ? error.message : String(error) }, "vpic enrichment failed");
+    return null;
+  }
 }

@@ -8,7 +8,8 @@
  * holds is used, optional tables are used when present.
  */
 import Database from "better-sqlite3";
-import { compileKey, type CompiledKey } from "./key-matcher";
+import { compileKey, probeOf, type CompiledKey } from "./key-matcher";
+import { patternTablesFor, readPatternTables } from "./pattern-tables";
 import { VIN_DESCRIPTOR_YEARS } from "./vin-descriptor-years";
 
 export interface VpicElement {
@@ -26,6 +27,8 @@ export interface VpicElement {
 
 export interface WmiSchemaLink {
   schemaId: number;
+  /** The schema's compiled index (undefined when the schema has no usable patterns). */
+  schema?: SchemaIndex;
   yearFrom: number;
   yearTo: number;
 }
@@ -42,6 +45,17 @@ export interface WmiRecord {
   isPublic: boolean;
   links: WmiSchemaLink[];
   makeIds: number[];
+  /** Resolved once at load, upper-cased as NHTSA prints them. */
+  vehicleTypeName: string | null;
+  manufacturerName: string | null;
+  /** Wmi_Make rows whose make exists. */
+  makes: MakeRef[];
+}
+
+export interface MakeRef {
+  id: string;
+  /** Upper-cased, as NHTSA prints a decoded make. */
+  name: string;
 }
 
 export interface KeyGroup {
@@ -54,9 +68,13 @@ export interface KeyGroup {
 export interface SchemaIndex {
   id: number;
   toBeQced: boolean;
-  /** Plain and bracket keys by the char code of their first character (VIN position 4). */
+  /**
+   * Plain and bracket keys bucketed by their first literal character: slot = position * 128 + char code.
+   * A decode probes only the positions in `probes` with the VIN key's character there.
+   */
   byFirst: Map<number, KeyGroup[]>;
-  /** Keys whose first character is a wildcard or a class: tested for every VIN. */
+  probes: Int8Array;
+  /** Keys without a literal before any class or wildcard-only keys: tested for every VIN. */
   anyFirst: KeyGroup[];
   /** Formula (`#`) keys. */
   formulas: KeyGroup[];
@@ -67,7 +85,9 @@ export interface SchemaIndex {
 export interface PatternStore {
   id: Int32Array;
   element: Int16Array;
-  attribute: string[];
+  /** AttributeId of row p is attrTable[attrIndex[p]]. */
+  attrIndex: Int32Array;
+  attrTable: string[];
   /** coalesce(UpdatedOn, CreatedOn) in ms; NaN when both are null. */
   changedOn: Float64Array;
 }
@@ -100,14 +120,23 @@ export interface VpicData {
   patternIndex: Int32Array;
   /** Lookup table name → Id (as text) → Name. */
   lookups: Map<string, Map<string, string>>;
-  makesOfModel: Map<number, number[]>;
+  /** Model id (as text) → its makes (Make_Model). */
+  makesOfModel: Map<string, MakeRef[]>;
+  /** Element.weight by element id (0 when null), for choosing between model-year passes. */
+  elementWeights: Int32Array;
   engineModelPatterns: Map<string, EngineModelPatternRow[]>;
   conversions: Conversion[];
   defaults: Map<number, DefaultValueRow[]>;
   descriptorYears: Map<string, number>;
+  /**
+   * True for a cut that dropped whole elements' Pattern rows (corgi's: Drive Type, Transmission Style, the
+   * safety elements…). Error 14 ("positions no pattern uses") cannot be judged on such a file: the dropped
+   * patterns are what name those positions, so the decoder does not raise it from unused positions there.
+   */
+  lossy: boolean;
   /** Newest pattern edit in the file (YYYY-MM-DD): the vPIC data date. */
   dataDate: string;
-  stats: { wmis: number; schemas: number; patterns: number; keys: number; loadMs: number };
+  stats: { wmis: number; schemas: number; patterns: number; keys: number; loadMs: number; fromSnapshot: boolean };
 }
 
 /** Elements NHTSA never takes from Pattern rows: Make, Manufacturer, Model Year, Vehicle Type. */
@@ -128,9 +157,22 @@ export function parseVpicDate(value: string | null | undefined): number {
 
 type Row = Record<string, unknown>;
 
+/** NHTSA prints values with tabs and line breaks turned into spaces. */
+function printable(value: string): string {
+  return /[\t\r\n]/.test(value) ? value.replace(/[\t\r\n]/g, " ") : value;
+}
+
 const num = (v: unknown): number | null => (v === null || v === undefined || v === "" ? null : Number(v));
 
-export function loadVpicData(file: string, now = new Date()): VpicData {
+export interface LoadOptions {
+  /** "Now" for PublicAvailabilityDate (tests pin it). */
+  now?: Date;
+  /** Folder for the compiled pattern snapshot; without it every load reads the Pattern table. */
+  cacheDir?: string;
+}
+
+export function loadVpicData(file: string, options: LoadOptions = {}): VpicData {
+  const now = options.now ?? new Date();
   const started = performance.now();
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
@@ -166,7 +208,7 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
       if (!name || lookups.has(element.lookupTable!)) continue;
       const map = new Map<string, string>();
       for (const r of db.prepare(`SELECT Id, Name FROM "${name}"`).raw().all() as [unknown, unknown][]) {
-        map.set(String(r[0]), String(r[1]));
+        map.set(String(r[0]), printable(String(r[1])));
       }
       lookups.set(element.lookupTable!, map);
     }
@@ -175,7 +217,7 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
       if (!name || lookups.has(extra)) continue;
       const map = new Map<string, string>();
       for (const r of db.prepare(`SELECT Id, Name FROM "${name}"`).raw().all() as [unknown, unknown][]) {
-        map.set(String(r[0]), String(r[1]));
+        map.set(String(r[0]), printable(String(r[1])));
       }
       lookups.set(extra, map);
     }
@@ -196,6 +238,9 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
         isPublic: !Number.isNaN(publicAt) && publicAt <= nowMs,
         links: [],
         makeIds: [],
+        vehicleTypeName: null,
+        manufacturerName: null,
+        makes: [],
       };
       wmis.set(record.wmi, record);
       wmiById.set(record.id, record);
@@ -220,118 +265,102 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
 
     // Patterns: only the rows a decode can use. Plain/bracket keys need a decodable public element;
     // formula keys take any element but the four that come from elsewhere.
-    const decodable = (id: number) => {
-      const e = elements.get(id);
-      return !!e && e.decode !== null && !e.isPrivate && !NON_PATTERN_ELEMENTS.has(id);
-    };
-    // Streamed, with the edit date parsed by SQLite (julianday, in days) to keep start-up short. Rows are
-    // chained per (schema, key) group through `next`, then laid out group by group in one index array.
-    const capacity = (db.prepare(`SELECT count(*) FROM "${table("Pattern")}"`).pluck().get() as number) || 0;
-    const store: PatternStore = {
-      id: new Int32Array(capacity),
-      element: new Int16Array(capacity),
-      attribute: new Array<string>(capacity),
-      changedOn: new Float64Array(capacity),
-    };
-    const next = new Int32Array(capacity).fill(-1);
-    const groupHead: number[] = [];
-    const groupTail: number[] = [];
-    const groupSize: number[] = [];
-    const groupKey: string[] = [];
-    const groupSchema: number[] = [];
-    const groupsBySchema = new Map<number, Map<string, number>>();
-    const interned = new Map<string, string>();
-    const decodableCache = new Map<number, boolean>();
-    let kept = 0;
-    let maxChanged = 0;
-    const rows = db
-      .prepare(
-        `SELECT Id, VinSchemaId, Keys, ElementId, AttributeId,
-                (julianday(coalesce(UpdatedOn, CreatedOn)) - 2440587.5) * 86400000.0
-           FROM "${table("Pattern")}"`,
-      )
-      .raw()
-      .iterate() as IterableIterator<[number, number, string, number, string, number | null]>;
-    for (const [id, schemaId, keys, elementId, attributeId, changed] of rows) {
-      const key = keys.toUpperCase();
-      const formula = key.includes("#");
-      if (formula) {
-        if (NON_PATTERN_ELEMENTS.has(elementId)) continue;
-      } else {
-        let ok = decodableCache.get(elementId);
-        if (ok === undefined) decodableCache.set(elementId, (ok = decodable(elementId)));
-        if (!ok) continue;
-      }
-      const attr = String(attributeId);
-      let a = interned.get(attr);
-      if (a === undefined) interned.set(attr, (a = attr));
-      store.id[kept] = id;
-      store.element[kept] = elementId;
-      store.attribute[kept] = a;
-      const changedMs = changed === null ? Number.NaN : Math.round(changed);
-      store.changedOn[kept] = changedMs;
-      if (changedMs > maxChanged) maxChanged = changedMs;
-      let keysOfSchema = groupsBySchema.get(schemaId);
-      if (!keysOfSchema) groupsBySchema.set(schemaId, (keysOfSchema = new Map()));
-      let g = keysOfSchema.get(key);
-      if (g === undefined) {
-        g = groupHead.length;
-        keysOfSchema.set(key, g);
-        groupHead.push(kept);
-        groupTail.push(kept);
-        groupSize.push(1);
-        groupKey.push(key);
-        groupSchema.push(schemaId);
-      } else {
-        next[groupTail[g]] = kept;
-        groupTail[g] = kept;
-        groupSize[g]++;
-      }
-      kept++;
+    const decodable = new Set<number>();
+    for (const e of elements.values()) {
+      if (e.decode !== null && !e.isPrivate && !NON_PATTERN_ELEMENTS.has(e.id)) decodable.add(e.id);
     }
-    store.attribute.length = kept;
-    const patternIndex = new Int32Array(kept);
+    const { tables: pt, fromSnapshot } = patternTablesFor(file, options.cacheDir, [...decodable].sort((x, y) => x - y).join(","), () =>
+      readPatternTables(db, table("Pattern")!, decodable, NON_PATTERN_ELEMENTS),
+    );
+    const kept = pt.id.length;
+    const store: PatternStore = {
+      id: pt.id,
+      element: pt.element,
+      attrIndex: pt.attrIndex,
+      attrTable: pt.attrTable.map(printable),
+      changedOn: pt.changedOn,
+    };
+    const patternIndex = pt.patternIndex;
+    const maxChanged = pt.maxChanged;
 
+    const compiledKeys = pt.keyTable.map((key) => ({ compiled: compileKey(key), probe: probeOf(key) }));
     const schemas = new Map<number, SchemaIndex>();
-    let offset = 0;
-    for (const [schemaId, keyMap] of groupsBySchema) {
+    const groupCount = pt.groupSchema.length;
+    let g = 0;
+    while (g < groupCount) {
+      const schemaId = pt.groupSchema[g];
       const index: SchemaIndex = {
         id: schemaId,
         toBeQced: toBeQced.get(schemaId) ?? false,
         byFirst: new Map(),
         anyFirst: [],
         formulas: [],
+        probes: new Int8Array(0),
         patternCount: 0,
       };
-      for (const [key, g] of keyMap) {
-        const start = offset;
-        for (let p = groupHead[g]; p !== -1; p = next[p]) patternIndex[offset++] = p;
-        const group: KeyGroup = { compiled: compileKey(key), start, end: offset };
-        index.patternCount += groupSize[g];
-        if (group.compiled.matcher.kind === "formula") {
+      const probes: number[] = [];
+      for (; g < groupCount && pt.groupSchema[g] === schemaId; g++) {
+        const { compiled, probe } = compiledKeys[pt.groupKey[g]];
+        const group: KeyGroup = { compiled, start: pt.groupStart[g], end: pt.groupEnd[g] };
+        index.patternCount += group.end - group.start;
+        if (compiled.matcher.kind === "formula") {
           index.formulas.push(group);
           continue;
         }
-        if (key.length === 0 || key[0] === "*" || key[0] === "[" || key[0] === "_") index.anyFirst.push(group);
+        if (probe === null) index.anyFirst.push(group);
         else {
-          const first = key.charCodeAt(0);
-          let bucket = index.byFirst.get(first);
-          if (!bucket) index.byFirst.set(first, (bucket = []));
-          bucket.push(group);
+          for (let c = 0; c < probe.chars.length; c++) {
+            const slot = probe.position * 128 + probe.chars.charCodeAt(c);
+            let bucket = index.byFirst.get(slot);
+            if (!bucket) index.byFirst.set(slot, (bucket = []));
+            bucket.push(group);
+          }
+          if (!probes.includes(probe.position)) probes.push(probe.position);
         }
       }
+      index.probes = Int8Array.from(probes.sort((x, y) => x - y));
       schemas.set(schemaId, index);
     }
-    const keyCount = groupHead.length;
-    void groupSchema;
-    void groupKey;
+    const keyCount = groupCount;
+    for (const w of wmis.values()) for (const link of w.links) link.schema = schemas.get(link.schemaId);
+    // Full vPIC holds tens of thousands of Drive Type (15) and Transmission Style (37) patterns.
+    let driveOrTransmission = 0;
+    for (let i = 0; i < kept; i++) if (store.element[i] === 15 || store.element[i] === 37) driveOrTransmission++;
+    const lossy = kept > 100_000 && driveOrTransmission < 1000;
 
-    const makesOfModel = new Map<number, number[]>();
+    const makeNames = lookups.get("Make") ?? new Map<string, string>();
+    const makeRef = new Map<string, MakeRef>();
+    const refOf = (id: number): MakeRef | null => {
+      const key = String(id);
+      let ref = makeRef.get(key);
+      if (ref) return ref;
+      const name = makeNames.get(key);
+      if (name === undefined) return null;
+      makeRef.set(key, (ref = { id: key, name: name.toUpperCase() }));
+      return ref;
+    };
+    const makesOfModel = new Map<string, MakeRef[]>();
     for (const r of db.prepare(`SELECT ModelId, MakeId FROM "${table("Make_Model")}" ORDER BY Id`).raw().all() as number[][]) {
-      const list = makesOfModel.get(Number(r[0]));
-      if (list) list.push(Number(r[1]));
-      else makesOfModel.set(Number(r[0]), [Number(r[1])]);
+      const ref = refOf(Number(r[1]));
+      if (!ref) continue;
+      const list = makesOfModel.get(String(r[0]));
+      if (list) list.push(ref);
+      else makesOfModel.set(String(r[0]), [ref]);
     }
+    const vehicleTypes = lookups.get("VehicleType");
+    const manufacturers = lookups.get("Manufacturer");
+    for (const w of wmis.values()) {
+      const vt = w.vehicleTypeId !== null ? vehicleTypes?.get(String(w.vehicleTypeId)) : undefined;
+      w.vehicleTypeName = vt === undefined ? null : vt.toUpperCase();
+      const mf = w.manufacturerId !== null ? manufacturers?.get(String(w.manufacturerId)) : undefined;
+      w.manufacturerName = mf === undefined ? null : mf.toUpperCase();
+      for (const id of w.makeIds) {
+        const ref = refOf(id);
+        if (ref) w.makes.push(ref);
+      }
+    }
+    const elementWeights = new Int32Array(Math.max(0, ...elements.keys()) + 1);
+    for (const e of elements.values()) elementWeights[e.id] = e.weight ?? 0;
 
     const engineModelPatterns = new Map<string, EngineModelPatternRow[]>();
     if (table("EngineModel") && table("EngineModelPattern")) {
@@ -343,7 +372,7 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
       )) {
         const name = String(r.name).trim().toLowerCase();
         const list = engineModelPatterns.get(name) ?? [];
-        list.push({ elementId: Number(r.elementId), attributeId: String(r.attributeId), changedOn: parseVpicDate(r.changed as string) });
+        list.push({ elementId: Number(r.elementId), attributeId: printable(String(r.attributeId)), changedOn: parseVpicDate(r.changed as string) });
         engineModelPatterns.set(name, list);
       }
     }
@@ -391,10 +420,12 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
       patternIndex,
       lookups,
       makesOfModel,
+      elementWeights,
       engineModelPatterns,
       conversions,
       defaults,
       descriptorYears,
+      lossy,
       dataDate: maxChanged ? new Date(maxChanged).toISOString().slice(0, 10) : "",
       stats: {
         wmis: wmis.size,
@@ -402,6 +433,7 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
         patterns: kept,
         keys: keyCount,
         loadMs: Math.round(performance.now() - started),
+        fromSnapshot,
       },
     };
   } finally {

@@ -1,0 +1,124 @@
+/**
+ * Live vPIC enrichment against a fake vPIC API on loopback and a real (SQLite) database.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { resetConfigForTests } from "../config";
+import { db } from "../db";
+import { closeEnrichment, decodeVinEnrichedWith, elementsLackingIn, resetEnrichmentForTests } from "./enrichment";
+import { buildSyntheticVpic, withCheckDigit } from "./synthetic-vpic";
+import { loadVpicData, type VpicData } from "./vpic-data";
+
+let data: VpicData;
+let server: Server;
+let baseUrl: string;
+let requests: string[] = [];
+let delayMs = 0;
+let status = 200;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "enrich-"));
+  process.env.DATABASE_URL = `file:${path.join(dir, "test.db")}`;
+  process.env.LOG_LEVEL = "silent";
+  execFileSync(path.join(process.cwd(), "node_modules/.bin/prisma"), ["migrate", "deploy"], {
+    env: { ...process.env },
+    stdio: "pipe",
+  });
+  data = loadVpicData(buildSyntheticVpic());
+  data.lossy = true; // behave like corgi's cut: elements with no patterns are fetched live
+  server = createServer((req, res) => {
+    requests.push(req.url ?? "");
+    const vin = decodeURIComponent((req.url ?? "").split("/").pop()!.split("?")[0]);
+    setTimeout(() => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          Count: 1,
+          Message: "Results returned successfully",
+          SearchCriteria: `VIN:${vin}`,
+          Results: [{ VIN: vin, DriveType: "AWD/All-Wheel Drive", TransmissionStyle: "Automatic", Model: "Not ours", Trim: "" }],
+        }),
+      );
+    }, delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+}, 60_000);
+
+afterAll(async () => {
+  await closeEnrichment();
+  await db().$disconnect();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  requests = [];
+  delayMs = 0;
+  status = 200;
+  process.env.VPIC_API_BASE_URL = baseUrl;
+  process.env.VPIC_API_TIMEOUT_MS = "300";
+  resetConfigForTests();
+  resetEnrichmentForTests();
+});
+
+const vin = (template: string) => withCheckDigit(template);
+
+it("knows which elements the local data lacks", () => {
+  expect(elementsLackingIn(data).has("TransmissionStyle")).toBe(true);
+});
+
+it("fills only what the local data lacks, asks NHTSA once per descriptor and caches it", async () => {
+  const first = await decodeVinEnrichedWith(data, vin("TSTAXXLX0KP123456"));
+  expect(first.ok && first.decoded.driveType).toBe("AWD");
+  expect(first.ok && first.decoded.transmission).toBe("Automatic");
+  expect(first.ok && first.elements.Model).toBe("Beta"); // local answers are never overwritten
+  expect(requests).toEqual([expect.stringMatching(/^\/api\/vehicles\/DecodeVinValues\/TSTAXXLX.KP123456\?format=json$/)]);
+
+  const row = await db().vpicEnrichment.findUnique({ where: { descriptor: "TSTAXXLX*KP" } });
+  expect(JSON.parse(row!.values)).toEqual({ DriveType: "AWD/All-Wheel Drive", TransmissionStyle: "Automatic" });
+
+  resetEnrichmentForTests();
+  const sameDescriptor = await decodeVinEnrichedWith(data, vin("TSTAXXLX0KP999999"));
+  expect(sameDescriptor.ok && sameDescriptor.decoded.driveType).toBe("AWD");
+  expect(requests).toHaveLength(1);
+});
+
+it("answers from local data at the deadline when NHTSA is slow, and fills the cache later", async () => {
+  delayMs = 1200;
+  const started = Date.now();
+  const results = await Promise.all([1, 2, 3].map(() => decodeVinEnrichedWith(data, vin("TSTBXXLX0KP123456"))));
+  expect(Date.now() - started).toBeLessThan(1000);
+  for (const r of results) expect(r.ok && r.decoded.driveType).toBeNull();
+  expect(r0(results).elements.Trim).toBe("New");
+  expect(requests).toHaveLength(1); // concurrent decodes share one request
+
+  await closeEnrichment();
+  const later = await decodeVinEnrichedWith(data, vin("TSTBXXLX0KP123456"));
+  expect(later.ok && later.decoded.transmission).toBe("Automatic");
+  expect(requests).toHaveLength(1);
+});
+
+it("answers from local data when NHTSA fails, without caching the failure", async () => {
+  status = 503;
+  const r = await decodeVinEnrichedWith(data, vin("TSTC1XLX0KP123456"));
+  expect(r.ok && r.decoded.transmission).toBeNull();
+  expect(await db().vpicEnrichment.findUnique({ where: { descriptor: "TSTC1XLX*KP" } })).toBeNull();
+});
+
+it("does nothing when VPIC_API_BASE_URL is off", async () => {
+  process.env.VPIC_API_BASE_URL = "off";
+  resetConfigForTests();
+  const r = await decodeVinEnrichedWith(data, vin("TSTEXXLX0KP123456"));
+  expect(r.ok && r.decoded.driveType).toBeNull();
+  expect(requests).toHaveLength(0);
+});
+
+function r0(results: Awaited<ReturnType<typeof decodeVinEnrichedWith>>[]) {
+  const r = results[0];
+  if (!r.ok) throw new Error("expected a decode");
+  return r;
+}
