@@ -7,7 +7,6 @@
  * own dispatch. Each run sends a different set of VINs, generated from the vPIC patterns (real WMIs and
  * model patterns of many makes, valid check digits), so nothing is answered from a per-VIN memo.
  */
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,7 +21,6 @@ const work = mkdtempSync(path.join(tmpdir(), "vinscope-bench-"));
 process.env.DATABASE_URL = `file:${path.join(work, "bench.db")}`;
 process.env.STICKER_ARCHIVE_DIR = path.join(work, "stickers");
 process.env.LOG_LEVEL = "silent";
-execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], { stdio: "ignore", env: process.env });
 
 const MAKES = ["Chevrolet", "GMC", "Buick", "Cadillac", "Chrysler", "Dodge", "Jeep", "Ram", "Ford", "Lincoln", "Hyundai",
   "Genesis", "Toyota", "Lexus", "Kia", "Honda", "Nissan", "Subaru", "BMW", "Volkswagen", "Tesla", "Mazda"];
@@ -105,6 +103,9 @@ function makeVin(seed: Seed): string {
 }
 
 async function main() {
+  // The database prepared as the app prepares its own (migrations, WAL mode).
+  const { migrate } = await import("./prepare-db");
+  migrate();
   const { config } = await import("../lib/config");
   const { issueKey } = await import("../lib/dealers/keys");
   const { disconnectDb } = await import("../lib/db");

@@ -8,7 +8,7 @@
  * compare as a known one.
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import { db } from "../db";
+import { db, Prisma } from "../db";
 
 export const TRIAL_DAYS = 14;
 /** Spec 8: bulk use of more than this many VINs a day per key needs the operator's say-so; it is flagged. */
@@ -125,13 +125,15 @@ export interface DayUsage {
 /** Counts one request and the VINs it carried against the key's UTC day. */
 export async function recordUsage(keyId: string, vins: number, now = new Date()): Promise<DayUsage> {
   const day = usageDay(now);
-  // One write per request: the day's row is the record of use (the last active day is the newest row).
-  const usage = await db().dealerUsage.upsert({
-    where: { keyId_day: { keyId, day } },
-    create: { keyId, day, requests: 1, vins },
-    update: { requests: { increment: 1 }, vins: { increment: vins } },
-  });
-  return { day, requests: usage.requests, vins: usage.vins, flagged: usage.vins > DAILY_VIN_FLAG_THRESHOLD };
+  // One statement per request (an atomic upsert both SQLite and PostgreSQL understand): the day's row is the
+  // record of use, and the last active day is the newest row.
+  const [usage] = await db().$queryRaw<{ requests: number | bigint; vins: number | bigint }[]>(Prisma.sql`
+    INSERT INTO "DealerUsage" ("keyId", "day", "requests", "vins") VALUES (${keyId}, ${day}, 1, ${vins})
+    ON CONFLICT ("keyId", "day") DO UPDATE
+      SET "requests" = "DealerUsage"."requests" + 1, "vins" = "DealerUsage"."vins" + excluded."vins"
+    RETURNING "requests", "vins"`);
+  const total = Number(usage.vins);
+  return { day, requests: Number(usage.requests), vins: total, flagged: total > DAILY_VIN_FLAG_THRESHOLD };
 }
 
 export interface KeyListing extends DealerKeyRecord {
