@@ -1,4 +1,5 @@
 import { resetConfigForTests } from "../config";
+import { wmisForMake } from "../vin";
 import {
   MANUFACTURER_GROUPS,
   matchManufacturer,
@@ -29,6 +30,12 @@ test("every registered make has WMIs in the vPIC tables", () => {
   }
   expect(wmisForRegisteredMake("Chevrolet")).toEqual(expect.arrayContaining(["1G1", "1GC", "3GN"]));
   expect(wmisForRegisteredMake("Ford")).toEqual(expect.arrayContaining(["1FA", "1FT", "1FM"]));
+});
+
+test("the registry's WMIs are exactly the decoder's (one source: the vPIC tables)", () => {
+  for (const make of MANUFACTURER_GROUPS.flatMap((g) => g.makes)) {
+    expect(wmisForRegisteredMake(make)).toEqual([...wmisForMake(make)].sort());
+  }
 });
 
 test.each([
