@@ -23,7 +23,7 @@ function nhtsaRow(camp: string, make: string, model: string, year: string, recei
   return {
     Manufacturer: "American Honda Motor Co.", NHTSACampaignNumber: camp, parkIt: false, parkOutSide: false, overTheAirUpdate: false,
     ...flags, ReportReceivedDate: received, Component: component,
-    Summary: `Honda is recalling certain ${year} ${model} vehicles (e2e fixture ${camp}).`,
+    Summary: `${make} is recalling certain ${year} ${model} vehicles (e2e fixture ${camp}).`,
     Consequence: "This can increase the risk of a crash.", Remedy: "Dealers will repair the vehicles, free of charge.",
     Notes: "Owners may also contact NHTSA's Vehicle Safety Hotline at 1-888-327-4236.", ModelYear: year, Make: make, Model: model,
   };
