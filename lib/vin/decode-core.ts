@@ -245,9 +245,10 @@ function runPass(
     const schemaPriority = new Map<SchemaIndex, number>();
     for (const link of wmi.links) {
       if (year !== null && (year < link.yearFrom || year > link.yearTo)) continue;
-      if (!link.schema) continue;
-      const prev = schemaPriority.get(link.schema);
-      if (prev === undefined || link.yearFrom > prev) schemaPriority.set(link.schema, link.yearFrom);
+      const schema = link.schema === undefined ? (link.schema = data.schemaIndex(link.schemaId)) : link.schema;
+      if (!schema) continue;
+      const prev = schemaPriority.get(schema);
+      if (prev === undefined || link.yearFrom > prev) schemaPriority.set(schema, link.yearFrom);
     }
 
     // Winners are chosen while scanning (no object per candidate): per element the best pattern so far.

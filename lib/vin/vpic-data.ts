@@ -27,8 +27,8 @@ export interface VpicElement {
 
 export interface WmiSchemaLink {
   schemaId: number;
-  /** The schema's compiled index (undefined when the schema has no usable patterns). */
-  schema?: SchemaIndex;
+  /** The schema's compiled index once resolved (null: the schema has no usable patterns). */
+  schema?: SchemaIndex | null;
   yearFrom: number;
   yearTo: number;
 }
@@ -115,7 +115,8 @@ export interface VpicData {
   source: string;
   elements: Map<number, VpicElement>;
   wmis: Map<string, WmiRecord>;
-  schemas: Map<number, SchemaIndex>;
+  /** A schema's compiled index (built on first use, then kept), or null when it has no usable patterns. */
+  schemaIndex(schemaId: number): SchemaIndex | null;
   patterns: PatternStore;
   patternIndex: Int32Array;
   /** Lookup table name → Id (as text) → Name. */
@@ -307,12 +308,21 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
     const patternIndex = pt.patternIndex;
     const maxChanged = pt.maxChanged;
 
-    const compiledKeys = pt.keyTable.map((key) => ({ compiled: compileKey(key), probe: probeOf(key) }));
-    const schemas = new Map<number, SchemaIndex>();
+    // Schema indexes are built on a schema's first use (a process touches a fraction of vPIC's 24 000
+    // schemas; building all of them would double start-up). Groups are contiguous per schema.
     const groupCount = pt.groupSchema.length;
-    let g = 0;
-    while (g < groupCount) {
-      const schemaId = pt.groupSchema[g];
+    const groupRange = new Map<number, number>();
+    for (let g = 0; g < groupCount; g++) if (g === 0 || pt.groupSchema[g] !== pt.groupSchema[g - 1]) groupRange.set(pt.groupSchema[g], g);
+    const compiledKeys: ({ compiled: CompiledKey; probe: ReturnType<typeof probeOf> } | undefined)[] = new Array(pt.keyTable.length);
+    const schemas = new Map<number, SchemaIndex | null>();
+    const schemaIndex = (schemaId: number): SchemaIndex | null => {
+      const known = schemas.get(schemaId);
+      if (known !== undefined) return known;
+      const first = groupRange.get(schemaId);
+      if (first === undefined) {
+        schemas.set(schemaId, null);
+        return null;
+      }
       const index: SchemaIndex = {
         id: schemaId,
         toBeQced: toBeQced.get(schemaId) ?? false,
@@ -323,8 +333,10 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
         patternCount: 0,
       };
       const probes: number[] = [];
-      for (; g < groupCount && pt.groupSchema[g] === schemaId; g++) {
-        const { compiled, probe } = compiledKeys[pt.groupKey[g]];
+      for (let g = first; g < groupCount && pt.groupSchema[g] === schemaId; g++) {
+        const k = pt.groupKey[g];
+        const entry = (compiledKeys[k] ??= { compiled: compileKey(pt.keyTable[k]), probe: probeOf(pt.keyTable[k]) });
+        const { compiled, probe } = entry;
         const group: KeyGroup = { compiled, start: pt.groupStart[g], end: pt.groupEnd[g] };
         index.patternCount += group.end - group.start;
         if (compiled.matcher.kind === "formula") {
@@ -344,9 +356,9 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
       }
       index.probes = Int8Array.from(probes.sort((x, y) => x - y));
       schemas.set(schemaId, index);
-    }
+      return index;
+    };
     const keyCount = groupCount;
-    for (const w of wmis.values()) for (const link of w.links) link.schema = schemas.get(link.schemaId);
     // Full vPIC holds tens of thousands of Drive Type (15) and Transmission Style (37) patterns.
     let driveOrTransmission = 0;
     for (let i = 0; i < kept; i++) if (store.element[i] === 15 || store.element[i] === 37) driveOrTransmission++;
@@ -443,7 +455,7 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
       source: file,
       elements,
       wmis,
-      schemas,
+      schemaIndex,
       patterns: store,
       patternIndex,
       lookups,
@@ -461,7 +473,7 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
       dataDate: maxChanged ? new Date(maxChanged).toISOString().slice(0, 10) : "",
       stats: {
         wmis: wmis.size,
-        schemas: schemas.size,
+        schemas: groupRange.size,
         patterns: kept,
         keys: keyCount,
         loadMs: Math.round(performance.now() - started),
