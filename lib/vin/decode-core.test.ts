@@ -156,3 +156,13 @@ describe("error codes", () => {
     expect(() => decodeVinWith(data, "TSTAXXLX0KP12345", NOW)).toThrow(/17/);
   });
 });
+
+describe("other vPIC conversions", () => {
+  it("decode the same from a file with other optional columns (changedon, no weights)", () => {
+    const other = loadVpicData(buildSyntheticVpic({ conversion: true }), { now: NOW });
+    for (const template of ["TSTAXXLX0KP123456", "TSTBXXLX0KP123456", "TSTD22LX0KP123456", "TSTGXXLX0K1123456", "TSTXXXEX0KP123456"]) {
+      const vin = withCheckDigit(template);
+      expect(decodeVinWith(other, vin, NOW)).toEqual(decodeVinWith(data, vin, NOW));
+    }
+  });
+});

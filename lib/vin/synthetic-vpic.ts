@@ -13,7 +13,11 @@ export function withCheckDigit(vin: string): string {
   return vin.slice(0, 8) + computeCheckDigit(vin) + vin.slice(9);
 }
 
-export function buildSyntheticVpic(): string {
+/**
+ * `conversion: true` reshapes the file like third-party vPIC conversions: one `changedon` column instead of
+ * CreatedOn/UpdatedOn in Pattern, and optional columns (Element.weight, Wmi.TruckTypeId) dropped.
+ */
+export function buildSyntheticVpic(options: { conversion?: boolean } = {}): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "vpic-")), "vpic.db");
   const db = new Database(file);
   db.exec(`
@@ -165,6 +169,16 @@ export function buildSyntheticVpic(): string {
     p(104, "M", 28, "13"),
     p(104, "N", 28, "13"),
   ]);
+  if (options.conversion) {
+    db.exec(`
+      ALTER TABLE Pattern ADD COLUMN changedon TEXT;
+      UPDATE Pattern SET changedon = coalesce(UpdatedOn, CreatedOn);
+      ALTER TABLE Pattern DROP COLUMN UpdatedOn;
+      ALTER TABLE Pattern DROP COLUMN CreatedOn;
+      ALTER TABLE Element DROP COLUMN weight;
+      ALTER TABLE Wmi DROP COLUMN TruckTypeId;
+    `);
+  }
   db.close();
   return file;
 }

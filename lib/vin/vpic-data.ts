@@ -209,9 +209,34 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
     );
     const table = (name: string) => tables.get(name.toLowerCase()) ?? null;
     const all = (sql: string) => db.prepare(sql).all() as Row[];
+    // Conversions of vPIC differ in column case and in which optional columns they keep: select the wanted
+    // columns under NHTSA's names, NULL for the ones a file lacks.
+    const columnsOf = new Map<string, Map<string, string>>();
+    const has = (tableName: string) => {
+      let cols = columnsOf.get(tableName);
+      if (!cols) {
+        cols = new Map(
+          (db.prepare(`PRAGMA table_info("${tableName}")`).all() as { name: string }[]).map((c) => [c.name.toLowerCase(), c.name]),
+        );
+        columnsOf.set(tableName, cols);
+      }
+      return cols;
+    };
+    const select = (name: string, wanted: string[], rest = "") => {
+      const actual = table(name)!;
+      const cols = has(actual);
+      const list = wanted.map((w) => (cols.has(w.toLowerCase()) ? `"${cols.get(w.toLowerCase())}" AS "${w}"` : `NULL AS "${w}"`));
+      return all(`SELECT ${list.join(", ")} FROM "${actual}" ${rest}`);
+    };
+    /** coalesce(UpdatedOn, CreatedOn), or the single "changed on" column some conversions keep. */
+    const editedOn = (name: string, alias = "") => {
+      const cols = has(table(name)!);
+      const parts = ["UpdatedOn", "CreatedOn", "ChangedOn"].filter((c) => cols.has(c.toLowerCase())).map((c) => `${alias}"${cols.get(c.toLowerCase())}"`);
+      return parts.length > 1 ? `coalesce(${parts.join(", ")})` : (parts[0] ?? "NULL");
+    };
 
     const elements = new Map<number, VpicElement>();
-    for (const r of all(`SELECT * FROM "${table("Element")}"`)) {
+    for (const r of select("Element", ["Id", "Name", "Code", "LookupTable", "DataType", "Decode", "IsPrivate", "weight", "GroupName"])) {
       const id = Number(r.Id);
       elements.set(id, {
         id,
@@ -221,7 +246,7 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
         dataType: (r.DataType as string | null) ?? null,
         decode: (r.Decode as string | null) || null,
         isPrivate: Boolean(num(r.IsPrivate)),
-        weight: num(r.weight ?? r.Weight),
+        weight: num(r.weight),
         groupName: (r.GroupName as string | null) ?? null,
       });
     }
@@ -250,7 +275,11 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
     const nowMs = now.getTime();
     const wmis = new Map<string, WmiRecord>();
     const wmiById = new Map<number, WmiRecord>();
-    for (const r of all(`SELECT * FROM "${table("Wmi")}"`)) {
+    const wmiColumns = ["Id", "Wmi", "ManufacturerId", "VehicleTypeId", "TruckTypeId", "CountryId", "PublicAvailabilityDate"];
+    for (const r of all(
+      `SELECT ${wmiColumns.map((c) => (has(table("Wmi")!).has(c.toLowerCase()) ? `"${c}" AS "${c}"` : `NULL AS "${c}"`)).join(", ")},
+              ${editedOn("Wmi")} AS "EditedOn" FROM "${table("Wmi")}"`,
+    )) {
       const publicAt = parseVpicDate(r.PublicAvailabilityDate as string | null);
       const record: WmiRecord = {
         id: Number(r.Id),
@@ -259,7 +288,7 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
         vehicleTypeId: num(r.VehicleTypeId),
         truckTypeId: num(r.TruckTypeId),
         countryId: num(r.CountryId),
-        changedOn: parseVpicDate((r.UpdatedOn ?? r.CreatedOn) as string | null),
+        changedOn: parseVpicDate(r.EditedOn as string | null),
         isPublic: !Number.isNaN(publicAt) && publicAt <= nowMs,
         links: [],
         makeIds: [],
@@ -284,9 +313,7 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
     }
 
     const toBeQced = new Map<number, boolean>();
-    for (const r of db.prepare(`SELECT Id, TobeQCed FROM "${table("VinSchema")}"`).raw().all() as unknown[][]) {
-      toBeQced.set(Number(r[0]), Boolean(num(r[1])));
-    }
+    for (const r of select("VinSchema", ["Id", "TobeQCed"])) toBeQced.set(Number(r.Id), Boolean(num(r.TobeQCed)));
 
     // Patterns: only the rows a decode can use. Plain/bracket keys need a decodable public element;
     // formula keys take any element but the four that come from elsewhere.
@@ -295,7 +322,7 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
       if (e.decode !== null && !e.isPrivate && !NON_PATTERN_ELEMENTS.has(e.id)) decodable.add(e.id);
     }
     const { tables: pt, fromSnapshot } = patternTablesFor(file, options.cacheDir, [...decodable].sort((x, y) => x - y).join(","), () =>
-      readPatternTables(db, table("Pattern")!, decodable, NON_PATTERN_ELEMENTS),
+      readPatternTables(db, table("Pattern")!, editedOn("Pattern"), decodable, NON_PATTERN_ELEMENTS),
     );
     const kept = pt.id.length;
     const store: PatternStore = {
@@ -376,7 +403,8 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
       return ref;
     };
     const makesOfModel = new Map<string, MakeRef[]>();
-    for (const r of db.prepare(`SELECT ModelId, MakeId FROM "${table("Make_Model")}" ORDER BY Id`).raw().all() as number[][]) {
+    const makeModelOrder = has(table("Make_Model")!).has("id") ? "Id" : "rowid";
+    for (const r of db.prepare(`SELECT ModelId, MakeId FROM "${table("Make_Model")}" ORDER BY ${makeModelOrder}`).raw().all() as number[][]) {
       const ref = refOf(Number(r[1]));
       if (!ref) continue;
       const list = makesOfModel.get(String(r[0]));
@@ -406,7 +434,7 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
     if (table("EngineModel") && table("EngineModelPattern")) {
       for (const r of all(
         `SELECT em.Name AS name, p.ElementId AS elementId, p.AttributeId AS attributeId,
-                coalesce(p.UpdatedOn, p.CreatedOn) AS changed
+                ${editedOn("EngineModelPattern", "p.")} AS changed
            FROM "${table("EngineModelPattern")}" p JOIN "${table("EngineModel")}" em ON em.Id = p.EngineModelId
           ORDER BY p.Id`,
       )) {
@@ -418,7 +446,10 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
     }
 
     const conversions: Conversion[] = table("Conversion")
-      ? all(`SELECT Id, FromElementId, ToElementId, Formula FROM "${table("Conversion")}" ORDER BY Id`).map((r) => ({
+      ? all(
+          `SELECT Id AS "Id", FromElementId AS "FromElementId", ToElementId AS "ToElementId", Formula AS "Formula"
+             FROM "${table("Conversion")}" ORDER BY Id`,
+        ).map((r) => ({
           id: Number(r.Id),
           fromElementId: Number(r.FromElementId),
           toElementId: Number(r.ToElementId),
@@ -429,14 +460,17 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
     // Defaults per vehicle type (full vPIC only; corgi's cut dropped the table).
     const defaults = new Map<number, DefaultValueRow[]>();
     if (table("DefaultValue")) {
-      for (const r of all(`SELECT * FROM "${table("DefaultValue")}"`)) {
+      for (const r of all(
+        `SELECT ElementId AS "ElementId", VehicleTypeId AS "VehicleTypeId", DefaultValue AS "DefaultValue",
+                ${editedOn("DefaultValue")} AS "EditedOn" FROM "${table("DefaultValue")}"`,
+      )) {
         if (r.DefaultValue === null || r.DefaultValue === undefined) continue;
         const vt = Number(r.VehicleTypeId);
         const list = defaults.get(vt) ?? [];
         list.push({
           elementId: Number(r.ElementId),
           value: String(r.DefaultValue),
-          changedOn: parseVpicDate((r.UpdatedOn ?? r.CreatedOn ?? r.changedon ?? null) as string | null),
+          changedOn: parseVpicDate(r.EditedOn as string | null),
         });
         defaults.set(vt, list);
       }
@@ -444,7 +478,7 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
 
     const descriptorYears = new Map<string, number>();
     if (table("VinDescriptor")) {
-      for (const r of all(`SELECT Descriptor, ModelYear FROM "${table("VinDescriptor")}"`)) {
+      for (const r of all(`SELECT Descriptor AS "Descriptor", ModelYear AS "ModelYear" FROM "${table("VinDescriptor")}"`)) {
         descriptorYears.set(String(r.Descriptor).toUpperCase(), Number(r.ModelYear));
       }
     } else {
