@@ -33,6 +33,8 @@ type Source =
 interface Item {
   elementId: number;
   attributeId: string;
+  /** A formula row of a schema waiting for QC: it competes, then NHTSA deletes it from the answer. */
+  toBeQced?: boolean;
   /** For Pattern rows: the attribute's index in the interned attribute table (fast per-attribute look-ups). */
   attr?: number;
   /** Final text, or null while the attribute still has to be resolved (NHTSA's 'XXX'). */
@@ -165,6 +167,7 @@ export function decodeWithData(data: VpicData, rawVin: string, now = new Date())
   let hasPatterns = false;
   for (const item of best.items) {
     if (item.patternId !== null) hasPatterns = true;
+    if (item.toBeQced) continue;
     const value = item.resolved
       ? item.value
       : item.attr !== undefined
@@ -283,6 +286,7 @@ function runPass(
             keyText: group.compiled.key,
             patternId: patterns.id[p],
             seq: SEQ_LATE * 2 + patterns.id[p],
+            toBeQced: schema.toBeQced || undefined,
           });
         }
       }
