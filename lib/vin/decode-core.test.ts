@@ -138,6 +138,14 @@ describe("error codes", () => {
     expect(r.ok && r.elements.Model).toBe("Beta");
     expect(r.checkDigit.valid).toBe(false);
   });
+  it("10 for an off-road body class, with NHTSA's note on a failing check digit", () => {
+    const good = withCheckDigit("TSTKXXLX0KP123456");
+    const bad = good.slice(0, 8) + (good[8] === "1" ? "2" : "1") + good.slice(9);
+    const r = decodeVinWith(data, bad, NOW);
+    expect(r.errorCodes).toEqual(["1", "10", "14"]); // 14: positions 5-8 carry no pattern here
+    expect(r.errorText).toContain("1 - Check Digit (9th position) does not calculate properly NOTE: Disregard if this is an off-road vehicle PIN");
+    expect(decodeVinWith(data, good, NOW).errorCodes).toEqual(["0", "10", "14"]);
+  });
   it("400 for a letter in the serial digits, and for I/O/Q", () => {
     expect(decodeVinWith(data, withCheckDigit("TSTAXXLX0KP1234X6"), NOW).errorCodes).toContain("400");
     expect(decodeVinWith(data, "TSTAIXLX0KP123456", NOW).errorCodes).toContain("400");

@@ -48,7 +48,15 @@ export function errorValue(codes: readonly string[]): number {
   return codes.reduce((sum, code) => sum + (VPIC_ERROR_CODES[code]?.weight ?? 0), 0);
 }
 
-/** NHTSA joins the texts of every code, in code order, with "; ". */
-export function errorTextOf(codes: readonly string[]): string {
-  return codes.map((c) => (VPIC_ERROR_CODES[c]?.text ?? c).trim()).join("; ");
+const OFF_ROAD_NOTE =
+  " NOTE: Disregard if this is an off-road vehicle PIN, as check digit calculation may not be accurate.";
+
+/**
+ * NHTSA joins the texts of every code, in code order, with "; ". For an off-road vehicle (error 10) the
+ * check-digit error carries a note.
+ */
+export function errorTextOf(codes: readonly string[], offRoad = false): string {
+  return codes
+    .map((c) => `${VPIC_ERROR_CODES[c]?.text ?? c}${offRoad && c === "1" ? OFF_ROAD_NOTE : ""}`.trim())
+    .join("; ");
 }

@@ -158,6 +158,8 @@ export function buildSyntheticVpic(options: { conversion?: boolean } = {}): stri
     p(101, "J", 129, "first note"),
     p(101, "J*", 129, "second note"),
     p(101, "J", 15, "3"),
+    // An off-road body class (error 10).
+    p(101, "K", 5, "69"),
     // Private elements and schemas waiting for QC are never used.
     p(101, "J", 186, "private note"),
     p(103, "A", 34, "Hidden"),
