@@ -1,5 +1,5 @@
 import { decodeVinWith, type DecodeResult } from "./decoder";
-import { buildSyntheticVpic, withCheckDigit } from "./synthetic-vpic";
+import { buildSyntheticVpic, exceptedVin, withCheckDigit } from "./synthetic-vpic";
 import { loadVpicData, type VpicData } from "./vpic-data";
 
 const NOW = new Date("2026-06-01T00:00:00Z");
@@ -136,6 +136,12 @@ describe("error codes", () => {
     const r = decodeVinWith(data, bad, NOW);
     expect(r.ok && r.errorCodes).toContain("1");
     expect(r.ok && r.elements.Model).toBe("Beta");
+    expect(r.checkDigit.valid).toBe(false);
+  });
+  it("no 1 for a VIN whose check digit the manufacturer had excepted (VinException)", () => {
+    const r = decodeVinWith(data, exceptedVin(), NOW);
+    expect(r.errorCodes).toEqual(["0", "14"]);
+    expect(r.errorText).toContain("NOTE: Check Digit Exception");
     expect(r.checkDigit.valid).toBe(false);
   });
   it("10 for an off-road body class, with NHTSA's note on a failing check digit", () => {

@@ -157,7 +157,7 @@ export function decodeWithData(data: VpicData, rawVin: string, now = new Date())
   }
 
   const codes = best.codes.join(",");
-  const errorText = errorTextOf(best.codes, best.codes.includes("10"));
+  const errorText = errorTextOf(best.codes, best.codes.includes("10"), data.checkDigitExceptions.has(vin));
   best.items.push(fixedItem(143, codes, codes, "Corrections", Number.NaN, "", 0));
   best.items.push(fixedItem(191, errorText, errorText, "Corrections", Number.NaN, "", 0));
   best.items.push(fixedItem(156, best.additional, best.additional, "Corrections", Number.NaN, "", 0));
@@ -377,7 +377,8 @@ function runPass(
   }
   if (year === null) codes.add("11");
 
-  const invalid = invalidCharacters(vin, anyWmi, isOffRoad);
+  const checkDigitException = data.checkDigitExceptions.has(vin);
+  const invalid = invalidCharacters(vin, anyWmi, isOffRoad || checkDigitException);
   if (invalid.length) codes.add("400");
 
   const vehicleType = items.find((i) => i.elementId === 39)?.attributeId;
@@ -405,7 +406,7 @@ function runPass(
   }
 
   if (vin.length < 17) codes.add("6");
-  else if (vin[8] !== nhtsaCheckDigit(vin, carLt(anyWmi))) codes.add("1");
+  else if (vin[8] !== nhtsaCheckDigit(vin, carLt(anyWmi)) && !checkDigitException) codes.add("1");
 
   const significant = [...codes].filter((c) => c !== "9" && c !== "10" && c !== "12");
   if (significant.length === 0 || (significant.length === 1 && significant[0] === "14")) codes.add("0");

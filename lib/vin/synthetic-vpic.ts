@@ -8,6 +8,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { computeCheckDigit } from "./check-digit";
 
+/** A VIN with a wrong check digit that the synthetic VinException table excuses. */
+export function exceptedVin(): string {
+  const good = withCheckDigit("TSTAXXLX0KP777777");
+  return good.slice(0, 8) + (good[8] === "1" ? "2" : "1") + good.slice(9);
+}
+
 /** Puts the correct check digit in position 9. */
 export function withCheckDigit(vin: string): string {
   return vin.slice(0, 8) + computeCheckDigit(vin) + vin.slice(9);
@@ -41,6 +47,7 @@ export function buildSyntheticVpic(options: { conversion?: boolean } = {}): stri
     CREATE TABLE DriveType (Id INTEGER NOT NULL, Name TEXT NOT NULL);
     CREATE TABLE Country (Id INTEGER NOT NULL, Name TEXT NOT NULL, displayorder INTEGER);
     CREATE TABLE Conversion (Id INTEGER NOT NULL, FromElementId INTEGER NOT NULL, ToElementId INTEGER NOT NULL, Formula TEXT NOT NULL);
+    CREATE TABLE VinException (Id INTEGER NOT NULL, VIN TEXT NOT NULL, CheckDigit INTEGER);
     CREATE TABLE EngineModel (Id INTEGER NOT NULL, Name TEXT NOT NULL, Description TEXT);
     CREATE TABLE EngineModelPattern (Id INTEGER NOT NULL, EngineModelId INTEGER NOT NULL, ElementId INTEGER NOT NULL,
       AttributeId TEXT NOT NULL, CreatedOn TEXT, UpdatedOn TEXT);
@@ -96,6 +103,7 @@ export function buildSyntheticVpic(options: { conversion?: boolean } = {}): stri
     [7, 13, 12, "#x# / 0.016387064 "],
   ]);
   insert("EngineModel", [[1, "ENG1", null]]);
+  insert("VinException", [[1, exceptedVin(), 1]]);
   insert("EngineModelPattern", [
     [1, 1, 13, "2.0", "2020-01-01 00:00:00", null],
     [2, 1, 9, "4", "2020-01-01 00:00:00", null],

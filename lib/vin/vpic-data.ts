@@ -137,6 +137,8 @@ export interface VpicData {
   conversionsFrom: Map<number, Conversion[]>;
   defaults: Map<number, DefaultValueRow[]>;
   descriptorYears: Map<string, number>;
+  /** VINs whose wrong check digit the manufacturer reported (VinException.CheckDigit; full vPIC only). */
+  checkDigitExceptions: Set<string>;
   /**
    * True for a cut that dropped whole elements' Pattern rows (corgi's: Drive Type, Transmission Style, the
    * safety elements…). Error 14 ("positions no pattern uses") cannot be judged on such a file: the dropped
@@ -485,6 +487,13 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
       for (const [descriptor, year] of VIN_DESCRIPTOR_YEARS) descriptorYears.set(descriptor, year);
     }
 
+    const checkDigitExceptions = new Set<string>();
+    if (table("VinException") && has(table("VinException")!).has("checkdigit")) {
+      for (const r of all(`SELECT VIN AS "Vin" FROM "${table("VinException")}" WHERE CheckDigit = 1 OR CheckDigit = 'true'`)) {
+        checkDigitExceptions.add(String(r.Vin).toUpperCase());
+      }
+    }
+
     return {
       source: file,
       elements,
@@ -503,6 +512,7 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
       conversionsFrom: groupBy(conversions, (c) => c.fromElementId),
       defaults,
       descriptorYears,
+      checkDigitExceptions,
       lossy,
       dataDate: maxChanged ? new Date(maxChanged).toISOString().slice(0, 10) : "",
       stats: {
