@@ -171,6 +171,21 @@ describe("error codes", () => {
   });
 });
 
+describe("vehicle specs (full vPIC)", () => {
+  it("fill empty elements when every key row is decoded, for the schema's years", () => {
+    const full = loadVpicData(buildSyntheticVpic({ vehicleSpecs: true }), { now: NOW });
+    const r = decodeVinWith(full, withCheckDigit("TSTAXXLX0KP123456"), NOW);
+    if (!r.ok) throw new Error("expected a decode");
+    expect(r.elements.DriveType).toBe("FWD/Front-Wheel Drive");
+    expect(r.decoded.driveType).toBe("FWD");
+    expect(r.elements.Trim).toBe("SpecTrim");
+    expect(r.elements.PlantCity).toBe("PLAINVILLE");
+    expect(r.elements.Series).toBeUndefined();
+    const otherYear = decodeVinWith(full, withCheckDigit("TSTAXXLX0LP123456"), NOW); // 2020
+    expect(otherYear.ok && otherYear.elements.DriveType).toBeUndefined();
+  });
+});
+
 describe("other vPIC conversions", () => {
   it("decode the same from a file with other optional columns (changedon, no weights)", () => {
     const other = loadVpicData(buildSyntheticVpic({ conversion: true }), { now: NOW });

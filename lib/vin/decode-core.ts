@@ -28,6 +28,7 @@ type Source =
   | "Make"
   | "Conversion"
   | "Default"
+  | "Vehicle Specs"
   | "Corrections";
 
 interface Item {
@@ -357,6 +358,7 @@ function runPass(
     }
 
     applyConversions(data, items, nextSeq);
+    if (data.vehicleSpecs.size) applyVehicleSpecs(data, wmi, year, items, nextSeq);
 
     if (!items.some((i) => i.patternId !== null)) {
       codes.add("8");
@@ -566,6 +568,59 @@ function rankItems(items: Item[]): Item[] {
   }
   const kept = items.filter((i) => MULTI_VALUED_ELEMENTS.has(i.elementId) || best.get(i.elementId) === i);
   return kept;
+}
+
+/** Elements vehicle specs may add to even when decoded (NHTSA's exemption list). */
+const SPEC_ALWAYS = new Set([1, 114, 121, 129, 150, 154, 155, 169, 186]);
+
+/**
+ * Vehicle-spec enrichment (full vPIC): spec schemas of the WMI's makes, the decoded vehicle type and model
+ * and the year; a spec pattern applies when all its key rows are among the decoded values; its other rows
+ * fill elements still empty (the newest edit per element), at priority -100.
+ */
+function applyVehicleSpecs(data: VpicData, wmi: WmiRecord, year: number | null, items: Item[], nextSeq: () => number): void {
+  const vehicleType = items.find((i) => i.elementId === 39)?.attributeId;
+  const model = items.find((i) => i.elementId === 28)?.attributeId;
+  if (vehicleType === undefined || model === undefined) return;
+  const decoded = new Set<number>();
+  for (const i of items) if (!SPEC_ALWAYS.has(i.elementId)) decoded.add(i.elementId);
+  const seen = new Set<number>();
+  const chosen = new Map<number, { attributeId: string; changedOn: number; setId: number; schemaId: number }>();
+  for (const makeId of wmi.makeIds) {
+    for (const entry of data.vehicleSpecs.get(`${makeId}|${vehicleType}|${model}`) ?? []) {
+      if (entry.years && (year === null || !entry.years.has(year))) continue;
+      for (const set of entry.patterns) {
+        if (seen.has(set.id) || !set.keys.length) continue;
+        seen.add(set.id);
+        const allKeysDecoded = set.keys.every((k) =>
+          items.some((i) => i.elementId === k.elementId && i.attributeId.toLowerCase() === k.attributeId.toLowerCase()),
+        );
+        if (!allKeysDecoded) continue;
+        for (const v of set.values) {
+          if (decoded.has(v.elementId)) continue;
+          const current = chosen.get(v.elementId);
+          if (!current || v.changedOn > current.changedOn || (Number.isNaN(current.changedOn) && !Number.isNaN(v.changedOn))) {
+            chosen.set(v.elementId, { attributeId: v.attributeId, changedOn: v.changedOn, setId: set.id, schemaId: set.schemaId });
+          }
+        }
+      }
+    }
+  }
+  for (const [elementId, v] of chosen) {
+    items.push({
+      elementId,
+      attributeId: v.attributeId,
+      value: null,
+      resolved: false,
+      source: "Vehicle Specs",
+      priority: -100,
+      changedOn: v.changedOn,
+      keys: null,
+      keyText: "",
+      patternId: v.setId,
+      seq: nextSeq(),
+    });
+  }
 }
 
 /** Displacement conversions (CI ↔ CC ↔ L) fill an empty target element only, strongest source first. */

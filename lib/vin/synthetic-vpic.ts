@@ -22,8 +22,10 @@ export function withCheckDigit(vin: string): string {
 /**
  * `conversion: true` reshapes the file like third-party vPIC conversions: one `changedon` column instead of
  * CreatedOn/UpdatedOn in Pattern, and optional columns (Element.weight, Wmi.TruckTypeId) dropped.
+ * `vehicleSpecs: true` adds full vPIC's vehicle-spec tables: for a 2019 Testa Beta passenger car, a spec
+ * keyed on the model adds a drive type and a trim; a spec keyed on a trim nobody decodes adds nothing.
  */
-export function buildSyntheticVpic(options: { conversion?: boolean } = {}): string {
+export function buildSyntheticVpic(options: { conversion?: boolean; vehicleSpecs?: boolean } = {}): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "vpic-")), "vpic.db");
   const db = new Database(file);
   db.exec(`
@@ -179,6 +181,30 @@ export function buildSyntheticVpic(options: { conversion?: boolean } = {}): stri
     p(104, "M", 28, "13"),
     p(104, "N", 28, "13"),
   ]);
+  if (options.vehicleSpecs) {
+    db.exec(`
+      CREATE TABLE VehicleSpecSchema (Id INTEGER NOT NULL, Name TEXT, MakeId INTEGER, VehicleTypeId INTEGER, TobeQCed INTEGER);
+      CREATE TABLE VSpecSchemaPattern (Id INTEGER NOT NULL, SchemaId INTEGER NOT NULL);
+      CREATE TABLE VehicleSpecPattern (Id INTEGER NOT NULL, VSpecSchemaPatternId INTEGER NOT NULL, IsKey INTEGER,
+        ElementId INTEGER NOT NULL, AttributeId TEXT NOT NULL, CreatedOn TEXT, UpdatedOn TEXT);
+      CREATE TABLE VehicleSpecSchema_Model (Id INTEGER NOT NULL, VehicleSpecSchemaId INTEGER NOT NULL, ModelId INTEGER NOT NULL);
+      CREATE TABLE VehicleSpecSchema_Year (Id INTEGER NOT NULL, VehicleSpecSchemaId INTEGER NOT NULL, Year INTEGER NOT NULL);
+    `);
+    insert("VehicleSpecSchema", [[1, "Testa Beta specs", 1, 2, 0], [2, "Testa Beta specs in QC", 1, 2, 1]]);
+    insert("VSpecSchemaPattern", [[1, 1], [2, 1], [3, 2]]);
+    insert("VehicleSpecPattern", [
+      [1, 1, 1, 28, "11", d, null],
+      [2, 1, 0, 15, "1", d, null],
+      [3, 1, 0, 38, "SpecTrim", d, null],
+      [4, 1, 0, 31, "SPECVILLE", d, null], // plant city is decoded from patterns: not overwritten
+      [5, 2, 1, 38, "No such trim", d, null],
+      [6, 2, 0, 34, "Never", d, null],
+      [7, 3, 1, 28, "11", d, null],
+      [8, 3, 0, 34, "Not yet QC'd", d, null],
+    ]);
+    insert("VehicleSpecSchema_Model", [[1, 1, 11], [2, 2, 11]]);
+    insert("VehicleSpecSchema_Year", [[1, 1, 2019]]);
+  }
   if (options.conversion) {
     db.exec(`
       ALTER TABLE Pattern ADD COLUMN changedon TEXT;

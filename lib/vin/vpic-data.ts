@@ -105,6 +105,20 @@ export interface Conversion {
   formula: string;
 }
 
+/** One VSpecSchemaPattern of a vehicle-spec schema: key rows that must all be decoded, value rows it adds. */
+export interface VehicleSpecPatternSet {
+  id: number;
+  schemaId: number;
+  keys: { elementId: number; attributeId: string }[];
+  values: { elementId: number; attributeId: string; changedOn: number }[];
+}
+
+export interface VehicleSpecSchemaEntry {
+  /** Model years the schema covers; null = every year (no VehicleSpecSchema_Year rows). */
+  years: Set<number> | null;
+  patterns: VehicleSpecPatternSet[];
+}
+
 export interface DefaultValueRow {
   elementId: number;
   value: string;
@@ -137,6 +151,8 @@ export interface VpicData {
   conversionsFrom: Map<number, Conversion[]>;
   defaults: Map<number, DefaultValueRow[]>;
   descriptorYears: Map<string, number>;
+  /** Vehicle-spec schemas (full vPIC only) by `${makeId}|${vehicleTypeId}|${modelId}`, QC'd ones left out. */
+  vehicleSpecs: Map<string, VehicleSpecSchemaEntry[]>;
   /** VINs whose wrong check digit the manufacturer reported (VinException.CheckDigit; full vPIC only). */
   checkDigitExceptions: Set<string>;
   /**
@@ -487,6 +503,48 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
       for (const [descriptor, year] of VIN_DESCRIPTOR_YEARS) descriptorYears.set(descriptor, year);
     }
 
+    const vehicleSpecs = new Map<string, VehicleSpecSchemaEntry[]>();
+    const specTables = ["VehicleSpecSchema", "VSpecSchemaPattern", "VehicleSpecPattern", "VehicleSpecSchema_Model"];
+    if (specTables.every((t) => table(t))) {
+      const schemasById = new Map<number, { makeId: number; vehicleTypeId: number; entry: VehicleSpecSchemaEntry }>();
+      for (const r of select("VehicleSpecSchema", ["Id", "MakeId", "VehicleTypeId", "TobeQCed"])) {
+        if (num(r.TobeQCed)) continue;
+        schemasById.set(Number(r.Id), { makeId: Number(r.MakeId), vehicleTypeId: Number(r.VehicleTypeId), entry: { years: null, patterns: [] } });
+      }
+      if (table("VehicleSpecSchema_Year")) {
+        for (const r of select("VehicleSpecSchema_Year", ["VehicleSpecSchemaId", "Year"])) {
+          const entry = schemasById.get(Number(r.VehicleSpecSchemaId))?.entry;
+          if (entry) (entry.years ??= new Set()).add(Number(r.Year));
+        }
+      }
+      const sets = new Map<number, VehicleSpecPatternSet>();
+      for (const r of select("VSpecSchemaPattern", ["Id", "SchemaId"])) {
+        const schema = schemasById.get(Number(r.SchemaId));
+        if (!schema) continue;
+        const set: VehicleSpecPatternSet = { id: Number(r.Id), schemaId: Number(r.SchemaId), keys: [], values: [] };
+        sets.set(set.id, set);
+        schema.entry.patterns.push(set);
+      }
+      for (const r of all(
+        `SELECT VSpecSchemaPatternId AS "SetId", IsKey AS "IsKey", ElementId AS "ElementId", AttributeId AS "AttributeId",
+                ${editedOn("VehicleSpecPattern")} AS "EditedOn" FROM "${table("VehicleSpecPattern")}"`,
+      )) {
+        const set = sets.get(Number(r.SetId));
+        if (!set) continue;
+        const isKey = r.IsKey === 1 || r.IsKey === "1" || r.IsKey === "true" || r.IsKey === true;
+        if (isKey) set.keys.push({ elementId: Number(r.ElementId), attributeId: String(r.AttributeId) });
+        else set.values.push({ elementId: Number(r.ElementId), attributeId: printable(String(r.AttributeId)), changedOn: parseVpicDate(r.EditedOn as string | null) });
+      }
+      for (const r of select("VehicleSpecSchema_Model", ["VehicleSpecSchemaId", "ModelId"])) {
+        const schema = schemasById.get(Number(r.VehicleSpecSchemaId));
+        if (!schema) continue;
+        const key = `${schema.makeId}|${schema.vehicleTypeId}|${Number(r.ModelId)}`;
+        const list = vehicleSpecs.get(key) ?? [];
+        if (!list.includes(schema.entry)) list.push(schema.entry);
+        vehicleSpecs.set(key, list);
+      }
+    }
+
     const checkDigitExceptions = new Set<string>();
     if (table("VinException") && has(table("VinException")!).has("checkdigit")) {
       for (const r of all(`SELECT VIN AS "Vin" FROM "${table("VinException")}" WHERE CheckDigit = 1 OR CheckDigit = 'true'`)) {
@@ -513,6 +571,7 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
       defaults,
       descriptorYears,
       checkDigitExceptions,
+      vehicleSpecs,
       lossy,
       dataDate: maxChanged ? new Date(maxChanged).toISOString().slice(0, 10) : "",
       stats: {
