@@ -181,8 +181,13 @@ describe("vehicle specs (full vPIC)", () => {
     expect(r.elements.Trim).toBe("SpecTrim");
     expect(r.elements.PlantCity).toBe("PLAINVILLE");
     expect(r.elements.Series).toBeUndefined();
+    // DefaultValue rows fill what is still empty; the spec's trim came first.
+    expect(r.elements.EngineConfiguration).toBe("Not Applicable");
+    expect(r.elements.Doors).toBeUndefined(); // element 14 is not in this file's Element table
+    expect(r.elements.Trim).toBe("SpecTrim");
     const otherYear = decodeVinWith(full, withCheckDigit("TSTAXXLX0LP123456"), NOW); // 2020
     expect(otherYear.ok && otherYear.elements.DriveType).toBeUndefined();
+    expect(otherYear.ok && otherYear.elements.Trim).toBe("Default trim");
   });
 });
 

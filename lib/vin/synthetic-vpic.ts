@@ -23,7 +23,8 @@ export function withCheckDigit(vin: string): string {
  * `conversion: true` reshapes the file like third-party vPIC conversions: one `changedon` column instead of
  * CreatedOn/UpdatedOn in Pattern, and optional columns (Element.weight, Wmi.TruckTypeId) dropped.
  * `vehicleSpecs: true` adds full vPIC's vehicle-spec tables: for a 2019 Testa Beta passenger car, a spec
- * keyed on the model adds a drive type and a trim; a spec keyed on a trim nobody decodes adds nothing.
+ * keyed on the model adds a drive type and a trim; a spec keyed on a trim nobody decodes adds nothing;
+ * DefaultValue rows for passenger cars.
  */
 export function buildSyntheticVpic(options: { conversion?: boolean; vehicleSpecs?: boolean } = {}): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "vpic-")), "vpic.db");
@@ -204,6 +205,10 @@ export function buildSyntheticVpic(options: { conversion?: boolean; vehicleSpecs
     ]);
     insert("VehicleSpecSchema_Model", [[1, 1, 11], [2, 2, 11]]);
     insert("VehicleSpecSchema_Year", [[1, 1, 2019]]);
+    db.exec(`CREATE TABLE DefaultValue (Id INTEGER NOT NULL, ElementId INTEGER NOT NULL, VehicleTypeId INTEGER NOT NULL,
+      DefaultValue TEXT, CreatedOn TEXT, UpdatedOn TEXT);`);
+    // Defaults per vehicle type fill what nothing else decoded; a lookup default of 0 reads "Not Applicable".
+    insert("DefaultValue", [[1, 64, 2, "0", d, null], [2, 14, 2, "4", d, null], [3, 38, 2, "Default trim", d, null]]);
   }
   if (options.conversion) {
     db.exec(`
