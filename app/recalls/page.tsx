@@ -1,0 +1,97 @@
+// Check recalls by VIN (decoded to its year/make/model) or by year/make/model (redirects to that page).
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { RecallsQuery, RECALL_MIN_YEAR, recallMaxYear, type RecallsResponse } from "@/lib/api/recalls";
+import { isApiError } from "@/lib/api/errors";
+import { recallsForVin } from "@/lib/recalls/by-vin";
+import { slugify } from "@/lib/recalls/names";
+import { RecallDisclaimer, RecallList, vehicleLabel } from "./recall-list";
+import styles from "./recalls.module.css";
+
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = {
+  title: "Check safety recalls by VIN or vehicle",
+  description: "Open NHTSA safety recall campaigns for a VIN's year, make and model.",
+};
+
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
+
+export default async function RecallCheckFormPage({ searchParams }: { searchParams: Search }) {
+  const sp = await searchParams;
+  const input = { vin: one(sp.vin), make: one(sp.make), model: one(sp.model), year: one(sp.year) };
+  const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  let error: string | null = null;
+  let result: RecallsResponse | null = null;
+
+  if (Object.keys(given).length > 0) {
+    const parsed = RecallsQuery.safeParse(given);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      error = `${issue.path.join(".") || "input"}: ${issue.message}`;
+    } else if (parsed.data.vin) {
+      try {
+        result = await recallsForVin(parsed.data.vin);
+      } catch (e) {
+        if (!isApiError(e)) throw e;
+        error = e.detail;
+      }
+    } else if (parsed.data.year && parsed.data.make && parsed.data.model) {
+      redirect(`/recalls/${parsed.data.year}/${slugify(parsed.data.make)}/${slugify(parsed.data.model)}`);
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <h1>Check safety recalls</h1>
+      <p className="lead">Open recall campaigns from NHTSA, by VIN or by model year, make and model.</p>
+
+      <form className={styles.form} method="get" action="/recalls" aria-label="Check by VIN">
+        <label>
+          VIN
+          <input className={styles.vinInput} name="vin" defaultValue={input.vin ?? ""} maxLength={17} minLength={17}
+            required autoComplete="off" spellCheck={false} placeholder="17 characters" />
+        </label>
+        <button type="submit">Check VIN</button>
+      </form>
+
+      <form className={styles.form} method="get" action="/recalls" aria-label="Check by vehicle">
+        <label>
+          Year
+          <input className={styles.yearInput} name="year" type="number" min={RECALL_MIN_YEAR} max={recallMaxYear()} required
+            defaultValue={input.vin ? "" : (input.year ?? "")} />
+        </label>
+        <label>
+          Make
+          <input name="make" required defaultValue={input.vin ? "" : (input.make ?? "")} placeholder="Honda" />
+        </label>
+        <label>
+          Model
+          <input name="model" required defaultValue={input.vin ? "" : (input.model ?? "")} placeholder="Civic" />
+        </label>
+        <button type="submit">Check vehicle</button>
+      </form>
+
+      {error && (
+        <p className={styles.error} role="alert" data-testid="recalls-error">
+          {error}
+        </p>
+      )}
+      {result && (
+        <>
+          <h2>
+            {result.vin}: {vehicleLabel(result)}
+          </h2>
+          <p className={styles.meta}>
+            <a href={new URL(result.url).pathname}>Recall page for the {vehicleLabel(result)}</a>
+          </p>
+          <RecallDisclaimer />
+          <RecallList recalls={result} />
+        </>
+      )}
+      {!result && <RecallDisclaimer />}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// The recall list shared by the year/make/model page and the check-by-VIN page: newest first, severity badges,
+// and distinct empty / stale / unavailable states.
+import type { RecallsResponse } from "@/lib/api/recalls";
+import styles from "./recalls.module.css";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+function formatDate(iso: string): string {
+  return iso ? dateFormat.format(new Date(`${iso}T00:00:00Z`)) : "date not given";
+}
+
+/** "HONDA" → "Honda", "MERCEDES-BENZ" → "Mercedes-Benz"; short all-caps makes (BMW, GMC, RAM) stay. */
+export function displayName(name: string): string {
+  if (name !== name.toUpperCase() || name.replace(/[^A-Z]/g, "").length <= 3) return name;
+  return name.toLowerCase().replace(/(^|[\s-])([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase());
+}
+
+export function vehicleLabel(r: Pick<RecallsResponse, "year" | "make" | "model">): string {
+  return `${r.year} ${displayName(r.make)} ${r.model}`;
+}
+
+export function RecallList({ recalls }: { recalls: RecallsResponse }) {
+  const vehicle = vehicleLabel(recalls);
+  const checked = timeFormat.format(new Date(recalls.checkedAt));
+  if (recalls.status === "unavailable") {
+    return (
+      <section className={`${styles.state} ${styles.unavailable}`} data-testid="recalls-unavailable" aria-live="polite">
+        <h2>Recall information is unavailable right now</h2>
+        <p>
+          No answer from NHTSA&apos;s recall service is available for the {vehicle} (NHTSA could not be reached, or
+          this service runs offline) and no earlier answer or imported data covers it, so we cannot say whether it
+          has open recalls. This is <strong>not</strong> the same as &ldquo;no recalls&rdquo;:
+          please try again later, or check at <a href="https://www.nhtsa.gov/recalls">nhtsa.gov/recalls</a>.
+        </p>
+        <p className={styles.meta}>Tried {checked} UTC.</p>
+      </section>
+    );
+  }
+  return (
+    <section aria-live="polite">
+      {recalls.status === "stale" && (
+        <p className={`${styles.state} ${styles.stale}`} data-testid="recalls-stale">
+          NHTSA could not be reached just now. This is the last known answer, as of {checked} UTC.
+        </p>
+      )}
+      {recalls.count === 0 ? (
+        <div className={`${styles.state} ${styles.empty}`} data-testid="recalls-empty">
+          <h2>No open recalls listed</h2>
+          <p>NHTSA lists no recall campaigns for the {vehicle} (as of {checked} UTC).</p>
+        </div>
+      ) : (
+        <>
+          <h2 className={styles.count} data-testid="recalls-count">
+            {recalls.count} recall campaign{recalls.count === 1 ? "" : "s"} for the {vehicle}
+          </h2>
+          <ol className={styles.list}>
+            {recalls.items.map((item) => (
+              <li key={item.campaignNumber} className={styles.item} data-testid="recall-item">
+                <header className={styles.itemHeader}>
+                  <h3>{item.component || "Component not given"}</h3>
+                  <div className={styles.badges}>
+                    {item.parkIt && <span className="badge badge-bad">Do not drive</span>}
+                    {item.parkOutside && <span className="badge badge-warn">Park outside</span>}
+                    {item.overTheAirUpdate && <span className="badge badge-info">Over-the-air fix</span>}
+                  </div>
+                </header>
+                <p className={styles.meta}>
+                  NHTSA campaign <strong>{item.campaignNumber}</strong> · report received {formatDate(item.reportReceivedDate)}
+                </p>
+                <dl className={styles.fields}>
+                  <dt>Summary</dt>
+                  <dd>{item.summary}</dd>
+                  <dt>Consequence</dt>
+                  <dd>{item.consequence}</dd>
+                  <dt>Remedy</dt>
+                  <dd>{item.remedy}</dd>
+                </dl>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+      <p className={styles.meta}>Checked {checked} UTC. Source: {recalls.source}.</p>
+    </section>
+  );
+}
+
+export function RecallDisclaimer() {
+  return (
+    <p className={styles.disclaimer}>
+      NHTSA lists recall campaigns per model year, make and model. Whether the remedy has already been carried out on
+      a particular vehicle (VIN) is for its manufacturer or a dealer to confirm.
+    </p>
+  );
+}

@@ -1,0 +1,246 @@
+/**
+ * The real NHTSA client against a fake NHTSA API on loopback: fresh answer, cache hit, NHTSA 500 → stale,
+ * timeout, nothing known → unavailable, offline answers from imported data, campaigns by number.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { createTempDb } from "../../tests/support/recalls-temp-db";
+import { ApiError } from "../api/errors";
+import { resetConfigForTests } from "../config";
+import { recallCampaign } from "./campaign";
+import { importRecallFile } from "./import";
+import { recallsForVehicle, RECALL_CACHE_MS } from "./service";
+
+type Handler = (url: URL, res: http.ServerResponse) => void;
+let handler: Handler;
+const hits: string[] = [];
+let server: http.Server;
+let temp: ReturnType<typeof createTempDb>;
+
+const row = (camp: string, date: string, extra: Record<string, unknown> = {}) => ({
+  Manufacturer: "Fixture Motors LLC", NHTSACampaignNumber: camp, parkIt: false, parkOutSide: false, overTheAirUpdate: false,
+  ReportReceivedDate: date, Component: "STEERING", Summary: `Summary ${camp}`, Consequence: "Crash risk.",
+  Remedy: "Dealers will repair.", Notes: "", ModelYear: "2022", Make: "HONDA", Model: "CIVIC", ...extra,
+});
+const sendJson = (res: http.ServerResponse, body: unknown, status = 200) => {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+};
+/** A working NHTSA: the model names of the year/make, and recall rows per model name. */
+const nhtsa =
+  (models: string[], rowsFor: (model: string) => unknown[]): Handler =>
+  (url, res) => {
+    if (url.pathname === "/products/vehicle/models") {
+      const make = url.searchParams.get("make")!.toUpperCase();
+      return sendJson(res, { Count: models.length, Message: "Results returned successfully",
+        results: models.map((model) => ({ modelYear: url.searchParams.get("modelYear"), make, model })) });
+    }
+    const rows = rowsFor(url.searchParams.get("model")!);
+    sendJson(res, { Count: rows.length, Message: "Results returned successfully", results: rows });
+  };
+const MODELS_2022 = "/products/vehicle/models?modelYear=2022&make=Honda&issueType=r";
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const url = new URL(req.url!, "http://127.0.0.1");
+    hits.push(`${url.pathname}?${url.searchParams}`);
+    handler(url, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  process.env.NHTSA_API_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.NHTSA_API_TIMEOUT_MS = "300";
+  process.env.PUBLIC_BASE_URL = "https://vinscope.example";
+  process.env.LOG_LEVEL = "silent";
+  temp = createTempDb();
+});
+afterAll(async () => {
+  await temp.cleanup();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+beforeEach(() => (hits.length = 0));
+
+const civic = { year: 2022, make: "Honda", model: "Civic" };
+const t0 = new Date("2026-11-21T06:00:00Z");
+
+describe("recallsForVehicle against NHTSA on loopback", () => {
+  test("fresh answer: asks NHTSA's model names, then recallsByVehicle; lists newest first with flags", async () => {
+    handler = nhtsa(["ACCORD", "CIVIC", "CR-V"], (model) => model !== "CIVIC" ? [] : [
+      row("22V100000", "04/03/2022"),
+      row("22V200000", "21/07/2022", { parkIt: true, overTheAirUpdate: true, Component: "ELECTRICAL SYSTEM" }),
+    ]);
+    const r = await recallsForVehicle(civic, { now: t0 });
+    expect(hits).toEqual([MODELS_2022, "/recalls/recallsByVehicle?make=Honda&model=CIVIC&modelYear=2022"]);
+    expect(r).toMatchObject({ status: "ok", count: 2, checkedAt: t0.toISOString(), url: "https://vinscope.example/recalls/2022/honda/civic" });
+    expect(r.items.map((i) => i.campaignNumber)).toEqual(["22V200000", "22V100000"]);
+    expect(r.items[0]).toEqual({
+      campaignNumber: "22V200000", component: "ELECTRICAL SYSTEM", summary: "Summary 22V200000", consequence: "Crash risk.",
+      remedy: "Dealers will repair.", reportReceivedDate: "2022-07-21", parkIt: true, parkOutside: false, overTheAirUpdate: true,
+    });
+  });
+
+  test("cache hit within 6 hours: NHTSA is not asked again", async () => {
+    handler = () => {
+      throw new Error("must not be called");
+    };
+    const r = await recallsForVehicle({ year: 2022, make: "HONDA", model: "CIVIC" }, { now: new Date(t0.getTime() + RECALL_CACHE_MS - 1000) });
+    expect(hits).toEqual([]);
+    expect(r).toMatchObject({ status: "ok", count: 2, checkedAt: t0.toISOString() });
+  });
+
+  test("after 6 hours NHTSA answers 500 (retried once) → last known answer, status stale", async () => {
+    handler = (_url, res) => sendJson(res, { error: "down" }, 500);
+    const r = await recallsForVehicle(civic, { now: new Date(t0.getTime() + RECALL_CACHE_MS + 1000) });
+    expect(hits).toEqual([MODELS_2022, MODELS_2022]);
+    expect(r).toMatchObject({ status: "stale", count: 2, checkedAt: t0.toISOString() });
+    expect(r.source).toMatch(/could not be reached/);
+  });
+
+  test("timeout with nothing known → unavailable (never '0 recalls')", async () => {
+    handler = (_url, res) => setTimeout(() => sendJson(res, { Count: 0, results: [] }), 1000);
+    const started = Date.now();
+    const r = await recallsForVehicle({ year: 2021, make: "Honda", model: "Pilot" }, { now: t0 });
+    expect(Date.now() - started).toBeLessThan(1500); // two 300 ms attempts + backoff
+    expect(hits).toHaveLength(2); // the model list, asked twice
+    expect(r).toMatchObject({ status: "unavailable", count: 0, items: [] });
+  });
+
+  test("NHTSA 500 with nothing known → unavailable", async () => {
+    handler = (_url, res) => sendJson(res, {}, 503);
+    const r = await recallsForVehicle({ year: 2020, make: "Honda", model: "Fit" }, { now: t0 });
+    expect(r).toMatchObject({ status: "unavailable", count: 0 });
+  });
+
+  test("vPIC names find NHTSA's: 'Silverado HD' asks for the heavy-duty models only", async () => {
+    handler = nhtsa(["EQUINOX", "SILVERADO 1500", "SILVERADO 1500 LTD", "SILVERADO 2500 HD", "SILVERADO 3500 HD"], (model) =>
+      [row(model.includes("2500") ? "22V300000" : model.includes("3500") ? "22V301000" : "22V302000", "01/09/2022",
+        { Make: "CHEVROLET", Model: model })]);
+    const r = await recallsForVehicle({ year: 2022, make: "CHEVROLET", model: "Silverado HD" }, { now: t0 });
+    expect(hits.slice(1)).toEqual([
+      "/recalls/recallsByVehicle?make=CHEVROLET&model=SILVERADO+2500+HD&modelYear=2022",
+      "/recalls/recallsByVehicle?make=CHEVROLET&model=SILVERADO+3500+HD&modelYear=2022",
+    ]);
+    expect(r.items.map((i) => i.campaignNumber).sort()).toEqual(["22V300000", "22V301000"]);
+  });
+
+  test("no NHTSA model name matches: NHTSA is asked with the name as given", async () => {
+    handler = nhtsa(["ACCORD"], () => []);
+    const r = await recallsForVehicle({ year: 2022, make: "Honda", model: "Passport" }, { now: t0 });
+    expect(hits[1]).toBe("/recalls/recallsByVehicle?make=Honda&model=Passport&modelYear=2022");
+    expect(r).toMatchObject({ status: "ok", count: 0 });
+  });
+
+  test("a model outside NHTSA's recall catalog (recallsByVehicle 400) is a known zero", async () => {
+    handler = (url, res) =>
+      url.pathname === "/products/vehicle/models"
+        ? sendJson(res, { Count: 1, Message: "Results returned successfully", results: [{ modelYear: "2017", make: "HONDA", model: "ACCORD" }] })
+        : sendJson(res, { Count: 0, Message: "Invalid model" }, 400);
+    const r = await recallsForVehicle({ year: 2017, make: "Honda", model: "Clarity" }, { now: t0 });
+    expect(hits).toHaveLength(2); // a 400 is not retried
+    expect(r).toMatchObject({ status: "ok", count: 0 });
+  });
+
+  test("an empty NHTSA answer is a known zero: later outages answer stale with 0", async () => {
+    handler = nhtsa([], () => []);
+    const fresh = await recallsForVehicle({ year: 2022, make: "Honda", model: "Passport" }, { now: t0 });
+    expect(fresh).toMatchObject({ status: "ok", count: 0 });
+    handler = (_url, res) => sendJson(res, {}, 500);
+    const later = await recallsForVehicle({ year: 2022, make: "Honda", model: "Passport" }, { now: new Date(t0.getTime() + 7 * 3600_000) });
+    expect(later).toMatchObject({ status: "stale", count: 0, checkedAt: t0.toISOString() });
+  });
+
+  test("concurrent requests for one vehicle share one NHTSA refresh", async () => {
+    handler = nhtsa(["FIT"], () => [row("20V500000", "02/02/2020", { Model: "FIT", ModelYear: "2020" })]);
+    const q = { year: 2020, make: "Honda", model: "Fit" };
+    const answers = await Promise.all([1, 2, 3].map(() => recallsForVehicle(q, { now: new Date(t0.getTime() + 60_000) })));
+    expect(hits).toHaveLength(2); // one model list + one recallsByVehicle
+    expect(answers.map((a) => a.count)).toEqual([1, 1, 1]);
+  });
+
+  test("a caller that aborts stops waiting and gets the stored answer", async () => {
+    handler = (_url, res) => setTimeout(() => sendJson(res, { Count: 0, results: [] }), 250);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const started = Date.now();
+    const r = await recallsForVehicle({ year: 2018, make: "Honda", model: "Odyssey" }, { now: t0, signal: controller.signal });
+    expect(Date.now() - started).toBeLessThan(200);
+    expect(r.status).toBe("unavailable");
+    await new Promise((resolve) => setTimeout(resolve, 800)); // let the shared refresh (two delayed calls) finish first
+  });
+
+  test("a broken body counts as a failure, not as zero recalls", async () => {
+    handler = (_url, res) => {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end("<html>maintenance</html>");
+    };
+    const r = await recallsForVehicle({ year: 2019, make: "Honda", model: "Insight" }, { now: t0 });
+    expect(r.status).toBe("unavailable");
+    expect(hits).toHaveLength(1); // not retried
+  });
+});
+
+describe("campaign by number", () => {
+  test("asks NHTSA's campaignNumber endpoint when the store lacks it, then serves it from the store", async () => {
+    handler = (url, res) =>
+      url.searchParams.get("campaignNumber") === "24V436000"
+        ? sendJson(res, { Count: 1, Message: "Results returned successfully", results: [
+            row("24V436000", "13/06/2024", { Make: "DODGE", Model: "DURANGO", ModelYear: "2021", PotentialNumberofUnitsAffected: 1033433, overTheAirUpdate: true }),
+          ] })
+        : sendJson(res, { Count: 0, Message: "No results found for this request", results: [] });
+    const c = await recallCampaign("24V436000");
+    expect(hits).toEqual(["/recalls/campaignNumber?campaignNumber=24V436000"]);
+    expect(c).toMatchObject({ campaignNumber: "24V436000", potentiallyAffected: 1033433, overTheAirUpdate: true,
+      reportReceivedDate: "2024-06-13", vehicles: [{ year: 2021, make: "DODGE", model: "DURANGO", component: "STEERING" }] });
+    hits.length = 0;
+    await recallCampaign("24V436000");
+    expect(hits).toEqual([]);
+  });
+
+  test("unknown to NHTSA (empty answer or 400) → 404; NHTSA down → 502", async () => {
+    await expect(recallCampaign("24V999000")).rejects.toMatchObject({ status: 404 });
+    handler = (_url, res) => sendJson(res, { Message: "Invalid campaign number" }, 400);
+    await expect(recallCampaign("24V996000")).rejects.toMatchObject({ status: 404 });
+    handler = (_url, res) => sendJson(res, {}, 500);
+    await expect(recallCampaign("24V998000")).rejects.toBeInstanceOf(ApiError);
+    await expect(recallCampaign("24V998000")).rejects.toMatchObject({ status: 502 });
+  });
+});
+
+describe("offline (NHTSA_API_BASE_URL=off)", () => {
+  const saved = process.env.NHTSA_API_BASE_URL;
+  beforeAll(() => {
+    process.env.NHTSA_API_BASE_URL = "off";
+    resetConfigForTests();
+  });
+  afterAll(() => {
+    process.env.NHTSA_API_BASE_URL = saved;
+    resetConfigForTests();
+  });
+
+  test("imported FLAT_RCL rows answer with status ok; NHTSA is never asked", async () => {
+    await importRecallFile(path.join(process.cwd(), "tests/fixtures/recalls/flat_rcl_24.txt"));
+    const r = await recallsForVehicle({ year: 2019, make: "Chevrolet", model: "Silverado" }, { now: t0 });
+    expect(hits).toEqual([]);
+    expect(r).toMatchObject({ status: "ok", count: 1, items: [{ campaignNumber: "19V200000", reportReceivedDate: "2019-05-20" }] });
+    expect(r.source).toMatch(/FLAT_RCL/);
+  });
+
+  test("an imported empty recallsByVehicle answer is a known zero: ok with 0", async () => {
+    const dir = path.join(process.cwd(), "tests/fixtures/recalls");
+    await importRecallFile(path.join(dir, "recalls_by_vehicle_answers.json"), {
+      queriesFile: path.join(dir, "recalls_by_vehicle_queries.json"),
+    });
+    const r = await recallsForVehicle({ year: 2022, make: "Honda", model: "Accord" }, { now: t0 });
+    expect(r).toMatchObject({ status: "ok", count: 0, items: [] });
+  });
+
+  test("nothing imported for the vehicle → unavailable", async () => {
+    const r = await recallsForVehicle({ year: 2018, make: "Chevrolet", model: "Silverado" }, { now: t0 });
+    expect(r).toMatchObject({ status: "unavailable", count: 0 });
+  });
+
+  test("unknown campaign offline → 404", async () => {
+    await expect(recallCampaign("24V997000")).rejects.toMatchObject({ status: 404 });
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * "Recalls for this year/make/model": the one function the API, the pages, the VIN report and the MCP tool
+ * call. How live and imported data combine:
+ *
+ * - Everything lands in one store (lib/recalls/store.ts): NHTSA API answers and imports (FLAT_RCL, saved
+ *   recallsByVehicle JSON, campaign CSV) upsert the same campaign and coverage rows.
+ * - Online (NHTSA_API_BASE_URL set): an NHTSA answer younger than 6 hours is served from the store (cache
+ *   hit); otherwise NHTSA is asked (its model names for the year/make first, see askNhtsa). Its answer is
+ *   stored, recorded as a lookup, and returned with status "ok" together with any imported campaigns that
+ *   also match the vehicle.
+ *   If NHTSA fails (timeout, 5xx, network), the last known answer (an older lookup, or imported rows) is
+ *   returned with status "stale"; with nothing known the status is "unavailable", never "0 recalls".
+ * - Offline (NHTSA_API_BASE_URL=off): the store is the source. Imported rows or a recorded answer for the
+ *   vehicle give status "ok" (checkedAt says how old the data is); nothing known gives "unavailable".
+ *   A FLAT_RCL import records rows, not answers: a vehicle absent from an imported FLAT_RCL file is
+ *   "unavailable" offline, because a partial file cannot prove the absence of recalls.
+ */
+import { config } from "../config";
+import type { RecallItem, RecallsResponse } from "../api/recalls";
+import { fetchRecallModels, fetchRecallsByVehicle, nhtsaOnline, type NhtsaFailure } from "./nhtsa-client";
+import { sameModel, slugify } from "./names";
+import type { RecallRecord } from "./record";
+import { findLookup, lookupKey, saveLookup, storedRecalls, upsertRecalls, type StoredAnswer } from "./store";
+
+export const RECALL_CACHE_MS = 6 * 60 * 60 * 1000;
+
+export interface VehicleQuery {
+  year: number;
+  make: string;
+  model: string;
+}
+
+export type VehicleRecalls = Pick<RecallsResponse, "count" | "items" | "url" | "status" | "checkedAt" | "source">;
+
+const ATTRIBUTION = "NHTSA (U.S. National Highway Traffic Safety Administration) recall data";
+
+/** Page URL of the recall check for a year/make/model (what `recalls.url` points to). */
+export function recallPageUrl(q: VehicleQuery): string {
+  return `${config().publicBaseUrl}/recalls/${q.year}/${slugify(q.make)}/${slugify(q.model)}`;
+}
+
+export async function recallsForVehicle(q: VehicleQuery, opts: { signal?: AbortSignal; now?: Date } = {}): Promise<VehicleRecalls> {
+  const now = opts.now ?? new Date();
+  const url = recallPageUrl(q);
+  const lookup = await findLookup(q.year, q.make, q.model);
+
+  if (lookup?.origin === "live" && now.getTime() - lookup.checkedAt.getTime() < RECALL_CACHE_MS) {
+    const stored = await storedRecalls(q.year, q.make, q.model, lookup.campaignNumbers);
+    return answer(stored, url, "ok", lookup.checkedAt, `${ATTRIBUTION}, api.nhtsa.gov answer cached for up to 6 hours`);
+  }
+
+  if (nhtsaOnline()) {
+    const live = await withAbort(refreshShared(q, now), opts.signal);
+    if (live.ok) {
+      const stored = await storedRecalls(q.year, q.make, q.model, live.campaigns);
+      return answer(stored, url, "ok", live.checkedAt, `${ATTRIBUTION}, checked live at api.nhtsa.gov`);
+    }
+  }
+
+  const stored = await storedRecalls(q.year, q.make, q.model, lookup?.campaignNumbers ?? []);
+  const known = lookup !== null || stored.items.length > 0;
+  if (!known) {
+    return {
+      count: 0,
+      items: [],
+      url,
+      status: "unavailable",
+      checkedAt: now.toISOString(),
+      source: nhtsaOnline()
+        ? `${ATTRIBUTION}: NHTSA could not be reached and no earlier answer is stored; recalls are unknown`
+        : `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; recalls are unknown`,
+    };
+  }
+  const knownAt = latest(lookup?.checkedAt ?? null, stored.newestRowAt) ?? now;
+  if (nhtsaOnline()) {
+    return answer(stored, url, "stale", knownAt, `${ATTRIBUTION}: NHTSA could not be reached; last known answer`);
+  }
+  return answer(stored, url, "ok", knownAt, `${ATTRIBUTION}, imported (${describeSources(stored, lookup?.origin)})`);
+}
+
+type Refresh = { ok: true; campaigns: string[]; checkedAt: Date } | NhtsaFailure;
+
+/**
+ * One NHTSA refresh per vehicle at a time in this process: concurrent requests for a vehicle whose answer has
+ * expired (a popular page) share it. It runs without any one caller's abort signal (NHTSA's deadline still
+ * bounds it); a caller that gives up stops waiting and falls back to the stored answer.
+ */
+const refreshing = new Map<string, Promise<Refresh>>();
+
+function refreshShared(q: VehicleQuery, now: Date): Promise<Refresh> {
+  const key = lookupKey(q.year, q.make, q.model);
+  let running = refreshing.get(key);
+  if (!running) {
+    running = refresh(q, now).finally(() => refreshing.delete(key));
+    refreshing.set(key, running);
+  }
+  return running;
+}
+
+async function refresh(q: VehicleQuery, now: Date): Promise<Refresh> {
+  const live = await askNhtsa(q);
+  if (!live.ok) return live;
+  await upsertRecalls(live.records, "nhtsa_api", now);
+  const campaigns = live.records.map((r) => r.campaignNumber);
+  await saveLookup(q.year, q.make, q.model, "live", campaigns, now);
+  return { ok: true, campaigns, checkedAt: now };
+}
+
+function withAbort<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T | NhtsaFailure> {
+  if (!signal) return work;
+  const aborted: NhtsaFailure = { ok: false, reason: "aborted", detail: "the caller gave up" };
+  if (signal.aborted) return Promise.resolve(aborted);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(aborted);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/** At most this many NHTSA model names are asked about for one vehicle ("SILVERADO 1500", "… 1500 LTD", …). */
+const MAX_NHTSA_MODELS = 6;
+
+/**
+ * NHTSA files recalls under its own model names, so first ask which models of that year and make have
+ * recalls, pick those naming the same vehicle (lib/recalls/names.ts), and ask recallsByVehicle for each.
+ * When none match (or the year/make has none), NHTSA is asked with the name as given and answers for itself;
+ * recallsByVehicle answers 400 for a model outside its recall catalog, which, with that catalog in hand,
+ * means NHTSA has no recalls for it. Any other failed call fails the whole answer: a partial list would look
+ * complete.
+ */
+async function askNhtsa(q: VehicleQuery, signal?: AbortSignal): Promise<{ ok: true; records: RecallRecord[] } | NhtsaFailure> {
+  const models = await fetchRecallModels(q, { signal });
+  if (!models.ok) return models;
+  const matching = models.models.filter((m) => sameModel(m, q.model, q.make)).slice(0, MAX_NHTSA_MODELS);
+  const names = matching.length ? matching : [q.model];
+  const answers = await Promise.all(names.map((model) => fetchRecallsByVehicle({ ...q, model }, { signal })));
+  const records: RecallRecord[] = [];
+  for (const a of answers) {
+    if (!a.ok && !(matching.length === 0 && a.status === 400)) return a;
+    if (a.ok) records.push(...a.records);
+  }
+  return { ok: true, records };
+}
+
+function answer(
+  stored: StoredAnswer,
+  url: string,
+  status: VehicleRecalls["status"],
+  checkedAt: Date,
+  source: string,
+): VehicleRecalls {
+  const items: RecallItem[] = stored.items.map((r) => ({
+    campaignNumber: r.campaignNumber,
+    component: r.components.length ? r.components.join("; ") : r.component,
+    summary: r.summary,
+    consequence: r.consequence,
+    remedy: r.remedy,
+    reportReceivedDate: r.reportReceivedDate ?? "",
+    parkIt: r.parkIt,
+    parkOutside: r.parkOutside,
+    overTheAirUpdate: r.overTheAirUpdate,
+  }));
+  return { count: items.length, items, url, status, checkedAt: checkedAt.toISOString(), source };
+}
+
+function latest(a: Date | null, b: Date | null): Date | null {
+  if (!a) return b;
+  if (!b) return a;
+  return a > b ? a : b;
+}
+
+const SOURCE_LABELS: Record<string, string> = {
+  nhtsa_api: "earlier api.nhtsa.gov answers",
+  flat_rcl: "NHTSA FLAT_RCL file",
+  json_import: "saved recallsByVehicle answers",
+  csv_import: "campaign CSV",
+};
+
+function describeSources(stored: StoredAnswer, lookupOrigin: string | undefined): string {
+  const labels = new Set(stored.sources.map((s) => SOURCE_LABELS[s] ?? s));
+  if (lookupOrigin === "import") labels.add(SOURCE_LABELS.json_import);
+  if (lookupOrigin === "live") labels.add(SOURCE_LABELS.nhtsa_api);
+  return [...labels].join(", ") || "no rows";
+}

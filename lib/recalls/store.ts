@@ -1,0 +1,275 @@
+/**
+ * The recall store: campaigns, the year/make/model rows they cover, and the record of which year/make/model
+ * questions have been answered (RecallLookup). Writes are batched multi-row `INSERT … ON CONFLICT DO UPDATE`
+ * (SQLite and PostgreSQL both have it) keyed on stable fields: the campaign number for campaigns;
+ * campaign + make/model/year keys + component for coverage. Re-importing a file changes nothing but
+ * `updatedAt`, which is what makes imports idempotent.
+ */
+import { db, dbProvider } from "../db";
+import { makeKey, nameKey, sameModel } from "./names";
+import type { RecallRecord } from "./record";
+
+export type RecallSource = "nhtsa_api" | "flat_rcl" | "json_import" | "csv_import";
+
+export interface StoredRecall {
+  campaignNumber: string;
+  manufacturer: string;
+  component: string;
+  summary: string;
+  consequence: string;
+  remedy: string;
+  notes: string;
+  reportReceivedDate: string | null;
+  parkIt: boolean;
+  parkOutside: boolean;
+  overTheAirUpdate: boolean;
+  potentiallyAffected: number | null;
+}
+
+const CAMPAIGN_COLUMNS = [
+  "campaignNumber", "manufacturer", "component", "summary", "consequence", "remedy", "notes",
+  "reportReceivedDate", "parkIt", "parkOutside", "overTheAirUpdate", "potentiallyAffected", "source",
+  "createdAt", "updatedAt",
+] as const;
+const CAMPAIGN_PG_TYPES: Record<string, string> = {
+  parkIt: "boolean", parkOutside: "boolean", overTheAirUpdate: "boolean", potentiallyAffected: "integer",
+  createdAt: "timestamp(3)", updatedAt: "timestamp(3)",
+};
+const COVERAGE_COLUMNS = [
+  "campaignNumber", "make", "model", "year", "makeKey", "modelKey", "component", "source", "createdAt", "updatedAt",
+] as const;
+const COVERAGE_PG_TYPES: Record<string, string> = { year: "integer", createdAt: "timestamp(3)", updatedAt: "timestamp(3)" };
+
+/** Rows per INSERT statement: 15 parameters × 400 stays far below SQLite's 32,766-variable limit. */
+const ROWS_PER_STATEMENT = 400;
+
+export interface UpsertCounts {
+  campaigns: number;
+  coverage: number;
+}
+
+/** Upserts a batch of records in one transaction. Within the batch the last record of a campaign wins. */
+export async function upsertRecalls(records: RecallRecord[], source: RecallSource, now = new Date()): Promise<UpsertCounts> {
+  if (records.length === 0) return { campaigns: 0, coverage: 0 };
+  const campaigns = new Map<string, RecallRecord>();
+  const coverage = new Map<string, RecallRecord>();
+  for (const r of records) {
+    campaigns.set(r.campaignNumber, mergeCampaign(campaigns.get(r.campaignNumber), r));
+    coverage.set(coverageKey(r), r);
+  }
+  const pg = dbProvider() === "postgresql";
+  const stamp = now.toISOString();
+  const bool = (v: boolean | null) => (v === null ? null : pg ? v : v ? 1 : 0);
+
+  const campaignRows = [...campaigns.values()].map((r) => [
+    r.campaignNumber, r.manufacturer, r.component, r.summary, r.consequence, r.remedy, r.notes,
+    r.reportReceivedDate, bool(r.parkIt), bool(r.parkOutside), bool(r.overTheAirUpdate), r.potentiallyAffected,
+    source, stamp, stamp,
+  ]);
+  const coverageRows = [...coverage.values()].map((r) => [
+    r.campaignNumber, r.make, r.model, r.year, makeKey(r.make), nameKey(r.model), r.component, source, stamp, stamp,
+  ]);
+
+  // A text field keeps its old value when the new source leaves it empty; a flag or date when it is null.
+  const keepText = (c: string) =>
+    `"${c}" = CASE WHEN excluded."${c}" <> '' THEN excluded."${c}" ELSE "RecallCampaign"."${c}" END`;
+  const keepKnown = (c: string) => `"${c}" = COALESCE(excluded."${c}", "RecallCampaign"."${c}")`;
+  const campaignConflict =
+    `ON CONFLICT ("campaignNumber") DO UPDATE SET ` +
+    [
+      ...["manufacturer", "component", "summary", "consequence", "remedy", "notes"].map(keepText),
+      ...["reportReceivedDate", "parkIt", "parkOutside", "overTheAirUpdate", "potentiallyAffected"].map(keepKnown),
+      `"source" = excluded."source"`,
+      `"updatedAt" = excluded."updatedAt"`,
+    ].join(", ");
+  const coverageConflict =
+    `ON CONFLICT ("campaignNumber", "makeKey", "modelKey", "year", "component") DO UPDATE SET ` +
+    `"make" = excluded."make", "model" = excluded."model", "source" = excluded."source", "updatedAt" = excluded."updatedAt"`;
+
+  await db().$transaction(async (tx) => {
+    for (const chunk of chunks(campaignRows, ROWS_PER_STATEMENT)) {
+      const { sql, params } = insertSql("RecallCampaign", CAMPAIGN_COLUMNS, CAMPAIGN_PG_TYPES, chunk, pg, campaignConflict);
+      await tx.$executeRawUnsafe(sql, ...params);
+    }
+    for (const chunk of chunks(coverageRows, ROWS_PER_STATEMENT)) {
+      const { sql, params } = insertSql("RecallCoverage", COVERAGE_COLUMNS, COVERAGE_PG_TYPES, chunk, pg, coverageConflict);
+      await tx.$executeRawUnsafe(sql, ...params);
+    }
+  }, { timeout: 60_000 });
+  return { campaigns: campaigns.size, coverage: coverage.size };
+}
+
+function mergeCampaign(old: RecallRecord | undefined, next: RecallRecord): RecallRecord {
+  if (!old) return next;
+  return {
+    ...next,
+    reportReceivedDate: next.reportReceivedDate ?? old.reportReceivedDate,
+    parkIt: next.parkIt ?? old.parkIt,
+    parkOutside: next.parkOutside ?? old.parkOutside,
+    overTheAirUpdate: next.overTheAirUpdate ?? old.overTheAirUpdate,
+    potentiallyAffected: next.potentiallyAffected ?? old.potentiallyAffected,
+  };
+}
+
+function coverageKey(r: RecallRecord): string {
+  return [r.campaignNumber, makeKey(r.make), nameKey(r.model), r.year, r.component].join("\u0000");
+}
+
+function* chunks<T>(rows: T[], size: number): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+function insertSql(
+  table: string,
+  columns: readonly string[],
+  pgTypes: Record<string, string>,
+  rows: unknown[][],
+  pg: boolean,
+  conflict: string,
+): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const tuples = rows.map((row) => {
+    const slots = row.map((value, i) => {
+      params.push(value);
+      if (!pg) return "?";
+      const type = pgTypes[columns[i]];
+      return type ? `$${params.length}::${type}` : `$${params.length}`;
+    });
+    return `(${slots.join(", ")})`;
+  });
+  const cols = columns.map((c) => `"${c}"`).join(", ");
+  return { sql: `INSERT INTO "${table}" (${cols}) VALUES ${tuples.join(", ")} ${conflict}`, params };
+}
+
+/** The key of one "recalls for year/make/model" question. */
+export function lookupKey(year: number, make: string, model: string): string {
+  return `${year}|${makeKey(make)}|${nameKey(model)}`;
+}
+
+export interface Lookup {
+  origin: "live" | "import";
+  checkedAt: Date;
+  resultCount: number;
+  campaignNumbers: string[];
+}
+
+export async function findLookup(year: number, make: string, model: string): Promise<Lookup | null> {
+  const row = await db().recallLookup.findUnique({ where: { key: lookupKey(year, make, model) } });
+  if (!row) return null;
+  return {
+    origin: row.origin as Lookup["origin"],
+    checkedAt: row.checkedAt,
+    resultCount: row.resultCount,
+    campaignNumbers: row.campaignNumbers ? row.campaignNumbers.split(",") : [],
+  };
+}
+
+export async function saveLookup(
+  year: number,
+  make: string,
+  model: string,
+  origin: Lookup["origin"],
+  campaignNumbers: string[],
+  checkedAt: Date,
+): Promise<void> {
+  const key = lookupKey(year, make, model);
+  const unique = [...new Set(campaignNumbers)];
+  const data = {
+    year, makeKey: makeKey(make), modelKey: nameKey(model), origin,
+    resultCount: unique.length, campaignNumbers: unique.join(","), checkedAt,
+  };
+  await db().recallLookup.upsert({ where: { key }, create: { key, ...data }, update: data });
+}
+
+export interface StoredAnswer {
+  items: (StoredRecall & { components: string[] })[];
+  /** When the newest of the matching rows was written (an import's or a live answer's time). */
+  newestRowAt: Date | null;
+  sources: RecallSource[];
+}
+
+/**
+ * Recalls the store knows for a year/make/model (plus `alsoCampaigns`, the campaigns a recorded answer
+ * listed), one item per campaign (a campaign covering several
+ * components of the vehicle lists them all), newest report first. Models match by lib/recalls/names.ts.
+ */
+export async function storedRecalls(
+  year: number,
+  make: string,
+  model: string,
+  alsoCampaigns: string[] = [],
+): Promise<StoredAnswer> {
+  const also = new Set(alsoCampaigns);
+  const rows = await db().recallCoverage.findMany({
+    where: {
+      OR: [
+        { makeKey: makeKey(make), year },
+        ...(also.size ? [{ campaignNumber: { in: [...also] }, year }] : []),
+      ],
+    },
+    include: { campaign: true },
+  });
+  const byCampaign = new Map<string, StoredAnswer["items"][number]>();
+  let newestRowAt: Date | null = null;
+  const sources = new Set<RecallSource>();
+  for (const row of rows) {
+    // A campaign NHTSA itself listed for this question counts whatever its model spelling.
+    if (!(also.has(row.campaignNumber) || (row.makeKey === makeKey(make) && sameModel(row.model, model, make)))) continue;
+    if (!newestRowAt || row.updatedAt > newestRowAt) newestRowAt = row.updatedAt;
+    sources.add(row.source as RecallSource);
+    const existing = byCampaign.get(row.campaignNumber);
+    if (existing) {
+      if (row.component && !existing.components.includes(row.component)) existing.components.push(row.component);
+      continue;
+    }
+    byCampaign.set(row.campaignNumber, { ...toStoredRecall(row.campaign), components: row.component ? [row.component] : [] });
+  }
+  const items = [...byCampaign.values()].sort(newestFirst);
+  return { items, newestRowAt, sources: [...sources] };
+}
+
+type CampaignRow = Awaited<ReturnType<ReturnType<typeof db>["recallCampaign"]["findUniqueOrThrow"]>>;
+
+function toStoredRecall(c: CampaignRow): StoredRecall {
+  return {
+    campaignNumber: c.campaignNumber,
+    manufacturer: c.manufacturer,
+    component: c.component,
+    summary: c.summary,
+    consequence: c.consequence,
+    remedy: c.remedy,
+    notes: c.notes,
+    reportReceivedDate: c.reportReceivedDate,
+    parkIt: c.parkIt ?? false,
+    parkOutside: c.parkOutside ?? false,
+    overTheAirUpdate: c.overTheAirUpdate ?? false,
+    potentiallyAffected: c.potentiallyAffected,
+  };
+}
+
+export function newestFirst(a: { reportReceivedDate: string | null; campaignNumber: string }, b: typeof a): number {
+  const da = a.reportReceivedDate ?? "";
+  const dbb = b.reportReceivedDate ?? "";
+  if (da !== dbb) return da < dbb ? 1 : -1;
+  return a.campaignNumber < b.campaignNumber ? 1 : a.campaignNumber > b.campaignNumber ? -1 : 0;
+}
+
+export interface StoredCampaign extends StoredRecall {
+  vehicles: { year: number; make: string; model: string; component: string }[];
+  updatedAt: Date;
+  source: RecallSource;
+}
+
+export async function storedCampaign(campaignNumber: string): Promise<StoredCampaign | null> {
+  const c = await db().recallCampaign.findUnique({
+    where: { campaignNumber },
+    include: { coverage: { orderBy: [{ make: "asc" }, { model: "asc" }, { year: "asc" }] } },
+  });
+  if (!c) return null;
+  return {
+    ...toStoredRecall(c),
+    vehicles: c.coverage.map((v) => ({ year: v.year, make: v.make, model: v.model, component: v.component })),
+    updatedAt: c.updatedAt,
+    source: c.source as RecallSource,
+  };
+}
