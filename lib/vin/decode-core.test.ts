@@ -194,6 +194,16 @@ describe("vehicle specs (full vPIC)", () => {
   });
 });
 
+describe("descriptor model-year overrides", () => {
+  it("use the file's VinDescriptor table, else NHTSA's 2026-09 list", () => {
+    const full = loadVpicData(buildSyntheticVpic({ vehicleSpecs: true }), { now: NOW });
+    const r = decodeVinWith(full, withCheckDigit("TSTAXXLY0KP123456"), NOW);
+    expect(r.ok && r.elements.ModelYear).toBe("2016");
+    expect(r.ok && r.elements.Model).toBe("Alpha");
+    expect(data.descriptorYears.get("YV40621A*P1")).toBe(2023);
+  });
+});
+
 describe("compiled snapshot", () => {
   it("a second load reads the snapshot and decodes identically", () => {
     const file = buildSyntheticVpic();
