@@ -49,7 +49,7 @@ export function synthesiseVins(data: VpicData, count: number, seed: number): str
     let keys = modelKeys.get(schemaId);
     if (keys) return keys;
     keys = [];
-    const schema = data.schemas.get(schemaId);
+    const schema = data.schemaIndex(schemaId);
     if (schema) {
       for (const group of [...schema.byFirst.values()].flat().concat(schema.anyFirst)) {
         for (let j = group.start; j < group.end; j++) {
