@@ -8,7 +8,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { config } from "../lib/config";
+import { Client } from "pg";
+import { config, postgresPoolOptions } from "../lib/config";
 import { disconnectDb } from "../lib/db";
 import { seedDemoData } from "../lib/seed";
 
@@ -25,15 +26,38 @@ export function migrate(env: NodeJS.ProcessEnv = process.env): void {
   execFileSync(prisma, ["migrate", "deploy"], { stdio: ["ignore", "pipe", "inherit"], env });
 }
 
+/** Any fixed number: the key of the advisory lock instances take turns on while they prepare the database. */
+const PREPARE_LOCK_KEY = 7_207_368;
+
+/**
+ * On PostgreSQL, instances starting together take turns: Prisma's own migration lock gives up after 10 s,
+ * which a slow first migration plus seed can exceed, so preparation waits on a lock of its own (no timeout).
+ */
+async function withPrepareLock(work: () => Promise<void>): Promise<void> {
+  const { database } = config();
+  if (database.provider !== "postgresql") return work();
+  const client = new Client(postgresPoolOptions(database));
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [PREPARE_LOCK_KEY]);
+    await work();
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [PREPARE_LOCK_KEY]).catch(() => undefined);
+    await client.end();
+  }
+}
+
 async function main() {
   const cfg = config();
   const where = cfg.database.provider === "sqlite" ? cfg.database.url.slice(5) : "PostgreSQL";
-  migrate();
-  console.log(`[vinscope] database ready (${cfg.database.provider}: ${where})`);
-  if (cfg.seedDemoData) {
-    const seeded = await seedDemoData();
-    for (const line of seeded) console.log(`[vinscope] ${line}`);
-  }
+  await withPrepareLock(async () => {
+    migrate();
+    console.log(`[vinscope] database ready (${cfg.database.provider}: ${where})`);
+    if (cfg.seedDemoData) {
+      const seeded = await seedDemoData();
+      for (const line of seeded) console.log(`[vinscope] ${line}`);
+    }
+  });
   await disconnectDb();
 }
 

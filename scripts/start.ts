@@ -7,7 +7,7 @@
  *   5. `next start` on PORT.
  */
 import { spawn, execFileSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import { config, ConfigError } from "../lib/config";
 
@@ -36,6 +36,47 @@ function buildIsCurrent(): boolean {
   return sources.every((s) => newestMtime(s) <= built);
 }
 
+/**
+ * Builds unless the build is current. Several instances started together from one checkout take turns: the
+ * first holds a lock file (with its pid) while it builds; the others wait, then find the build current.
+ */
+function buildIfNeeded(): void {
+  const lock = path.join(root, ".next-build.lock");
+  for (;;) {
+    if (buildIsCurrent()) return;
+    let fd: number;
+    try {
+      fd = openSync(lock, "wx");
+    } catch {
+      if (!lockHolderAlive(lock)) rmSync(lock, { force: true });
+      else {
+        console.log("[vinscope] another instance is building the app; waiting…");
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2000);
+      }
+      continue;
+    }
+    try {
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      if (buildIsCurrent()) return;
+      console.log("[vinscope] building the app (first start or changed sources)…");
+      execFileSync(bin("next"), ["build"], { stdio: "inherit", env });
+      return;
+    } finally {
+      rmSync(lock, { force: true });
+    }
+  }
+}
+
+function lockHolderAlive(lock: string): boolean {
+  try {
+    process.kill(Number(readFileSync(lock, "utf8")), 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function main() {
   let cfg;
   try {
@@ -49,10 +90,7 @@ function main() {
   }
   execFileSync(bin("tsx"), ["scripts/prepare-data.ts"], { stdio: "inherit", env });
   execFileSync(bin("tsx"), ["scripts/prepare-db.ts"], { stdio: "inherit", env });
-  if (!buildIsCurrent()) {
-    console.log("[vinscope] building the app (first start or changed sources)…");
-    execFileSync(bin("next"), ["build"], { stdio: "inherit", env });
-  }
+  buildIfNeeded();
   console.log(`[vinscope] serving on port ${cfg.port} (public base URL ${cfg.publicBaseUrl})`);
   const server = spawn(bin("next"), ["start", "-p", String(cfg.port)], { stdio: "inherit", env });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
