@@ -22,14 +22,14 @@ export function composeFallback(facts: VehicleFacts): string {
   const choice = candidates.map(() => 0);
   const compose = () => candidates.map((forms, i) => forms[choice[i]]).join(" ");
   let text = compose();
-  // Shorten the longest sentence that still has a shorter form, until the paragraph fits.
+  // Shorten one sentence at a time, the least informative detail first (recall components, then the MSRP
+  // clause, then the variant lists), going round until the paragraph fits.
+  const order = [...candidates.keys()].reverse();
   while (countWords(text) > MAX_WORDS) {
-    let best = -1;
-    for (let i = 0; i < candidates.length; i++) {
-      if (choice[i] + 1 < candidates[i].length && (best < 0 || countWords(candidates[i][choice[i]]) > countWords(candidates[best][choice[best]]))) best = i;
-    }
-    if (best < 0) break;
-    choice[best]++;
+    const next = order.find((i) => choice[i] + 1 < candidates[i].length);
+    if (next === undefined) break;
+    choice[next]++;
+    order.push(order.splice(order.indexOf(next), 1)[0]);
     text = compose();
   }
   return text;
