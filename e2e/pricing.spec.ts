@@ -38,7 +38,7 @@ test("a pricing page draws the price band and shows the API's figures", async ({
 
 test("the state selector opens the state page, and the market page links back to pricing", async ({ page, request }) => {
   await page.goto("/pricing/ford/f-150/2025");
-  await page.getByLabel("State").selectOption("CA");
+  await page.getByLabel("State", { exact: true }).selectOption("CA");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/\/pricing\/ford\/f-150\/2025\/CA$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("2025 Ford F-150 prices in California");

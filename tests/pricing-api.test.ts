@@ -21,7 +21,11 @@ function importCsv(file: string, ...flags: string[]): Promise<{ code: number; st
     execFile(
       path.join(root, "node_modules/.bin/tsx"),
       ["scripts/import-deals.ts", file, ...flags],
-      { cwd: root, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...app.env }, timeout: 60_000 },
+      {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...app.env } as unknown as NodeJS.ProcessEnv,
+        timeout: 60_000,
+      },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
