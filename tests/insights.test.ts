@@ -7,33 +7,12 @@
 import { InsightResponse } from "../lib/api/insights";
 import { CACHE } from "../lib/http/cache";
 import { startApp, type TestApp } from "./support/app";
-import { startFakeServer, type FakeRequest, type FakeServer } from "./support/fake-server";
+import { answerFromFacts as answerFor } from "./support/fake-anthropic";
+import { startFakeServer, type FakeServer } from "./support/fake-server";
 import { testProvider } from "./support/test-database";
 
 let app: TestApp;
 let anthropic: FakeServer;
-
-/** A valid paragraph built from the facts the request carries (the model year, make and model lines). */
-function answerFor(req: FakeRequest) {
-  const body = JSON.parse(req.body) as { messages: { content: string }[] };
-  const facts = body.messages[0].content;
-  const line = (label: string) => new RegExp(`^${label}: (.*)$`, "m").exec(facts)![1];
-  const text =
-    `The ${line("Model year")} ${line("Make")} ${line("Model")} appears in NHTSA's vPIC data. ` +
-    "Its variant list there is the only source for this description.";
-  return {
-    body: {
-      id: "msg_fake",
-      type: "message",
-      role: "assistant",
-      model: "claude-fake-1",
-      content: [{ type: "text", text }],
-      stop_reason: "end_turn",
-      stop_sequence: null,
-      usage: { input_tokens: 250, output_tokens: 30 },
-    },
-  };
-}
 
 const calls = () => anthropic.requests.filter((r) => r.method === "POST" && r.path === "/v1/messages");
 const get = (path: string, init?: RequestInit) => fetch(`${app.url}/api/vin-insights/${path}`, init);

@@ -99,7 +99,18 @@ export interface InsightService {
 export function createInsightService(options: InsightServiceOptions): InsightService {
   const now = options.now ?? (() => new Date());
   const namesOf = options.names ?? findVpicModel;
-  const variantsOf = options.variants ?? vpicVariants;
+  const readVariants = options.variants ?? vpicVariants;
+  // vPIC data is fixed for the life of a process, and reading a model's variants scans its schemas (up to a
+  // few tens of ms): remember the answers, unknown years included, so repeated 404s stay cheap.
+  const variantsMemo = new Map<string, VpicVariants | null>();
+  const variantsOf = (year: number, make: string, model: string): VpicVariants | null => {
+    const key = `${year}|${make}|${model}`;
+    if (variantsMemo.has(key)) return variantsMemo.get(key)!;
+    const found = readVariants(year, make, model);
+    if (variantsMemo.size >= 5000) variantsMemo.delete(variantsMemo.keys().next().value!);
+    variantsMemo.set(key, found);
+    return found;
+  };
   const factsOf = options.facts ?? ((input: FactsInput) => gatherFacts(input));
   const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 50;
