@@ -122,6 +122,8 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
   const memory = new Map<string, { row: StoredInsight; until: number }>();
   const flights = new Map<string, Promise<StoredInsight>>();
   const refreshes = new Map<string, Promise<void>>();
+  /** Key → time before which this process does not retry a failed background refresh. */
+  const backoff = new Map<string, number>();
 
   function isFresh(row: StoredInsight, at: Date): boolean {
     return row.expiresAt.getTime() > at.getTime();
@@ -134,6 +136,7 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
   }
 
   function dueForRefresh(row: StoredInsight, at: Date): boolean {
+    if ((backoff.get(row.key) ?? 0) > at.getTime()) return false;
     if (row.writer === FALLBACK_WRITER) return at.getTime() - row.generatedAt.getTime() >= fallbackRetryAfterMs;
     return row.expiresAt.getTime() - at.getTime() <= refreshBeforeExpiryMs;
   }
@@ -291,7 +294,11 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
     const generated = await generate(row.key, facts);
     const stillValid = row.writer !== FALLBACK_WRITER && isFresh(row, now());
     if (!generated.ai && stillValid) {
-      await releaseLease(db, row.key, owner, new Date(now().getTime() + refreshBackoffMs));
+      // Kept in this process, not in the lease: a held lease would make a request for the key, once it has
+      // expired, wait for a generation that nobody is running.
+      if (backoff.size >= 5000) backoff.clear();
+      backoff.set(row.key, now().getTime() + refreshBackoffMs);
+      await releaseLease(db, row.key, owner);
       return;
     }
     const at = now();
