@@ -11,7 +11,7 @@
 import { vpicData } from "../vin";
 import { findVpicModelIn, wmisForMakeIn } from "../vin/catalog";
 import { resolveAttribute } from "../vin/decode-core";
-import type { KeyGroup, SchemaIndex, VpicData } from "../vin/vpic-data";
+import { patternAttribute, type KeyGroup, type SchemaIndex, type VpicData } from "../vin/vpic-data";
 
 const ELEMENT = {
   bodyClass: 5,
@@ -65,7 +65,7 @@ export function vpicVariants(year: number, make: string, model: string, data: Vp
     for (const group of groups) {
       for (const p of patternsOf(data, group)) {
         if (data.patterns.element[p] !== ELEMENT.model) continue;
-        if (modelIds.has(data.patterns.attribute[p])) modelGroups.push(group);
+        if (modelIds.has(patternAttribute(data.patterns, p))) modelGroups.push(group);
         else otherModels = true;
       }
     }
@@ -118,7 +118,7 @@ function collect(
   const cylinderCounts = new Set<string>();
   for (const p of patternsOf(data, group)) {
     const element = data.patterns.element[p];
-    const value = () => usable(resolveAttribute(data, element, data.patterns.attribute[p]));
+    const value = () => usable(resolveAttribute(data, element, patternAttribute(data.patterns, p)));
     if (element === ELEMENT.bodyClass) add(out.bodyStyles, value());
     else if (element === ELEMENT.fuelType) add(out.fuelTypes, value());
     else if (element === ELEMENT.electrification) add(out.electrification, value());
