@@ -65,6 +65,8 @@ export interface InsightServiceOptions {
   /** The model client, or null without an API key. Read per generation, so config changes apply. */
   writer: () => InsightWriter | null;
   now?: () => Date;
+  /** vPIC's canonical make/model names, or null when vPIC does not know them (tests use a small catalog). */
+  names?: (make: string, model: string) => { make: string; model: string } | null;
   variants?: (year: number, make: string, model: string) => VpicVariants | null;
   facts?: (input: FactsInput) => Promise<VehicleFacts>;
   /** How long one generation may hold a key (facts + two model calls + writes); others wait at most this. */
@@ -96,7 +98,19 @@ export interface InsightService {
 
 export function createInsightService(options: InsightServiceOptions): InsightService {
   const now = options.now ?? (() => new Date());
-  const variantsOf = options.variants ?? vpicVariants;
+  const namesOf = options.names ?? findVpicModel;
+  const readVariants = options.variants ?? vpicVariants;
+  // vPIC data is fixed for the life of a process, and reading a model's variants scans its schemas (up to a
+  // few tens of ms): remember the answers, unknown years included, so repeated 404s stay cheap.
+  const variantsMemo = new Map<string, VpicVariants | null>();
+  const variantsOf = (year: number, make: string, model: string): VpicVariants | null => {
+    const key = `${year}|${make}|${model}`;
+    if (variantsMemo.has(key)) return variantsMemo.get(key)!;
+    const found = readVariants(year, make, model);
+    if (variantsMemo.size >= 5000) variantsMemo.delete(variantsMemo.keys().next().value!);
+    variantsMemo.set(key, found);
+    return found;
+  };
   const factsOf = options.facts ?? ((input: FactsInput) => gatherFacts(input));
   const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 50;
@@ -108,6 +122,8 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
   const memory = new Map<string, { row: StoredInsight; until: number }>();
   const flights = new Map<string, Promise<StoredInsight>>();
   const refreshes = new Map<string, Promise<void>>();
+  /** Key → time before which this process does not retry a failed background refresh. */
+  const backoff = new Map<string, number>();
 
   function isFresh(row: StoredInsight, at: Date): boolean {
     return row.expiresAt.getTime() > at.getTime();
@@ -120,12 +136,13 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
   }
 
   function dueForRefresh(row: StoredInsight, at: Date): boolean {
+    if ((backoff.get(row.key) ?? 0) > at.getTime()) return false;
     if (row.writer === FALLBACK_WRITER) return at.getTime() - row.generatedAt.getTime() >= fallbackRetryAfterMs;
     return row.expiresAt.getTime() - at.getTime() <= refreshBeforeExpiryMs;
   }
 
   async function lookup(query: VehicleQuery, opts: LookupOptions = {}): Promise<InsightAnswer | null> {
-    const names = findVpicModel(query.make, query.model);
+    const names = namesOf(query.make, query.model);
     if (!names) return null;
     const key = insightKey(query.year, names.make, names.model);
     const at = now();
@@ -185,34 +202,33 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
 
   async function generateAndStore(key: string, input: FactsInput, owner: string): Promise<StoredInsight> {
     const db = options.db();
-    let row: StoredInsight;
-    let usage: Usage = { inputTokens: 0, outputTokens: 0 };
+    let row: StoredInsight & { inputTokens: number | null; outputTokens: number | null };
     try {
       const facts = await factsOf(input);
-      const generated = await generate(key, facts);
-      usage = generated.usage;
-      const at = now();
-      row = {
-        key,
-        year: input.year,
-        make: facts.make,
-        model: facts.model,
-        text: generated.text,
-        writer: generated.writer,
-        source: sourceText(generated, facts),
-        generatedAt: at,
-        expiresAt: new Date(at.getTime() + (generated.ai ? INSIGHT_TTL_MS : FALLBACK_TTL_MS)),
-      };
+      row = rowOf(key, input.year, facts, await generate(key, facts));
     } catch (error) {
       await releaseLease(db, key, owner).catch(() => undefined);
       throw error;
     }
-    await saveInsight(db, owner, {
-      ...row,
-      inputTokens: usage.inputTokens || null,
-      outputTokens: usage.outputTokens || null,
-    });
+    await saveInsight(db, owner, row);
     return row;
+  }
+
+  function rowOf(key: string, year: number, facts: VehicleFacts, generated: Generated) {
+    const at = now();
+    return {
+      key,
+      year,
+      make: facts.make,
+      model: facts.model,
+      text: generated.text,
+      writer: generated.writer,
+      source: sourceText(generated, facts),
+      generatedAt: at,
+      expiresAt: new Date(at.getTime() + (generated.ai ? INSIGHT_TTL_MS : FALLBACK_TTL_MS)),
+      inputTokens: generated.usage.inputTokens || null,
+      outputTokens: generated.usage.outputTokens || null,
+    };
   }
 
   /** The model, checked, retried once with the reason; the factual fallback when that does not succeed. */
@@ -233,16 +249,16 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
         usage.outputTokens += result.usage.outputTokens;
       }
       if (!result.ok) {
-        log().warn({ key, model: writer.model, attempt, ms, reason: result.reason, status: result.status, detail: result.detail }, "insight model call failed");
+        log().warn({ insightKey: key, model: writer.model, attempt, ms, reason: result.reason, status: result.status, detail: result.detail }, "insight model call failed");
         return fallback(`the AI model was unavailable (${result.reason})`);
       }
       const verdict = validateInsight(result.text, factText);
       log().info(
-        { key, model: result.model, attempt, ms, inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens, accepted: verdict.ok },
+        { insightKey: key, model: result.model, attempt, ms, inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens, accepted: verdict.ok },
         "insight model call",
       );
       if (verdict.ok) return { text: verdict.text, writer: result.model, ai: true, usage };
-      log().warn({ key, attempt, problem: verdict.problem }, "insight answer rejected");
+      log().warn({ insightKey: key, attempt, problem: verdict.problem }, "insight answer rejected");
       turns = retryRequest(facts, result.text, verdict.problem);
     }
     return fallback("the AI answers did not pass validation");
@@ -252,7 +268,7 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
     if (!dueForRefresh(row, at) || refreshes.has(row.key) || flights.has(row.key)) return;
     if (!options.writer()) return;
     const run = refresh(row)
-      .catch((error) => log().warn({ key: row.key, err: error instanceof Error ? error.message : String(error) }, "insight refresh failed"))
+      .catch((error) => log().warn({ insightKey: row.key, err: error instanceof Error ? error.message : String(error) }, "insight refresh failed"))
       .finally(() => refreshes.delete(row.key));
     refreshes.set(row.key, run);
   }
@@ -262,38 +278,28 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
     const db = options.db();
     const owner = randomUUID();
     if (!(await claimLease(db, row.key, owner, now(), leaseMs))) return;
-    const current = await readInsight(db, row.key);
-    if (current && current.generatedAt.getTime() > row.generatedAt.getTime() && !dueForRefresh(current, now())) {
+    try {
+      const current = await readInsight(db, row.key);
+      const names = namesOf(row.make, row.model);
+      const variants = names && variantsOf(row.year, names.make, names.model);
+      const doneElsewhere = current && current.generatedAt.getTime() > row.generatedAt.getTime() && !dueForRefresh(current, now());
+      if (doneElsewhere || !names || !variants) return;
+
+      const facts = await factsOf({ year: row.year, make: names.make, model: names.model, variants });
+      const generated = await generate(row.key, facts);
+      if (!generated.ai && row.writer !== FALLBACK_WRITER && isFresh(row, now())) {
+        // Kept in this process, not in the lease: a held lease would make a request for the key, once it
+        // has expired, wait for a generation that nobody is running.
+        if (backoff.size >= 5000) backoff.clear();
+        backoff.set(row.key, now().getTime() + refreshBackoffMs);
+        return;
+      }
+      await saveInsight(db, owner, rowOf(row.key, row.year, facts, generated));
+      memory.delete(row.key);
+    } finally {
+      // A no-op after saveInsight, which already freed the lease.
       await releaseLease(db, row.key, owner);
-      return;
     }
-    const variants = variantsOf(row.year, row.make, row.model);
-    const names = findVpicModel(row.make, row.model);
-    if (!variants || !names) {
-      await releaseLease(db, row.key, owner);
-      return;
-    }
-    const facts = await factsOf({ year: row.year, make: names.make, model: names.model, variants });
-    const generated = await generate(row.key, facts);
-    const stillValid = row.writer !== FALLBACK_WRITER && isFresh(row, now());
-    if (!generated.ai && stillValid) {
-      await releaseLease(db, row.key, owner, new Date(now().getTime() + refreshBackoffMs));
-      return;
-    }
-    const at = now();
-    const fresh: StoredInsight = {
-      key: row.key,
-      year: row.year,
-      make: facts.make,
-      model: facts.model,
-      text: generated.text,
-      writer: generated.writer,
-      source: sourceText(generated, facts),
-      generatedAt: at,
-      expiresAt: new Date(at.getTime() + (generated.ai ? INSIGHT_TTL_MS : FALLBACK_TTL_MS)),
-    };
-    await saveInsight(db, owner, { ...fresh, inputTokens: generated.usage.inputTokens || null, outputTokens: generated.usage.outputTokens || null });
-    memory.delete(row.key);
   }
 
   /** A fallback from the vPIC facts alone, not stored: for a caller that cannot wait for the generation. */
