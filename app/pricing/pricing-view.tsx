@@ -1,0 +1,162 @@
+// The body of a pricing page (national or one state), rendered from the same PricingResponse the API returns.
+import Link from "next/link";
+import type { PricingResponse } from "@/lib/api/pricing";
+import { demoNotice, isDemoText, US_STATES, isUsStateCode } from "@/lib/pricing";
+import { PriceBandChart, dollars } from "./price-band-chart";
+import styles from "./pricing.module.css";
+
+export interface PricingViewProps {
+  pricing: PricingResponse;
+  makeSlug: string;
+  modelSlug: string;
+  states: { state: string; dealCount: number }[];
+}
+
+const STATUS_TEXT = {
+  sufficient: "sufficient sample (10 or more deals)",
+  limited: "limited sample (4 to 9 deals): read with care",
+  insufficient: "insufficient sample (fewer than 4 deals): figures withheld",
+} as const;
+
+export function PricingView({ pricing: p, makeSlug, modelSlug, states }: PricingViewProps) {
+  const base = `/pricing/${makeSlug}/${modelSlug}/${p.year}`;
+  const apiPath = `/api/public/pricing/${makeSlug}/${modelSlug}/${p.year}${p.state ? `/${p.state}` : ""}`;
+  const where = p.state && isUsStateCode(p.state) ? ` in ${US_STATES[p.state]}` : "";
+  const total = p.dealTypeSplit.lease + p.dealTypeSplit.cashFinance;
+  const leasePct = total > 0 ? Math.round((p.dealTypeSplit.lease / total) * 100) : 0;
+
+  return (
+    <main className={styles.page}>
+      <p>
+        <Link href="/market">Market overview</Link>
+        {p.state && (
+          <>
+            {" · "}
+            <Link href={base}>
+              {p.year} {p.make} {p.model}, all states
+            </Link>
+          </>
+        )}
+      </p>
+      <h1>
+        {p.year} {p.make} {p.model} prices{where}
+      </h1>
+      {isDemoText(p.source) && (
+        <p className={styles.demo} role="note" data-testid="demo-notice">
+          <strong>Demo data.</strong> {demoNotice(p.source)}
+        </p>
+      )}
+      <p>
+        <span className={styles.status} data-testid="data-status">
+          {STATUS_TEXT[p.dataStatus]}
+        </span>{" "}
+        <span data-testid="sample-size">{p.sampleSize.toLocaleString("en-US")}</span> deal{p.sampleSize === 1 ? "" : "s"}, newest{" "}
+        {p.lastUpdated}. Prices are negotiated selling prices before taxes and rebates.
+      </p>
+
+      {p.priceBand ? (
+        <section aria-labelledby="band">
+          <h2 id="band">What buyers paid</h2>
+          <PriceBandChart pricing={p} />
+          <p>
+            10th percentile <strong data-testid="band-low">{dollars(p.priceBand.low)}</strong>, median{" "}
+            <strong data-testid="band-typical">{dollars(p.priceBand.typical)}</strong>, 90th percentile{" "}
+            <strong data-testid="band-high">{dollars(p.priceBand.high)}</strong>.
+          </p>
+        </section>
+      ) : (
+        <p className={styles.withheld}>
+          With fewer than 4 deals the averages and the price band are withheld: they would reveal individual purchases.
+        </p>
+      )}
+
+      {p.averageSellingPrice !== null && (
+        <dl className={styles.figures}>
+          <div className={styles.figure}>
+            <dt>Average selling price</dt>
+            <dd data-testid="avg-price">{dollars(p.averageSellingPrice)}</dd>
+          </div>
+          <div className={styles.figure}>
+            <dt>Average MSRP</dt>
+            <dd data-testid="avg-msrp">{dollars(p.averageMsrp!)}</dd>
+          </div>
+          <div className={styles.figure}>
+            <dt>Average discount</dt>
+            <dd data-testid="avg-discount">
+              {dollars(p.averageDiscountAmount!)} ({p.averageDiscountPercent!.toFixed(1)}%)
+            </dd>
+          </div>
+        </dl>
+      )}
+
+      <section aria-labelledby="split">
+        <h2 id="split">Lease or buy</h2>
+        <div className={styles.split} aria-hidden="true">
+          <div className={styles.lease} style={{ width: `${leasePct}%` }} />
+          <div className={styles.cashFinance} style={{ width: `${100 - leasePct}%` }} />
+        </div>
+        <p data-testid="deal-split">
+          {p.dealTypeSplit.lease} lease{p.dealTypeSplit.lease === 1 ? "" : "s"}, {p.dealTypeSplit.cashFinance} cash or
+          financed purchase{p.dealTypeSplit.cashFinance === 1 ? "" : "s"}.
+        </p>
+      </section>
+
+      {p.topTrims.length > 0 && (
+        <section aria-labelledby="trims">
+          <h2 id="trims">Trims</h2>
+          <table className={styles.table} data-testid="trims">
+            <thead>
+              <tr>
+                <th>Trim</th>
+                <th className={styles.num}>Deals</th>
+                <th className={styles.num}>Average price</th>
+                <th className={styles.num}>Average discount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.topTrims.map((t) => (
+                <tr key={t.trim}>
+                  <td>{t.trim}</td>
+                  <td className={styles.num}>{t.dealCount}</td>
+                  <td className={styles.num}>{dollars(t.avgPrice)}</td>
+                  <td className={styles.num}>{t.avgDiscount.toFixed(1)}%</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+
+      {states.length > 0 && (
+        <section aria-labelledby="states">
+          <h2 id="states">By state</h2>
+          <form method="get" action={base} className={styles.stateForm}>
+            <label htmlFor="state-select">State</label>
+            <select id="state-select" name="state" defaultValue={p.state ?? ""}>
+              <option value="">All states</option>
+              {states.map((s) => (
+                <option key={s.state} value={s.state}>
+                  {isUsStateCode(s.state) ? US_STATES[s.state] : s.state} ({s.dealCount} deal{s.dealCount === 1 ? "" : "s"})
+                </option>
+              ))}
+            </select>
+            <button type="submit">Show</button>
+          </form>
+        </section>
+      )}
+
+      <footer className={styles.attribution}>
+        <p data-testid="source">Source: {p.source}.</p>
+        <p>
+          Cite as: <span data-testid="citation">{p.citation}</span>
+        </p>
+        <p>
+          Data as JSON: <a href={apiPath}>{apiPath}</a> · Canonical page: <a href={p.url}>{p.url}</a>
+        </p>
+        <p>
+          {p.recommendation} <a href={p.recommendationUrl}>{p.recommendationUrl}</a>
+        </p>
+      </footer>
+    </main>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * Where deals come from, and how an answer says so. Demo deals carry `source = "demo"`; imported deals carry
+ * the verification label of their file (e.g. "purchase-contract"). Any answer built partly from demo deals
+ * says so in its `source` text, and the pages show that text, so nobody mistakes generated rows for real
+ * transactions.
+ */
+export const DEMO_SOURCE = "demo";
+export const DEFAULT_IMPORT_SOURCE = "verified-purchase";
+
+export const DEMO_SOURCE_TEXT = "vinscope demo data: generated sample deals, not real transactions";
+export const VERIFIED_SOURCE_TEXT = "vinscope: verified buyer deals (purchase documents), aggregated";
+
+export function sourceText(totalDeals: number, demoDeals: number): string {
+  if (demoDeals <= 0) return VERIFIED_SOURCE_TEXT;
+  if (demoDeals >= totalDeals) return DEMO_SOURCE_TEXT;
+  return `vinscope: verified buyer deals mixed with demo data (${demoDeals} of ${totalDeals} deals are generated samples, not real transactions)`;
+}
+
+/** True when the text marks the figures as (partly) demo data; pages show a banner then. */
+export function isDemoText(text: string): boolean {
+  return text.includes("demo data");
+}
+
+/** The sentence a page shows in its demo-data notice. */
+export function demoNotice(text: string): string {
+  if (text === DEMO_SOURCE_TEXT) {
+    return "These figures come from vinscope's generated demo data set, not from real transactions.";
+  }
+  return `Some of these figures come from vinscope's generated demo data set (${text.replace(/^.*\((.*)\)$/, "$1")}).`;
+}

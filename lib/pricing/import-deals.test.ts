@@ -1,0 +1,112 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { createTestDb, testingPostgres, type TestDb } from "@/tests/support/pricing-db";
+import { aggregatePricing } from "./aggregate-pricing";
+import { DEMO_MARKER_KEY, seedDemoDeals } from "./demo-seed";
+import { importDeals } from "./import-deals";
+
+const fixtures = path.join(__dirname, "../../tests/fixtures/deals");
+const good = readFileSync(path.join(fixtures, "good.csv"), "utf8");
+const bad = readFileSync(path.join(fixtures, "bad.csv"), "utf8");
+const HEADER = "deal_id,vin,year,make,model,trim,state,msrp,selling_price,deal_type,purchase_date,source";
+
+let t: TestDb;
+beforeEach(async () => {
+  t = await createTestDb();
+});
+afterEach(async () => {
+  await t.drop();
+});
+
+const count = () => t.db.deal.count();
+
+describe(`importDeals (${testingPostgres() ? "PostgreSQL" : "SQLite"})`, () => {
+  it("imports a good file and its deals answer pricing queries", async () => {
+    const result = await importDeals(t.db, Readable.from([good]));
+    expect(result).toEqual({
+      ok: true,
+      summary: expect.objectContaining({ rows: 7, created: 7, updated: 0, vehicles: 2, bySource: { "purchase-contract": 5, "verified-purchase": 2 } }),
+    });
+    const cx5 = await aggregatePricing(t.db, { makeSlug: "mazda", modelSlug: "cx-5", year: 2025, state: null });
+    expect(cx5.found && cx5.pricing).toMatchObject({ sampleSize: 5, dataStatus: "limited", make: "Mazda", model: "CX-5" });
+    const stored = await t.db.deal.findUnique({ where: { id: "acme-1002" } });
+    expect(stored).toMatchObject({ vin: "JM3KFBCM5R0123456", msrp: 31250, sellingPrice: 29700, dealType: "cash", state: "CA" });
+  });
+
+  it("reports every bad row by line number and reason, and writes nothing", async () => {
+    const result = await importDeals(t.db, bad);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.rows).toBe(10);
+    expect(result.errors).toEqual([
+      { line: 3, reason: "year must be between 2020 and 2030" },
+      { line: 4, reason: "state must be a 2-letter US state code (50 states or DC)" },
+      { line: 5, reason: "selling_price must be within 50-150 % of msrp" },
+      { line: 6, reason: "deal_type must be lease, cash or finance" },
+      { line: 7, reason: "purchase_date: 2025-02-30 is not a real date" },
+      { line: 8, reason: "deal_id bad-1 already appears on line 2" },
+      { line: 9, reason: "vin must be 17 characters without I, O or Q" },
+      { line: 10, reason: "msrp must be a dollar amount such as 45990 or 45990.00" },
+      { line: 11, reason: 'deal_id may not start with "demo-" (reserved for the demo set)' },
+    ]);
+    expect(await count()).toBe(0);
+  });
+
+  it("is all-or-nothing: one bad row among good ones changes nothing already stored", async () => {
+    await importDeals(t.db, good);
+    const before = await t.db.deal.findMany({ orderBy: { id: "asc" } });
+    const mixed = `${HEADER}\nacme-1001,,2025,Mazda,CX-5,2.5 S,CA,31000,20000.5,finance,2025-03-02,\nacme-2000,,2025,Mazda,CX-5,2.5 S,CA,31000,-5,finance,2025-03-02,\n`;
+    const result = await importDeals(t.db, mixed);
+    expect(result).toEqual({ ok: false, rows: 2, errors: [{ line: 3, reason: "selling_price must be a dollar amount such as 45990 or 45990.00" }] });
+    expect(await t.db.deal.findMany({ orderBy: { id: "asc" } })).toEqual(before);
+  });
+
+  it("updates on re-import instead of duplicating, keeping created-at, and moves slices", async () => {
+    await importDeals(t.db, good);
+    const first = await t.db.deal.findUnique({ where: { id: "acme-1001" } });
+    const again = await importDeals(t.db, good);
+    expect(again.ok && again.summary).toMatchObject({ created: 0, updated: 7 });
+    expect(await count()).toBe(7);
+    // acme-1001 moves from the 2025 CX-5 to a 2025 CX-50: both slices are refreshed
+    const moved = `${HEADER}\nacme-1001,,2025,mazda,cx 50,2.5 S Select,CA,30500,29000,finance,2025-03-02,\n`;
+    expect((await importDeals(t.db, moved)).ok).toBe(true);
+    expect(await count()).toBe(7);
+    const after = await t.db.deal.findUnique({ where: { id: "acme-1001" } });
+    expect(after?.createdAt).toEqual(first?.createdAt);
+    expect(after).toMatchObject({ model: "cx 50", modelSlug: "cx-50", make: "Mazda", sellingPrice: 29000 });
+    const cx5 = await aggregatePricing(t.db, { makeSlug: "mazda", modelSlug: "cx-5", year: 2025, state: null });
+    expect(cx5.found && cx5.pricing.sampleSize).toBe(4);
+  });
+
+  it("adopts the stored spelling of a known make/model", async () => {
+    await importDeals(t.db, good);
+    const shouty = `${HEADER}\nacme-3000,,2025,MAZDA,Cx-5,2.5 S,CA,31000,29000,finance,2025-03-02,\n`;
+    await importDeals(t.db, shouty);
+    expect(await t.db.deal.findUnique({ where: { id: "acme-3000" } })).toMatchObject({ make: "Mazda", model: "CX-5" });
+  });
+
+  it("rejects a file with unknown or missing columns, or no rows, as a whole", async () => {
+    const typo = await importDeals(t.db, HEADER.replace("selling_price", "sale_price") + "\n");
+    expect(typo).toEqual({ ok: false, rows: 0, errors: [{ line: 1, reason: expect.stringContaining("unknown column: sale_price") }] });
+    const missing = await importDeals(t.db, "deal_id,year\nx,2025\n");
+    expect(missing.ok === false && missing.errors[0].reason).toMatch(/^missing columns: make, model/);
+    const empty = await importDeals(t.db, `${HEADER}\n`);
+    expect(empty.ok === false && empty.errors[0].reason).toMatch(/no deal rows/);
+    const ragged = await importDeals(t.db, `${HEADER}\na,b\n`);
+    expect(ragged.ok === false && ragged.errors[0]).toMatchObject({ line: 2, reason: expect.stringMatching(/^unreadable CSV/) });
+    expect(await count()).toBe(0);
+  });
+
+  it("--replace-demo drops the demo set in the same transaction and keeps it from coming back", async () => {
+    await seedDemoDeals(t.db, 500);
+    expect(await count()).toBe(500);
+    const result = await importDeals(t.db, good, { replaceDemo: true });
+    expect(result.ok && result.summary.demoRemoved).toBe(500);
+    expect(await count()).toBe(7);
+    expect((await t.db.setting.findUnique({ where: { key: DEMO_MARKER_KEY } }))?.value).toBe("removed");
+    expect(await seedDemoDeals(t.db, 500)).toEqual({ seeded: false, reason: "demo_removed" });
+    const rows = await t.db.dealSummary.aggregate({ _sum: { dealCount: true, demoCount: true } });
+    expect(rows._sum).toEqual({ dealCount: 7, demoCount: 0 });
+  });
+});

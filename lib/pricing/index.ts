@@ -1,0 +1,58 @@
+/**
+ * The pricing domain's public surface, for routes, pages, the VIN report and MCP tools alike.
+ *
+ *   getVehiclePricing({ make, model, year, state })  names or slugs in, PricingResult out (spec 2.6 / 2.7)
+ *   getMarketOverview()                              the memoised market overview (spec 2.8) + page links
+ *   seedDemoDeals(db) / seedDemoPricing()            the labelled demo set, on an empty database only
+ */
+import { db } from "../db";
+import { aggregatePricing, statesForSlice, type PricingResult } from "./aggregate-pricing";
+import { seedDemoDeals } from "./demo-seed";
+import { marketOverview, type MarketData } from "./market-overview";
+import { slugify } from "./slugs";
+
+export { aggregatePricing, pricingUrl, type PricingQuery, type PricingResult } from "./aggregate-pricing";
+export { marketOverview, computeMarketOverview, MARKET_MIN_DEALS, type MarketData } from "./market-overview";
+export { seedDemoDeals, removeDemoDeals, type SeedResult } from "./demo-seed";
+export { slugify, isSlug } from "./slugs";
+export { US_STATES, US_STATE_CODES, isUsStateCode, type UsStateCode } from "./us-states";
+export { demoNotice, isDemoText, DEMO_SOURCE_TEXT } from "./deal-source";
+
+/**
+ * Pricing of a make/model/year (and state). Names are slugified, so "Land Rover" / "Range Rover Sport" and
+ * "land-rover" / "range-rover-sport" ask for the same data (the VIN report passes decoded names).
+ */
+export function getVehiclePricing(input: {
+  make: string;
+  model: string;
+  year: number;
+  state?: string | null;
+}): Promise<PricingResult> {
+  return aggregatePricing(db(), {
+    makeSlug: slugify(input.make),
+    modelSlug: slugify(input.model),
+    year: input.year,
+    state: input.state ? input.state.toUpperCase() : null,
+  });
+}
+
+/** States with deals for a make/model/year (slugs), most deals first. */
+export function getStatesWithDeals(makeSlug: string, modelSlug: string, year: number) {
+  return statesForSlice(db(), { makeSlug, modelSlug, year });
+}
+
+export function getMarketOverview(): Promise<MarketData> {
+  return marketOverview(db());
+}
+
+/** The start-up seeder (lib/seed.ts): seeds the labelled demo deals into an empty database, says what it did. */
+export async function seedDemoPricing(): Promise<string> {
+  const result = await seedDemoDeals(db());
+  if (result.seeded) return `pricing: seeded ${result.deals} demo deals in ${result.ms} ms (labelled as demo data)`;
+  const why = {
+    already_seeded: "demo deals already seeded",
+    deals_present: "deals present, demo data not needed",
+    demo_removed: "demo data was replaced by imported deals",
+  }[result.reason];
+  return `pricing: ${why}`;
+}
