@@ -5,7 +5,7 @@ import { loadVpicData, type VpicData } from "./vpic-data";
 const NOW = new Date("2026-06-01T00:00:00Z");
 let data: VpicData;
 beforeAll(() => {
-  data = loadVpicData(buildSyntheticVpic(), NOW);
+  data = loadVpicData(buildSyntheticVpic(), { now: NOW });
 });
 
 /** Decodes a 17-character VIN template after putting the right check digit in position 9. */

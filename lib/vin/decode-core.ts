@@ -14,7 +14,7 @@ import { errorTextOf, errorValue } from "./error-codes";
 import { formulaValue, matchesKey, type CompiledKey } from "./key-matcher";
 import { isCarMpvLightTruck, otherCycle, readModelYear } from "./model-year";
 import { patternKeyOf, vinDescriptor, wmiOf } from "./format";
-import type { KeyGroup, PatternStore, VpicData, WmiRecord } from "./vpic-data";
+import type { KeyGroup, PatternStore, SchemaIndex, VpicData, WmiRecord } from "./vpic-data";
 
 type Source =
   | "Pattern"
@@ -151,10 +151,10 @@ export function decodeWithData(data: VpicData, rawVin: string, now = new Date())
     if (item.patternId !== null) hasPatterns = true;
     const value = item.resolved ? item.value : resolveAttribute(data, item.elementId, item.attributeId);
     if (value === null || value === "") continue;
-    const clean = value.indexOf("\t") >= 0 || value.indexOf("\n") >= 0 || value.indexOf("\r") >= 0 ? value.replace(/[\t\r\n]/g, " ") : value;
+    // (Tabs and line breaks were turned into spaces when the tables were loaded, as NHTSA prints values.)
     const list = values.get(item.elementId);
-    if (list) list.push(clean);
-    else values.set(item.elementId, [clean]);
+    if (list) list.push(value);
+    else values.set(item.elementId, [value]);
   }
 
   return {
@@ -208,11 +208,13 @@ function runPass(
   } else {
     const { patterns } = data;
     // Schemas of the WMI for this year, with their priority (the link's YearFrom; the highest if linked twice).
-    const schemaPriority = new Map<number, number>();
+    // (A WMI links a schema once per year range; a schema linked twice for one year keeps its best priority.)
+    const schemaPriority = new Map<SchemaIndex, number>();
     for (const link of wmi.links) {
       if (year !== null && (year < link.yearFrom || year > link.yearTo)) continue;
-      const prev = schemaPriority.get(link.schemaId);
-      if (prev === undefined || link.yearFrom > prev) schemaPriority.set(link.schemaId, link.yearFrom);
+      if (!link.schema) continue;
+      const prev = schemaPriority.get(link.schema);
+      if (prev === undefined || link.yearFrom > prev) schemaPriority.set(link.schema, link.yearFrom);
     }
 
     // Winners are chosen while scanning (no object per candidate): per element the best pattern so far.
@@ -220,9 +222,7 @@ function runPass(
     const multi: Item[] = [];
     const scan: Scan = { data, vinKey, best, engine: null, multi };
     const formulaItems: Item[] = [];
-    for (const [schemaId, priority] of schemaPriority) {
-      const schema = data.schemas.get(schemaId);
-      if (!schema) continue;
+    for (const [schema, priority] of schemaPriority) {
       if (!schema.toBeQced) {
         const probes = schema.probes;
         for (let i = 0; i < probes.length; i++) {
@@ -239,7 +239,7 @@ function runPass(
           const p = data.patternIndex[j];
           formulaItems.push({
             elementId: patterns.element[p],
-            attributeId: patterns.attribute[p],
+            attributeId: patterns.attrTable[patterns.attrIndex[p]],
             value,
             resolved: true,
             source: "Formula Pattern",
@@ -453,7 +453,7 @@ function collect(scan: Scan, groups: readonly KeyGroup[], priority: number): voi
 function patternItem(patterns: PatternStore, p: number, priority: number, key: CompiledKey): Item {
   return {
     elementId: patterns.element[p],
-    attributeId: patterns.attribute[p],
+    attributeId: patterns.attrTable[patterns.attrIndex[p]],
     value: null,
     resolved: false,
     source: "Pattern",
