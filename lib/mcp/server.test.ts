@@ -17,7 +17,7 @@ async function connectedClient(): Promise<Client> {
   return client;
 }
 
-const text = (result: { content?: unknown }) => (result.content as { type: string; text: string }[])[0].text;
+const text = (result: Record<string, unknown>) => (result.content as { type: string; text: string }[])[0].text;
 
 describe("createMcpServer", () => {
   let client: Client;
