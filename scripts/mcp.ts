@@ -5,10 +5,11 @@
  * console output of the modules it loads. Before serving it does what `npm start` does for the data: unpack
  * the bundled vPIC file if missing, migrate the database, seed the labelled demo data into an empty one.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { config, ConfigError } from "../lib/config";
-import { disconnectDb } from "../lib/db";
+import { db, disconnectDb } from "../lib/db";
 import { log, useStderrForLogs } from "../lib/log";
 import { createMcpServer } from "../lib/mcp";
 import { seedDemoData } from "../lib/seed";
@@ -26,9 +27,27 @@ async function prepareData(): Promise<void> {
     if (process.env.VPIC_DB_PATH) throw new Error(`vPIC database not found at ${cfg.vpic.dbPath} (VPIC_DB_PATH)`);
     await ensureBundledVpic(cfg.vpic.dbPath);
   }
-  migrate();
+  // `prisma migrate deploy` cannot take its lock while the web app holds the same SQLite file open, and a
+  // desktop MCP client starts this server while `npm start` runs: migrate only when something is pending.
+  if (await migrationsPending()) migrate();
   if (cfg.seedDemoData) {
     for (const line of await seedDemoData()) log().info({ seed: line }, "demo data");
+  }
+}
+
+async function migrationsPending(): Promise<boolean> {
+  const { database } = config();
+  if (database.provider === "sqlite" && !existsSync(database.url.slice("file:".length))) return true;
+  const folder = path.join(process.cwd(), "prisma", ...(database.provider === "postgresql" ? ["postgres"] : []), "migrations");
+  const expected = readdirSync(folder, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  try {
+    const rows = await db().$queryRawUnsafe<{ migration_name: string }[]>(
+      `SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`,
+    );
+    const applied = new Set(rows.map((r) => r.migration_name));
+    return expected.some((name) => !applied.has(name));
+  } catch {
+    return true; // no migrations table yet: a fresh database
   }
 }
 

@@ -7,7 +7,8 @@ export const dynamic = "force-dynamic";
 
 export const POST = route({ name: "mcp", cache: "none" }, async (req) => {
   const response = await handleMcpRequest(req);
-  return raw(response.body ?? "", Object.fromEntries(response.headers), response.status);
+  // Answers are per request and never cached (raw results carry only the headers given here).
+  return raw(response.body ?? "", { ...Object.fromEntries(response.headers), "cache-control": "no-store" }, response.status);
 });
 
 // Stateless: there is no server-to-client stream to GET and no session to DELETE.
