@@ -29,7 +29,11 @@ export const RecallsQuery = z
         message: "may contain only letters A-Z (except I, O, Q) and digits",
       })
       .optional()
-      .describe("17-character VIN; its decoded year/make/model is looked up"),
+      .meta({
+        description: "17-character VIN (any case; letters I, O, Q are not allowed); its decoded year/make/model is looked up",
+        pattern: "^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$",
+        examples: ["1HGCM82633A004352"],
+      }),
     make: trimmed(60).optional().describe("vehicle make, e.g. Ford (any case; slugs such as mercedes-benz work)"),
     model: trimmed(100).optional().describe("vehicle model, e.g. F-150"),
     year: z

@@ -16,13 +16,15 @@ export function nameKey(name: string): string {
     .replace(/[^A-Z0-9]/g, "");
 }
 
-/** Page URL slugs: lower case, words joined by hyphens ("Mercedes-Benz" → "mercedes-benz", "F-150" → "f-150"). */
+/**
+ * Page URL slugs: lower case, words joined by hyphens ("Mercedes-Benz" → "mercedes-benz", "F-150" → "f-150").
+ * The same rule as lib/pricing/slugs.ts on branch `pricing`; once that is on main, import it from there instead.
+ */
 export function slugify(name: string): string {
   return name
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
-    .replace(/&/g, " and ")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
 }

@@ -92,6 +92,15 @@ describe("model year", () => {
     expect(r.elements.ModelYear).toBe("2010");
     expect(r.elements.AdditionalErrorText).toContain("Model Year decoded for this VIN may be incorrect");
   });
+  it("keeps the pass with fewer errors, then more element weight", () => {
+    // 2010 decodes model, body and plant; 1980 only a model: equal errors, 2010 weighs more.
+    expect(decode("TS9MXXXX0AXABC123").elements.Model).toBe("Gamma");
+    // Only the 1980s schema knows "N": the 2010 pass ends with error 8 and loses.
+    const r = decode("TS9NXXXX0AXABC123");
+    expect(r.elements.ModelYear).toBe("1980");
+    expect(r.elements.Model).toBe("Delta");
+    expect(r.elements.Make).toBe("OTHER");
+  });
   it("error 11 for a position 10 that is no year code, decoding every schema", () => {
     const r = decode("TSTAXXLX0UP123456");
     expect(r.errorCodes).toContain("11");

@@ -69,9 +69,8 @@ export function decodeVinWith(data: VpicData, input: string, now = new Date()): 
   const elements: Record<string, string> = {};
   const ids = [...core.values.keys()].sort((a, b) => a - b);
   for (const id of ids) {
-    const element = data.elements.get(id);
-    if (!element || !element.decode || element.isPrivate) continue;
-    elements[element.code] = core.values.get(id)!.join(", ");
+    const code = data.outputCodes[id];
+    if (code !== undefined) elements[code] = core.values.get(id)!.join(", ");
   }
   return {
     ok: true,

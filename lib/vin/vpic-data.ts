@@ -122,10 +122,18 @@ export interface VpicData {
   lookups: Map<string, Map<string, string>>;
   /** Model id (as text) → its makes (Make_Model). */
   makesOfModel: Map<string, MakeRef[]>;
+  /** The same by interned attribute index (patterns.attrTable), for Model attributes. */
+  makesByAttr: (MakeRef[] | undefined)[];
+  /** 3-character WMIs by wmiCode(), a look-up without building a string key. */
+  wmiByCode: Map<number, WmiRecord>;
   /** Element.weight by element id (0 when null), for choosing between model-year passes. */
   elementWeights: Int32Array;
+  /** By element id: the variable name NHTSA prints it under, or undefined when NHTSA does not print it. */
+  outputCodes: (string | undefined)[];
   engineModelPatterns: Map<string, EngineModelPatternRow[]>;
   conversions: Conversion[];
+  /** Conversions by their source element, in Id order. */
+  conversionsFrom: Map<number, Conversion[]>;
   defaults: Map<number, DefaultValueRow[]>;
   descriptorYears: Map<string, number>;
   /**
@@ -156,6 +164,22 @@ export function parseVpicDate(value: string | null | undefined): number {
 }
 
 type Row = Record<string, unknown>;
+
+/** A 3-character WMI as a number (three char codes), for look-ups. */
+export function wmiCode(wmi: string): number {
+  return (wmi.charCodeAt(0) << 16) | (wmi.charCodeAt(1) << 8) | wmi.charCodeAt(2);
+}
+
+function groupBy<T>(list: readonly T[], keyOf: (item: T) => number): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const item of list) {
+    const key = keyOf(item);
+    const bucket = map.get(key);
+    if (bucket) bucket.push(item);
+    else map.set(key, [item]);
+  }
+  return map;
+}
 
 /** NHTSA prints values with tabs and line breaks turned into spaces. */
 function printable(value: string): string {
@@ -360,7 +384,11 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
       }
     }
     const elementWeights = new Int32Array(Math.max(0, ...elements.keys()) + 1);
-    for (const e of elements.values()) elementWeights[e.id] = e.weight ?? 0;
+    const outputCodes: (string | undefined)[] = new Array(elementWeights.length).fill(undefined);
+    for (const e of elements.values()) {
+      elementWeights[e.id] = e.weight ?? 0;
+      if (e.decode && !e.isPrivate) outputCodes[e.id] = e.code;
+    }
 
     const engineModelPatterns = new Map<string, EngineModelPatternRow[]>();
     if (table("EngineModel") && table("EngineModelPattern")) {
@@ -420,9 +448,13 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
       patternIndex,
       lookups,
       makesOfModel,
+      makesByAttr: store.attrTable.map((a) => makesOfModel.get(a)),
+      wmiByCode: new Map([...wmis.values()].filter((w) => w.wmi.length === 3).map((w) => [wmiCode(w.wmi), w])),
       elementWeights,
+      outputCodes,
       engineModelPatterns,
       conversions,
+      conversionsFrom: groupBy(conversions, (c) => c.fromElementId),
       defaults,
       descriptorYears,
       lossy,
