@@ -24,7 +24,7 @@ export function registerCheckRecalls(server: McpServer): void {
         "reached and the last known answer is given) and checkedAt. When nothing is known about the vehicle's " +
         "recalls the result is an error. Whether a particular vehicle's remedy has been done is not known to NHTSA's public data.",
       inputSchema: {
-        vin: z.string().max(64).optional().meta({ description: "17-character VIN; give either vin or year+make+model" }),
+        vin: z.string().max(64).optional().meta({ description: "17-character VIN (the alternative to year, make and model)" }),
         year: z.int().optional().meta({ description: "model year, e.g. 2022" }),
         make: z.string().max(60).optional().meta({ description: "make, e.g. Ford (any case; slugs such as mercedes-benz work)" }),
         model: z.string().max(100).optional().meta({ description: "model, e.g. F-150" }),
