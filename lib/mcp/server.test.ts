@@ -121,6 +121,15 @@ describe("handleMcpRequest (stateless HTTP)", () => {
     expect((await post(rpc("tools/list"), { "content-type": "application/xml" })).status).toBe(415);
   });
 
+  test("a body over 64 KiB → 413; arguments with too many elements → an error result", async () => {
+    const huge = rpc("tools/call", { name: "validate_vin_check_digit", arguments: { vin: "x".repeat(70 * 1024) } });
+    expect((await post(huge)).status).toBe(413);
+    const many = rpc("tools/call", { name: "validate_vin_check_digit", arguments: { vin: "1HGCM82633A004352", extra: Array(100).fill(1) } });
+    const body = await (await post(many)).json();
+    expect(body.result.isError).toBe(true);
+    expect(body.result.content[0].text).toMatch(/maximum of 64 elements/);
+  });
+
   test("malformed JSON → parse error -32700", async () => {
     const res = await post("{ not json");
     expect(res.status).toBe(400);

@@ -15,7 +15,8 @@ export const TOOL_NAMES = [CHECK_RECALLS, GET_PRICING, VALIDATE_VIN_CHECK_DIGIT,
 export function createMcpServer(): McpServer {
   const server = new McpServer(
     { name: SERVICE_NAME, title: "vinscope", version: SERVICE_VERSION },
-    { capabilities: { tools: {} } },
+    // Arguments are a handful of scalars; a bound on their size keeps a huge nested payload from being parsed.
+    { capabilities: { tools: {} }, maxToolInputElements: 64 },
   );
   registerCheckRecalls(server);
   registerGetPricing(server);
