@@ -1,7 +1,12 @@
 import Link from "next/link";
 import { config } from "@/lib/config";
+import { CopyBlock } from "./home/copy-block";
+import { VinSearch } from "./home/vin-search";
 
 export const dynamic = "force-dynamic";
+
+/** A real VIN that decodes with the bundled data (a 2011 Dodge Avenger), used in the examples. */
+const EXAMPLE_VIN = "1B3BD1FG9BN510278";
 
 export default function HomePage() {
   const base = config().publicBaseUrl;
@@ -10,34 +15,39 @@ export default function HomePage() {
       <section>
         <h1>Decode any VIN. Free, open, NHTSA-faithful.</h1>
         <p className="lead">
-          vinscope decodes 17-character VINs with NHTSA&apos;s vPIC data, adds aggregate pricing from verified buyer
-          deals, open safety recalls and a short factual insight, and serves it all as a free JSON API, as pages, and
-          as an MCP server for AI agents.
+          vinscope decodes 17-character VINs with NHTSA&apos;s vPIC data and decoding rules, adds aggregate pricing from
+          verified buyer deals, open safety recalls and a short factual insight, and serves it all as a free JSON
+          API, as pages, and as an MCP server for AI agents.
         </p>
-        <form className="inline" action="/vin" method="get" aria-label="Decode a VIN">
-          <label htmlFor="vin" className="muted" style={{ width: "100%" }}>
-            Vehicle identification number
-          </label>
-          <input id="vin" name="vin" type="text" maxLength={17} placeholder="e.g. 1FTFW1E50NFA00000" size={24} autoComplete="off" spellCheck={false} />
-          <button type="submit">Decode</button>
-        </form>
+        <VinSearch />
+        <p className="muted">
+          Try <Link href={`/vin/${EXAMPLE_VIN}`}>{EXAMPLE_VIN}</Link>, or browse <Link href="/market">market pricing</Link>{" "}
+          and <Link href="/recalls">recalls</Link>.
+        </p>
       </section>
 
-      <section className="grid">
+      <section className="grid" aria-label="Ways to use vinscope">
         <div className="card">
           <h2>Public JSON API</h2>
-          <p>No key, CORS-enabled, cacheable GET endpoints.</p>
-          <pre>{`curl ${base}/api/public/vin/{VIN}`}</pre>
-          <Link href="/docs">API reference</Link>
+          <p>No key, CORS-enabled, cacheable GET endpoints: VIN reports, pricing, recalls, insights, market data.</p>
+          <CopyBlock label="curl example" text={`curl ${base}/api/public/vin/${EXAMPLE_VIN}?insight=false`} />
+          <Link href="/docs">API reference (OpenAPI 3.1)</Link>
         </div>
         <div className="card">
           <h2>MCP server</h2>
-          <p>Five tools for AI agents, over stdio or stateless HTTP.</p>
-          <pre>{`POST ${base}/api/mcp`}</pre>
+          <p>Five tools for AI agents (decode_vin, check_recalls, get_pricing, validate_vin_check_digit, about_service), over stdio or stateless HTTP.</p>
+          <CopyBlock
+            label="MCP request example"
+            text={`curl -X POST ${base}/api/mcp \\\n  -H 'content-type: application/json' \\\n  -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'`}
+          />
         </div>
         <div className="card">
           <h2>Dealer API</h2>
-          <p>Original manufacturer window stickers (PDF), availability checks and bulk VIN provisioning.</p>
+          <p>Original manufacturer window stickers (PDF), availability checks and bulk VIN provisioning, with a key.</p>
+          <CopyBlock
+            label="Dealer API example"
+            text={`curl -H 'x-api-key: YOUR_KEY' \\\n  '${base}/api/dealer/v1/window-sticker?vin=${EXAMPLE_VIN}&format=check'`}
+          />
           <Link href="/dealers">Start a 14-day trial</Link>
         </div>
       </section>

@@ -10,7 +10,11 @@ const BAR_H = 28;
 
 export const dollars = (n: number) => `$${Math.round(n).toLocaleString("en-US")}`;
 
-export function PriceBandChart({ pricing }: { pricing: PricingResponse }) {
+export function PriceBandChart({
+  pricing,
+}: {
+  pricing: Pick<PricingResponse, "priceBand" | "averageMsrp" | "year" | "make" | "model">;
+}) {
   const band = pricing.priceBand;
   if (!band) return null;
   const msrp = pricing.averageMsrp;

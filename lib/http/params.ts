@@ -34,3 +34,12 @@ export function queryObject(url: URL): Record<string, string | string[]> {
   }
   return out;
 }
+
+/** A dynamic path segment as the client meant it: percent-decoded when it is well-formed, as it came otherwise. */
+export function pathParam(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

@@ -92,6 +92,11 @@ export interface PatternStore {
   changedOn: Float64Array;
 }
 
+/** AttributeId (raw, before lookup resolution) of pattern row p. */
+export function patternAttribute(patterns: PatternStore, p: number): string {
+  return patterns.attrTable[patterns.attrIndex[p]];
+}
+
 export interface EngineModelPatternRow {
   elementId: number;
   attributeId: string;

@@ -10,14 +10,20 @@ const NHTSA_RECALLS: Record<string, Record<string, unknown>[]> = {
     nhtsaRow("22V001000", "HONDA", "CIVIC", "2022", "04/01/2022", "STEERING:COLUMN", { parkIt: false }),
     nhtsaRow("22V002000", "HONDA", "CIVIC", "2022", "21/07/2022", "ELECTRICAL SYSTEM:SOFTWARE", { parkIt: true, overTheAirUpdate: true }),
   ],
+  "2024|TOYOTA|CAMRY": [
+    nhtsaRow("24V800000", "TOYOTA", "CAMRY", "2024", "12/09/2024", "ELECTRICAL SYSTEM:WIRING", {
+      parkOutSide: true,
+      Manufacturer: "Toyota Motor Engineering & Manufacturing",
+    }),
+  ],
   "2003|HONDA|ACCORD": [nhtsaRow("03V003000", "HONDA", "ACCORD", "2003", "15/05/2003", "FUEL SYSTEM, GASOLINE", { parkOutSide: true })],
 };
 
-function nhtsaRow(camp: string, make: string, model: string, year: string, received: string, component: string, flags: Record<string, boolean>) {
+function nhtsaRow(camp: string, make: string, model: string, year: string, received: string, component: string, flags: Record<string, boolean | string>) {
   return {
     Manufacturer: "American Honda Motor Co.", NHTSACampaignNumber: camp, parkIt: false, parkOutSide: false, overTheAirUpdate: false,
     ...flags, ReportReceivedDate: received, Component: component,
-    Summary: `Honda is recalling certain ${year} ${model} vehicles (e2e fixture ${camp}).`,
+    Summary: `${make} is recalling certain ${year} ${model} vehicles (e2e fixture ${camp}).`,
     Consequence: "This can increase the risk of a crash.", Remedy: "Dealers will repair the vehicles, free of charge.",
     Notes: "Owners may also contact NHTSA's Vehicle Safety Hotline at 1-888-327-4236.", ModelYear: year, Make: make, Model: model,
   };

@@ -1,0 +1,191 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound, permanentRedirect } from "next/navigation";
+import { PriceBandChart, dollars } from "@/app/pricing/price-band-chart";
+import { isDemoText } from "@/lib/pricing";
+import { RecallList, displayName } from "@/app/recalls/recall-list";
+import type { VinDecodeResponse } from "@/lib/api/vin-report";
+import { FALLBACK_WRITER } from "@/lib/insights";
+import { loadReport } from "./load-report";
+import { scriptJson, vehicleJsonLd } from "./vehicle-json-ld";
+import styles from "./vin-page.module.css";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ vin: string }> };
+
+function title(report: VinDecodeResponse): string {
+  const d = report.decoded;
+  return `${d.year} ${displayName(d.make)} ${d.model}${d.trim ? ` ${d.trim}` : ""}: VIN ${report.vin}`;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { vin } = await params;
+  const report = await loadReport(vin.toUpperCase());
+  if (!report) return { title: "VIN not found", robots: { index: false } };
+  const d = report.decoded;
+  const description = `VIN ${report.vin} decodes to a ${d.year} ${displayName(d.make)} ${d.model}${d.bodyStyle ? ` (${d.bodyStyle})` : ""}: specifications from NHTSA vPIC, open recalls and buyer pricing.`;
+  return {
+    title: title(report),
+    description,
+    alternates: { canonical: report.permalink },
+    openGraph: { title: title(report), description, url: report.permalink, type: "website", siteName: "vinscope" },
+    twitter: { card: "summary", title: title(report), description },
+  };
+}
+
+export default async function VinPage({ params }: Props) {
+  const { vin } = await params;
+  const upper = vin.toUpperCase();
+  if (upper !== vin) permanentRedirect(`/vin/${encodeURIComponent(upper)}`);
+  const report = await loadReport(upper);
+  if (!report) notFound();
+  const d = report.decoded;
+
+  return (
+    <article className={styles.page}>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(vehicleJsonLd(report)) }} />
+      <p className={styles.kicker}>
+        VIN <code data-testid="vin">{report.vin}</code>
+        {report.vinCheck.checkDigit.valid ? (
+          <span className="badge badge-good">check digit correct</span>
+        ) : (
+          <span className="badge badge-warn" data-testid="check-digit-warning">
+            check digit should be {report.vinCheck.checkDigit.expected}, is {report.vinCheck.checkDigit.actual}
+          </span>
+        )}
+      </p>
+      <h1>
+        {d.year} {displayName(d.make)} {d.model}
+        {d.trim ? <span className={styles.trim}> {d.trim}</span> : null}
+      </h1>
+
+      <div className={styles.columns}>
+        <section className="card" aria-labelledby="specs">
+          <h2 id="specs">Specifications</h2>
+          <dl className="specs" data-testid="specs">
+            <Spec label="Model year" value={d.year} />
+            <Spec label="Make" value={displayName(d.make)} />
+            <Spec label="Model" value={d.model} />
+            <Spec label="Trim" value={d.trim} />
+            <Spec label="Body style" value={d.bodyStyle} />
+            <Spec label="Drive type" value={d.driveType} />
+            <Spec label="Fuel" value={d.fuelType} />
+            <Spec label="Engine" value={engineText(d.engine)} />
+            <Spec label="Transmission" value={d.transmission} />
+            <Spec label="Vehicle type" value={d.vehicleType} />
+            <Spec label="Manufacturer" value={d.manufacturer} />
+            <Spec label="Assembly plant" value={[d.plant.city, d.plant.state, d.plant.country].filter(Boolean).join(", ") || null} />
+          </dl>
+          {report.vinCheck.errorCodes.some((c) => c !== "0") ? (
+            <p className="muted" data-testid="nhtsa-errors">
+              NHTSA decoder notes: {report.vinCheck.errorText}
+            </p>
+          ) : null}
+        </section>
+
+        <InsightCard insight={report.insight ?? null} />
+      </div>
+
+      <PricingCard report={report} />
+
+      <section aria-labelledby="recalls-heading">
+        <h2 id="recalls-heading">Open safety recalls</h2>
+        {report.recalls ? (
+          <RecallList recalls={{ ...report.recalls, year: Number(d.year), make: d.make, model: d.model }} />
+        ) : null}
+        {report.recalls ? (
+          <p className="muted">
+            <Link href={report.recalls.url}>Recall check for every {d.year} {displayName(d.make)} {d.model}</Link>
+          </p>
+        ) : null}
+      </section>
+
+      <section className={`card ${styles.attribution}`} aria-labelledby="cite" data-testid="attribution">
+        <h2 id="cite">Cite this page</h2>
+        <p>{report.source}.</p>
+        <p>
+          Suggested citation: <q data-testid="citation">{report.citation}</q>
+        </p>
+        <p>
+          Permalink: <a href={report.permalink}>{report.permalink}</a> · JSON:{" "}
+          <a href={`/api/public/vin/${report.vin}`}>/api/public/vin/{report.vin}</a>
+        </p>
+      </section>
+    </article>
+  );
+}
+
+function Spec({ label, value }: { label: string; value: string | null }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{value ?? <span className="muted">not given</span>}</dd>
+    </>
+  );
+}
+
+function engineText(engine: VinDecodeResponse["decoded"]["engine"]): string | null {
+  const parts = [
+    engine.displacementLiters ? `${engine.displacementLiters} L` : null,
+    engine.cylinders ? `${engine.cylinders} cylinders` : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(", ") : null;
+}
+
+function InsightCard({ insight }: { insight: VinDecodeResponse["insight"] }) {
+  if (!insight) {
+    return (
+      <section className="card" aria-labelledby="insight">
+        <h2 id="insight">Insight</h2>
+        <p className="muted">No insight is available for this vehicle right now.</p>
+      </section>
+    );
+  }
+  const factual = insight.model === FALLBACK_WRITER;
+  return (
+    <section className="card" aria-labelledby="insight" data-testid="insight">
+      <h2 id="insight">Insight</h2>
+      <p>{insight.text}</p>
+      <p className="muted" data-testid="insight-label">
+        {factual
+          ? `Factual summary composed by vinscope from its data (${insight.model}); not AI-written.`
+          : `AI-written by ${insight.model} from vinscope's data; may contain mistakes.`}
+      </p>
+    </section>
+  );
+}
+
+function PricingCard({ report }: { report: VinDecodeResponse }) {
+  const p = report.pricing;
+  if (!p) return null;
+  const d = report.decoded;
+  return (
+    <section className="card" aria-labelledby="pricing" data-testid="pricing">
+      <h2 id="pricing">What buyers paid</h2>
+      {p.available && p.priceBand ? (
+        <>
+          <p>
+            Average selling price <strong data-testid="avg-price">{dollars(p.averageSellingPrice ?? 0)}</strong>
+            {p.averageDiscountPercent !== null ? (
+              <>
+                , <strong>{p.averageDiscountPercent}%</strong> off MSRP on average
+              </>
+            ) : null}
+            , from {p.sampleSize} {p.source && isDemoText(p.source) ? "demo" : "verified"} deals ({p.dataStatus}).
+          </p>
+          <PriceBandChart
+            pricing={{ priceBand: p.priceBand, averageMsrp: null, year: Number(d.year), make: displayName(d.make), model: d.model }}
+          />
+          <p className="muted">
+            Price band: {dollars(p.priceBand.low)} (10th percentile) · {dollars(p.priceBand.typical)} (median) ·{" "}
+            {dollars(p.priceBand.high)} (90th percentile). {p.source}.
+          </p>
+        </>
+      ) : (
+        <p data-testid="pricing-unavailable">{p.reason}</p>
+      )}
+      {p.url ? <Link href={p.url}>Full pricing: trims, deal types and states</Link> : null}
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * The VIN report's contract (spec 2.1-2.5, 4.1 decodeVin): path and query parameters, and the response.
+ * lib/report builds exactly this shape; the OpenAPI document is generated from these schemas.
+ */
+import { z } from "zod";
+import { RecallItem, RecallStatus } from "./recalls";
+import { DataStatus, PriceBand } from "./pricing";
+import { DecodedVehicleSchema } from "./vin";
+
+/** `true`/`false` (also 1/0, yes/no) in a query string; anything else is a 400 naming the flag. */
+const flag = (description: string) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+    .default("true")
+    .transform((v) => v === "true" || v === "1" || v === "yes")
+    .meta({ description, default: "true" });
+
+export const VinPathParams = z.object({
+  vin: z
+    .string()
+    .meta({
+      description: "17-character VIN; letters I, O and Q are not allowed (lower case is accepted and upper-cased)",
+      pattern: "^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$",
+      examples: ["1FTFW1E50NFA00000"],
+    }),
+});
+
+export const VinReportQuery = z.object({
+  pricing: flag("false skips the pricing lookup and leaves `pricing` out of the response"),
+  recalls: flag("false skips the recall lookup and leaves `recalls` out of the response"),
+  insight: flag("false skips the insight (faster) and leaves `insight` out of the response"),
+});
+export type VinReportFlags = z.output<typeof VinReportQuery>;
+
+export const VinPricingSection = z
+  .object({
+    available: z.boolean().meta({ description: "true when pricing figures are given; false when no pricing exists, the sample is too small to publish, or the lookup failed" }),
+    reason: z.string().nullable().meta({ description: "why pricing is not available; null when it is" }),
+    sampleSize: z.int().min(0).nullable().meta({ description: "verified deals for the decoded year/make/model; null when unknown (lookup failed)" }),
+    dataStatus: z
+      .union([DataStatus, z.literal("none")])
+      .nullable()
+      .meta({ description: "as in PricingResponse, `none` without deals, null when the lookup failed" }),
+    averageSellingPrice: z.number().nullable(),
+    averageDiscountPercent: z.number().nullable(),
+    priceBand: PriceBand.nullable(),
+    url: z.url().nullable().meta({ description: "pricing page of the decoded year/make/model; null when there is none" }),
+    citation: z.string().nullable(),
+    source: z.string().nullable().meta({ description: "attribution of the pricing figures (says when they are demo data)" }),
+  })
+  .meta({ id: "VinPricing", description: "Aggregate buyer pricing for the decoded year/make/model (spec 2.3)." });
+export type VinPricingSection = z.infer<typeof VinPricingSection>;
+
+export const VinRecallsSection = z
+  .object({
+    count: z.int().min(0).meta({ description: "number of recall campaigns in items (with status unavailable: 0 means unknown)" }),
+    items: z.array(RecallItem),
+    url: z.url().meta({ description: "recall-check page of the decoded year/make/model" }),
+    status: RecallStatus,
+    checkedAt: z.string().meta({ description: "ISO date-time the recall data was last confirmed" }),
+    source: z.string(),
+  })
+  .meta({ id: "VinRecalls", description: "Open NHTSA recalls for the decoded year/make/model (spec 2.4)." });
+export type VinRecallsSection = z.infer<typeof VinRecallsSection>;
+
+export const InsightSchema = z
+  .object({
+    text: z.string().meta({ description: "a 2-3 sentence factual paragraph, at most 60 words" }),
+    model: z.string().meta({
+      description: "identifier of the writer: an AI model id, or `vinscope-facts-v1` for the deterministic factual summary used when no AI model is available",
+    }),
+    generatedAt: z.iso.datetime(),
+  })
+  .meta({ id: "Insight", description: "Short insight for the year/make/model, cached 30 days (spec 2.5)." });
+
+export const VinCheck = z
+  .object({
+    checkDigit: z.object({
+      valid: z.boolean(),
+      expected: z.string().meta({ description: "check digit computed per ISO 3779 / 49 CFR 565.15 (X for 10)" }),
+      actual: z.string().meta({ description: "the VIN's 9th character" }),
+    }),
+    errorCodes: z.array(z.string()).meta({ description: "NHTSA vPIC error codes (0 = decoded clean; 1 = check digit does not calculate; …)" }),
+    errorText: z.string().meta({ description: "NHTSA's texts for the error codes" }),
+    descriptor: z.string().meta({ description: "NHTSA vehicle descriptor (VIN positions 1-11, position 9 as *)" }),
+    vpicDataDate: z.string().meta({ description: "date of the vPIC data the decode used" }),
+  })
+  .meta({ id: "VinCheck", description: "How the VIN decoded: the check-digit result and NHTSA's error codes. A VIN with a wrong check digit is still decoded, as NHTSA does." });
+
+export const VinDecodeResponse = z
+  .object({
+    source: z.string().meta({ description: "data attribution text" }),
+    vin: z.string().meta({ description: "the requested VIN (upper case)" }),
+    permalink: z.url().meta({ description: "canonical page for the VIN" }),
+    decoded: DecodedVehicleSchema,
+    pricing: VinPricingSection.optional().meta({ description: "left out when pricing=false" }),
+    recalls: VinRecallsSection.optional().meta({ description: "left out when recalls=false" }),
+    insight: InsightSchema.nullable().optional().meta({ description: "null when no insight could be produced in time; left out when insight=false" }),
+    citation: z.string().meta({ description: "suggested citation text" }),
+    vinCheck: VinCheck,
+    elements: z.record(z.string(), z.string()).meta({
+      description: "every element the decode produced, under NHTSA's DecodeVinValues variable names",
+    }),
+  })
+  .meta({ id: "VinDecodeResponse", description: "A decoded VIN with pricing, open recalls and an insight (spec 2.1)." });
+export type VinDecodeResponse = z.infer<typeof VinDecodeResponse>;

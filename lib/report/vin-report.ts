@@ -1,0 +1,168 @@
+/**
+ * The VIN report (spec 2.1): one function composes it for the API route, the permalink page and the MCP
+ * `decode_vin` tool. Decode first (it names the vehicle), then pricing, recalls and the insight concurrently,
+ * each under its own deadline: a slow or failing section degrades that section only.
+ */
+import { badRequest, notFound } from "../api/errors";
+import type { VinDecodeResponse, VinPricingSection, VinRecallsSection, VinReportFlags } from "../api/vin-report";
+import { config } from "../config";
+import { getInsight } from "../insights";
+import { log } from "../log";
+import { getVehiclePricing } from "../pricing";
+import { recallPageUrl, recallsForVehicle } from "../recalls";
+import { decodeVinEnriched, normalizeVin, type DecodeResult } from "../vin";
+import { withDeadline } from "./deadline";
+
+export const ALL_SECTIONS: VinReportFlags = { pricing: true, recalls: true, insight: true };
+
+type Decoded = Extract<DecodeResult, { ok: true }>;
+
+/** The canonical page of a VIN. */
+export function vinPermalink(vin: string): string {
+  return `${config().publicBaseUrl}/vin/${vin}`;
+}
+
+/**
+ * Throws ApiError 400 for a malformed VIN (saying exactly what is wrong) and 404 for a VIN NHTSA's data cannot
+ * decode; otherwise answers, whatever the outside systems do.
+ */
+export async function buildVinReport(input: string, flags: VinReportFlags = ALL_SECTIONS): Promise<VinDecodeResponse> {
+  const format = normalizeVin(input);
+  if (!format.ok) throw badRequest(format.detail, { reason: "invalid_vin", param: "vin", vinError: format.reason });
+  const vin = format.vin;
+
+  const result = await decodeVinEnriched(vin);
+  if (!result.ok) {
+    throw notFound(`VIN ${vin} cannot be decoded: ${result.errorText}`, {
+      reason: result.reason === "unknown_wmi" ? "unknown_manufacturer" : "undecodable_vin",
+      errorCodes: result.errorCodes,
+    });
+  }
+
+  const vehicle = { year: Number(result.decoded.year), make: result.decoded.make, model: result.decoded.model };
+  const [pricing, recalls, insight] = await Promise.all([
+    flags.pricing ? pricingSection(vehicle) : undefined,
+    flags.recalls ? recallsSection(vehicle) : undefined,
+    flags.insight ? insightSection(vehicle) : undefined,
+  ]);
+
+  const permalink = vinPermalink(vin);
+  return {
+    source: sourceText(result, pricing),
+    vin,
+    permalink,
+    decoded: result.decoded,
+    ...(pricing ? { pricing } : {}),
+    ...(recalls ? { recalls } : {}),
+    ...(flags.insight ? { insight: insight ?? null } : {}),
+    citation: `vinscope, "${result.decoded.year} ${result.decoded.make} ${result.decoded.model}" (VIN ${vin}), decoded from NHTSA vPIC data of ${result.vpicDataDate}. ${permalink}`,
+    vinCheck: {
+      checkDigit: result.checkDigit,
+      errorCodes: result.errorCodes,
+      errorText: result.errorText,
+      descriptor: result.descriptor,
+      vpicDataDate: result.vpicDataDate,
+    },
+    elements: result.elements,
+  };
+}
+
+interface Vehicle {
+  year: number;
+  make: string;
+  model: string;
+}
+
+function sourceText(result: Decoded, pricing: VinPricingSection | undefined): string {
+  const parts = [
+    `vinscope (${config().publicBaseUrl}): vehicle data decoded from NHTSA's vPIC database (${result.vpicDataDate})`,
+    "recalls from NHTSA",
+  ];
+  if (pricing?.source) parts.push(`pricing: ${pricing.source}`);
+  return parts.join("; ");
+}
+
+async function pricingSection(vehicle: Vehicle): Promise<VinPricingSection> {
+  try {
+    const answer = await withDeadline("pricing", config().report.pricingTimeoutMs, () => getVehiclePricing(vehicle));
+    if (!answer.found) {
+      return unavailablePricing(`No verified deals for the ${vehicle.year} ${vehicle.make} ${vehicle.model} yet.`, 0, "none");
+    }
+    const p = answer.pricing;
+    if (p.dataStatus === "insufficient") {
+      return {
+        ...unavailablePricing(
+          `Only ${p.sampleSize} verified deal${p.sampleSize === 1 ? "" : "s"}: figures are published from 4 deals on.`,
+          p.sampleSize,
+          p.dataStatus,
+        ),
+        url: p.url,
+        citation: p.citation,
+        source: p.source,
+      };
+    }
+    return {
+      available: true,
+      reason: null,
+      sampleSize: p.sampleSize,
+      dataStatus: p.dataStatus,
+      averageSellingPrice: p.averageSellingPrice,
+      averageDiscountPercent: p.averageDiscountPercent,
+      priceBand: p.priceBand,
+      url: p.url,
+      citation: p.citation,
+      source: p.source,
+    };
+  } catch (error) {
+    log().warn({ section: "pricing", err: error }, "vin report: pricing degraded");
+    return unavailablePricing("Pricing is temporarily unavailable; try again shortly.", null, null);
+  }
+}
+
+function unavailablePricing(
+  reason: string,
+  sampleSize: number | null,
+  dataStatus: VinPricingSection["dataStatus"],
+): VinPricingSection {
+  return {
+    available: false,
+    reason,
+    sampleSize,
+    dataStatus,
+    averageSellingPrice: null,
+    averageDiscountPercent: null,
+    priceBand: null,
+    url: null,
+    citation: null,
+    source: null,
+  };
+}
+
+async function recallsSection(vehicle: Vehicle): Promise<VinRecallsSection> {
+  try {
+    return await withDeadline("recalls", config().report.recallsTimeoutMs, (signal) => recallsForVehicle(vehicle, { signal }));
+  } catch (error) {
+    log().warn({ section: "recalls", err: error }, "vin report: recalls degraded");
+    return {
+      count: 0,
+      items: [],
+      url: recallPageUrl(vehicle),
+      status: "unavailable",
+      checkedAt: new Date().toISOString(),
+      source: "NHTSA recall data could not be checked in time; the count is unknown, not zero.",
+    };
+  }
+}
+
+async function insightSection(vehicle: Vehicle): Promise<VinDecodeResponse["insight"]> {
+  try {
+    // Past its own deadline lib/insights answers with the factual fallback while the model call finishes and
+    // fills the cache; the outer deadline only guards against the section hanging altogether.
+    const ms = config().report.insightTimeoutMs;
+    const insight = await withDeadline("insight", ms + 500, (signal) => getInsight(vehicle, { deadlineMs: ms, signal }));
+    return insight ? { text: insight.text, model: insight.model, generatedAt: insight.generatedAt } : null;
+  } catch (error) {
+    log().warn({ section: "insight", err: error }, "vin report: insight degraded");
+    return null;
+  }
+}
