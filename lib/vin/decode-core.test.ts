@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { decodeVinWith, type DecodeResult } from "./decoder";
 import { buildSyntheticVpic, exceptedVin, withCheckDigit } from "./synthetic-vpic";
 import { loadVpicData, type VpicData } from "./vpic-data";
@@ -188,6 +191,31 @@ describe("vehicle specs (full vPIC)", () => {
     const otherYear = decodeVinWith(full, withCheckDigit("TSTAXXLX0LP123456"), NOW); // 2020
     expect(otherYear.ok && otherYear.elements.DriveType).toBeUndefined();
     expect(otherYear.ok && otherYear.elements.Trim).toBe("Default trim");
+  });
+});
+
+describe("descriptor model-year overrides", () => {
+  it("use the file's VinDescriptor table, else NHTSA's 2026-09 list", () => {
+    const full = loadVpicData(buildSyntheticVpic({ vehicleSpecs: true }), { now: NOW });
+    const r = decodeVinWith(full, withCheckDigit("TSTAXXLY0KP123456"), NOW);
+    expect(r.ok && r.elements.ModelYear).toBe("2016");
+    expect(r.ok && r.elements.Model).toBe("Alpha");
+    expect(data.descriptorYears.get("YV40621A*P1")).toBe(2023);
+  });
+});
+
+describe("compiled snapshot", () => {
+  it("a second load reads the snapshot and decodes identically", () => {
+    const file = buildSyntheticVpic();
+    const cacheDir = mkdtempSync(path.join(tmpdir(), "vpic-cache-"));
+    const first = loadVpicData(file, { now: NOW, cacheDir });
+    const second = loadVpicData(file, { now: NOW, cacheDir });
+    expect(first.stats.fromSnapshot).toBe(false);
+    expect(second.stats.fromSnapshot).toBe(true);
+    for (const template of ["TSTAXXLX0KP123456", "TSTD26LX0KP123456", "TSTGXXLX0KA123456", "TS9NXXXX0AXABC123", "TSTXXXEX0KP123456"]) {
+      const vin = withCheckDigit(template);
+      expect(decodeVinWith(second, vin, NOW)).toEqual(decodeVinWith(first, vin, NOW));
+    }
   });
 });
 

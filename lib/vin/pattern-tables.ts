@@ -160,7 +160,8 @@ export function patternTablesFor(
   const snapshot = path.join(cacheDir, `vpic-patterns-${signature}.bin`);
   try {
     const tables = deserialize(readFileSync(snapshot)) as PatternTables;
-    if (tables && tables.patternIndex instanceof Int32Array) return { tables, fromSnapshot: true };
+    // (isView, not instanceof: the snapshot may be read in another realm, e.g. under Jest.)
+    if (tables && ArrayBuffer.isView(tables.patternIndex)) return { tables, fromSnapshot: true };
   } catch {
     // No snapshot yet (or an unreadable one): read the file.
   }

@@ -24,7 +24,7 @@ export function withCheckDigit(vin: string): string {
  * CreatedOn/UpdatedOn in Pattern, and optional columns (Element.weight, Wmi.TruckTypeId) dropped.
  * `vehicleSpecs: true` adds full vPIC's vehicle-spec tables: for a 2019 Testa Beta passenger car, a spec
  * keyed on the model adds a drive type and a trim; a spec keyed on a trim nobody decodes adds nothing;
- * DefaultValue rows for passenger cars.
+ * DefaultValue rows for passenger cars; a VinDescriptor model-year override.
  */
 export function buildSyntheticVpic(options: { conversion?: boolean; vehicleSpecs?: boolean } = {}): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "vpic-")), "vpic.db");
@@ -209,6 +209,9 @@ export function buildSyntheticVpic(options: { conversion?: boolean; vehicleSpecs
       DefaultValue TEXT, CreatedOn TEXT, UpdatedOn TEXT);`);
     // Defaults per vehicle type fill what nothing else decoded; a lookup default of 0 reads "Not Applicable".
     insert("DefaultValue", [[1, 64, 2, "0", d, null], [2, 14, 2, "4", d, null], [3, 38, 2, "Default trim", d, null]]);
+    // NHTSA's model-year override by descriptor: this descriptor reads 2019 from position 10 but is a 2016.
+    db.exec(`CREATE TABLE VinDescriptor (Id INTEGER NOT NULL, Descriptor TEXT NOT NULL, ModelYear INTEGER NOT NULL);`);
+    insert("VinDescriptor", [[1, "TSTAXXLY*KP", 2016]]);
   }
   if (options.conversion) {
     db.exec(`

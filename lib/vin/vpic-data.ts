@@ -136,6 +136,8 @@ export interface VpicData {
   wmis: Map<string, WmiRecord>;
   /** A schema's compiled index (built on first use, then kept), or null when it has no usable patterns. */
   schemaIndex(schemaId: number): SchemaIndex | null;
+  /** The same as a read-only map view (undefined for schemas without usable patterns). */
+  schemas: { get(schemaId: number): SchemaIndex | undefined };
   patterns: PatternStore;
   patternIndex: Int32Array;
   /** Lookup table name → Id (as text) → Name. */
@@ -562,6 +564,7 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
       elements,
       wmis,
       schemaIndex,
+      schemas: { get: (schemaId: number) => schemaIndex(schemaId) ?? undefined },
       patterns: store,
       patternIndex,
       lookups,
