@@ -83,6 +83,12 @@ describe("createMcpServer", () => {
     expect(text(state)).toMatch(/US state code/);
   });
 
+  test("decode_vin: a malformed VIN is an error result before any lookup", async () => {
+    const result = await client.callTool({ name: "decode_vin", arguments: { vin: "5J8YE1H8XNL0523" } });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/17 characters, got 15/);
+  });
+
   test("an unknown tool is an error result", async () => {
     const result = await client.callTool({ name: "no_such_tool", arguments: {} });
     expect(result.isError).toBe(true);
