@@ -71,12 +71,12 @@ export function reportSummary(r: VinDecodeResponse): string {
         ? `Pricing: average selling price ${usd(p.averageSellingPrice)}` +
             `${p.averageDiscountPercent !== null ? `, ${p.averageDiscountPercent}% off MSRP` : ""}` +
             `${p.priceBand ? `, band ${usd(p.priceBand.low)}-${usd(p.priceBand.high)}` : ""}, ${p.sampleSize} deals (${p.dataStatus}).`
-        : `Pricing: not available${p.reason ? ` (${p.reason})` : ""}.`,
+        : `Pricing: not available${p.reason ? ` (${p.reason.replace(/\.$/, "")})` : ""}.`,
     );
   }
   if (r.recalls) {
     const rc = r.recalls;
-    if (rc.status === "unavailable") lines.push(`Recalls: unknown (${rc.source}).`);
+    if (rc.status === "unavailable") lines.push(`Recalls: unknown (${rc.source.replace(/\.$/, "")}).`);
     else {
       lines.push(`Recalls: ${rc.count} campaign${rc.count === 1 ? "" : "s"}${rc.status === "stale" ? ` (last known answer, as of ${rc.checkedAt})` : ""}.`);
       for (const item of rc.items) {
