@@ -29,9 +29,13 @@ export const RecallsQuery = z
         message: "may contain only letters A-Z (except I, O, Q) and digits",
       })
       .optional()
-      .describe("17-character VIN; its decoded year/make/model is looked up"),
-    make: trimmed(60).optional().describe("vehicle make, e.g. Ford (any case; slugs such as mercedes-benz work)"),
-    model: trimmed(100).optional().describe("vehicle model, e.g. F-150"),
+      .meta({
+        description: "17-character VIN (letters I, O and Q are not allowed; any case); its decoded year/make/model is looked up",
+        pattern: "^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$",
+        examples: ["1FTFW1E50NFA00000"],
+      }),
+    make: trimmed(60).optional().meta({ description: "vehicle make (any case; slugs such as mercedes-benz work)", examples: ["Ford"] }),
+    model: trimmed(100).optional().meta({ description: "vehicle model", examples: ["F-150"] }),
     year: z
       .string()
       .trim()
@@ -40,14 +44,14 @@ export const RecallsQuery = z
         message: `must be a model year from ${RECALL_MIN_YEAR} to two years after the current year`,
       })
       .optional()
-      .describe(`model year, ${RECALL_MIN_YEAR} to the current year + 2`),
+      .meta({ description: `model year, ${RECALL_MIN_YEAR} to the current year + 2`, examples: ["2022"] }),
     campaign: z
       .string()
       .trim()
       .toUpperCase()
       .regex(CAMPAIGN_FORMAT, { message: "must be an NHTSA campaign number such as 24V436000" })
       .optional()
-      .describe("NHTSA campaign number, e.g. 24V436000"),
+      .meta({ description: "NHTSA campaign number", examples: ["24V436000"] }),
   })
   .superRefine((q, ctx) => {
     const vehicle = (["make", "model", "year"] as const).filter((k) => q[k] !== undefined);
