@@ -99,6 +99,11 @@ const schema = z
     REPORT_RECALLS_TIMEOUT_MS: positiveInt(5000),
     REPORT_INSIGHT_TIMEOUT_MS: positiveInt(3000),
     STICKER_ARCHIVE_DIR: z.string().trim().optional(),
+    STICKER_CHECK_TIMEOUT_MS: positiveInt(3000),
+    STICKER_PROVISION_DEADLINE_MS: positiveInt(25000),
+    STICKER_HOST_CONCURRENCY: positiveInt(2),
+    STICKER_HOST_INTERVAL_MS: z.coerce.number().int().min(0).default(250),
+    STICKER_MAX_BYTES: positiveInt(8 * 1024 * 1024),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !/^(file:|postgres(ql)?:\/\/)/.test(env.DATABASE_URL)) {
@@ -141,6 +146,15 @@ export interface Config {
     urls: { gm: string; stellantis: string; ford: string; hyundai: string };
     timeoutMs: number;
     archiveDir: string;
+    /** Deadline of the short live probe behind format=check. */
+    checkTimeoutMs: number;
+    /** Overall deadline of a live provision run (queued probes past it answer `unknown`). */
+    provisionDeadlineMs: number;
+    /** Politeness towards manufacturer hosts: requests in flight per host, and the gap between request starts. */
+    hostConcurrency: number;
+    hostIntervalMs: number;
+    /** Largest response body read from a manufacturer host. */
+    maxBytes: number;
   };
 }
 
@@ -199,6 +213,11 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
       archiveDir: env.STICKER_ARCHIVE_DIR
         ? path.resolve(cwd, env.STICKER_ARCHIVE_DIR)
         : path.join(dataDir, "stickers"),
+      checkTimeoutMs: env.STICKER_CHECK_TIMEOUT_MS,
+      provisionDeadlineMs: env.STICKER_PROVISION_DEADLINE_MS,
+      hostConcurrency: env.STICKER_HOST_CONCURRENCY,
+      hostIntervalMs: env.STICKER_HOST_INTERVAL_MS,
+      maxBytes: env.STICKER_MAX_BYTES,
     },
   };
 }

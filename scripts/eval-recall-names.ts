@@ -1,8 +1,8 @@
 /**
  * npm run eval:recall-names [-- <dir>]   (default ../shared/data/recalls, the real NHTSA samples)
  * How many real NHTSA recall make/model names find their vPIC make and model (data/vpic/vpic.lite.db:
- * Make, Model, Make_Model): by exact key (case and punctuation ignored) and by lib/recalls/names.ts's
- * matcher. Prints the rates and the names that did not match. Reads the real data; tests never do.
+ * Make, Model, Make_Model): by the decoder's findVpicModel (exact, slug-insensitive), by exact key (case and
+ * punctuation ignored) and by lib/recalls/names.ts's matcher. Prints the rates and the names that did not match. Reads the real data; tests never do.
  */
 import Database from "better-sqlite3";
 import { readFileSync, readdirSync } from "node:fs";
@@ -11,6 +11,7 @@ import { parse } from "csv-parse/sync";
 import { config } from "../lib/config";
 import { parseFlatRclLine } from "../lib/recalls/flat-rcl";
 import { makeKey, nameKey, sameModel } from "../lib/recalls/names";
+import { findVpicModel } from "../lib/vin";
 
 const dir = process.argv[2] ?? path.resolve(process.cwd(), "../../shared/data/recalls");
 
@@ -85,7 +86,11 @@ function main() {
     const subset = pairs.filter((p) => sources.some((s) => p.sources.has(s)));
     const ok = subset.filter((p) => outcome.get(p) !== "miss");
     const ex = subset.filter((p) => outcome.get(p) === "exact");
-    console.log(`${label}: ${subset.length} pairs, exact ${ex.length} (${pct(ex.length, subset.length)}), matched ${ok.length} (${pct(ok.length, subset.length)})`);
+    const decoder = subset.filter((p) => findVpicModel(p.make, p.model) !== null);
+    console.log(
+      `${label}: ${subset.length} pairs; findVpicModel (decoder, exact slug) ${decoder.length} (${pct(decoder.length, subset.length)}), ` +
+        `exact key ${ex.length} (${pct(ex.length, subset.length)}), matcher ${ok.length} (${pct(ok.length, subset.length)})`,
+    );
   }
   console.log("");
   console.log(`real NHTSA recall make/model pairs: ${pairs.length} (from ${dir})`);

@@ -16,7 +16,7 @@ const steps = [
   {
     name: "integration (sqlite)",
     cmd: bin("jest"),
-    args: ["--selectProjects", "integration", "--runInBand"],
+    args: ["--selectProjects", "integration", "--runInBand", "--forceExit"],
     env: { TEST_DB_PROVIDER: "sqlite" },
   },
 ];
@@ -24,7 +24,7 @@ if (process.env.TEST_DATABASE_URL) {
   steps.push({
     name: "integration (postgresql)",
     cmd: bin("jest"),
-    args: ["--selectProjects", "integration", "--runInBand"],
+    args: ["--selectProjects", "integration", "--runInBand", "--forceExit"],
     env: { TEST_DB_PROVIDER: "postgresql" },
   });
 } else {

@@ -44,9 +44,9 @@ export default async function RecallCheckFormPage({ searchParams }: { searchPara
   }
 
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <h1>Check safety recalls</h1>
-      <p className={styles.lead}>Open recall campaigns from NHTSA, by VIN or by model year, make and model.</p>
+      <p className="lead">Open recall campaigns from NHTSA, by VIN or by model year, make and model.</p>
 
       <form className={styles.form} method="get" action="/recalls" aria-label="Check by VIN">
         <label>
@@ -92,6 +92,6 @@ export default async function RecallCheckFormPage({ searchParams }: { searchPara
         </>
       )}
       {!result && <RecallDisclaimer />}
-    </main>
+    </div>
   );
 }

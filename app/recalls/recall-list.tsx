@@ -60,9 +60,9 @@ export function RecallList({ recalls }: { recalls: RecallsResponse }) {
                 <header className={styles.itemHeader}>
                   <h3>{item.component || "Component not given"}</h3>
                   <div className={styles.badges}>
-                    {item.parkIt && <span className={`${styles.badge} ${styles.parkIt}`}>Do not drive</span>}
-                    {item.parkOutside && <span className={`${styles.badge} ${styles.parkOutside}`}>Park outside</span>}
-                    {item.overTheAirUpdate && <span className={`${styles.badge} ${styles.ota}`}>Over-the-air fix</span>}
+                    {item.parkIt && <span className="badge badge-bad">Do not drive</span>}
+                    {item.parkOutside && <span className="badge badge-warn">Park outside</span>}
+                    {item.overTheAirUpdate && <span className="badge badge-info">Over-the-air fix</span>}
                   </div>
                 </header>
                 <p className={styles.meta}>

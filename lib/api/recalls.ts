@@ -30,12 +30,12 @@ export const RecallsQuery = z
       })
       .optional()
       .meta({
-        description: "17-character VIN (letters I, O and Q are not allowed; any case); its decoded year/make/model is looked up",
+        description: "17-character VIN (any case; letters I, O, Q are not allowed); its decoded year/make/model is looked up",
         pattern: "^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$",
-        examples: ["1FTFW1E50NFA00000"],
+        examples: ["1HGCM82633A004352"],
       }),
-    make: trimmed(60).optional().meta({ description: "vehicle make (any case; slugs such as mercedes-benz work)", examples: ["Ford"] }),
-    model: trimmed(100).optional().meta({ description: "vehicle model", examples: ["F-150"] }),
+    make: trimmed(60).optional().meta({ description: "vehicle make (any case; slugs such as mercedes-benz work)", examples: ["Honda"] }),
+    model: trimmed(100).optional().meta({ description: "vehicle model", examples: ["Accord"] }),
     year: z
       .string()
       .trim()
@@ -44,7 +44,7 @@ export const RecallsQuery = z
         message: `must be a model year from ${RECALL_MIN_YEAR} to two years after the current year`,
       })
       .optional()
-      .meta({ description: `model year, ${RECALL_MIN_YEAR} to the current year + 2`, examples: ["2022"] }),
+      .meta({ description: `model year, ${RECALL_MIN_YEAR} to the current year + 2`, examples: ["2003"] }),
     campaign: z
       .string()
       .trim()

@@ -20,6 +20,10 @@ export async function recallCampaign(campaignNumber: string, opts: { signal?: Ab
       });
     }
     const live = await fetchCampaign(campaignNumber, opts);
+    // The number's format is checked before asking, so NHTSA rejecting it means it does not know it.
+    if (!live.ok && (live.status === 400 || live.status === 404)) {
+      throw notFound(`NHTSA has no recall campaign ${campaignNumber}.`, { param: "campaign" });
+    }
     if (!live.ok) throw badGateway(`NHTSA's recalls API could not be reached (${live.reason}); try again later.`);
     const records = live.records.filter((r) => r.campaignNumber === campaignNumber);
     if (records.length === 0) throw notFound(`NHTSA has no recall campaign ${campaignNumber}.`, { param: "campaign" });

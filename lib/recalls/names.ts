@@ -16,16 +16,8 @@ export function nameKey(name: string): string {
     .replace(/[^A-Z0-9]/g, "");
 }
 
-/** Page URL slugs: lower case, words joined by hyphens ("Mercedes-Benz" → "mercedes-benz", "F-150" → "f-150"). */
-export function slugify(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
+/** URL slugs follow one rule everywhere a URL names a vehicle (lib/pricing/slugs.ts). */
+export { slugify } from "../pricing/slugs";
 
 /** Makes that NHTSA and vPIC (or users) name differently. Keys on both sides. */
 const MAKE_ALIASES: Record<string, string> = {

@@ -13,6 +13,8 @@ export type NhtsaFailure = {
   ok: false;
   reason: "offline" | "timeout" | "http_error" | "network_error" | "bad_response" | "aborted";
   detail: string;
+  /** The HTTP status when NHTSA answered with an error. */
+  status?: number;
 };
 
 export type NhtsaAnswer =
@@ -87,7 +89,7 @@ async function request<T extends { ok: true }>(
   }
   if (!answer.ok) {
     log().warn({ url, reason: answer.reason, detail: answer.detail }, "NHTSA recalls request failed");
-    return { ok: false, reason: answer.reason, detail: answer.detail };
+    return { ok: false, reason: answer.reason, detail: answer.detail, ...(answer.status ? { status: answer.status } : {}) };
   }
   return read(answer.rows);
 }
@@ -102,7 +104,13 @@ async function attempt(url: string, timeoutMs: number, outer?: AbortSignal): Pro
     const res = await fetch(url, { signal, headers: { accept: "application/json" }, redirect: "error" });
     if (!res.ok) {
       await res.body?.cancel();
-      return { ok: false, reason: "http_error", detail: `HTTP ${res.status}`, retry: res.status >= 500 || res.status === 429 };
+      return {
+        ok: false,
+        reason: "http_error",
+        status: res.status,
+        detail: `HTTP ${res.status}`,
+        retry: res.status >= 500 || res.status === 429,
+      };
     }
     text = await res.text();
   } catch (error) {

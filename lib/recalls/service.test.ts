@@ -131,6 +131,16 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     expect(r).toMatchObject({ status: "ok", count: 0 });
   });
 
+  test("a model outside NHTSA's recall catalog (recallsByVehicle 400) is a known zero", async () => {
+    handler = (url, res) =>
+      url.pathname === "/products/vehicle/models"
+        ? sendJson(res, { Count: 1, Message: "Results returned successfully", results: [{ modelYear: "2017", make: "HONDA", model: "ACCORD" }] })
+        : sendJson(res, { Count: 0, Message: "Invalid model" }, 400);
+    const r = await recallsForVehicle({ year: 2017, make: "Honda", model: "Clarity" }, { now: t0 });
+    expect(hits).toHaveLength(2); // a 400 is not retried
+    expect(r).toMatchObject({ status: "ok", count: 0 });
+  });
+
   test("an empty NHTSA answer is a known zero: later outages answer stale with 0", async () => {
     handler = nhtsa([], () => []);
     const fresh = await recallsForVehicle({ year: 2022, make: "Honda", model: "Passport" }, { now: t0 });
@@ -138,6 +148,25 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     handler = (_url, res) => sendJson(res, {}, 500);
     const later = await recallsForVehicle({ year: 2022, make: "Honda", model: "Passport" }, { now: new Date(t0.getTime() + 7 * 3600_000) });
     expect(later).toMatchObject({ status: "stale", count: 0, checkedAt: t0.toISOString() });
+  });
+
+  test("concurrent requests for one vehicle share one NHTSA refresh", async () => {
+    handler = nhtsa(["FIT"], () => [row("20V500000", "02/02/2020", { Model: "FIT", ModelYear: "2020" })]);
+    const q = { year: 2020, make: "Honda", model: "Fit" };
+    const answers = await Promise.all([1, 2, 3].map(() => recallsForVehicle(q, { now: new Date(t0.getTime() + 60_000) })));
+    expect(hits).toHaveLength(2); // one model list + one recallsByVehicle
+    expect(answers.map((a) => a.count)).toEqual([1, 1, 1]);
+  });
+
+  test("a caller that aborts stops waiting and gets the stored answer", async () => {
+    handler = (_url, res) => setTimeout(() => sendJson(res, { Count: 0, results: [] }), 250);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const started = Date.now();
+    const r = await recallsForVehicle({ year: 2018, make: "Honda", model: "Odyssey" }, { now: t0, signal: controller.signal });
+    expect(Date.now() - started).toBeLessThan(200);
+    expect(r.status).toBe("unavailable");
+    await new Promise((resolve) => setTimeout(resolve, 800)); // let the shared refresh (two delayed calls) finish first
   });
 
   test("a broken body counts as a failure, not as zero recalls", async () => {
@@ -168,8 +197,10 @@ describe("campaign by number", () => {
     expect(hits).toEqual([]);
   });
 
-  test("unknown to NHTSA → 404; NHTSA down → 502", async () => {
+  test("unknown to NHTSA (empty answer or 400) → 404; NHTSA down → 502", async () => {
     await expect(recallCampaign("24V999000")).rejects.toMatchObject({ status: 404 });
+    handler = (_url, res) => sendJson(res, { Message: "Invalid campaign number" }, 400);
+    await expect(recallCampaign("24V996000")).rejects.toMatchObject({ status: 404 });
     handler = (_url, res) => sendJson(res, {}, 500);
     await expect(recallCampaign("24V998000")).rejects.toBeInstanceOf(ApiError);
     await expect(recallCampaign("24V998000")).rejects.toMatchObject({ status: 502 });

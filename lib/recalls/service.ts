@@ -5,8 +5,9 @@
  * - Everything lands in one store (lib/recalls/store.ts): NHTSA API answers and imports (FLAT_RCL, saved
  *   recallsByVehicle JSON, campaign CSV) upsert the same campaign and coverage rows.
  * - Online (NHTSA_API_BASE_URL set): an NHTSA answer younger than 6 hours is served from the store (cache
- *   hit); otherwise NHTSA is asked (its model names for the year/make first, see askNhtsa). Its answer is stored, recorded as a lookup, and returned with status
- *   "ok" together with any imported campaigns that also match the vehicle.
+ *   hit); otherwise NHTSA is asked (its model names for the year/make first, see askNhtsa). Its answer is
+ *   stored, recorded as a lookup, and returned with status "ok" together with any imported campaigns that
+ *   also match the vehicle.
  *   If NHTSA fails (timeout, 5xx, network), the last known answer (an older lookup, or imported rows) is
  *   returned with status "stale"; with nothing known the status is "unavailable", never "0 recalls".
  * - Offline (NHTSA_API_BASE_URL=off): the store is the source. Imported rows or a recorded answer for the
@@ -19,7 +20,7 @@ import type { RecallItem, RecallsResponse } from "../api/recalls";
 import { fetchRecallModels, fetchRecallsByVehicle, nhtsaOnline, type NhtsaFailure } from "./nhtsa-client";
 import { sameModel, slugify } from "./names";
 import type { RecallRecord } from "./record";
-import { findLookup, saveLookup, storedRecalls, upsertRecalls, type StoredAnswer } from "./store";
+import { findLookup, lookupKey, saveLookup, storedRecalls, upsertRecalls, type StoredAnswer } from "./store";
 
 export const RECALL_CACHE_MS = 6 * 60 * 60 * 1000;
 
@@ -49,13 +50,10 @@ export async function recallsForVehicle(q: VehicleQuery, opts: { signal?: AbortS
   }
 
   if (nhtsaOnline()) {
-    const live = await askNhtsa(q, opts.signal);
+    const live = await withAbort(refreshShared(q, now), opts.signal);
     if (live.ok) {
-      await upsertRecalls(live.records, "nhtsa_api", now);
-      const campaigns = live.records.map((r) => r.campaignNumber);
-      await saveLookup(q.year, q.make, q.model, "live", campaigns, now);
-      const stored = await storedRecalls(q.year, q.make, q.model, campaigns);
-      return answer(stored, url, "ok", now, `${ATTRIBUTION}, checked live at api.nhtsa.gov`);
+      const stored = await storedRecalls(q.year, q.make, q.model, live.campaigns);
+      return answer(stored, url, "ok", live.checkedAt, `${ATTRIBUTION}, checked live at api.nhtsa.gov`);
     }
   }
 
@@ -80,14 +78,55 @@ export async function recallsForVehicle(q: VehicleQuery, opts: { signal?: AbortS
   return answer(stored, url, "ok", knownAt, `${ATTRIBUTION}, imported (${describeSources(stored, lookup?.origin)})`);
 }
 
+type Refresh = { ok: true; campaigns: string[]; checkedAt: Date } | NhtsaFailure;
+
+/**
+ * One NHTSA refresh per vehicle at a time in this process: concurrent requests for a vehicle whose answer has
+ * expired (a popular page) share it. It runs without any one caller's abort signal (NHTSA's deadline still
+ * bounds it); a caller that gives up stops waiting and falls back to the stored answer.
+ */
+const refreshing = new Map<string, Promise<Refresh>>();
+
+function refreshShared(q: VehicleQuery, now: Date): Promise<Refresh> {
+  const key = lookupKey(q.year, q.make, q.model);
+  let running = refreshing.get(key);
+  if (!running) {
+    running = refresh(q, now).finally(() => refreshing.delete(key));
+    refreshing.set(key, running);
+  }
+  return running;
+}
+
+async function refresh(q: VehicleQuery, now: Date): Promise<Refresh> {
+  const live = await askNhtsa(q);
+  if (!live.ok) return live;
+  await upsertRecalls(live.records, "nhtsa_api", now);
+  const campaigns = live.records.map((r) => r.campaignNumber);
+  await saveLookup(q.year, q.make, q.model, "live", campaigns, now);
+  return { ok: true, campaigns, checkedAt: now };
+}
+
+function withAbort<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T | NhtsaFailure> {
+  if (!signal) return work;
+  const aborted: NhtsaFailure = { ok: false, reason: "aborted", detail: "the caller gave up" };
+  if (signal.aborted) return Promise.resolve(aborted);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(aborted);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
 /** At most this many NHTSA model names are asked about for one vehicle ("SILVERADO 1500", "… 1500 LTD", …). */
 const MAX_NHTSA_MODELS = 6;
 
 /**
  * NHTSA files recalls under its own model names, so first ask which models of that year and make have
  * recalls, pick those naming the same vehicle (lib/recalls/names.ts), and ask recallsByVehicle for each.
- * When none match (or the year/make has none), NHTSA is asked with the name as given and answers for itself.
- * Any failed call fails the whole answer: a partial list would look complete.
+ * When none match (or the year/make has none), NHTSA is asked with the name as given and answers for itself;
+ * recallsByVehicle answers 400 for a model outside its recall catalog, which, with that catalog in hand,
+ * means NHTSA has no recalls for it. Any other failed call fails the whole answer: a partial list would look
+ * complete.
  */
 async function askNhtsa(q: VehicleQuery, signal?: AbortSignal): Promise<{ ok: true; records: RecallRecord[] } | NhtsaFailure> {
   const models = await fetchRecallModels(q, { signal });
@@ -97,8 +136,8 @@ async function askNhtsa(q: VehicleQuery, signal?: AbortSignal): Promise<{ ok: tr
   const answers = await Promise.all(names.map((model) => fetchRecallsByVehicle({ ...q, model }, { signal })));
   const records: RecallRecord[] = [];
   for (const a of answers) {
-    if (!a.ok) return a;
-    records.push(...a.records);
+    if (!a.ok && !(matching.length === 0 && a.status === 400)) return a;
+    if (a.ok) records.push(...a.records);
   }
   return { ok: true, records };
 }

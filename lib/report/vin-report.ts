@@ -6,6 +6,7 @@
 import { badRequest, notFound } from "../api/errors";
 import type { VinDecodeResponse, VinPricingSection, VinRecallsSection, VinReportFlags } from "../api/vin-report";
 import { config } from "../config";
+import { getInsight } from "../insights";
 import { log } from "../log";
 import { getVehiclePricing } from "../pricing";
 import { recallPageUrl, recallsForVehicle } from "../recalls";
@@ -85,7 +86,7 @@ async function pricingSection(vehicle: Vehicle): Promise<VinPricingSection> {
   try {
     const answer = await withDeadline("pricing", config().report.pricingTimeoutMs, () => getVehiclePricing(vehicle));
     if (!answer.found) {
-      return unavailablePricing(`No verified deals for the ${vehicle.year} ${answer.noData.make} ${answer.noData.model} yet.`, 0, "none");
+      return unavailablePricing(`No verified deals for the ${vehicle.year} ${vehicle.make} ${vehicle.model} yet.`, 0, "none");
     }
     const p = answer.pricing;
     if (p.dataStatus === "insufficient") {
@@ -153,13 +154,12 @@ async function recallsSection(vehicle: Vehicle): Promise<VinRecallsSection> {
   }
 }
 
-// INTERIM (until branch insights merges): lib/insights is not on this branch yet.
-const getInsight = async (_v: Vehicle, _o: { signal: AbortSignal }) => null as null | { text: string; model: string; generatedAt: string };
-
 async function insightSection(vehicle: Vehicle): Promise<VinDecodeResponse["insight"]> {
   try {
-    // Past the deadline the report answers without it; generation goes on and fills the cache for next time.
-    const insight = await withDeadline("insight", config().report.insightTimeoutMs, (signal) => getInsight(vehicle, { signal }));
+    // Past its own deadline lib/insights answers with the factual fallback while the model call finishes and
+    // fills the cache; the outer deadline only guards against the section hanging altogether.
+    const ms = config().report.insightTimeoutMs;
+    const insight = await withDeadline("insight", ms + 500, (signal) => getInsight(vehicle, { deadlineMs: ms, signal }));
     return insight ? { text: insight.text, model: insight.model, generatedAt: insight.generatedAt } : null;
   } catch (error) {
     log().warn({ section: "insight", err: error }, "vin report: insight degraded");

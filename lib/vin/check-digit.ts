@@ -55,12 +55,19 @@ export function nhtsaCheckDigit(vin: string, isCarMpvLt: boolean): string {
   if (v.length !== 17) return "";
   const smallMaker = v[2] === "9";
   for (let i = 1; i <= 17; i++) {
-    const c = v[i - 1];
-    let ok: boolean;
-    if (i === 10) ok = /[A-HJ-NPR-TV-Y1-9]/.test(c);
-    else if ((i === 13 && !smallMaker && isCarMpvLt) || (i === 14 && !smallMaker) || i >= 15) ok = c >= "0" && c <= "9";
-    else ok = /[A-HJ-NPR-Z0-9]/.test(c);
+    const c = v.charCodeAt(i - 1);
+    const ok =
+      i === 10
+        ? YEAR_CODE[c] === 1
+        : (i === 13 && !smallMaker && isCarMpvLt) || (i === 14 && !smallMaker) || i >= 15
+          ? c >= 48 && c <= 57
+          : VIN_CHAR[c] === 1;
     if (!ok) return "?";
   }
   return computeCheckDigit(v);
 }
+
+const VIN_CHAR = new Uint8Array(128);
+for (const ch of "ABCDEFGHJKLMNPRSTUVWXYZ0123456789") VIN_CHAR[ch.charCodeAt(0)] = 1;
+const YEAR_CODE = new Uint8Array(128);
+for (const ch of "ABCDEFGHJKLMNPRSTVWXY123456789") YEAR_CODE[ch.charCodeAt(0)] = 1;

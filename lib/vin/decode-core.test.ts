@@ -5,7 +5,7 @@ import { loadVpicData, type VpicData } from "./vpic-data";
 const NOW = new Date("2026-06-01T00:00:00Z");
 let data: VpicData;
 beforeAll(() => {
-  data = loadVpicData(buildSyntheticVpic(), NOW);
+  data = loadVpicData(buildSyntheticVpic(), { now: NOW });
 });
 
 /** Decodes a 17-character VIN template after putting the right check digit in position 9. */
@@ -91,6 +91,15 @@ describe("model year", () => {
     const r = decode("TS9MXXXX0AXABC123"); // motorcycle maker: 2010 or 1980; only 2010 has a schema
     expect(r.elements.ModelYear).toBe("2010");
     expect(r.elements.AdditionalErrorText).toContain("Model Year decoded for this VIN may be incorrect");
+  });
+  it("keeps the pass with fewer errors, then more element weight", () => {
+    // 2010 decodes model, body and plant; 1980 only a model: equal errors, 2010 weighs more.
+    expect(decode("TS9MXXXX0AXABC123").elements.Model).toBe("Gamma");
+    // Only the 1980s schema knows "N": the 2010 pass ends with error 8 and loses.
+    const r = decode("TS9NXXXX0AXABC123");
+    expect(r.elements.ModelYear).toBe("1980");
+    expect(r.elements.Model).toBe("Delta");
+    expect(r.elements.Make).toBe("OTHER");
   });
   it("error 11 for a position 10 that is no year code, decoding every schema", () => {
     const r = decode("TSTAXXLX0UP123456");

@@ -14,7 +14,7 @@ import { errorTextOf, errorValue } from "./error-codes";
 import { formulaValue, matchesKey, type CompiledKey } from "./key-matcher";
 import { isCarMpvLightTruck, otherCycle, readModelYear } from "./model-year";
 import { patternKeyOf, vinDescriptor, wmiOf } from "./format";
-import type { KeyGroup, PatternStore, VpicData, WmiRecord } from "./vpic-data";
+import { wmiCode, type KeyGroup, type PatternStore, type SchemaIndex, type VpicData, type WmiRecord } from "./vpic-data";
 
 type Source =
   | "Pattern"
@@ -33,6 +33,8 @@ type Source =
 interface Item {
   elementId: number;
   attributeId: string;
+  /** For Pattern rows: the attribute's index in the interned attribute table (fast per-attribute look-ups). */
+  attr?: number;
   /** Final text, or null while the attribute still has to be resolved (NHTSA's 'XXX'). */
   value: string | null;
   resolved: boolean;
@@ -110,16 +112,17 @@ export function decodeWithData(data: VpicData, rawVin: string, now = new Date())
   const currentYear = now.getUTCFullYear();
   const limit = currentYear + 2;
   const wmi = wmiOf(vin);
-  const anyWmi = data.wmis.get(wmi) ?? null;
+  const anyWmi = (wmi.length === 3 ? data.wmiByCode.get(wmiCode(wmi)) : data.wmis.get(wmi)) ?? null;
   const publicWmi = anyWmi && anyWmi.isPublic ? anyWmi : null;
   const descriptor = vinDescriptor(vin);
+  const vinKey = patternKeyOf(vin);
   const carLt = anyWmi ? isCarMpvLightTruck(anyWmi.vehicleTypeId, anyWmi.truckTypeId) : false;
 
   const passes: Pass[] = [];
   let conclusive = true;
   const descriptorYear = data.descriptorYears.get(descriptor);
   if (descriptorYear !== undefined && descriptorYear >= 1980 && descriptorYear <= limit) {
-    passes.push(runPass(data, vin, publicWmi, anyWmi, descriptorYear, true, "descriptor"));
+    passes.push(runPass(data, vin, vinKey, publicWmi, anyWmi, descriptorYear, true, "descriptor"));
   } else {
     const reading = readModelYear(vin, carLt, currentYear);
     let year = reading.year;
@@ -128,9 +131,15 @@ export function decodeWithData(data: VpicData, rawVin: string, now = new Date())
       const alt = otherCycle(year, currentYear);
       if (alt !== null && anyWmi && countSchemas(anyWmi, year) === 0 && countSchemas(anyWmi, alt) > 0) year = alt;
     }
-    passes.push(runPass(data, vin, publicWmi, anyWmi, year, conclusive, "***X*|Y"));
-    if (!conclusive && reading.alternative !== null) {
-      passes.push(runPass(data, vin, publicWmi, anyWmi, reading.alternative, conclusive, "***X*|Y"));
+    const first = runPass(data, vin, vinKey, publicWmi, anyWmi, year, conclusive, "***X*|Y");
+    passes.push(first);
+    // A pass for a year the WMI has no schema for ends with error 8 (weight -1000) and cannot beat a pass
+    // without it (whose other errors weigh at most -105 together), so it is not run.
+    const alternative = reading.alternative;
+    const hopeless =
+      alternative !== null && publicWmi !== null && !first.codes.includes("8") && countSchemas(publicWmi, alternative) === 0;
+    if (!conclusive && alternative !== null && !hopeless) {
+      passes.push(runPass(data, vin, vinKey, publicWmi, anyWmi, alternative, conclusive, "***X*|Y"));
     }
   }
 
@@ -145,16 +154,27 @@ export function decodeWithData(data: VpicData, rawVin: string, now = new Date())
     if (order > 0) best = p;
   }
 
+  const codes = best.codes.join(",");
+  const errorText = errorTextOf(best.codes);
+  best.items.push(fixedItem(143, codes, codes, "Corrections", Number.NaN, "", 0));
+  best.items.push(fixedItem(191, errorText, errorText, "Corrections", Number.NaN, "", 0));
+  best.items.push(fixedItem(156, best.additional, best.additional, "Corrections", Number.NaN, "", 0));
+  best.items.push(fixedItem(196, descriptor, descriptor, "Corrections", Number.NaN, "", 0));
+
   const values = new Map<number, string[]>();
   let hasPatterns = false;
   for (const item of best.items) {
     if (item.patternId !== null) hasPatterns = true;
-    const value = item.resolved ? item.value : resolveAttribute(data, item.elementId, item.attributeId);
+    const value = item.resolved
+      ? item.value
+      : item.attr !== undefined
+        ? resolvePatternAttribute(data, item.elementId, item.attr)
+        : resolveAttribute(data, item.elementId, item.attributeId);
     if (value === null || value === "") continue;
-    const clean = value.indexOf("\t") >= 0 || value.indexOf("\n") >= 0 || value.indexOf("\r") >= 0 ? value.replace(/[\t\r\n]/g, " ") : value;
+    // (Tabs and line breaks were turned into spaces when the tables were loaded, as NHTSA prints values.)
     const list = values.get(item.elementId);
-    if (list) list.push(clean);
-    else values.set(item.elementId, [clean]);
+    if (list) list.push(value);
+    else values.set(item.elementId, [value]);
   }
 
   return {
@@ -165,7 +185,7 @@ export function decodeWithData(data: VpicData, rawVin: string, now = new Date())
     year: best.year,
     conclusive,
     codes: best.codes,
-    errorText: errorTextOf(best.codes),
+    errorText,
     additionalErrorText: best.additional,
     values,
     hasPatterns,
@@ -187,16 +207,29 @@ export function resolveAttribute(data: VpicData, elementId: number, attributeId:
   return table.get(attributeId) ?? null;
 }
 
+const resolvedByData = new WeakMap<VpicData, (string | null | undefined)[][]>();
+
+/** resolveAttribute for a Pattern row's interned attribute, memoised per element and attribute. */
+function resolvePatternAttribute(data: VpicData, elementId: number, attr: number): string | null {
+  let perElement = resolvedByData.get(data);
+  if (!perElement) resolvedByData.set(data, (perElement = []));
+  let cache = perElement[elementId];
+  if (!cache) cache = perElement[elementId] = new Array<string | null | undefined>(data.patterns.attrTable.length);
+  let value = cache[attr];
+  if (value === undefined) value = cache[attr] = resolveAttribute(data, elementId, data.patterns.attrTable[attr]);
+  return value;
+}
+
 function runPass(
   data: VpicData,
   vin: string,
+  vinKey: string,
   wmi: WmiRecord | null,
   anyWmi: WmiRecord | null,
   year: number | null,
   conclusive: boolean,
   modelYearSource: string,
 ): Pass {
-  const vinKey = patternKeyOf(vin);
   const nextSeq = makeCounter();
   const codes = new Set<string>();
   let items: Item[] = [];
@@ -208,11 +241,13 @@ function runPass(
   } else {
     const { patterns } = data;
     // Schemas of the WMI for this year, with their priority (the link's YearFrom; the highest if linked twice).
-    const schemaPriority = new Map<number, number>();
+    // (A WMI links a schema once per year range; a schema linked twice for one year keeps its best priority.)
+    const schemaPriority = new Map<SchemaIndex, number>();
     for (const link of wmi.links) {
       if (year !== null && (year < link.yearFrom || year > link.yearTo)) continue;
-      const prev = schemaPriority.get(link.schemaId);
-      if (prev === undefined || link.yearFrom > prev) schemaPriority.set(link.schemaId, link.yearFrom);
+      if (!link.schema) continue;
+      const prev = schemaPriority.get(link.schema);
+      if (prev === undefined || link.yearFrom > prev) schemaPriority.set(link.schema, link.yearFrom);
     }
 
     // Winners are chosen while scanning (no object per candidate): per element the best pattern so far.
@@ -220,9 +255,7 @@ function runPass(
     const multi: Item[] = [];
     const scan: Scan = { data, vinKey, best, engine: null, multi };
     const formulaItems: Item[] = [];
-    for (const [schemaId, priority] of schemaPriority) {
-      const schema = data.schemas.get(schemaId);
-      if (!schema) continue;
+    for (const [schema, priority] of schemaPriority) {
       if (!schema.toBeQced) {
         const probes = schema.probes;
         for (let i = 0; i < probes.length; i++) {
@@ -239,7 +272,7 @@ function runPass(
           const p = data.patternIndex[j];
           formulaItems.push({
             elementId: patterns.element[p],
-            attributeId: patterns.attribute[p],
+            attributeId: patterns.attrTable[patterns.attrIndex[p]],
             value,
             resolved: true,
             source: "Formula Pattern",
@@ -298,7 +331,8 @@ function runPass(
     // Make: from the decoded Model, else from the WMI's single Wmi_Make row.
     const model = items.find((i) => i.elementId === 28);
     if (model) {
-      for (const make of data.makesOfModel.get(model.attributeId) ?? []) {
+      const makes = model.attr !== undefined ? data.makesByAttr[model.attr] : data.makesOfModel.get(model.attributeId);
+      for (const make of makes ?? []) {
         items.push({
           elementId: 26,
           attributeId: make.id,
@@ -385,17 +419,14 @@ function runPass(
   }
 
   const codeList = [...codes].sort((a, b) => Number(a) - Number(b));
-  const errorCodes = codeList.join(",");
   const additionalText = additional.join(" ").slice(0, 500);
-  const descriptor = vinDescriptor(vin);
-  items.push(fixedItem(143, errorCodes, errorCodes, "Corrections", Number.NaN, "", nextSeq()));
-  items.push(fixedItem(191, errorTextOf(codeList), errorTextOf(codeList), "Corrections", Number.NaN, "", nextSeq()));
-  items.push(fixedItem(156, additionalText, additionalText, "Corrections", Number.NaN, "", nextSeq()));
-  items.push(fixedItem(196, descriptor, descriptor, "Corrections", Number.NaN, "", nextSeq()));
 
   // Scores for choosing between the two model-year passes (computed before values are resolved, as NHTSA does).
   const weighed = new Set<number>();
-  let elementsWeight = 0;
+  // The "Corrections" rows (error code, error text, descriptor, additional text) are added to the winning
+  // pass only; here they count with their element weights as NHTSA's rows do.
+  const w = data.elementWeights;
+  let elementsWeight = (w[143] ?? 0) + (w[191] ?? 0) + (w[196] ?? 0) + (additionalText ? (w[156] ?? 0) : 0);
   let patternCount = 0;
   for (const item of items) {
     const nonEmpty = item.resolved ? item.value !== null && item.value !== "" : true;
@@ -453,7 +484,8 @@ function collect(scan: Scan, groups: readonly KeyGroup[], priority: number): voi
 function patternItem(patterns: PatternStore, p: number, priority: number, key: CompiledKey): Item {
   return {
     elementId: patterns.element[p],
-    attributeId: patterns.attribute[p],
+    attributeId: patterns.attrTable[patterns.attrIndex[p]],
+    attr: patterns.attrIndex[p],
     value: null,
     resolved: false,
     source: "Pattern",
@@ -533,12 +565,7 @@ function rankItems(items: Item[]): Item[] {
 /** Displacement conversions (CI ↔ CC ↔ L) fill an empty target element only, strongest source first. */
 function applyConversions(data: VpicData, items: Item[], nextSeq: () => number): void {
   if (!data.conversions.length) return;
-  const byFrom = new Map<number, typeof data.conversions>();
-  for (const c of data.conversions) {
-    const list = byFrom.get(c.fromElementId) ?? [];
-    list.push(c);
-    byFrom.set(c.fromElementId, list);
-  }
+  const byFrom = data.conversionsFrom;
   const cursor: { item: Item; conversion: (typeof data.conversions)[number] }[] = [];
   for (const item of items) for (const conversion of byFrom.get(item.elementId) ?? []) cursor.push({ item, conversion });
   cursor.sort((a, b) => {
@@ -597,7 +624,7 @@ function unusedPositions(vin: string, items: Item[]): number[] {
     const keyPos = i - 4; // 0-based position in the key: VIN 4-8 → 0-4, `|` → 5, VIN 10 → 6, VIN 11 → 7
     let used = false;
     for (const key of keys) {
-      const chars = key.positionChars[keyPos];
+      const chars = key.positionChars()[keyPos];
       if (chars && chars.includes(ch)) {
         used = true;
         break;
@@ -614,16 +641,26 @@ function unusedPositions(vin: string, items: Item[]): number[] {
  */
 function invalidCharacters(vin: string, wmi: WmiRecord | null, skipCheckDigit: boolean): string[] {
   const startPos = vin[2] === "9" ? 15 : carLt(wmi) ? 13 : 14;
-  const out: string[] = [];
+  let out: string[] | null = null;
   for (let j = 1; j <= vin.length; j++) {
     if (j === 9 && skipCheckDigit) continue;
-    const c = vin[j - 1];
-    const bad =
-      (j !== 9 && j < startPos && !/^[0-9A-HJ-NPR-Z*]$/.test(c)) ||
-      (j !== 9 && j >= startPos && !/^[0-9*]$/.test(c)) ||
-      (j === 9 && !/^[0-9X*]$/.test(c)) ||
-      (j === 10 && !/^[1-9A-HJ-NPR-TV-Y]$/.test(c));
-    if (bad) out.push(`${j}:${c}`);
+    const c = vin.charCodeAt(j - 1);
+    const digit = c >= 48 && c <= 57;
+    const ok =
+      j === 9
+        ? digit || c === 88 /* X */ || c === 42 /* * */
+        : j >= startPos
+          ? digit || c === 42
+          : j === 10
+            ? YEAR_CODE[c] === 1
+            : digit || c === 42 || VIN_LETTER[c] === 1;
+    if (!ok) (out ??= []).push(`${j}:${vin[j - 1]}`);
   }
-  return out;
+  return out ?? [];
 }
+
+/** Letters a VIN may hold (no I, O, Q) and position-10 year codes, by char code. */
+const VIN_LETTER = new Uint8Array(128);
+for (const ch of "ABCDEFGHJKLMNPRSTUVWXYZ") VIN_LETTER[ch.charCodeAt(0)] = 1;
+const YEAR_CODE = new Uint8Array(128);
+for (const ch of "ABCDEFGHJKLMNPRSTVWXY123456789") YEAR_CODE[ch.charCodeAt(0)] = 1;

@@ -2,6 +2,7 @@
  * The local decoder: turns a core decode into the public DecodeResult, and holds the compiled vPIC data
  * (loaded from config().vpic.dbPath once per process, on first use, shared by every request).
  */
+import { join } from "node:path";
 import { config } from "../config";
 import { badRequest } from "../api/errors";
 import { checkDigit, type CheckDigitResult } from "./check-digit";
@@ -38,7 +39,7 @@ export function vpicData(): VpicData {
   const path = config().vpic.dbPath;
   const held = globalForVpic.__vinscopeVpic;
   if (held && held.path === path) return held.data;
-  const data = loadVpicData(path);
+  const data = loadVpicData(path, { cacheDir: join(config().dataDir, "vpic", "cache") });
   globalForVpic.__vinscopeVpic = { path, data };
   return data;
 }
@@ -68,9 +69,8 @@ export function decodeVinWith(data: VpicData, input: string, now = new Date()): 
   const elements: Record<string, string> = {};
   const ids = [...core.values.keys()].sort((a, b) => a - b);
   for (const id of ids) {
-    const element = data.elements.get(id);
-    if (!element || !element.decode || element.isPrivate) continue;
-    elements[element.code] = core.values.get(id)!.join(", ");
+    const code = data.outputCodes[id];
+    if (code !== undefined) elements[code] = core.values.get(id)!.join(", ");
   }
   return {
     ok: true,

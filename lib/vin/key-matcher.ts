@@ -8,9 +8,10 @@
  */
 
 export type KeyMatcher =
-  | { kind: "plain"; positions: Int8Array; codes: Uint16Array; length: number }
-  | { kind: "regex"; regex: RegExp }
-  | { kind: "formula"; positions: Int8Array; codes: Uint16Array; hashes: Int8Array; length: number; first: number; last: number };
+  | { kind: "plain"; positions: number[]; codes: number[]; length: number }
+  /** The RegExp is built on first use: most of vPIC's 58 000 distinct keys are never tried by a process. */
+  | { kind: "regex"; source: string; regex: RegExp | null }
+  | { kind: "formula"; positions: number[]; codes: number[]; length: number; first: number; last: number };
 
 export interface CompiledKey {
   /** The key as stored (upper-cased). */
@@ -20,8 +21,8 @@ export interface CompiledKey {
   literalLength: number;
   /** NHTSA's fourth tie-break: the key without brackets. */
   bracketless: string;
-  /** Characters each key position accepts, for error 14 (null: the position constrains nothing). */
-  positionChars: (string | null)[];
+  /** Characters each key position accepts, for error 14 (null: the position constrains nothing); on first use. */
+  positionChars(): (string | null)[];
 }
 
 const HASH = "#".charCodeAt(0);
@@ -36,12 +37,20 @@ export function compileKey(rawKey: string): CompiledKey {
   const key = rawKey.toUpperCase();
   let compiled = cache.get(key);
   if (compiled) return compiled;
+  let literalLength = 0;
+  let bracketless = "";
+  for (let i = 0; i < key.length; i++) {
+    const c = key[i];
+    if (c !== "*") literalLength++;
+    if (c !== "[" && c !== "]") bracketless += c;
+  }
+  let positionChars: (string | null)[] | null = null;
   compiled = {
     key,
     matcher: buildMatcher(key),
-    literalLength: key.replace(/\*/g, "").length,
-    bracketless: key.replace(/[[\]]/g, ""),
-    positionChars: positionCharsOf(key),
+    literalLength,
+    bracketless,
+    positionChars: () => (positionChars ??= positionCharsOf(key)),
   };
   cache.set(key, compiled);
   return compiled;
@@ -53,7 +62,7 @@ export function isFormulaKey(key: string): boolean {
 
 function buildMatcher(key: string): KeyMatcher {
   if (key.includes("[")) {
-    return { kind: "regex", regex: new RegExp(`^${sqlWildcardToRegex(key)}`) };
+    return { kind: "regex", source: `^${sqlWildcardToRegex(key)}`, regex: null };
   }
   const positions: number[] = [];
   const codes: number[] = [];
@@ -75,15 +84,14 @@ function buildMatcher(key: string): KeyMatcher {
   if (hashes.length) {
     return {
       kind: "formula",
-      positions: Int8Array.from(positions),
-      codes: Uint16Array.from(codes),
-      hashes: Int8Array.from(hashes),
+      positions,
+      codes,
       length,
       first: key.indexOf("#"),
       last: key.lastIndexOf("#"),
     };
   }
-  return { kind: "plain", positions: Int8Array.from(positions), codes: Uint16Array.from(codes), length };
+  return { kind: "plain", positions, codes, length };
 }
 
 /** NHTSA's sqlwild_to_regex: `*` → `.`, `|` and regex metacharacters escaped, `1-A` read as "1 or A". */
@@ -101,7 +109,7 @@ function sqlWildcardToRegex(key: string): string {
 
 /** True when `vinKey` (positions 4-8 | 10-17) matches the key. Formula keys never match here. */
 export function matchesKey(matcher: KeyMatcher, vinKey: string): boolean {
-  if (matcher.kind === "regex") return matcher.regex.test(vinKey);
+  if (matcher.kind === "regex") return (matcher.regex ??= new RegExp(matcher.source)).test(vinKey);
   if (matcher.kind === "formula") return false;
   if (vinKey.length < matcher.length) return false;
   const { positions, codes } = matcher;
@@ -126,7 +134,6 @@ export function formulaValue(matcher: KeyMatcher, vinKey: string): string | null
   return vinKey.slice(matcher.first, matcher.last + 1);
 }
 
-const VALID_VIN_CHARS = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
 const KEY_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 /**
@@ -142,14 +149,40 @@ export function probeOf(key: string): { position: number; chars: string } | null
     if (c === "[") {
       const end = key.indexOf("]", i);
       if (end < 0) return null;
-      const cls = new RegExp(`^${sqlWildcardToRegex(key.slice(i, end + 1))}$`);
-      const chars = [...KEY_CHARS].filter((ch) => cls.test(ch)).join("");
-      return { position, chars };
+      return { position, chars: classChars(key.slice(i + 1, end)) };
     }
     if (c === "*" || c === "_" || c === "#" || c === "|") continue;
     return { position, chars: c };
   }
   return null;
+}
+
+/**
+ * The key characters a `[...]` class accepts, read the way the matcher's regex reads it: `1-A` is "1 or A"
+ * (NHTSA rewrites it), other `x-y` are code-point ranges, a leading `^` negates.
+ */
+export function classChars(rawBody: string): string {
+  let body = rawBody.replace(/1-A/g, "1A");
+  const negate = body.startsWith("^");
+  if (negate) body = body.slice(1);
+  const accepted = new Set<string>();
+  for (let i = 0; i < body.length; i++) {
+    const a = body[i];
+    if (body[i + 1] === "-" && i + 2 < body.length) {
+      const from = a.charCodeAt(0);
+      const to = body.charCodeAt(i + 2);
+      for (const ch of KEY_CHARS) {
+        const code = ch.charCodeAt(0);
+        if (code >= from && code <= to) accepted.add(ch);
+      }
+      i += 2;
+    } else {
+      accepted.add(a);
+    }
+  }
+  let chars = "";
+  for (const ch of KEY_CHARS) if (accepted.has(ch) !== negate) chars += ch;
+  return chars;
 }
 
 /**
@@ -164,7 +197,7 @@ function positionCharsOf(key: string): (string | null)[] {
     if (ch === "[") {
       const end = key.indexOf("]", i);
       if (end < 0) break;
-      out.push(expandClass(key.slice(i + 1, end)));
+      out.push(classChars(key.slice(i + 1, end)));
       i = end + 1;
       continue;
     }
@@ -174,24 +207,4 @@ function positionCharsOf(key: string): (string | null)[] {
     i++;
   }
   return out;
-}
-
-function expandClass(body: string): string {
-  let chars = "";
-  for (let i = 0; i < body.length; i++) {
-    const a = body[i];
-    if (body[i + 1] === "-" && i + 2 < body.length) {
-      const b = body[i + 2];
-      const sameKind = (/[0-9]/.test(a) && /[0-9]/.test(b)) || (/[A-Z]/.test(a) && /[A-Z]/.test(b));
-      if (sameKind && a <= b) {
-        for (const c of VALID_VIN_CHARS) if (c >= a && c <= b && c.length === 1 && /[0-9]/.test(c) === /[0-9]/.test(a)) chars += c;
-      } else {
-        chars += a + b;
-      }
-      i += 2;
-    } else if (a !== "*" && a !== "|") {
-      chars += a;
-    }
-  }
-  return chars;
 }

@@ -109,12 +109,14 @@ export function buildSyntheticVpic(): string {
     [101, "TST 2018-", null, null, null, null, null],
     [102, "TS9ABC", null, null, null, 0, null],
     [103, "TST waiting for QC", null, null, null, 1, null],
+    [104, "TS9ABC 1980s", null, null, null, 0, null],
   ]);
   insert("Wmi_VinSchema", [
     [1, 1, 100, 2015, 2020, null],
     [2, 1, 101, 2018, null, null],
     [3, 2, 102, 2000, null, null],
     [4, 1, 103, 2015, null, null],
+    [5, 2, 104, 1980, 1989, null],
   ]);
   const d = "2019-06-01 00:00:00";
   let id = 0;
@@ -159,6 +161,9 @@ export function buildSyntheticVpic(): string {
     p(102, "M", 28, "12"),
     p(102, "M", 5, "1"),
     p(102, "*****|*", 31, "TINYTOWN"),
+    // The small maker's 1980s schema: both model-year passes run for a motorcycle VIN.
+    p(104, "M", 28, "13"),
+    p(104, "N", 28, "13"),
   ]);
   db.close();
   return file;

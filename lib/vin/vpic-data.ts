@@ -9,6 +9,7 @@
  */
 import Database from "better-sqlite3";
 import { compileKey, probeOf, type CompiledKey } from "./key-matcher";
+import { patternTablesFor, readPatternTables } from "./pattern-tables";
 import { VIN_DESCRIPTOR_YEARS } from "./vin-descriptor-years";
 
 export interface VpicElement {
@@ -26,6 +27,8 @@ export interface VpicElement {
 
 export interface WmiSchemaLink {
   schemaId: number;
+  /** The schema's compiled index (undefined when the schema has no usable patterns). */
+  schema?: SchemaIndex;
   yearFrom: number;
   yearTo: number;
 }
@@ -82,9 +85,16 @@ export interface SchemaIndex {
 export interface PatternStore {
   id: Int32Array;
   element: Int16Array;
-  attribute: string[];
+  /** AttributeId of row p is attrTable[attrIndex[p]]. */
+  attrIndex: Int32Array;
+  attrTable: string[];
   /** coalesce(UpdatedOn, CreatedOn) in ms; NaN when both are null. */
   changedOn: Float64Array;
+}
+
+/** AttributeId (raw, before lookup resolution) of pattern row p. */
+export function patternAttribute(patterns: PatternStore, p: number): string {
+  return patterns.attrTable[patterns.attrIndex[p]];
 }
 
 export interface EngineModelPatternRow {
@@ -117,10 +127,18 @@ export interface VpicData {
   lookups: Map<string, Map<string, string>>;
   /** Model id (as text) → its makes (Make_Model). */
   makesOfModel: Map<string, MakeRef[]>;
+  /** The same by interned attribute index (patterns.attrTable), for Model attributes. */
+  makesByAttr: (MakeRef[] | undefined)[];
+  /** 3-character WMIs by wmiCode(), a look-up without building a string key. */
+  wmiByCode: Map<number, WmiRecord>;
   /** Element.weight by element id (0 when null), for choosing between model-year passes. */
   elementWeights: Int32Array;
+  /** By element id: the variable name NHTSA prints it under, or undefined when NHTSA does not print it. */
+  outputCodes: (string | undefined)[];
   engineModelPatterns: Map<string, EngineModelPatternRow[]>;
   conversions: Conversion[];
+  /** Conversions by their source element, in Id order. */
+  conversionsFrom: Map<number, Conversion[]>;
   defaults: Map<number, DefaultValueRow[]>;
   descriptorYears: Map<string, number>;
   /**
@@ -131,7 +149,7 @@ export interface VpicData {
   lossy: boolean;
   /** Newest pattern edit in the file (YYYY-MM-DD): the vPIC data date. */
   dataDate: string;
-  stats: { wmis: number; schemas: number; patterns: number; keys: number; loadMs: number };
+  stats: { wmis: number; schemas: number; patterns: number; keys: number; loadMs: number; fromSnapshot: boolean };
 }
 
 /** Elements NHTSA never takes from Pattern rows: Make, Manufacturer, Model Year, Vehicle Type. */
@@ -152,9 +170,38 @@ export function parseVpicDate(value: string | null | undefined): number {
 
 type Row = Record<string, unknown>;
 
+/** A 3-character WMI as a number (three char codes), for look-ups. */
+export function wmiCode(wmi: string): number {
+  return (wmi.charCodeAt(0) << 16) | (wmi.charCodeAt(1) << 8) | wmi.charCodeAt(2);
+}
+
+function groupBy<T>(list: readonly T[], keyOf: (item: T) => number): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const item of list) {
+    const key = keyOf(item);
+    const bucket = map.get(key);
+    if (bucket) bucket.push(item);
+    else map.set(key, [item]);
+  }
+  return map;
+}
+
+/** NHTSA prints values with tabs and line breaks turned into spaces. */
+function printable(value: string): string {
+  return /[\t\r\n]/.test(value) ? value.replace(/[\t\r\n]/g, " ") : value;
+}
+
 const num = (v: unknown): number | null => (v === null || v === undefined || v === "" ? null : Number(v));
 
-export function loadVpicData(file: string, now = new Date()): VpicData {
+export interface LoadOptions {
+  /** "Now" for PublicAvailabilityDate (tests pin it). */
+  now?: Date;
+  /** Folder for the compiled pattern snapshot; without it every load reads the Pattern table. */
+  cacheDir?: string;
+}
+
+export function loadVpicData(file: string, options: LoadOptions = {}): VpicData {
+  const now = options.now ?? new Date();
   const started = performance.now();
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
@@ -190,7 +237,7 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
       if (!name || lookups.has(element.lookupTable!)) continue;
       const map = new Map<string, string>();
       for (const r of db.prepare(`SELECT Id, Name FROM "${name}"`).raw().all() as [unknown, unknown][]) {
-        map.set(String(r[0]), String(r[1]));
+        map.set(String(r[0]), printable(String(r[1])));
       }
       lookups.set(element.lookupTable!, map);
     }
@@ -199,7 +246,7 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
       if (!name || lookups.has(extra)) continue;
       const map = new Map<string, string>();
       for (const r of db.prepare(`SELECT Id, Name FROM "${name}"`).raw().all() as [unknown, unknown][]) {
-        map.set(String(r[0]), String(r[1]));
+        map.set(String(r[0]), printable(String(r[1])));
       }
       lookups.set(extra, map);
     }
@@ -247,81 +294,30 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
 
     // Patterns: only the rows a decode can use. Plain/bracket keys need a decodable public element;
     // formula keys take any element but the four that come from elsewhere.
-    const decodable = (id: number) => {
-      const e = elements.get(id);
-      return !!e && e.decode !== null && !e.isPrivate && !NON_PATTERN_ELEMENTS.has(id);
-    };
-    // Streamed, with the edit date parsed by SQLite (julianday, in days) to keep start-up short. Rows are
-    // chained per (schema, key) group through `next`, then laid out group by group in one index array.
-    const capacity = (db.prepare(`SELECT count(*) FROM "${table("Pattern")}"`).pluck().get() as number) || 0;
-    const store: PatternStore = {
-      id: new Int32Array(capacity),
-      element: new Int16Array(capacity),
-      attribute: new Array<string>(capacity),
-      changedOn: new Float64Array(capacity),
-    };
-    const next = new Int32Array(capacity).fill(-1);
-    const groupHead: number[] = [];
-    const groupTail: number[] = [];
-    const groupSize: number[] = [];
-    const groupKey: string[] = [];
-    const groupSchema: number[] = [];
-    const groupsBySchema = new Map<number, Map<string, number>>();
-    const interned = new Map<string, string>();
-    const decodableCache = new Map<number, boolean>();
-    let kept = 0;
-    let maxChanged = 0;
-    const rows = db
-      .prepare(
-        `SELECT Id, VinSchemaId, Keys, ElementId, AttributeId,
-                (julianday(coalesce(UpdatedOn, CreatedOn)) - 2440587.5) * 86400000.0
-           FROM "${table("Pattern")}"`,
-      )
-      .raw()
-      .iterate() as IterableIterator<[number, number, string, number, string, number | null]>;
-    for (const [id, schemaId, keys, elementId, attributeId, changed] of rows) {
-      const key = keys.toUpperCase();
-      const formula = key.includes("#");
-      if (formula) {
-        if (NON_PATTERN_ELEMENTS.has(elementId)) continue;
-      } else {
-        let ok = decodableCache.get(elementId);
-        if (ok === undefined) decodableCache.set(elementId, (ok = decodable(elementId)));
-        if (!ok) continue;
-      }
-      const attr = String(attributeId);
-      let a = interned.get(attr);
-      if (a === undefined) interned.set(attr, (a = attr));
-      store.id[kept] = id;
-      store.element[kept] = elementId;
-      store.attribute[kept] = a;
-      const changedMs = changed === null ? Number.NaN : Math.round(changed);
-      store.changedOn[kept] = changedMs;
-      if (changedMs > maxChanged) maxChanged = changedMs;
-      let keysOfSchema = groupsBySchema.get(schemaId);
-      if (!keysOfSchema) groupsBySchema.set(schemaId, (keysOfSchema = new Map()));
-      let g = keysOfSchema.get(key);
-      if (g === undefined) {
-        g = groupHead.length;
-        keysOfSchema.set(key, g);
-        groupHead.push(kept);
-        groupTail.push(kept);
-        groupSize.push(1);
-        groupKey.push(key);
-        groupSchema.push(schemaId);
-      } else {
-        next[groupTail[g]] = kept;
-        groupTail[g] = kept;
-        groupSize[g]++;
-      }
-      kept++;
+    const decodable = new Set<number>();
+    for (const e of elements.values()) {
+      if (e.decode !== null && !e.isPrivate && !NON_PATTERN_ELEMENTS.has(e.id)) decodable.add(e.id);
     }
-    store.attribute.length = kept;
-    const patternIndex = new Int32Array(kept);
+    const { tables: pt, fromSnapshot } = patternTablesFor(file, options.cacheDir, [...decodable].sort((x, y) => x - y).join(","), () =>
+      readPatternTables(db, table("Pattern")!, decodable, NON_PATTERN_ELEMENTS),
+    );
+    const kept = pt.id.length;
+    const store: PatternStore = {
+      id: pt.id,
+      element: pt.element,
+      attrIndex: pt.attrIndex,
+      attrTable: pt.attrTable.map(printable),
+      changedOn: pt.changedOn,
+    };
+    const patternIndex = pt.patternIndex;
+    const maxChanged = pt.maxChanged;
 
+    const compiledKeys = pt.keyTable.map((key) => ({ compiled: compileKey(key), probe: probeOf(key) }));
     const schemas = new Map<number, SchemaIndex>();
-    let offset = 0;
-    for (const [schemaId, keyMap] of groupsBySchema) {
+    const groupCount = pt.groupSchema.length;
+    let g = 0;
+    while (g < groupCount) {
+      const schemaId = pt.groupSchema[g];
       const index: SchemaIndex = {
         id: schemaId,
         toBeQced: toBeQced.get(schemaId) ?? false,
@@ -332,16 +328,14 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
         patternCount: 0,
       };
       const probes: number[] = [];
-      for (const [key, g] of keyMap) {
-        const start = offset;
-        for (let p = groupHead[g]; p !== -1; p = next[p]) patternIndex[offset++] = p;
-        const group: KeyGroup = { compiled: compileKey(key), start, end: offset };
-        index.patternCount += groupSize[g];
-        if (group.compiled.matcher.kind === "formula") {
+      for (; g < groupCount && pt.groupSchema[g] === schemaId; g++) {
+        const { compiled, probe } = compiledKeys[pt.groupKey[g]];
+        const group: KeyGroup = { compiled, start: pt.groupStart[g], end: pt.groupEnd[g] };
+        index.patternCount += group.end - group.start;
+        if (compiled.matcher.kind === "formula") {
           index.formulas.push(group);
           continue;
         }
-        const probe = probeOf(key);
         if (probe === null) index.anyFirst.push(group);
         else {
           for (let c = 0; c < probe.chars.length; c++) {
@@ -353,16 +347,15 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
           if (!probes.includes(probe.position)) probes.push(probe.position);
         }
       }
-      index.probes = Int8Array.from(probes.sort((a, b) => a - b));
+      index.probes = Int8Array.from(probes.sort((x, y) => x - y));
       schemas.set(schemaId, index);
     }
-    const keyCount = groupHead.length;
+    const keyCount = groupCount;
+    for (const w of wmis.values()) for (const link of w.links) link.schema = schemas.get(link.schemaId);
     // Full vPIC holds tens of thousands of Drive Type (15) and Transmission Style (37) patterns.
     let driveOrTransmission = 0;
     for (let i = 0; i < kept; i++) if (store.element[i] === 15 || store.element[i] === 37) driveOrTransmission++;
     const lossy = kept > 100_000 && driveOrTransmission < 1000;
-    void groupSchema;
-    void groupKey;
 
     const makeNames = lookups.get("Make") ?? new Map<string, string>();
     const makeRef = new Map<string, MakeRef>();
@@ -396,7 +389,11 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
       }
     }
     const elementWeights = new Int32Array(Math.max(0, ...elements.keys()) + 1);
-    for (const e of elements.values()) elementWeights[e.id] = e.weight ?? 0;
+    const outputCodes: (string | undefined)[] = new Array(elementWeights.length).fill(undefined);
+    for (const e of elements.values()) {
+      elementWeights[e.id] = e.weight ?? 0;
+      if (e.decode && !e.isPrivate) outputCodes[e.id] = e.code;
+    }
 
     const engineModelPatterns = new Map<string, EngineModelPatternRow[]>();
     if (table("EngineModel") && table("EngineModelPattern")) {
@@ -408,7 +405,7 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
       )) {
         const name = String(r.name).trim().toLowerCase();
         const list = engineModelPatterns.get(name) ?? [];
-        list.push({ elementId: Number(r.elementId), attributeId: String(r.attributeId), changedOn: parseVpicDate(r.changed as string) });
+        list.push({ elementId: Number(r.elementId), attributeId: printable(String(r.attributeId)), changedOn: parseVpicDate(r.changed as string) });
         engineModelPatterns.set(name, list);
       }
     }
@@ -456,9 +453,13 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
       patternIndex,
       lookups,
       makesOfModel,
+      makesByAttr: store.attrTable.map((a) => makesOfModel.get(a)),
+      wmiByCode: new Map([...wmis.values()].filter((w) => w.wmi.length === 3).map((w) => [wmiCode(w.wmi), w])),
       elementWeights,
+      outputCodes,
       engineModelPatterns,
       conversions,
+      conversionsFrom: groupBy(conversions, (c) => c.fromElementId),
       defaults,
       descriptorYears,
       lossy,
@@ -469,6 +470,7 @@ export function loadVpicData(file: string, now = new Date()): VpicData {
         patterns: kept,
         keys: keyCount,
         loadMs: Math.round(performance.now() - started),
+        fromSnapshot,
       },
     };
   } finally {

@@ -2,9 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
 import { PriceBandChart, dollars } from "@/app/pricing/price-band-chart";
+import { isDemoText } from "@/lib/pricing";
 import { RecallList, displayName } from "@/app/recalls/recall-list";
 import type { VinDecodeResponse } from "@/lib/api/vin-report";
-const FACTS_MODEL_ID = "vinscope-facts-v1"; // INTERIM until branch insights merges
+import { FALLBACK_WRITER } from "@/lib/insights";
 import { loadReport } from "./load-report";
 import { scriptJson, vehicleJsonLd } from "./vehicle-json-ld";
 import styles from "./vin-page.module.css";
@@ -141,7 +142,7 @@ function InsightCard({ insight }: { insight: VinDecodeResponse["insight"] }) {
       </section>
     );
   }
-  const factual = insight.model === FACTS_MODEL_ID;
+  const factual = insight.model === FALLBACK_WRITER;
   return (
     <section className="card" aria-labelledby="insight" data-testid="insight">
       <h2 id="insight">Insight</h2>
@@ -171,7 +172,7 @@ function PricingCard({ report }: { report: VinDecodeResponse }) {
                 , <strong>{p.averageDiscountPercent}%</strong> off MSRP on average
               </>
             ) : null}
-            , from {p.sampleSize} verified deals ({p.dataStatus}).
+            , from {p.sampleSize} {p.source && isDemoText(p.source) ? "demo" : "verified"} deals ({p.dataStatus}).
           </p>
           <PriceBandChart
             pricing={{ priceBand: p.priceBand, averageMsrp: null, year: Number(d.year), make: displayName(d.make), model: d.model }}

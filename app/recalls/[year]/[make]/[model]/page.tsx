@@ -31,13 +31,13 @@ export default async function RecallCheckPage({ params }: { params: Params }) {
   const vehicle = await vehicleFrom(params);
   const recalls: RecallsResponse = { ...vehicle, ...(await recallsForVehicle(vehicle)) };
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <h1>Safety recalls: {vehicleLabel(vehicle)}</h1>
-      <p className={styles.lead}>
+      <p className="lead">
         Recall campaigns NHTSA lists for this model year, make and model. <a href="/recalls">Check another vehicle or a VIN</a>.
       </p>
       <RecallDisclaimer />
       <RecallList recalls={recalls} />
-    </main>
+    </div>
   );
 }

@@ -1,0 +1,25 @@
+import { WindowStickerQuery } from "@/lib/api/dealer";
+import { dealerRoute } from "@/lib/dealers/dealer-route";
+import { CACHE } from "@/lib/http/cache";
+import { parseInput, queryObject } from "@/lib/http/params";
+import { json, raw } from "@/lib/http/route";
+import { requireVin } from "@/lib/stickers/vehicle";
+import { checkWindowSticker, getWindowSticker } from "@/lib/stickers/window-sticker";
+
+export const dynamic = "force-dynamic";
+
+export const GET = dealerRoute({ name: "getWindowSticker", cache: "none" }, async (req, _ctx, dealer) => {
+  const query = parseInput(WindowStickerQuery, queryObject(new URL(req.url)));
+  const vin = requireVin(query.vin);
+  dealer.countVins(1);
+  if (query.format === "check") return json(await checkWindowSticker(vin));
+  const sticker = await getWindowSticker(vin);
+  return raw(new Uint8Array(sticker.pdf), {
+    "content-type": "application/pdf",
+    "content-length": String(sticker.pdf.length),
+    "cache-control": CACHE.dealerPdf,
+    "content-disposition": `inline; filename="${sticker.vin}.pdf"`,
+    etag: `"${sticker.sha256}"`,
+    "x-sticker-source": sticker.servedFrom,
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * The facts an insight may use: only what vinscope itself holds for a year/make/model. Each source is one
+ * function in FACT_SOURCES; a source that fails, times out or has nothing leaves its facts out (the paragraph
+ * is written from what remains), so adding or removing a source is a one-line change here.
+ *
+ *   vPIC       body styles, engines, fuel types and electrification named in the vPIC patterns (vpic-variants.ts)
+ *   pricing    aggregates of verified buyer deals with the sample size (lib/pricing); demo deals are never used
+ *   recalls    NHTSA recall campaign count, park-it / park-outside / over-the-air counts, components (lib/recalls)
+ */
+import { log } from "../log";
+import { getVehiclePricing, isDemoText } from "../pricing";
+import { recallsForVehicle } from "../recalls";
+import type { VpicVariants } from "./vpic-variants";
+
+export interface PricingFacts {
+  sampleSize: number;
+  dataStatus: "sufficient" | "limited" | "insufficient" | "none";
+  averageMsrp: number | null;
+  averageSellingPrice: number | null;
+  averageDiscountPercent: number | null;
+  priceBand: { low: number; typical: number; high: number } | null;
+}
+
+export interface RecallFacts {
+  count: number;
+  parkIt: number;
+  parkOutside: number;
+  overTheAirUpdate: number;
+  /** Most frequent components first, at most three. */
+  components: string[];
+}
+
+export interface VehicleFacts {
+  year: number;
+  /** Display names ("Toyota", "Camry"). */
+  make: string;
+  model: string;
+  variants: Pick<VpicVariants, "bodyStyles" | "fuelTypes" | "engines" | "electrification">;
+  pricing: PricingFacts | null;
+  recalls: RecallFacts | null;
+}
+
+export interface FactsInput {
+  year: number;
+  make: string;
+  model: string;
+  variants: VpicVariants;
+}
+
+type FactSource = (input: FactsInput, facts: VehicleFacts, signal: AbortSignal) => Promise<void>;
+
+const FACT_SOURCES: Record<string, FactSource> = {
+  pricing: addPricingFacts,
+  recalls: addRecallFacts,
+};
+
+/** Every source runs in parallel within `budgetMs`; what has not answered by then is left out. */
+export async function gatherFacts(input: FactsInput, opts: { budgetMs?: number } = {}): Promise<VehicleFacts> {
+  const facts: VehicleFacts = {
+    year: input.year,
+    make: displayMake(input.variants.make),
+    model: input.variants.model,
+    variants: {
+      bodyStyles: input.variants.bodyStyles,
+      fuelTypes: input.variants.fuelTypes,
+      engines: input.variants.engines,
+      electrification: input.variants.electrification,
+    },
+    pricing: null,
+    recalls: null,
+  };
+  const controller = new AbortController();
+  const budget = opts.budgetMs ?? 5000;
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve();
+    }, budget);
+  });
+  // Each source writes into a draft and only a completed draft is copied over, so a late answer cannot
+  // change facts after the paragraph was written.
+  const drafts = Object.entries(FACT_SOURCES).map(async ([name, source]) => {
+    const draft: VehicleFacts = { ...facts };
+    try {
+      await source(input, draft, controller.signal);
+      if (!controller.signal.aborted) Object.assign(facts, pick(draft, name));
+    } catch (error) {
+      log().warn({ source: name, err: error instanceof Error ? error.message : String(error) }, "insight facts source failed");
+    }
+  });
+  await Promise.race([Promise.all(drafts), expired]);
+  clearTimeout(timer);
+  return structuredClone(facts);
+}
+
+function pick(draft: VehicleFacts, name: string): Partial<VehicleFacts> {
+  if (name === "pricing") return { pricing: draft.pricing, make: draft.make };
+  if (name === "recalls") return { recalls: draft.recalls };
+  return {};
+}
+
+async function addPricingFacts(input: FactsInput, facts: VehicleFacts): Promise<void> {
+  const result = await getVehiclePricing({ make: input.variants.make, model: input.variants.model, year: input.year });
+  if (!result.found) {
+    facts.pricing = { sampleSize: 0, dataStatus: "none", averageMsrp: null, averageSellingPrice: null, averageDiscountPercent: null, priceBand: null };
+    return;
+  }
+  const p = result.pricing;
+  // An insight is cached for 30 days and read as a statement about real vehicles: generated demo deals
+  // must never become one of its facts.
+  if (isDemoText(p.source)) return;
+  facts.make = p.make;
+  facts.pricing = {
+    sampleSize: p.sampleSize,
+    dataStatus: p.dataStatus,
+    averageMsrp: p.averageMsrp,
+    averageSellingPrice: p.averageSellingPrice,
+    averageDiscountPercent: p.averageDiscountPercent,
+    priceBand: p.priceBand,
+  };
+}
+
+async function addRecallFacts(input: FactsInput, facts: VehicleFacts, signal: AbortSignal): Promise<void> {
+  const recalls = await recallsForVehicle({ year: input.year, make: input.variants.make, model: input.variants.model }, { signal });
+  // "unavailable" means recalls are unknown, which is not the same as none.
+  if (recalls.status === "unavailable") return;
+  const byComponent = new Map<string, number>();
+  for (const item of recalls.items) {
+    const component = componentLabel(item.component);
+    if (component) byComponent.set(component, (byComponent.get(component) ?? 0) + 1);
+  }
+  facts.recalls = {
+    count: recalls.count,
+    parkIt: recalls.items.filter((i) => i.parkIt).length,
+    parkOutside: recalls.items.filter((i) => i.parkOutside).length,
+    overTheAirUpdate: recalls.items.filter((i) => i.overTheAirUpdate).length,
+    components: [...byComponent.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, 3)
+      .map(([c]) => c),
+  };
+}
+
+/**
+ * "AIR BAGS:FRONTAL:DRIVER SIDE INFLATOR MODULE" → "air bags". Only the top-level component, letters and a
+ * few separators: the text goes into a prompt, and data must not be able to smuggle instructions in.
+ */
+export function componentLabel(component: string): string | null {
+  const top = component.split(/[:;]/)[0].toLowerCase().replace(/[^a-z0-9 &/-]/g, " ").replace(/\s+/g, " ").trim();
+  return top && top.length <= 40 ? top : null;
+}
+
+/** vPIC prints makes upper-case; short ones are initialisms (BMW, GMC, RAM), longer ones get title case. */
+export function displayMake(vpicMake: string): string {
+  if (vpicMake.length <= 3) return vpicMake;
+  return vpicMake
+    .toLowerCase()
+    .replace(/(^|[\s-])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
+}
+
+/** Where the facts came from, for the response's attribution. */
+export function factSources(facts: VehicleFacts): string[] {
+  const sources = ["NHTSA vPIC"];
+  if (facts.pricing) sources.push("vinscope verified buyer deals");
+  if (facts.recalls) sources.push("NHTSA recalls");
+  return sources;
+}

@@ -1,0 +1,95 @@
+/**
+ * The VehicleInsight rows: the 30-day cache and, through `leaseUntil`, the lock that makes one generation per
+ * key across every instance sharing the database. A claim is one conditional UPDATE ("set the lease where
+ * there is none or it has lapsed"); the database serialises concurrent claims, so exactly one succeeds.
+ */
+import type { Db } from "../db";
+
+export interface InsightRow {
+  key: string;
+  year: number;
+  make: string;
+  model: string;
+  text: string | null;
+  writer: string | null;
+  source: string | null;
+  generatedAt: Date | null;
+  expiresAt: Date | null;
+}
+
+export interface StoredInsight {
+  key: string;
+  year: number;
+  make: string;
+  model: string;
+  text: string;
+  writer: string;
+  source: string;
+  generatedAt: Date;
+  expiresAt: Date;
+}
+
+const SELECT = {
+  key: true,
+  year: true,
+  make: true,
+  model: true,
+  text: true,
+  writer: true,
+  source: true,
+  generatedAt: true,
+  expiresAt: true,
+} as const;
+
+export function complete(row: InsightRow | null): StoredInsight | null {
+  if (!row || row.text === null || !row.writer || !row.generatedAt || !row.expiresAt) return null;
+  return { ...row, text: row.text, writer: row.writer, source: row.source ?? "", generatedAt: row.generatedAt, expiresAt: row.expiresAt };
+}
+
+export async function readInsight(db: Db, key: string): Promise<StoredInsight | null> {
+  return complete(await db.vehicleInsight.findUnique({ where: { key }, select: SELECT }));
+}
+
+/** Makes sure the key has a row to hold the lease; a concurrent insert of the same key is fine. */
+export async function ensureInsightRow(db: Db, row: { key: string; year: number; make: string; model: string }): Promise<void> {
+  if (await db.vehicleInsight.findUnique({ where: { key: row.key }, select: { key: true } })) return;
+  try {
+    await db.vehicleInsight.create({ data: row });
+  } catch (error) {
+    if ((error as { code?: string }).code !== "P2002") throw error;
+  }
+}
+
+/** True when this caller now holds the key's lease until `now + leaseMs`. */
+export async function claimLease(db: Db, key: string, owner: string, now: Date, leaseMs: number): Promise<boolean> {
+  const { count } = await db.vehicleInsight.updateMany({
+    where: { key, OR: [{ leaseUntil: null }, { leaseUntil: { lte: now } }] },
+    data: { leaseOwner: owner, leaseUntil: new Date(now.getTime() + leaseMs) },
+  });
+  return count === 1;
+}
+
+/** Stores a generated insight and frees the lease; false when the lease had lapsed and another took the key. */
+export async function saveInsight(
+  db: Db,
+  owner: string,
+  insight: StoredInsight & { inputTokens: number | null; outputTokens: number | null },
+): Promise<boolean> {
+  const { key, ...data } = insight;
+  const { count } = await db.vehicleInsight.updateMany({
+    where: { key, leaseOwner: owner },
+    data: { ...data, leaseOwner: null, leaseUntil: null },
+  });
+  return count === 1;
+}
+
+/**
+ * Gives the lease up. `holdUntil` keeps it as a "do not retry before" mark (after a failed refresh), so
+ * every request near expiry does not ask the model again.
+ */
+export async function releaseLease(db: Db, key: string, owner: string, holdUntil: Date | null = null): Promise<void> {
+  await db.vehicleInsight.updateMany({
+    where: { key, leaseOwner: owner },
+    data: holdUntil ? { leaseUntil: holdUntil } : { leaseOwner: null, leaseUntil: null },
+  });
+}

@@ -1,0 +1,113 @@
+/**
+ * POST /api/dealer/v1/provision: many VINs at once. The default mode answers from the WMI alone (and the
+ * archive index), instantly; `live` asks each manufacturer for real, through the per-host queue, under one
+ * overall deadline. Duplicates are answered once, in submission order.
+ */
+import type { ProvisionResponse, ProvisionResult } from "../api/dealer";
+import { config } from "../config";
+import { normalizeVin } from "../vin";
+import { archivedVins, archiveSticker } from "./archive";
+import { manufacturerLabel } from "./registry";
+import { resolveVin, type ResolvedVin } from "./vehicle";
+import { askManufacturer, supportedGroupOf } from "./window-sticker";
+
+export const WMI_NOTE =
+  "Instant check from each VIN's manufacturer identifier (WMI, positions 1-3) and the archive; no manufacturer was contacted. " +
+  "supported: a window sticker can be requested (a make of a supported manufacturer group, or an archived copy is held); " +
+  "not_supported: no manufacturer source for this make and nothing archived; invalid_vin: not a valid 17-character VIN. " +
+  "Duplicate VINs are answered once. Send live: true (at most 25 VINs) to ask the manufacturers.";
+
+export const LIVE_NOTE =
+  "Live check: each VIN's manufacturer was asked for its window sticker (per-host limits, one overall deadline). " +
+  "available: the manufacturer has it (now archived); fallback: not from the manufacturer now, but an archived copy is served; " +
+  "unknown: no answer in time, no sticker, or an unsupported make with nothing archived (see reason); invalid_vin: not a valid VIN. " +
+  "Duplicate VINs are answered once.";
+
+interface Entry {
+  submitted: string;
+  vin: string | null;
+  invalidReason?: string;
+}
+
+/** Distinct entries in submission order; `vin` is null for an invalid one. */
+export function distinctEntries(vins: string[]): Entry[] {
+  const seen = new Set<string>();
+  const entries: Entry[] = [];
+  for (const submitted of vins) {
+    const normalized = normalizeVin(submitted.trim());
+    const key = normalized.ok ? normalized.vin : `invalid:${submitted}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    entries.push(normalized.ok ? { submitted, vin: normalized.vin } : { submitted, vin: null, invalidReason: normalized.reason });
+  }
+  return entries;
+}
+
+export interface ProvisionInput {
+  vins: string[];
+  live?: boolean;
+  decode?: boolean;
+}
+
+export async function provision(input: ProvisionInput): Promise<ProvisionResponse> {
+  const entries = distinctEntries(input.vins);
+  const valid = entries.flatMap((e) => (e.vin ? [e.vin] : []));
+  const archived = await archivedVins(valid);
+  const decode = input.decode === true;
+  const results = input.live
+    ? await liveResults(entries, archived, decode)
+    : entries.map((e) => wmiResult(e, archived, decode));
+  return { mode: input.live ? "live" : "wmi", note: input.live ? LIVE_NOTE : WMI_NOTE, results };
+}
+
+/** How many distinct VINs a request carried (what dealer usage counts). */
+export const countDistinct = (vins: string[]): number => distinctEntries(vins).length;
+
+function invalidResult(entry: Entry, decode: boolean): ProvisionResult {
+  return {
+    vin: entry.submitted,
+    status: "invalid_vin",
+    brand: "Unknown",
+    manufacturer: "Unknown",
+    reason: entry.invalidReason,
+    ...(decode ? { vehicle: null } : {}),
+  };
+}
+
+function baseResult(resolved: ResolvedVin, decode: boolean): Omit<ProvisionResult, "status"> {
+  return {
+    vin: resolved.vin,
+    brand: resolved.match.brand,
+    manufacturer: manufacturerLabel(resolved.match),
+    ...(decode ? { vehicle: resolved.vehicle ?? null } : {}),
+  };
+}
+
+function wmiResult(entry: Entry, archived: Set<string>, decode: boolean): ProvisionResult {
+  if (!entry.vin) return invalidResult(entry, decode);
+  const resolved = resolveVin(entry.vin, decode);
+  const servable = supportedGroupOf(resolved) !== null || archived.has(entry.vin);
+  return { ...baseResult(resolved, decode), status: servable ? "supported" : "not_supported" };
+}
+
+async function liveResults(entries: Entry[], archived: Set<string>, decode: boolean): Promise<ProvisionResult[]> {
+  const { provisionDeadlineMs, timeoutMs } = config().stickers;
+  const deadline = AbortSignal.timeout(provisionDeadlineMs);
+  return Promise.all(
+    entries.map(async (entry): Promise<ProvisionResult> => {
+      if (!entry.vin) return invalidResult(entry, decode);
+      const resolved = resolveVin(entry.vin, decode);
+      const base = baseResult(resolved, decode);
+      const hasArchive = archived.has(entry.vin);
+      const group = supportedGroupOf(resolved);
+      if (!group) return { ...base, status: hasArchive ? "fallback" : "unknown", reason: "not_supported" };
+      const outcome = await askManufacturer(group, resolved, timeoutMs, deadline);
+      if (outcome.kind === "pdf") {
+        await archiveSticker(entry.vin, outcome.pdf, group.id);
+        return { ...base, status: "available" };
+      }
+      const reason = outcome.kind === "none" ? "not_found" : deadline.aborted ? "deadline" : "fetch_error";
+      return { ...base, status: hasArchive ? "fallback" : "unknown", reason };
+    }),
+  );
+}

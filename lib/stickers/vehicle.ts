@@ -1,0 +1,42 @@
+/**
+ * What the sticker code needs from the decoder: a validated VIN, and the decoded make/model (to settle a
+ * WMI shared by several makes, to fill Hyundai's `{model}` slot, and for provision's `vehicle`).
+ */
+import { badRequest } from "../api/errors";
+import { decodeVin, normalizeVin } from "../vin";
+import { matchManufacturer, type ManufacturerMatch } from "./registry";
+
+export function requireVin(input: string): string {
+  const result = normalizeVin(input.trim());
+  if (!result.ok) throw badRequest(result.detail, { reason: "invalid_vin", param: "vin" });
+  return result.vin;
+}
+
+export interface VehicleFacts {
+  year: string;
+  make: string;
+  model: string;
+  trim: string | null;
+}
+
+export function decodeVehicle(vin: string): VehicleFacts | null {
+  const result = decodeVin(vin);
+  if (!result.ok) return null;
+  const { year, make, model, trim } = result.decoded;
+  return { year, make, model, trim };
+}
+
+export interface ResolvedVin {
+  vin: string;
+  match: ManufacturerMatch;
+  /** Decoded vehicle when it was needed (or asked for); undefined when the decoder was not consulted. */
+  vehicle?: VehicleFacts | null;
+}
+
+/** The manufacturer of a VIN, consulting the decoder only when the WMI alone is ambiguous or `decode` asks. */
+export function resolveVin(vin: string, decode = false): ResolvedVin {
+  const byWmi = matchManufacturer(vin);
+  if (!decode && !byWmi.ambiguous) return { vin, match: byWmi };
+  const vehicle = decodeVehicle(vin);
+  return { vin, match: vehicle?.make ? matchManufacturer(vin, vehicle.make) : byWmi, vehicle };
+}

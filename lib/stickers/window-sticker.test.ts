@@ -1,0 +1,274 @@
+/**
+ * Window-sticker service and provision against a fake manufacturer service on loopback, with a fresh
+ * database and archive folder: every status and reason of spec 2.9 / 2.10 and section 7.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { refusedPort, startFakeManufacturer, type FakeManufacturer, type Scenario } from "../../tests/fixtures/fake-manufacturer";
+import { makeStickerPdf } from "../../tests/fixtures/make-pdf";
+import { createTempDb, type TempDb } from "../../tests/fixtures/temp-db";
+import { isApiError } from "../api/errors";
+import { db } from "../db";
+import { computeCheckDigit, decodeVin } from "../vin";
+import { archivePath, archiveSticker } from "./archive";
+import { resetFetchStateForTests } from "./fetch-sticker";
+import { provision } from "./provision";
+import { supportedLabels } from "./registry";
+import { requireVin } from "./vehicle";
+import { checkWindowSticker, getWindowSticker } from "./window-sticker";
+
+let temp: TempDb;
+let fake: FakeManufacturer;
+
+function useFake(extra: Record<string, string> = {}) {
+  temp.setEnv({ ...fake.env(), STICKER_HOST_INTERVAL_MS: "0", STICKER_TIMEOUT_MS: "700", STICKER_CHECK_TIMEOUT_MS: "500", ...extra });
+  resetFetchStateForTests();
+}
+
+jest.setTimeout(20_000);
+
+beforeAll(async () => {
+  temp = createTempDb();
+  fake = await startFakeManufacturer({ slowMs: 2500 });
+  // The decoder loads the vPIC tables on first use (seconds on a busy machine): not inside a timed case.
+  decodeVin("1GCUYDED9NZ123456");
+}, 60_000);
+beforeEach(() => useFake());
+afterAll(async () => {
+  await fake.stop();
+  await temp.cleanup();
+});
+
+/** A valid VIN with this 11-character descriptor (check digit computed) and a fresh serial. */
+let serial = 0;
+function vin(descriptor: string): string {
+  serial++;
+  const raw = `${descriptor}${String(200000 + serial).slice(-6)}`;
+  return raw.slice(0, 8) + computeCheckDigit(raw) + raw.slice(9);
+}
+
+const GROUP_VINS = {
+  gm: "1GCUYDED0NZ",
+  stellantis: "1C4RJFBG0NC",
+  ford: "1FTFW1E50PF",
+  hyundai: "KMHLM4AG0PU",
+  genesis: "KMTG34TA0PU",
+} as const;
+const TOYOTA = "JTDKARFU0J3";
+const KIA = "KNAE55LC0J6";
+const HONDA = "1HGCV1F30LA";
+
+async function problemOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (isApiError(error)) return { status: error.status, ...error.extensions };
+    throw error;
+  }
+  throw new Error("expected a problem");
+}
+
+const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+
+describe.each(Object.entries(GROUP_VINS))("GET window sticker, %s", (group, descriptor) => {
+  const withScenario = (scenario: Scenario) => {
+    const v = vin(descriptor);
+    fake.set(v, scenario);
+    return v;
+  };
+
+  test("the manufacturer's PDF is served intact and archived content-addressed", async () => {
+    const v = withScenario("pdf");
+    const sticker = await getWindowSticker(v);
+    expect(sticker.servedFrom).toBe(group);
+    expect(sha(sticker.pdf)).toBe(sha(fake.pdfFor(v)));
+    const file = archivePath(sticker.sha256);
+    expect(readFileSync(file).equals(fake.pdfFor(v))).toBe(true);
+    const row = await db().stickerArchive.findFirstOrThrow({ where: { vin: v } });
+    expect(row).toMatchObject({ sha256: sha(fake.pdfFor(v)), bytes: fake.pdfFor(v).length, source: group });
+
+    const before = fake.requests.length;
+    const again = await getWindowSticker(v);
+    expect(again.servedFrom).toBe("archive");
+    expect(again.pdf.equals(sticker.pdf)).toBe(true);
+    expect(fake.requests.length).toBe(before);
+  });
+
+  test.each(["placeholder", "html", "json_error", "empty", "small_text"] as const)("%s → 404 not_found", async (scenario) => {
+    const v = withScenario(scenario);
+    expect(await problemOf(getWindowSticker(v))).toMatchObject({ status: 404, reason: "not_found" });
+    expect(await db().stickerArchive.count({ where: { vin: v } })).toBe(0);
+  });
+
+  test("slower than the deadline → 502 fetch_error", async () => {
+    expect(await problemOf(getWindowSticker(withScenario("slow")))).toMatchObject({ status: 502, reason: "fetch_error" });
+  });
+
+  test("refused connection → 502 fetch_error", async () => {
+    const port = await refusedPort();
+    useFake(Object.fromEntries(Object.entries(fake.env()).map(([k, u]) => [k, u.replace(`:${fake.port}`, `:${port}`)])));
+    expect(await problemOf(getWindowSticker(vin(descriptor)))).toMatchObject({ status: 502, reason: "fetch_error" });
+  });
+});
+
+describe("window sticker: makes without a source", () => {
+  test.each([
+    ["Toyota", TOYOTA],
+    ["Kia", KIA],
+    ["Honda", HONDA],
+  ])("%s with nothing archived → 404 not_supported, no request sent", async (_make, descriptor) => {
+    const before = fake.requests.length;
+    expect(await problemOf(getWindowSticker(vin(descriptor)))).toMatchObject({
+      status: 404,
+      reason: "not_supported",
+      supported: supportedLabels(),
+    });
+    expect(fake.requests.length).toBe(before);
+  });
+
+  test("an archived copy is served for any make", async () => {
+    const v = vin(TOYOTA);
+    const pdf = makeStickerPdf(v);
+    await archiveSticker(v, pdf, "import");
+    const sticker = await getWindowSticker(v);
+    expect(sticker).toMatchObject({ servedFrom: "archive", sha256: sha(pdf) });
+    expect(await checkWindowSticker(v)).toEqual({ available: true, manufacturer: "Toyota / Lexus", brand: "Toyota", reason: null });
+  });
+
+  test("Hyundai's service is asked with the decoded model", async () => {
+    const v = vin(GROUP_VINS.hyundai);
+    fake.set(v, "pdf");
+    await getWindowSticker(v);
+    expect(fake.requests.find((r) => r.vin === v)?.model).toBe("Elantra");
+  });
+
+  test("a bad VIN is a 400 naming the parameter", () => {
+    for (const bad of ["1GCUYDED0NZ12345", "1GCUYDED0NZ1234O6", "1GCUYDED0NZ/../x", ""]) {
+      try {
+        requireVin(bad);
+        throw new Error("accepted");
+      } catch (error) {
+        expect(isApiError(error) && error.status === 400 && error.extensions).toMatchObject({ reason: "invalid_vin", param: "vin" });
+      }
+    }
+    expect(requireVin(" 1gcuyded9nz123456 ")).toBe("1GCUYDED9NZ123456");
+  });
+});
+
+describe("availability check (format=check)", () => {
+  test("available: probed live, archived, and remembered for a day", async () => {
+    const v = vin(GROUP_VINS.ford);
+    fake.set(v, "pdf");
+    expect(await checkWindowSticker(v)).toEqual({ available: true, manufacturer: "Ford / Lincoln", brand: "Ford", reason: null });
+    expect(existsSync(archivePath(sha(fake.pdfFor(v))))).toBe(true);
+  });
+
+  test("not_found: the probe's answer is reused for a day", async () => {
+    const v = vin(GROUP_VINS.gm);
+    fake.set(v, "json_error");
+    const expected = { available: false, manufacturer: "GM (Chevrolet, GMC, Buick, Cadillac)", brand: "Chevrolet", reason: "not_found" };
+    expect(await checkWindowSticker(v)).toEqual(expected);
+    const hits = fake.requests.filter((r) => r.vin === v).length;
+    expect(await checkWindowSticker(v)).toEqual(expected);
+    expect(fake.requests.filter((r) => r.vin === v).length).toBe(hits);
+    await db().stickerProbe.update({ where: { vin: v }, data: { checkedAt: new Date(Date.now() - 25 * 3600_000) } });
+    await checkWindowSticker(v);
+    expect(fake.requests.filter((r) => r.vin === v).length).toBe(hits + 1);
+  });
+
+  test("not_supported lists the supported groups", async () => {
+    expect(await checkWindowSticker(vin(KIA))).toEqual({
+      available: false,
+      manufacturer: "Kia",
+      brand: "Kia",
+      reason: "not_supported",
+      supported: supportedLabels(),
+    });
+  });
+
+  test("a manufacturer past the short probe deadline → 502 fetch_error, not cached", async () => {
+    const v = vin(GROUP_VINS.stellantis);
+    fake.set(v, "slow");
+    expect(await problemOf(checkWindowSticker(v))).toMatchObject({ status: 502, reason: "fetch_error" });
+    expect(await db().stickerProbe.findUnique({ where: { vin: v } })).toBeNull();
+  });
+});
+
+describe("provision", () => {
+  test("default mode answers from the WMI: supported, not_supported, invalid_vin; duplicates once", async () => {
+    const gm = vin(GROUP_VINS.gm);
+    const toyota = vin(TOYOTA);
+    const toyotaArchived = vin(TOYOTA);
+    await archiveSticker(toyotaArchived, makeStickerPdf(toyotaArchived), "import");
+    const before = fake.requests.length;
+    const out = await provision({ vins: [gm, gm.toLowerCase(), toyota, "NOTAVIN", toyotaArchived, "NOTAVIN"] });
+    expect(fake.requests.length).toBe(before);
+    expect(out.mode).toBe("wmi");
+    expect(out.note).toMatch(/supported/);
+    expect(out.results).toEqual([
+      { vin: gm, status: "supported", brand: "Chevrolet", manufacturer: "GM (Chevrolet, GMC, Buick, Cadillac)" },
+      { vin: toyota, status: "not_supported", brand: "Toyota", manufacturer: "Toyota / Lexus" },
+      { vin: "NOTAVIN", status: "invalid_vin", brand: "Unknown", manufacturer: "Unknown", reason: "length" },
+      { vin: toyotaArchived, status: "supported", brand: "Toyota", manufacturer: "Toyota / Lexus" },
+    ]);
+  });
+
+  test("decode: true adds year, make, model and trim", async () => {
+    const ford = vin(GROUP_VINS.ford);
+    const out = await provision({ vins: [ford, "1FTFW1E50PF12345"], decode: true });
+    expect(out.results[0]).toEqual({
+      vin: ford,
+      status: "supported",
+      brand: "Ford",
+      manufacturer: "Ford / Lincoln",
+      vehicle: { year: "2023", make: "FORD", model: "F-150", trim: "SuperCrew" },
+    });
+    expect(out.results[1]).toMatchObject({ status: "invalid_vin", vehicle: null });
+  });
+
+  test("a shared WMI is settled by the decoder (KMH: Hyundai or Genesis)", async () => {
+    const out = await provision({ vins: [vin(GROUP_VINS.genesis), vin(GROUP_VINS.hyundai)] });
+    expect(out.results.map((r) => [r.brand, r.manufacturer])).toEqual([
+      ["Genesis", "Genesis"],
+      ["Hyundai", "Hyundai"],
+    ]);
+  });
+
+  test("live mode: available, fallback, unknown, invalid_vin", async () => {
+    const available = vin(GROUP_VINS.gm);
+    fake.set(available, "pdf");
+    const fallback = vin(GROUP_VINS.ford);
+    fake.set(fallback, "html");
+    await archiveSticker(fallback, makeStickerPdf(fallback), "import");
+    const noSticker = vin(GROUP_VINS.stellantis);
+    fake.set(noSticker, "placeholder");
+    const slow = vin(GROUP_VINS.hyundai);
+    fake.set(slow, "slow");
+    const toyota = vin(TOYOTA);
+    const out = await provision({ vins: [available, fallback, noSticker, slow, toyota, "1GCUYDED0NZ1234I6"], live: true });
+    expect(out.mode).toBe("live");
+    expect(out.results.map((r) => [r.status, r.reason])).toEqual([
+      ["available", undefined],
+      ["fallback", "not_found"],
+      ["unknown", "not_found"],
+      ["unknown", "fetch_error"],
+      ["unknown", "not_supported"],
+      ["invalid_vin", "forbidden_letters"],
+    ]);
+    expect(await db().stickerArchive.count({ where: { vin: available } })).toBe(1);
+  });
+
+  test("live mode keeps one overall deadline", async () => {
+    useFake({ STICKER_PROVISION_DEADLINE_MS: "400", STICKER_HOST_CONCURRENCY: "1", STICKER_TIMEOUT_MS: "2000" });
+    const vins = [vin(GROUP_VINS.gm), vin(GROUP_VINS.gm), vin(GROUP_VINS.gm)];
+    vins.forEach((v) => fake.set(v, "slow"));
+    const started = Date.now();
+    const out = await provision({ vins, live: true });
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(out.results.map((r) => [r.status, r.reason])).toEqual([
+      ["unknown", "deadline"],
+      ["unknown", "deadline"],
+      ["unknown", "deadline"],
+    ]);
+  });
+});

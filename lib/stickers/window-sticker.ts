@@ -1,0 +1,103 @@
+/**
+ * GET /api/dealer/v1/window-sticker: the original PDF, or the availability check (spec 2.9).
+ * Order: the archive first (any make), then the manufacturer of a supported group. Each live answer
+ * that is a PDF is archived; definite answers of the check's probe are remembered for a day.
+ */
+import type { WindowStickerCheck } from "../api/dealer";
+import { badGateway, notFound } from "../api/errors";
+import { config } from "../config";
+import { db } from "../db";
+import { archiveSticker, findArchived } from "./archive";
+import { fetchSticker, type FetchOutcome } from "./fetch-sticker";
+import { manufacturerLabel, supportedLabels, type SupportedGroup } from "./registry";
+import { decodeVehicle, resolveVin, type ResolvedVin } from "./vehicle";
+
+const PROBE_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface StickerPdf {
+  vin: string;
+  pdf: Buffer;
+  sha256: string;
+  /** `archive` when served from the archive, else the manufacturer group it was fetched from. */
+  servedFrom: string;
+}
+
+/** `vin` must be normalized (vehicle.ts `requireVin`). Throws 404 not_found / not_supported, or 502 fetch_error. */
+export async function getWindowSticker(vin: string): Promise<StickerPdf> {
+  const archived = await findArchived(vin);
+  if (archived) return { vin, pdf: archived.pdf, sha256: archived.sha256, servedFrom: "archive" };
+
+  const resolved = resolveVin(vin);
+  const group = supportedGroupOf(resolved);
+  if (!group) throw notSupported(resolved);
+
+  const outcome = await askManufacturer(group, resolved, config().stickers.timeoutMs);
+  await rememberProbe(vin, outcome);
+  if (outcome.kind === "pdf") {
+    const stored = await archiveSticker(vin, outcome.pdf, group.id);
+    return { vin, pdf: outcome.pdf, sha256: stored.sha256, servedFrom: group.id };
+  }
+  if (outcome.kind === "none") {
+    throw notFound(`${resolved.match.brand} has no window sticker for ${vin}.`, { reason: "not_found" });
+  }
+  throw manufacturerUnreachable(group, outcome.why);
+}
+
+export async function checkWindowSticker(vin: string): Promise<WindowStickerCheck> {
+  const resolved = resolveVin(vin);
+  const manufacturer = manufacturerLabel(resolved.match);
+  const brand = resolved.match.brand;
+  const available: WindowStickerCheck = { available: true, manufacturer, brand, reason: null };
+
+  if (await findArchived(vin)) return available;
+  const group = supportedGroupOf(resolved);
+  if (!group) return { available: false, manufacturer, brand, reason: "not_supported", supported: supportedLabels() };
+
+  const cached = await db().stickerProbe.findUnique({ where: { vin } });
+  if (cached && Date.now() - cached.checkedAt.getTime() < PROBE_TTL_MS) {
+    return cached.outcome === "available" ? available : { available: false, manufacturer, brand, reason: "not_found" };
+  }
+
+  const outcome = await askManufacturer(group, resolved, config().stickers.checkTimeoutMs);
+  await rememberProbe(vin, outcome);
+  if (outcome.kind === "pdf") {
+    await archiveSticker(vin, outcome.pdf, group.id);
+    return available;
+  }
+  if (outcome.kind === "none") return { available: false, manufacturer, brand, reason: "not_found" };
+  throw manufacturerUnreachable(group, outcome.why);
+}
+
+export function supportedGroupOf(resolved: ResolvedVin): SupportedGroup | null {
+  const group = resolved.match.group;
+  return group && group.supported ? group : null;
+}
+
+/** Asks the group's host; Hyundai's service also wants the model, which the decoder supplies. */
+export function askManufacturer(
+  group: SupportedGroup,
+  resolved: ResolvedVin,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<FetchOutcome> {
+  const model = group.endpoint === "hyundai" ? (resolved.vehicle ?? decodeVehicle(resolved.vin))?.model ?? null : null;
+  return fetchSticker(group, resolved.vin, { model, timeoutMs, signal });
+}
+
+async function rememberProbe(vin: string, outcome: FetchOutcome): Promise<void> {
+  if (outcome.kind === "error") return;
+  const data = { outcome: outcome.kind === "pdf" ? "available" : "not_found", checkedAt: new Date() };
+  await db().stickerProbe.upsert({ where: { vin }, create: { vin, ...data }, update: data });
+}
+
+function notSupported(resolved: ResolvedVin) {
+  const what = resolved.match.brand === "Unknown" ? "this VIN's make" : resolved.match.brand;
+  return notFound(`No manufacturer source serves window stickers for ${what}, and none is archived for ${resolved.vin}.`, {
+    reason: "not_supported",
+    supported: supportedLabels(),
+  });
+}
+
+function manufacturerUnreachable(group: SupportedGroup, why: string) {
+  return badGateway(`The ${group.label} window-sticker service did not answer usefully (${why}). Retry later.`, "fetch_error");
+}

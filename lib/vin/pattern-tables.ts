@@ -1,0 +1,175 @@
+/**
+ * The Pattern table laid out for decoding: column arrays of the usable rows, grouped by (schema, key), with
+ * the distinct keys and attribute values as string tables. Reading 800 000 rows out of SQLite is most of
+ * the decoder's start-up, so the layout is also kept as a binary snapshot (v8 serialization) beside the
+ * data, keyed by the vPIC file's path, size and mtime; a later process loads the snapshot instead.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { deserialize, serialize } from "node:v8";
+import type Database from "better-sqlite3";
+
+export interface PatternTables {
+  id: Int32Array;
+  element: Int16Array;
+  /** coalesce(UpdatedOn, CreatedOn) in ms since the epoch; NaN when both are null. */
+  changedOn: Float64Array;
+  attrIndex: Int32Array;
+  attrTable: string[];
+  /** Row indices laid out group by group; group g is patternIndex[groupStart[g]..groupEnd[g]). */
+  patternIndex: Int32Array;
+  /** Groups are contiguous per schema. */
+  groupSchema: Int32Array;
+  groupKey: Int32Array;
+  groupStart: Int32Array;
+  groupEnd: Int32Array;
+  /** Distinct keys, upper-cased. */
+  keyTable: string[];
+  maxChanged: number;
+}
+
+/** Bump when the layout or the row filter changes, so old snapshots are ignored. */
+const FORMAT = 2;
+
+/**
+ * Reads the usable Pattern rows: plain and bracket keys need an element in `decodable`; formula (`#`) keys
+ * take any element but those in `excluded`.
+ */
+export function readPatternTables(
+  db: Database.Database,
+  table: string,
+  decodable: ReadonlySet<number>,
+  excluded: ReadonlySet<number>,
+): PatternTables {
+  const capacity = (db.prepare(`SELECT count(*) FROM "${table}"`).pluck().get() as number) || 0;
+  const id = new Int32Array(capacity);
+  const element = new Int16Array(capacity);
+  const changedOn = new Float64Array(capacity);
+  const attrIndex = new Int32Array(capacity);
+  const attrTable: string[] = [];
+  const attrIds = new Map<string, number>();
+  const keyTable: string[] = [];
+  const keyIds = new Map<string, number>();
+  // Rows are chained per (schema, key) group through `next`, then laid out group by group.
+  const next = new Int32Array(capacity).fill(-1);
+  const head: number[] = [];
+  const tail: number[] = [];
+  const groupKeyList: number[] = [];
+  const groupsBySchema = new Map<number, Map<number, number>>();
+  let kept = 0;
+  let maxChanged = 0;
+  const rows = db
+    .prepare(
+      // The edit date is parsed by SQLite (julianday) to keep the JS side of the loop short.
+      `SELECT Id, VinSchemaId, upper(Keys), ElementId, AttributeId,
+              (julianday(coalesce(UpdatedOn, CreatedOn)) - 2440587.5) * 86400000.0
+         FROM "${table}"`,
+    )
+    .raw()
+    .iterate() as IterableIterator<[number, number, string, number, string | number, number | null]>;
+  for (const [rowId, schemaId, key, elementId, attributeId, changed] of rows) {
+    if (key.includes("#") ? excluded.has(elementId) : !decodable.has(elementId)) continue;
+    const attr = String(attributeId);
+    let a = attrIds.get(attr);
+    if (a === undefined) {
+      a = attrTable.length;
+      attrTable.push(attr);
+      attrIds.set(attr, a);
+    }
+    let k = keyIds.get(key);
+    if (k === undefined) {
+      k = keyTable.length;
+      keyTable.push(key);
+      keyIds.set(key, k);
+    }
+    id[kept] = rowId;
+    element[kept] = elementId;
+    attrIndex[kept] = a;
+    const ms = changed === null ? Number.NaN : Math.round(changed);
+    changedOn[kept] = ms;
+    if (ms > maxChanged) maxChanged = ms;
+    let groups = groupsBySchema.get(schemaId);
+    if (!groups) groupsBySchema.set(schemaId, (groups = new Map()));
+    const g = groups.get(k);
+    if (g === undefined) {
+      groups.set(k, head.length);
+      head.push(kept);
+      tail.push(kept);
+      groupKeyList.push(k);
+    } else {
+      next[tail[g]] = kept;
+      tail[g] = kept;
+    }
+    kept++;
+  }
+
+  const groupCount = head.length;
+  const patternIndex = new Int32Array(kept);
+  const groupSchema = new Int32Array(groupCount);
+  const groupKey = new Int32Array(groupCount);
+  const groupStart = new Int32Array(groupCount);
+  const groupEnd = new Int32Array(groupCount);
+  let offset = 0;
+  let out = 0;
+  for (const [schemaId, groups] of groupsBySchema) {
+    for (const g of groups.values()) {
+      groupSchema[out] = schemaId;
+      groupKey[out] = groupKeyList[g];
+      groupStart[out] = offset;
+      for (let p = head[g]; p !== -1; p = next[p]) patternIndex[offset++] = p;
+      groupEnd[out] = offset;
+      out++;
+    }
+  }
+  return {
+    id: id.slice(0, kept),
+    element: element.slice(0, kept),
+    changedOn: changedOn.slice(0, kept),
+    attrIndex: attrIndex.slice(0, kept),
+    attrTable,
+    patternIndex,
+    groupSchema,
+    groupKey,
+    groupStart,
+    groupEnd,
+    keyTable,
+    maxChanged,
+  };
+}
+
+/**
+ * The pattern tables of `file`, from the snapshot in `cacheDir` when one matches the file (and the row
+ * filter), else read from SQLite and snapshotted. Without a cacheDir, always read. A snapshot that cannot be
+ * read or written is ignored: it only saves time.
+ */
+export function patternTablesFor(
+  file: string,
+  cacheDir: string | undefined,
+  filterSignature: string,
+  read: () => PatternTables,
+): { tables: PatternTables; fromSnapshot: boolean } {
+  if (!cacheDir) return { tables: read(), fromSnapshot: false };
+  const stat = statSync(file);
+  const signature = createHash("sha256")
+    .update(`${FORMAT}|${path.resolve(file)}|${stat.size}|${stat.mtimeMs}|${filterSignature}`)
+    .digest("hex")
+    .slice(0, 24);
+  const snapshot = path.join(cacheDir, `vpic-patterns-${signature}.bin`);
+  try {
+    const tables = deserialize(readFileSync(snapshot)) as PatternTables;
+    if (tables && tables.patternIndex instanceof Int32Array) return { tables, fromSnapshot: true };
+  } catch {
+    // No snapshot yet (or an unreadable one): read the file.
+  }
+  const tables = read();
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    const partial = `${snapshot}.${process.pid}.partial`;
+    writeFileSync(partial, serialize(tables));
+    renameSync(partial, snapshot);
+  } catch {
+    // A read-only data folder only costs start-up time.
+  }
+  return { tables, fromSnapshot: false };
+}
