@@ -14,6 +14,8 @@ export const CACHE = {
   pricing: shared(HOUR, 10 * MINUTE),
   recalls: shared(6 * HOUR, HOUR),
   insights: shared(30 * DAY, DAY),
+  /** An insight composed without the AI model is replaced within the hour: shared caches keep it briefly. */
+  insightsFallback: shared(5 * MINUTE, MINUTE),
   market: shared(HOUR, 10 * MINUTE),
   openapi: shared(DAY, HOUR),
   discovery: shared(DAY, HOUR),

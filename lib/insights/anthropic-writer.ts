@@ -48,7 +48,7 @@ export function createAnthropicWriter(settings: WriterSettings): InsightWriter {
           { signal: opts.signal, timeout: settings.timeoutMs },
         );
         const usage = { inputTokens: message.usage?.input_tokens ?? 0, outputTokens: message.usage?.output_tokens ?? 0 };
-        const text = message.content
+        const text = (message.content ?? [])
           .filter((block): block is Anthropic.TextBlock => block.type === "text")
           .map((block) => block.text)
           .join("")

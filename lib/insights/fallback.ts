@@ -17,19 +17,19 @@ export function composeFallback(facts: VehicleFacts): string {
   const recalls = recallSentences(facts);
   if (pricing.length) candidates.push(pricing);
   if (recalls.length) candidates.push(recalls);
-  if (candidates.length === 1) candidates.push(["No verified pricing or recall data is held for it here."]);
+  if (candidates.length === 1) candidates.push(["vinscope holds no verified pricing or recall data for this model year."]);
 
   const choice = candidates.map(() => 0);
   const compose = () => candidates.map((forms, i) => forms[choice[i]]).join(" ");
   let text = compose();
-  // Shorten the longest sentence that still has a shorter form, until the paragraph fits.
+  // Shorten one sentence at a time, the least informative detail first (recall components, then the MSRP
+  // clause, then the variant lists), going round until the paragraph fits.
+  const order = [...candidates.keys()].reverse();
   while (countWords(text) > MAX_WORDS) {
-    let best = -1;
-    for (let i = 0; i < candidates.length; i++) {
-      if (choice[i] + 1 < candidates[i].length && (best < 0 || countWords(candidates[i][choice[i]]) > countWords(candidates[best][choice[best]]))) best = i;
-    }
-    if (best < 0) break;
-    choice[best]++;
+    const next = order.find((i) => choice[i] + 1 < candidates[i].length);
+    if (next === undefined) break;
+    choice[next]++;
+    order.push(order.splice(order.indexOf(next), 1)[0]);
     text = compose();
   }
   return text;
@@ -41,12 +41,14 @@ function variantSentences(facts: VehicleFacts, vehicle: string): string[] {
   const fuels = unique(v.fuelTypes.map(shortFuelType)).slice(0, 3);
   const engines = unique(v.engines.map((e) => e.split(",")[0].trim())).slice(0, 3);
   const parts: string[] = [];
-  if (bodies.length) parts.push(`${list(bodies)} body styles`);
-  if (engines.length) parts.push(`${list(engines)} engines`);
+  if (bodies.length) parts.push(bodies.length === 1 ? `${article(bodies[0])} ${bodies[0]} body` : `${list(bodies)} bodies`);
+  if (engines.length) parts.push(engines.length === 1 ? `a ${engines[0]} engine` : `${list(engines)} engines`);
   if (fuels.length) parts.push(`${list(fuels)} fuel`);
   const plain = `The ${vehicle} is listed in NHTSA's vPIC vehicle data.`;
   if (!parts.length) return [plain];
-  const full = `NHTSA's vPIC data lists the ${vehicle} with variants including ${list(parts)}.`;
+  // Parts that contain "and" themselves are separated by semicolons so the sentence still parses.
+  const joined = parts.some((p) => p.includes(" and ")) ? parts.map((p, i) => (i === parts.length - 1 && i > 0 ? `and ${p}` : p)).join("; ") : list(parts);
+  const full = `NHTSA's vPIC data lists the ${vehicle} with variants including ${joined}.`;
   const short = parts.length > 1 ? `NHTSA's vPIC data lists the ${vehicle} with variants including ${parts[0]}.` : plain;
   return [full, short, plain];
 }
@@ -54,9 +56,9 @@ function variantSentences(facts: VehicleFacts, vehicle: string): string[] {
 function pricingSentences(facts: VehicleFacts): string[] {
   const p = facts.pricing;
   if (!p) return [];
-  if (p.sampleSize === 0) return ["vinscope holds no verified buyer deals for it yet."];
+  if (p.sampleSize === 0) return ["vinscope holds no verified buyer deals for this model year yet."];
   const deals = `${p.sampleSize} verified buyer deal${p.sampleSize === 1 ? "" : "s"}`;
-  if (p.averageSellingPrice === null) return [`vinscope holds ${deals} for it, too few to show price figures.`];
+  if (p.averageSellingPrice === null) return [`vinscope holds ${deals} for this model year, too few to show price figures.`];
   const asp = formatMoney(p.averageSellingPrice);
   const forms: string[] = [];
   if (p.averageMsrp !== null && p.averageDiscountPercent !== null) {
@@ -72,8 +74,8 @@ function pricingSentences(facts: VehicleFacts): string[] {
 function recallSentences(facts: VehicleFacts): string[] {
   const r = facts.recalls;
   if (!r) return [];
-  if (r.count === 0) return ["NHTSA lists no recall campaigns for it."];
-  const base = `NHTSA lists ${r.count} recall campaign${r.count === 1 ? "" : "s"} for it`;
+  if (r.count === 0) return ["NHTSA lists no recall campaigns for this model year."];
+  const base = `NHTSA lists ${r.count} recall campaign${r.count === 1 ? "" : "s"} for this model year`;
   const clauses: string[] = [];
   if (r.parkIt > 0) clauses.push(`${r.parkIt} with a park-it warning`);
   if (r.parkOutside > 0) clauses.push(`${r.parkOutside} with a park-outside warning`);
@@ -103,6 +105,10 @@ export function shortFuelType(name: string): string {
     .replace(/\s+/g, " ")
     .trim()
     .toLowerCase();
+}
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) || /^(SUV|MPV)$/.test(word) ? "an" : "a";
 }
 
 function unique(values: string[]): string[] {

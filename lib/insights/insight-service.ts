@@ -65,6 +65,8 @@ export interface InsightServiceOptions {
   /** The model client, or null without an API key. Read per generation, so config changes apply. */
   writer: () => InsightWriter | null;
   now?: () => Date;
+  /** vPIC's canonical make/model names, or null when vPIC does not know them (tests use a small catalog). */
+  names?: (make: string, model: string) => { make: string; model: string } | null;
   variants?: (year: number, make: string, model: string) => VpicVariants | null;
   facts?: (input: FactsInput) => Promise<VehicleFacts>;
   /** How long one generation may hold a key (facts + two model calls + writes); others wait at most this. */
@@ -96,7 +98,19 @@ export interface InsightService {
 
 export function createInsightService(options: InsightServiceOptions): InsightService {
   const now = options.now ?? (() => new Date());
-  const variantsOf = options.variants ?? vpicVariants;
+  const namesOf = options.names ?? findVpicModel;
+  const readVariants = options.variants ?? vpicVariants;
+  // vPIC data is fixed for the life of a process, and reading a model's variants scans its schemas (up to a
+  // few tens of ms): remember the answers, unknown years included, so repeated 404s stay cheap.
+  const variantsMemo = new Map<string, VpicVariants | null>();
+  const variantsOf = (year: number, make: string, model: string): VpicVariants | null => {
+    const key = `${year}|${make}|${model}`;
+    if (variantsMemo.has(key)) return variantsMemo.get(key)!;
+    const found = readVariants(year, make, model);
+    if (variantsMemo.size >= 5000) variantsMemo.delete(variantsMemo.keys().next().value!);
+    variantsMemo.set(key, found);
+    return found;
+  };
   const factsOf = options.facts ?? ((input: FactsInput) => gatherFacts(input));
   const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 50;
@@ -125,7 +139,7 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
   }
 
   async function lookup(query: VehicleQuery, opts: LookupOptions = {}): Promise<InsightAnswer | null> {
-    const names = findVpicModel(query.make, query.model);
+    const names = namesOf(query.make, query.model);
     if (!names) return null;
     const key = insightKey(query.year, names.make, names.model);
     const at = now();
@@ -233,16 +247,16 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
         usage.outputTokens += result.usage.outputTokens;
       }
       if (!result.ok) {
-        log().warn({ key, model: writer.model, attempt, ms, reason: result.reason, status: result.status, detail: result.detail }, "insight model call failed");
+        log().warn({ insightKey: key, model: writer.model, attempt, ms, reason: result.reason, status: result.status, detail: result.detail }, "insight model call failed");
         return fallback(`the AI model was unavailable (${result.reason})`);
       }
       const verdict = validateInsight(result.text, factText);
       log().info(
-        { key, model: result.model, attempt, ms, inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens, accepted: verdict.ok },
+        { insightKey: key, model: result.model, attempt, ms, inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens, accepted: verdict.ok },
         "insight model call",
       );
       if (verdict.ok) return { text: verdict.text, writer: result.model, ai: true, usage };
-      log().warn({ key, attempt, problem: verdict.problem }, "insight answer rejected");
+      log().warn({ insightKey: key, attempt, problem: verdict.problem }, "insight answer rejected");
       turns = retryRequest(facts, result.text, verdict.problem);
     }
     return fallback("the AI answers did not pass validation");
@@ -252,7 +266,7 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
     if (!dueForRefresh(row, at) || refreshes.has(row.key) || flights.has(row.key)) return;
     if (!options.writer()) return;
     const run = refresh(row)
-      .catch((error) => log().warn({ key: row.key, err: error instanceof Error ? error.message : String(error) }, "insight refresh failed"))
+      .catch((error) => log().warn({ insightKey: row.key, err: error instanceof Error ? error.message : String(error) }, "insight refresh failed"))
       .finally(() => refreshes.delete(row.key));
     refreshes.set(row.key, run);
   }
@@ -267,8 +281,8 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
       await releaseLease(db, row.key, owner);
       return;
     }
-    const variants = variantsOf(row.year, row.make, row.model);
-    const names = findVpicModel(row.make, row.model);
+    const names = namesOf(row.make, row.model);
+    const variants = names && variantsOf(row.year, names.make, names.model);
     if (!variants || !names) {
       await releaseLease(db, row.key, owner);
       return;

@@ -62,10 +62,12 @@ export async function ensureInsightRow(db: Db, row: { key: string; year: number;
 
 /** True when this caller now holds the key's lease until `now + leaseMs`. */
 export async function claimLease(db: Db, key: string, owner: string, now: Date, leaseMs: number): Promise<boolean> {
-  const { count } = await db.vehicleInsight.updateMany({
-    where: { key, OR: [{ leaseUntil: null }, { leaseUntil: { lte: now } }] },
-    data: { leaseOwner: owner, leaseUntil: new Date(now.getTime() + leaseMs) },
-  });
+  // One plain UPDATE, never a transaction spanning several statements: the database settles concurrent claims,
+  // and no lock is held while this process awaits anything.
+  const until = new Date(now.getTime() + leaseMs);
+  const count = await db.$executeRaw`
+    UPDATE "VehicleInsight" SET "leaseOwner" = ${owner}, "leaseUntil" = ${until}
+    WHERE "key" = ${key} AND ("leaseUntil" IS NULL OR "leaseUntil" <= ${now})`;
   return count === 1;
 }
 
@@ -75,11 +77,13 @@ export async function saveInsight(
   owner: string,
   insight: StoredInsight & { inputTokens: number | null; outputTokens: number | null },
 ): Promise<boolean> {
-  const { key, ...data } = insight;
-  const { count } = await db.vehicleInsight.updateMany({
-    where: { key, leaseOwner: owner },
-    data: { ...data, leaseOwner: null, leaseUntil: null },
-  });
+  const count = await db.$executeRaw`
+    UPDATE "VehicleInsight"
+    SET "make" = ${insight.make}, "model" = ${insight.model}, "text" = ${insight.text}, "writer" = ${insight.writer},
+        "source" = ${insight.source}, "generatedAt" = ${insight.generatedAt}, "expiresAt" = ${insight.expiresAt},
+        "inputTokens" = ${insight.inputTokens}, "outputTokens" = ${insight.outputTokens},
+        "leaseOwner" = NULL, "leaseUntil" = NULL
+    WHERE "key" = ${insight.key} AND "leaseOwner" = ${owner}`;
   return count === 1;
 }
 
@@ -88,8 +92,9 @@ export async function saveInsight(
  * every request near expiry does not ask the model again.
  */
 export async function releaseLease(db: Db, key: string, owner: string, holdUntil: Date | null = null): Promise<void> {
-  await db.vehicleInsight.updateMany({
-    where: { key, leaseOwner: owner },
-    data: holdUntil ? { leaseUntil: holdUntil } : { leaseOwner: null, leaseUntil: null },
-  });
+  if (holdUntil) {
+    await db.$executeRaw`UPDATE "VehicleInsight" SET "leaseUntil" = ${holdUntil} WHERE "key" = ${key} AND "leaseOwner" = ${owner}`;
+  } else {
+    await db.$executeRaw`UPDATE "VehicleInsight" SET "leaseOwner" = NULL, "leaseUntil" = NULL WHERE "key" = ${key} AND "leaseOwner" = ${owner}`;
+  }
 }

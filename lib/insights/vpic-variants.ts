@@ -8,7 +8,8 @@
  * whose Model patterns name this model only. Patterns on other keys of a multi-model schema are left out:
  * the list may miss a variant, but never names one from another model.
  */
-import { findVpicModel, vpicData, wmisForMake } from "../vin";
+import { vpicData } from "../vin";
+import { findVpicModelIn, wmisForMakeIn } from "../vin/catalog";
 import { resolveAttribute } from "../vin/decode-core";
 import { patternAttribute, type KeyGroup, type SchemaIndex, type VpicData } from "../vin/vpic-data";
 
@@ -36,7 +37,7 @@ export interface VpicVariants {
 }
 
 export function vpicVariants(year: number, make: string, model: string, data: VpicData = vpicData()): VpicVariants | null {
-  const names = findVpicModel(make, model);
+  const names = findVpicModelIn(data, make, model);
   if (!names) return null;
   const modelIds = modelIdsOf(data, names.make, names.model);
   const out = {
@@ -48,7 +49,7 @@ export function vpicVariants(year: number, make: string, model: string, data: Vp
   let seen = false;
 
   const schemaIds = new Set<number>();
-  for (const wmiCode of wmisForMake(names.make)) {
+  for (const wmiCode of wmisForMakeIn(data, names.make)) {
     const wmi = data.wmis.get(wmiCode);
     for (const link of wmi?.links ?? []) {
       if (year >= link.yearFrom && year <= link.yearTo) schemaIds.add(link.schemaId);
@@ -113,20 +114,23 @@ function collect(
   group: KeyGroup,
   out: { bodyStyles: Set<string>; fuelTypes: Set<string>; engines: Set<string>; electrification: Set<string> },
 ): void {
-  let displacement: string | null = null;
-  let cylinders: string | null = null;
+  const displacements = new Set<string>();
+  const cylinderCounts = new Set<string>();
   for (const p of patternsOf(data, group)) {
     const element = data.patterns.element[p];
     const value = () => usable(resolveAttribute(data, element, patternAttribute(data.patterns, p)));
     if (element === ELEMENT.bodyClass) add(out.bodyStyles, value());
     else if (element === ELEMENT.fuelType) add(out.fuelTypes, value());
     else if (element === ELEMENT.electrification) add(out.electrification, value());
-    else if (element === ELEMENT.displacement) displacement = litres(value());
-    else if (element === ELEMENT.cylinders) cylinders = wholeNumber(value());
+    else if (element === ELEMENT.displacement) add(displacements, litres(value()));
+    else if (element === ELEMENT.cylinders) add(cylinderCounts, wholeNumber(value()));
   }
-  if (displacement && cylinders) out.engines.add(`${displacement} L, ${cylinders} cylinders`);
-  else if (displacement) out.engines.add(`${displacement} L`);
-  else if (cylinders) out.engines.add(`${cylinders} cylinders`);
+  // A key with one displacement and one cylinder count describes one engine; anything else is listed apart.
+  if (displacements.size === 1 && cylinderCounts.size === 1) {
+    out.engines.add(`${[...displacements][0]} L, ${[...cylinderCounts][0]} cylinders`);
+  } else {
+    for (const d of displacements) out.engines.add(`${d} L`);
+  }
 }
 
 function usable(value: string | null): string | null {

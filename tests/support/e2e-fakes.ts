@@ -2,6 +2,7 @@
  * Loopback fakes for the e2e app: each outside system the pages reach gets a fake here, programmed with
  * realistic answers, and its base URL goes into the app's environment.
  */
+import { serveFakeAnthropic } from "./fake-anthropic";
 import { startFakeServer, type FakeServer, type FakeRequest } from "./fake-server";
 
 /** Recall rows in NHTSA's recallsByVehicle shape, per "YEAR|MAKE|MODEL" as NHTSA names the vehicle. */
@@ -55,6 +56,13 @@ export async function startE2eFakes(): Promise<{ env: Record<string, string>; cl
   const nhtsa = await startNhtsaFake();
   servers.push(nhtsa);
   env.NHTSA_API_BASE_URL = nhtsa.url;
+
+  // Anthropic Messages API: insights written from the facts of the request (model id claude-fake-1).
+  const anthropic = await startFakeServer();
+  serveFakeAnthropic(anthropic);
+  servers.push(anthropic);
+  env.ANTHROPIC_API_KEY = "e2e-dummy-key";
+  env.ANTHROPIC_BASE_URL = anthropic.url;
   return {
     env,
     close: async () => {

@@ -1,0 +1,19 @@
+// GET /api/vin-insights/{year}/{make}/{model}: the insight of a year/make/model (spec 2.5, 4.1).
+// Malformed year or slug → 400; a year/make/model that vPIC does not know → 404.
+import { InsightPathParams, type InsightResponse } from "@/lib/api/insights";
+import { notFound } from "@/lib/api/errors";
+import { json, route } from "@/lib/http/route";
+import { parseInput } from "@/lib/http/params";
+import { FALLBACK_WRITER, lookupInsight } from "@/lib/insights";
+
+type Params = { params: Promise<{ year: string; make: string; model: string }> };
+
+export const GET = route<Params>({ name: "getVehicleInsight", cache: "insights" }, async (_req, ctx) => {
+  const { year, make, model } = parseInput(InsightPathParams, await ctx.params);
+  const answer = await lookupInsight({ year, make, model });
+  if (!answer) {
+    throw notFound(`NHTSA vPIC does not know a ${year} ${make} ${model}.`, { reason: "unknown_vehicle" });
+  }
+  const body: InsightResponse = answer;
+  return json(body, { cache: answer.insight.model === FALLBACK_WRITER ? "insightsFallback" : "insights" });
+});
