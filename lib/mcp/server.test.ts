@@ -1,0 +1,140 @@
+/**
+ * The MCP server definition and its HTTP handler, without the network or a database: listing, the offline
+ * check-digit tool, argument errors as tool results, and the JSON-RPC edge (Accept normalisation, parse and
+ * method errors). Tools that read data are exercised against the built app in tests/mcp-*.test.ts.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { CheckDigitResult } from "../api/mcp";
+import { handleMcpRequest } from "./http";
+import { TOOL_NAMES, createMcpServer } from "./server";
+
+async function connectedClient(): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await createMcpServer().connect(serverSide);
+  const client = new Client({ name: "unit", version: "0" });
+  await client.connect(clientSide);
+  return client;
+}
+
+const text = (result: Record<string, unknown>) => (result.content as { type: string; text: string }[])[0].text;
+
+describe("createMcpServer", () => {
+  let client: Client;
+  beforeAll(async () => {
+    client = await connectedClient();
+  });
+  afterAll(async () => {
+    await client.close();
+  });
+
+  test("lists every tool with an object input schema, an object output schema and a description", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
+    for (const tool of tools) {
+      expect(tool.inputSchema.type).toBe("object");
+      expect(tool.outputSchema?.type).toBe("object");
+      expect(tool.description!.length).toBeGreaterThan(80);
+      expect(tool.annotations?.readOnlyHint).toBe(true);
+    }
+  });
+
+  test("validate_vin_check_digit: a consistent VIN, in any case", async () => {
+    const result = await client.callTool({ name: "validate_vin_check_digit", arguments: { vin: " 1hgcm82633a004352 " } });
+    expect(result.isError).toBeFalsy();
+    const data = CheckDigitResult.parse(result.structuredContent);
+    expect(data).toMatchObject({ vin: "1HGCM82633A004352", valid: true, expected: "3", actual: "3", reason: "check_digit_matches" });
+    expect(text(result)).toContain("valid");
+    // The second block is the same data as JSON, for clients that read text only.
+    expect(JSON.parse((result.content as { text: string }[])[1].text)).toEqual(result.structuredContent);
+  });
+
+  test("validate_vin_check_digit: a mistyped VIN names the expected digit; X stands for 10", async () => {
+    const wrong = await client.callTool({ name: "validate_vin_check_digit", arguments: { vin: "1HGCM82643A004352" } });
+    expect(CheckDigitResult.parse(wrong.structuredContent)).toMatchObject({ valid: false, expected: "3", actual: "4", reason: "check_digit_mismatch" });
+    const x = await client.callTool({ name: "validate_vin_check_digit", arguments: { vin: "1M8GDM9AXKP042788" } });
+    expect(CheckDigitResult.parse(x.structuredContent)).toMatchObject({ valid: true, expected: "X", actual: "X" });
+  });
+
+  test.each([
+    [{ vin: "1HGCM8263" }, /17 characters, got 9/],
+    [{ vin: "1HGCM82633A00435O" }, /I, O|letters/],
+    [{ vin: "1HGCM8263-A004352" }, /invalid character/],
+    [{}, /vin/],
+    [{ vin: 12345678901234567 }, /expected string/],
+  ])("validate_vin_check_digit %j is an error result, not a protocol error", async (args, message) => {
+    const result = await client.callTool({ name: "validate_vin_check_digit", arguments: args });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(text(result)).toMatch(message);
+  });
+
+  test("check_recalls without a complete vehicle and get_pricing outside 2020-2030 fail before any lookup", async () => {
+    const recalls = await client.callTool({ name: "check_recalls", arguments: { year: 2022, make: "Ford" } });
+    expect(recalls.isError).toBe(true);
+    expect(text(recalls)).toMatch(/model: is required/);
+    const both = await client.callTool({ name: "check_recalls", arguments: { vin: "1HGCM82633A004352", year: 2003 } });
+    expect(both.isError).toBe(true);
+    expect(text(both)).toMatch(/exactly one/);
+    const pricing = await client.callTool({ name: "get_pricing", arguments: { make: "Toyota", model: "Camry", year: 1999 } });
+    expect(pricing.isError).toBe(true);
+    expect(text(pricing)).toMatch(/between 2020 and 2030/);
+    const state = await client.callTool({ name: "get_pricing", arguments: { make: "Toyota", model: "Camry", year: 2024, state: "XX" } });
+    expect(text(state)).toMatch(/US state code/);
+  });
+
+  test("an unknown tool is an error result", async () => {
+    const result = await client.callTool({ name: "no_such_tool", arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/no_such_tool not found/);
+  });
+});
+
+describe("handleMcpRequest (stateless HTTP)", () => {
+  const post = (body: string, headers: Record<string, string> = { "content-type": "application/json" }) =>
+    handleMcpRequest(new Request("http://localhost/api/mcp", { method: "POST", headers, body }));
+  const rpc = (method: string, params?: unknown, id = 1) => JSON.stringify({ jsonrpc: "2.0", id, method, params });
+
+  test("tools/list from a plain JSON client (no Accept header, no initialize)", async () => {
+    const res = await post(rpc("tools/list"));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    const body = await res.json();
+    expect(body.id).toBe(1);
+    expect(body.result.tools).toHaveLength(TOOL_NAMES.length);
+  });
+
+  test("initialize with the SSE accept type still answers JSON", async () => {
+    const res = await post(
+      rpc("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "0" } }),
+      { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    );
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.result.serverInfo.name).toBe("vinscope");
+    expect(body.result.capabilities.tools).toBeDefined();
+  });
+
+  test("a body sent as text/plain or form-urlencoded (curl -d) is read as JSON; other types are refused", async () => {
+    expect((await post(rpc("tools/list"), { "content-type": "text/plain;charset=UTF-8" })).status).toBe(200);
+    expect((await post(rpc("tools/list"), { "content-type": "application/x-www-form-urlencoded" })).status).toBe(200);
+    expect((await post(rpc("tools/list"), { "content-type": "application/xml" })).status).toBe(415);
+  });
+
+  test("malformed JSON → parse error -32700", async () => {
+    const res = await post("{ not json");
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32700 } });
+  });
+
+  test("unknown method → method not found -32601", async () => {
+    const res = await post(rpc("tools/explode", {}, 7));
+    expect(await res.json()).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32601 } });
+  });
+
+  test("a tool call over HTTP", async () => {
+    const res = await post(rpc("tools/call", { name: "validate_vin_check_digit", arguments: { vin: "1HGCM82633A004352" } }));
+    const body = await res.json();
+    expect(body.result.structuredContent).toMatchObject({ valid: true });
+  });
+});

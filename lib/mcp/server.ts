@@ -1,0 +1,25 @@
+/**
+ * The MCP server definition (spec 4.3), one for both transports: scripts/mcp.ts connects it to stdio,
+ * app/api/mcp/route.ts builds one per HTTP request (stateless). Building it is cheap: tools are registered
+ * closures; the data they read (vPIC tables, database client) is shared per process.
+ */
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { SERVICE_NAME, SERVICE_VERSION } from "../version";
+import { ABOUT_SERVICE, registerAboutService } from "./tools/about-service";
+import { CHECK_RECALLS, registerCheckRecalls } from "./tools/check-recalls";
+import { GET_PRICING, registerGetPricing } from "./tools/get-pricing";
+import { VALIDATE_VIN_CHECK_DIGIT, registerValidateVinCheckDigit } from "./tools/validate-vin-check-digit";
+
+export const TOOL_NAMES = [CHECK_RECALLS, GET_PRICING, VALIDATE_VIN_CHECK_DIGIT, ABOUT_SERVICE];
+
+export function createMcpServer(): McpServer {
+  const server = new McpServer(
+    { name: SERVICE_NAME, title: "vinscope", version: SERVICE_VERSION },
+    { capabilities: { tools: {} } },
+  );
+  registerCheckRecalls(server);
+  registerGetPricing(server);
+  registerValidateVinCheckDigit(server);
+  registerAboutService(server, TOOL_NAMES);
+  return server;
+}

@@ -1,0 +1,156 @@
+/**
+ * What every MCP transport must do, written once and run over stdio and over HTTP (tests/mcp-*.test.ts):
+ * the tools listed with their schemas, and every tool called with good and bad arguments. The SDK client
+ * itself checks each structuredContent against the listed output schema (ajv); the tests parse it with the
+ * zod schemas of lib/api as well.
+ *
+ * The world the contract expects: NHTSA faked by `fakeNhtsa` (one recall for the 2003 Honda Accord, none for
+ * the 2022 Ford F-150, an outage for the 2021 Dodge Durango) and the deals of tests/fixtures/mcp/deals.csv.
+ */
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { AboutService, CheckDigitResult } from "../../lib/api/mcp";
+import { PricingResponse } from "../../lib/api/pricing";
+import { RecallsResponse } from "../../lib/api/recalls";
+import type { FakeServer } from "./fake-server";
+
+export const MCP_TOOLS = ["about_service", "check_recalls", "get_pricing", "validate_vin_check_digit"];
+
+/** A real VIN of a 2003 Honda Accord (check digit 3). */
+export const ACCORD_VIN = "1HGCM82633A004352";
+
+const recallRow = (year: string) => ({
+  Manufacturer: "Honda (American Honda Motor Co.)",
+  NHTSACampaignNumber: "03V999000",
+  parkIt: true,
+  parkOutSide: true,
+  overTheAirUpdate: false,
+  ReportReceivedDate: "05/09/2024",
+  Component: "AIR BAGS",
+  Summary: "The inflator may rupture.",
+  Consequence: "Metal fragments may strike occupants.",
+  Remedy: "Dealers will replace the inflator.",
+  Notes: "",
+  ModelYear: year,
+  Make: "HONDA",
+  Model: "ACCORD",
+});
+
+export function fakeNhtsa(nhtsa: FakeServer): void {
+  nhtsa.on("GET", "/products/vehicle/models", (req) => {
+    const make = req.query.get("make")!.toUpperCase();
+    if (make === "DODGE") return { status: 503, body: {} };
+    const models = make === "HONDA" ? ["ACCORD"] : make === "FORD" ? ["F-150"] : [];
+    return {
+      body: { Count: models.length, Message: "Results returned successfully", results: models.map((model) => ({ modelYear: req.query.get("modelYear"), make, model })) },
+    };
+  });
+  nhtsa.on("GET", "/recalls/recallsByVehicle", (req) => {
+    const model = req.query.get("model")!.toUpperCase();
+    const results = model === "ACCORD" ? [recallRow(req.query.get("modelYear")!)] : [];
+    return { body: { Count: results.length, Message: "Results returned successfully", results } };
+  });
+}
+
+type ToolResult = Awaited<ReturnType<Client["callTool"]>>;
+const texts = (r: ToolResult) => ((r as { content?: unknown }).content as { type: string; text: string }[]).map((c) => c.text);
+
+async function call(client: Client, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+  return client.callTool({ name, arguments: args });
+}
+
+function expectError(result: ToolResult, message: RegExp): void {
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent).toBeUndefined();
+  expect(texts(result)[0]).toMatch(message);
+}
+
+/** Registers the contract's tests; `client()` gives the connected client of the transport under test. */
+export function mcpToolContract(client: () => Client): void {
+  test("lists exactly the tools, each with object input and output schemas", async () => {
+    const { tools } = await client().listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(MCP_TOOLS);
+    const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
+    for (const tool of tools) {
+      expect(tool.inputSchema.type).toBe("object");
+      expect(tool.outputSchema?.type).toBe("object");
+      expect(tool.description).toBeTruthy();
+    }
+    expect(Object.keys(byName.check_recalls.inputSchema.properties ?? {}).sort()).toEqual(["make", "model", "vin", "year"]);
+    expect(byName.get_pricing.inputSchema.required?.sort()).toEqual(["make", "model", "year"]);
+    expect(byName.validate_vin_check_digit.inputSchema.required).toEqual(["vin"]);
+    expect(Object.keys(byName.get_pricing.outputSchema?.properties ?? {})).toEqual(expect.arrayContaining(["averageSellingPrice", "averageDiscountPercent", "priceBand", "topTrims", "sampleSize", "dataStatus"]));
+  });
+
+  test("validate_vin_check_digit: valid, mistyped, malformed", async () => {
+    const ok = await call(client(), "validate_vin_check_digit", { vin: ACCORD_VIN.toLowerCase() });
+    expect(CheckDigitResult.parse(ok.structuredContent)).toMatchObject({ vin: ACCORD_VIN, valid: true, expected: "3", actual: "3" });
+    expect(texts(ok)[0]).toMatch(/check digit valid/);
+    const typo = await call(client(), "validate_vin_check_digit", { vin: "1HGCM82643A004352" });
+    expect(CheckDigitResult.parse(typo.structuredContent)).toMatchObject({ valid: false, expected: "3", actual: "4", reason: "check_digit_mismatch" });
+    expectError(await call(client(), "validate_vin_check_digit", { vin: "1HGCM826" }), /17 characters, got 8/);
+    expectError(await call(client(), "validate_vin_check_digit", {}), /vin/);
+  });
+
+  test("check_recalls by VIN: the decoded vehicle's campaigns with severity flags", async () => {
+    const result = await call(client(), "check_recalls", { vin: ACCORD_VIN });
+    expect(result.isError).toBeFalsy();
+    const body = RecallsResponse.parse(result.structuredContent);
+    expect(body).toMatchObject({ vin: ACCORD_VIN, year: 2003, make: "HONDA", count: 1, status: "ok" });
+    expect(body.items[0]).toMatchObject({ campaignNumber: "03V999000", parkIt: true, parkOutside: true, overTheAirUpdate: false });
+    expect(texts(result)[0]).toMatch(/03V999000.*DO NOT DRIVE, PARK OUTSIDE/);
+  });
+
+  test("check_recalls by year/make/model: zero recalls is an answer; an outage with nothing known is an error", async () => {
+    const none = await call(client(), "check_recalls", { year: 2022, make: "ford", model: "f-150" });
+    expect(RecallsResponse.parse(none.structuredContent)).toMatchObject({ year: 2022, make: "FORD", count: 0, items: [], status: "ok" });
+    expectError(await call(client(), "check_recalls", { year: 2021, make: "Dodge", model: "Durango" }), /unknown/);
+  });
+
+  test("check_recalls: bad arguments are error results", async () => {
+    expectError(await call(client(), "check_recalls", {}), /give a vin, or make, model and year/);
+    expectError(await call(client(), "check_recalls", { year: 2022, make: "Ford" }), /model: is required/);
+    expectError(await call(client(), "check_recalls", { vin: "1HGCM82633A00435I" }), /I, O or Q/);
+    expectError(await call(client(), "check_recalls", { year: "soon", make: "Ford", model: "F-150" }), /year/);
+    expectError(await call(client(), "check_recalls", { vin: "1ZZZZ99999Z999999" }), /could not be decoded/);
+  });
+
+  test("get_pricing: figures of the imported deals, by name or slug, nationally and per state", async () => {
+    const result = await call(client(), "get_pricing", { make: "Honda", model: "Accord", year: 2024 });
+    expect(result.isError).toBeFalsy();
+    const body = PricingResponse.parse(result.structuredContent);
+    expect(body).toMatchObject({ make: "Honda", model: "Accord", year: 2024, state: null, sampleSize: 5, dataStatus: "limited", averageSellingPrice: 30040 });
+    expect(body.priceBand).not.toBeNull();
+    expect(body.topTrims.map((t) => t.trim)).toEqual(["EX", "Sport", "EX-L"]);
+    expect(texts(result)[0]).toMatch(/5 deals \(limited\)/);
+    const ca = await call(client(), "get_pricing", { make: "honda", model: "accord", year: 2024, state: "ca" });
+    expect(PricingResponse.parse(ca.structuredContent)).toMatchObject({ state: "CA", sampleSize: 3, dataStatus: "insufficient", averageSellingPrice: null, priceBand: null, topTrims: [] });
+  });
+
+  test("get_pricing: no deals and bad arguments are error results", async () => {
+    expectError(await call(client(), "get_pricing", { make: "Honda", model: "Accord", year: 2023 }), /No deals for the 2023 Honda Accord/);
+    expectError(await call(client(), "get_pricing", { make: "Honda", model: "Accord", year: 2024, state: "WY" }), /in WY/);
+    expectError(await call(client(), "get_pricing", { make: "Honda", model: "Accord", year: 2019 }), /between 2020 and 2030/);
+    expectError(await call(client(), "get_pricing", { make: "Honda", model: "Accord", year: 2024, state: "ZZ" }), /US state code/);
+    expectError(await call(client(), "get_pricing", { make: "---", model: "Accord", year: 2024 }), /letters or digits/);
+    expectError(await call(client(), "get_pricing", { make: "Honda", year: 2024 }), /model/);
+  });
+
+  test("about_service: version, tools and provenance", async () => {
+    await call(client(), "check_recalls", { vin: ACCORD_VIN }); // so the recall store holds a campaign
+    const result = await call(client(), "about_service", {});
+    const body = AboutService.parse(result.structuredContent);
+    expect(body.name).toBe("vinscope");
+    expect([...body.tools].sort()).toEqual(MCP_TOOLS);
+    expect(body.dataSources.vpic.dataDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(body.dataSources.recalls).toMatchObject({ mode: "live" });
+    expect(body.dataSources.recalls.campaigns).toBeGreaterThanOrEqual(1);
+    expect(body.dataSources.recalls.lastSync).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(body.dataSources.pricing.deals).toBe(5);
+    expect(body.dataSources.insights.model).toBeTruthy();
+    expect(body.attribution).toMatch(/vPIC/);
+  });
+
+  test("an unknown tool is an error result", async () => {
+    expectError(await call(client(), "decode_everything", {}), /not found/);
+  });
+}
