@@ -59,7 +59,7 @@ if (res.ok) {
     `curl -X POST -H "x-api-key: $VINSCOPE_KEY" -H "content-type: application/json" \\`,
     `  -d '{"vins":["${EXAMPLE_VIN}"],"decode":true}' ${base}/api/dealer/v1/provision`,
   ].join("\n");
-  const publicOps = OPERATIONS.filter((op) => !op.security);
+  const publicOps = OPERATIONS.filter((op) => !op.security && !op.tags.includes("MCP"));
 
   return (
     <div className={styles.page}>

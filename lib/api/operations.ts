@@ -5,8 +5,11 @@
  * operationIds are the `name` each route handler logs under (checked by lib/api/operations.test.ts).
  */
 import { z } from "zod";
-import type { CachePolicy } from "../http/cache";
+import { CACHE, type CachePolicy } from "../http/cache";
 import { API_VERSION } from "../version";
+import { ProvisionRequest, ProvisionResponse, WindowStickerCheck, WindowStickerQuery } from "./dealer";
+import { InsightPathParams, InsightResponse } from "./insights";
+import { JsonRpcRequest, JsonRpcResponse } from "./json-rpc";
 import { MarketOverview, PricingNoData, PricingPathParams, PricingQuery, PricingResponse, PricingStatePathParams } from "./pricing";
 import { Problem } from "./problem";
 import { RecallCampaignResponse, RecallsQuery, RecallsResponse } from "./recalls";
@@ -189,6 +192,27 @@ export const PUBLIC_OPERATIONS: OperationSpec[] = [
     },
   },
   {
+    operationId: "getVehicleInsight",
+    method: "get",
+    path: "/api/vin-insights/{year}/{make}/{model}",
+    tags: ["Insights"],
+    summary: "A short factual insight for a model year, make and model",
+    description:
+      "A 2-3 sentence paragraph (at most 60 words) written from vinscope's data (NHTSA vPIC, recalls, pricing) " +
+      "by an AI model, cached 30 days per year/make/model. When no model is configured or it does not answer in " +
+      "time, a factual summary composed without a model is answered (`insight.model` is `vinscope-facts-v1`), " +
+      "cached briefly and replaced within the hour.",
+    pathParams: InsightPathParams,
+    cache: "insights",
+    conditional: true,
+    responses: {
+      "200": ok(InsightResponse, `The insight. A summary composed without an AI model is cached briefly instead: \`${CACHE.insightsFallback}\`.`),
+      "400": problem("A path parameter is malformed (reason invalid_parameter; `param` names it)."),
+      "404": problem("NHTSA's vPIC data knows no such vehicle (reason unknown_vehicle)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  {
     operationId: "getOpenApiDocument",
     method: "get",
     path: "/api/public/openapi.json",
@@ -203,4 +227,102 @@ export const PUBLIC_OPERATIONS: OperationSpec[] = [
   },
 ];
 
-export const OPERATIONS: OperationSpec[] = [...PUBLIC_OPERATIONS];
+const KEY_PROBLEM = problem("The x-api-key header is missing (missing_key), or the key is invalid (invalid_key), revoked (revoked_key) or past its trial (expired_key).", [
+  "requestId",
+  "wwwAuthenticate",
+]);
+
+export const DEALER_OPERATIONS: OperationSpec[] = [
+  {
+    operationId: "getWindowSticker",
+    method: "get",
+    path: "/api/dealer/v1/window-sticker",
+    tags: ["Dealer"],
+    summary: "Original manufacturer window sticker (PDF) for a VIN, or its availability check",
+    description:
+      "Without `format`, answers the original manufacturer window sticker (Monroney label) as a PDF, from the " +
+      "manufacturer's system or the archive of copies already fetched. With `format=check`, answers whether one is " +
+      "available (JSON); for a make of an unsupported manufacturer group the check says `not_supported` and lists " +
+      "the supported groups.",
+    query: WindowStickerQuery,
+    security: "dealerKey",
+    conditional: true,
+    responses: {
+      "200": {
+        description: "The PDF (Cache-Control `private, max-age=86400`; `x-sticker-source` says where it came from), or with format=check the availability check.",
+        content: { "application/pdf": {}, [JSON_TYPE]: { schema: WindowStickerCheck } },
+        headers: ["requestId"],
+      },
+      "400": problem("The VIN is malformed (invalid_vin) or a parameter is invalid (invalid_parameter)."),
+      "401": KEY_PROBLEM,
+      "404": problem("No window sticker exists for the VIN (not_found), or no manufacturer source serves its make and none is archived (not_supported)."),
+      "500": INTERNAL_ERROR,
+      "502": problem("The manufacturer's system could not be reached or answered unusably (reason fetch_error); retry later."),
+    },
+  },
+  {
+    operationId: "provision",
+    method: "post",
+    path: "/api/dealer/v1/provision",
+    tags: ["Dealer"],
+    summary: "Bulk inventory check: which VINs have a window sticker",
+    description:
+      "Checks many VINs at once. By default an instant check from each VIN's manufacturer code (WMI), up to 500 " +
+      "VINs; with `live: true` the manufacturers' systems are asked, up to 25 VINs. `decode: true` adds year, " +
+      "make, model and trim per VIN from the vPIC data.",
+    requestBody: { description: "The VINs and options.", content: { [JSON_TYPE]: { schema: ProvisionRequest } } },
+    security: "dealerKey",
+    responses: {
+      "200": {
+        description: "One result per distinct VIN, in submission order.",
+        content: { [JSON_TYPE]: { schema: ProvisionResponse } },
+        headers: ["requestId"],
+      },
+      "400": problem("The body is not JSON (invalid_json), vins is empty or malformed (invalid_parameter), or the batch is over its limit (batch_too_large, with `limit`)."),
+      "401": KEY_PROBLEM,
+      "413": problem("The body is larger than 256 KB (reason payload_too_large)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+];
+
+export const MCP_OPERATIONS: OperationSpec[] = [
+  {
+    operationId: "mcp",
+    method: "post",
+    path: "/api/mcp",
+    tags: ["MCP"],
+    summary: "MCP server over HTTP (JSON-RPC 2.0)",
+    description:
+      "The Model Context Protocol server, stateless over HTTP: one JSON-RPC 2.0 message per POST, answered with " +
+      "JSON (no session, no event stream). Tools: decode_vin, check_recalls, get_pricing, " +
+      "validate_vin_check_digit, about_service; `tools/list` returns their input and output schemas. The same " +
+      "server runs locally over stdio (`npx vinscope-mcp`). GET and DELETE are answered 405.",
+    requestBody: { description: "A JSON-RPC 2.0 request or notification.", content: { [JSON_TYPE]: { schema: JsonRpcRequest } } },
+    responses: {
+      "200": {
+        description: "The JSON-RPC response (a protocol-level failure such as an unknown method is an `error` member).",
+        content: { [JSON_TYPE]: { schema: JsonRpcResponse } },
+        headers: ["requestId"],
+      },
+      "202": { description: "A notification was accepted; no body.", headers: ["requestId"] },
+      "400": {
+        description: "The body is not a JSON-RPC message (error -32700 or -32600).",
+        content: { [JSON_TYPE]: { schema: JsonRpcResponse } },
+        headers: ["requestId"],
+      },
+      "415": {
+        description: "The body's content type is not JSON.",
+        content: { [JSON_TYPE]: { schema: JsonRpcResponse } },
+        headers: ["requestId"],
+      },
+      "500": {
+        description: "Unexpected error: a JSON-RPC error from the MCP server, or a problem body from the service.",
+        content: { [JSON_TYPE]: { schema: JsonRpcResponse }, [PROBLEM_TYPE]: { schema: Problem } },
+        headers: ["requestId"],
+      },
+    },
+  },
+];
+
+export const OPERATIONS: OperationSpec[] = [...PUBLIC_OPERATIONS, ...DEALER_OPERATIONS, ...MCP_OPERATIONS];

@@ -18,6 +18,7 @@ export const PROBLEM_REASONS = {
   unknown_manufacturer: "The VIN's first three characters (WMI) name no manufacturer in NHTSA's vPIC data, so it cannot be decoded.",
   undecodable_vin: "The manufacturer is known but no vPIC pattern matches the rest of the VIN.",
   vin_not_decodable: "The VIN could not be decoded to a model year, make and model, so its recalls cannot be looked up.",
+  unknown_vehicle: "NHTSA's vPIC data knows no vehicle of this model year, make and model.",
   not_supported: "No manufacturer source serves window stickers for this make, and no copy is archived.",
   missing_key: "The dealer API needs an API key in the `x-api-key` header.",
   invalid_key: "The API key is not valid.",
