@@ -23,12 +23,20 @@ interface Contract {
 }
 
 const APPS = Symbol.for("vinscope.contract.apps");
+const CHECKED = Symbol.for("vinscope.contract.checked");
 const CONTRACTS = Symbol.for("vinscope.contract.documents");
 
-type Registry = typeof globalThis & { [APPS]?: Set<string>; [CONTRACTS]?: Map<string, Promise<Contract>> };
+type Registry = typeof globalThis & {
+  [APPS]?: Set<string>;
+  [CONTRACTS]?: Map<string, Promise<Contract>>;
+  [CHECKED]?: Map<string, number>;
+};
 const registry = globalThis as Registry;
 const apps = () => (registry[APPS] ??= new Set());
 const contracts = () => (registry[CONTRACTS] ??= new Map());
+
+/** How many responses were checked, per "operationId status" (printed with CONTRACT_STATS=1). */
+export const checkedResponses = (): Map<string, number> => (registry[CHECKED] ??= new Map());
 
 /** startApp calls this: responses from this origin are checked from now on. */
 export function registerApp(origin: string): void {
@@ -58,6 +66,8 @@ export async function checkResponse(
 
   const where = `${method.toUpperCase()} ${target.pathname}${target.search} (${op.operationId})`;
   const status = String(response.status);
+  const counted = `${op.operationId} ${status}`;
+  checkedResponses().set(counted, (checkedResponses().get(counted) ?? 0) + 1);
   const documented = op.responses[status] ?? op.responses.default;
   if (!documented) {
     throw new ContractViolation(`${where} answered ${status}, a status the OpenAPI document does not list for this operation`);

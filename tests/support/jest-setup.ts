@@ -3,7 +3,7 @@ jest.setTimeout(60_000);
 
 // Every response a started test app gives is checked against its OpenAPI document (tests/support/contract.ts):
 // a status, content type or body the document does not describe makes the test's fetch throw.
-import { checkResponse } from "./contract";
+import { checkedResponses, checkResponse } from "./contract";
 
 const rawFetch: typeof fetch = globalThis.fetch.bind(globalThis);
 
@@ -14,3 +14,10 @@ globalThis.fetch = async function contractCheckedFetch(input: RequestInfo | URL,
   await checkResponse(method, url, response, rawFetch);
   return response;
 };
+
+if (process.env.CONTRACT_STATS) {
+  afterAll(() => {
+    const lines = [...checkedResponses()].sort().map(([key, n]) => `  ${key}: ${n}`);
+    process.stderr.write(`[contract] responses checked in ${expect.getState().testPath}:\n${lines.join("\n") || "  none"}\n`);
+  });
+}
