@@ -1,0 +1,17 @@
+/**
+ * Runs once when a server process starts (Next.js instrumentation hook): compiles the vPIC tables before the
+ * first request, so no visitor waits for it. A failure is logged, not fatal: /api/health still answers and
+ * the decoder retries on first use.
+ */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { log } = await import("./lib/log");
+  const started = performance.now();
+  try {
+    const { vpicData } = await import("./lib/vin");
+    vpicData();
+    log().info({ ms: Math.round(performance.now() - started) }, "vPIC tables loaded");
+  } catch (error) {
+    log().error({ err: error }, "vPIC tables could not be loaded at start; decoding will retry on first use");
+  }
+}
