@@ -161,6 +161,8 @@ describe("discovery", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/linkset\+json/);
     expect(res.headers.get("cache-control")).toBe(CACHE.discovery);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("link")).toBe(`<${app.url}/.well-known/api-catalog>; rel="api-catalog"`);
     const { linkset } = await res.json();
     expect(linkset[0]).toMatchObject({ anchor: `${app.url}/.well-known/api-catalog`, item: [{ href: expect.any(String) }] });
     const api = linkset.find((l: { anchor: string }) => l.anchor === linkset[0].item[0].href);
