@@ -1,6 +1,17 @@
 import { expect, test } from "@playwright/test";
 
-const OPERATIONS = ["decodeVin", "getVehiclePricing", "getVehiclePricingByState", "getMarketOverview", "getRecalls", "getOpenApiDocument"];
+const OPERATIONS = [
+  "decodeVin",
+  "getVehiclePricing",
+  "getVehiclePricingByState",
+  "getMarketOverview",
+  "getRecalls",
+  "getVehicleInsight",
+  "getOpenApiDocument",
+  "getWindowSticker",
+  "provision",
+  "mcp",
+];
 
 test("the docs page renders the API reference from the live document, loading nothing from another host", async ({ page }) => {
   const requested: string[] = [];

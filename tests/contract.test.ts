@@ -67,7 +67,18 @@ describe("GET /api/public/openapi.json", () => {
   test("names every public operation of the spec", () => {
     const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
     expect(ids).toEqual(
-      expect.arrayContaining(["decodeVin", "getVehiclePricing", "getVehiclePricingByState", "getMarketOverview", "getRecalls", "getOpenApiDocument"]),
+      expect.arrayContaining([
+        "decodeVin",
+        "getVehiclePricing",
+        "getVehiclePricingByState",
+        "getMarketOverview",
+        "getRecalls",
+        "getVehicleInsight",
+        "getOpenApiDocument",
+        "getWindowSticker",
+        "provision",
+        "mcp",
+      ]),
     );
   });
 });
@@ -120,6 +131,37 @@ describe("every operation answers as documented", () => {
     expect((await get(`/api/recalls?vin=${CAMRY_2024}&campaign=24V436000`)).status).toBe(400);
     expect((await get(`/api/recalls?vin=${UNKNOWN_WMI}`)).status).toBe(404);
     expect((await get("/api/recalls?campaign=24V436000")).status).toBe(404);
+  });
+
+  test("getVehicleInsight: 200, 400, 404", async () => {
+    const ok = await get("/api/vin-insights/2024/toyota/camry");
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).insight.model).toBe("vinscope-facts-v1");
+    expect((await get("/api/vin-insights/24/toyota/camry")).status).toBe(400);
+    expect((await get("/api/vin-insights/2024/nosuchmake/nosuchmodel")).status).toBe(404);
+  });
+
+  test("the dealer API without a key: 401 problems", async () => {
+    const sticker = await get(`/api/dealer/v1/window-sticker?vin=${CAMRY_2024}&format=check`);
+    expect(sticker.status).toBe(401);
+    expect(sticker.headers.get("www-authenticate")).toBe('ApiKey header="x-api-key"');
+    const provision = await fetch(`${app.url}/api/dealer/v1/provision`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": "vsk_not_a_key" },
+      body: JSON.stringify({ vins: [CAMRY_2024] }),
+    });
+    expect(provision.status).toBe(401);
+    expect((await provision.json()).reason).toBe("invalid_key");
+  });
+
+  test("mcp: a JSON-RPC answer", async () => {
+    const res = await fetch(`${app.url}/api/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).result.tools.length).toBeGreaterThan(0);
   });
 });
 
