@@ -1,5 +1,8 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { decodeVinWith, type DecodeResult } from "./decoder";
-import { buildSyntheticVpic, withCheckDigit } from "./synthetic-vpic";
+import { buildSyntheticVpic, exceptedVin, withCheckDigit } from "./synthetic-vpic";
 import { loadVpicData, type VpicData } from "./vpic-data";
 
 const NOW = new Date("2026-06-01T00:00:00Z");
@@ -138,6 +141,20 @@ describe("error codes", () => {
     expect(r.ok && r.elements.Model).toBe("Beta");
     expect(r.checkDigit.valid).toBe(false);
   });
+  it("no 1 for a VIN whose check digit the manufacturer had excepted (VinException)", () => {
+    const r = decodeVinWith(data, exceptedVin(), NOW);
+    expect(r.errorCodes).toEqual(["0", "14"]);
+    expect(r.errorText).toContain("NOTE: Check Digit Exception");
+    expect(r.checkDigit.valid).toBe(false);
+  });
+  it("10 for an off-road body class, with NHTSA's note on a failing check digit", () => {
+    const good = withCheckDigit("TSTKXXLX0KP123456");
+    const bad = good.slice(0, 8) + (good[8] === "1" ? "2" : "1") + good.slice(9);
+    const r = decodeVinWith(data, bad, NOW);
+    expect(r.errorCodes).toEqual(["1", "10", "14"]); // 14: positions 5-8 carry no pattern here
+    expect(r.errorText).toContain("1 - Check Digit (9th position) does not calculate properly NOTE: Disregard if this is an off-road vehicle PIN");
+    expect(decodeVinWith(data, good, NOW).errorCodes).toEqual(["0", "10", "14"]);
+  });
   it("400 for a letter in the serial digits, and for I/O/Q", () => {
     expect(decodeVinWith(data, withCheckDigit("TSTAXXLX0KP1234X6"), NOW).errorCodes).toContain("400");
     expect(decodeVinWith(data, "TSTAIXLX0KP123456", NOW).errorCodes).toContain("400");
@@ -154,5 +171,60 @@ describe("error codes", () => {
   });
   it("refuses input that is not 17 letters and digits", () => {
     expect(() => decodeVinWith(data, "TSTAXXLX0KP12345", NOW)).toThrow(/17/);
+  });
+});
+
+describe("vehicle specs (full vPIC)", () => {
+  it("fill empty elements when every key row is decoded, for the schema's years", () => {
+    const full = loadVpicData(buildSyntheticVpic({ vehicleSpecs: true }), { now: NOW });
+    const r = decodeVinWith(full, withCheckDigit("TSTAXXLX0KP123456"), NOW);
+    if (!r.ok) throw new Error("expected a decode");
+    expect(r.elements.DriveType).toBe("FWD/Front-Wheel Drive");
+    expect(r.decoded.driveType).toBe("FWD");
+    expect(r.elements.Trim).toBe("SpecTrim");
+    expect(r.elements.PlantCity).toBe("PLAINVILLE");
+    expect(r.elements.Series).toBeUndefined();
+    // DefaultValue rows fill what is still empty; the spec's trim came first.
+    expect(r.elements.EngineConfiguration).toBe("Not Applicable");
+    expect(r.elements.Doors).toBeUndefined(); // element 14 is not in this file's Element table
+    expect(r.elements.Trim).toBe("SpecTrim");
+    const otherYear = decodeVinWith(full, withCheckDigit("TSTAXXLX0LP123456"), NOW); // 2020
+    expect(otherYear.ok && otherYear.elements.DriveType).toBeUndefined();
+    expect(otherYear.ok && otherYear.elements.Trim).toBe("Default trim");
+  });
+});
+
+describe("descriptor model-year overrides", () => {
+  it("use the file's VinDescriptor table, else NHTSA's 2026-09 list", () => {
+    const full = loadVpicData(buildSyntheticVpic({ vehicleSpecs: true }), { now: NOW });
+    const r = decodeVinWith(full, withCheckDigit("TSTAXXLY0KP123456"), NOW);
+    expect(r.ok && r.elements.ModelYear).toBe("2016");
+    expect(r.ok && r.elements.Model).toBe("Alpha");
+    expect(data.descriptorYears.get("YV40621A*P1")).toBe(2023);
+  });
+});
+
+describe("compiled snapshot", () => {
+  it("a second load reads the snapshot and decodes identically", () => {
+    const file = buildSyntheticVpic();
+    const cacheDir = mkdtempSync(path.join(tmpdir(), "vpic-cache-"));
+    const first = loadVpicData(file, { now: NOW, cacheDir });
+    const second = loadVpicData(file, { now: NOW, cacheDir });
+    expect(first.stats.fromSnapshot).toBe(false);
+    expect(second.stats.fromSnapshot).toBe(true);
+    for (const template of ["TSTAXXLX0KP123456", "TSTD26LX0KP123456", "TSTGXXLX0KA123456", "TS9NXXXX0AXABC123", "TSTXXXEX0KP123456"]) {
+      const vin = withCheckDigit(template);
+      expect(decodeVinWith(second, vin, NOW)).toEqual(decodeVinWith(first, vin, NOW));
+    }
+  });
+});
+
+describe("other vPIC conversions", () => {
+  it("decode the same from a file with other optional columns (changedon, no weights)", () => {
+    const other = loadVpicData(buildSyntheticVpic({ conversion: true }), { now: NOW });
+    for (const template of ["TSTAXXLX0KP123456", "TSTBXXLX0KP123456", "TSTD22LX0KP123456", "TSTGXXLX0K1123456", "TSTXXXEX0KP123456"]) {
+      const vin = withCheckDigit(template);
+      expect(decodeVinWith(other, vin, NOW)).toEqual(decodeVinWith(data, vin, NOW));
+    }
   });
 });

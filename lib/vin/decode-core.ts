@@ -28,11 +28,14 @@ type Source =
   | "Make"
   | "Conversion"
   | "Default"
+  | "Vehicle Specs"
   | "Corrections";
 
 interface Item {
   elementId: number;
   attributeId: string;
+  /** A formula row of a schema waiting for QC: it competes, then NHTSA deletes it from the answer. */
+  toBeQced?: boolean;
   /** For Pattern rows: the attribute's index in the interned attribute table (fast per-attribute look-ups). */
   attr?: number;
   /** Final text, or null while the attribute still has to be resolved (NHTSA's 'XXX'). */
@@ -155,7 +158,7 @@ export function decodeWithData(data: VpicData, rawVin: string, now = new Date())
   }
 
   const codes = best.codes.join(",");
-  const errorText = errorTextOf(best.codes);
+  const errorText = errorTextOf(best.codes, best.codes.includes("10"), data.checkDigitExceptions.has(vin));
   best.items.push(fixedItem(143, codes, codes, "Corrections", Number.NaN, "", 0));
   best.items.push(fixedItem(191, errorText, errorText, "Corrections", Number.NaN, "", 0));
   best.items.push(fixedItem(156, best.additional, best.additional, "Corrections", Number.NaN, "", 0));
@@ -165,6 +168,7 @@ export function decodeWithData(data: VpicData, rawVin: string, now = new Date())
   let hasPatterns = false;
   for (const item of best.items) {
     if (item.patternId !== null) hasPatterns = true;
+    if (item.toBeQced) continue;
     const value = item.resolved
       ? item.value
       : item.attr !== undefined
@@ -245,9 +249,10 @@ function runPass(
     const schemaPriority = new Map<SchemaIndex, number>();
     for (const link of wmi.links) {
       if (year !== null && (year < link.yearFrom || year > link.yearTo)) continue;
-      if (!link.schema) continue;
-      const prev = schemaPriority.get(link.schema);
-      if (prev === undefined || link.yearFrom > prev) schemaPriority.set(link.schema, link.yearFrom);
+      const schema = link.schema === undefined ? (link.schema = data.schemaIndex(link.schemaId)) : link.schema;
+      if (!schema) continue;
+      const prev = schemaPriority.get(schema);
+      if (prev === undefined || link.yearFrom > prev) schemaPriority.set(schema, link.yearFrom);
     }
 
     // Winners are chosen while scanning (no object per candidate): per element the best pattern so far.
@@ -282,6 +287,7 @@ function runPass(
             keyText: group.compiled.key,
             patternId: patterns.id[p],
             seq: SEQ_LATE * 2 + patterns.id[p],
+            toBeQced: schema.toBeQced || undefined,
           });
         }
       }
@@ -352,6 +358,7 @@ function runPass(
     }
 
     applyConversions(data, items, nextSeq);
+    if (data.vehicleSpecs.size) applyVehicleSpecs(data, wmi, year, items, nextSeq);
 
     if (!items.some((i) => i.patternId !== null)) {
       codes.add("8");
@@ -372,7 +379,8 @@ function runPass(
   }
   if (year === null) codes.add("11");
 
-  const invalid = invalidCharacters(vin, anyWmi, isOffRoad);
+  const checkDigitException = data.checkDigitExceptions.has(vin);
+  const invalid = invalidCharacters(vin, anyWmi, isOffRoad || checkDigitException);
   if (invalid.length) codes.add("400");
 
   const vehicleType = items.find((i) => i.elementId === 39)?.attributeId;
@@ -400,7 +408,7 @@ function runPass(
   }
 
   if (vin.length < 17) codes.add("6");
-  else if (vin[8] !== nhtsaCheckDigit(vin, carLt(anyWmi)) && !isOffRoad) codes.add("1");
+  else if (vin[8] !== nhtsaCheckDigit(vin, carLt(anyWmi)) && !checkDigitException) codes.add("1");
 
   const significant = [...codes].filter((c) => c !== "9" && c !== "10" && c !== "12");
   if (significant.length === 0 || (significant.length === 1 && significant[0] === "14")) codes.add("0");
@@ -560,6 +568,59 @@ function rankItems(items: Item[]): Item[] {
   }
   const kept = items.filter((i) => MULTI_VALUED_ELEMENTS.has(i.elementId) || best.get(i.elementId) === i);
   return kept;
+}
+
+/** Elements vehicle specs may add to even when decoded (NHTSA's exemption list). */
+const SPEC_ALWAYS = new Set([1, 114, 121, 129, 150, 154, 155, 169, 186]);
+
+/**
+ * Vehicle-spec enrichment (full vPIC): spec schemas of the WMI's makes, the decoded vehicle type and model
+ * and the year; a spec pattern applies when all its key rows are among the decoded values; its other rows
+ * fill elements still empty (the newest edit per element), at priority -100.
+ */
+function applyVehicleSpecs(data: VpicData, wmi: WmiRecord, year: number | null, items: Item[], nextSeq: () => number): void {
+  const vehicleType = items.find((i) => i.elementId === 39)?.attributeId;
+  const model = items.find((i) => i.elementId === 28)?.attributeId;
+  if (vehicleType === undefined || model === undefined) return;
+  const decoded = new Set<number>();
+  for (const i of items) if (!SPEC_ALWAYS.has(i.elementId)) decoded.add(i.elementId);
+  const seen = new Set<number>();
+  const chosen = new Map<number, { attributeId: string; changedOn: number; setId: number; schemaId: number }>();
+  for (const makeId of wmi.makeIds) {
+    for (const entry of data.vehicleSpecs.get(`${makeId}|${vehicleType}|${model}`) ?? []) {
+      if (entry.years && (year === null || !entry.years.has(year))) continue;
+      for (const set of entry.patterns) {
+        if (seen.has(set.id) || !set.keys.length) continue;
+        seen.add(set.id);
+        const allKeysDecoded = set.keys.every((k) =>
+          items.some((i) => i.elementId === k.elementId && i.attributeId.toLowerCase() === k.attributeId.toLowerCase()),
+        );
+        if (!allKeysDecoded) continue;
+        for (const v of set.values) {
+          if (decoded.has(v.elementId)) continue;
+          const current = chosen.get(v.elementId);
+          if (!current || v.changedOn > current.changedOn || (Number.isNaN(current.changedOn) && !Number.isNaN(v.changedOn))) {
+            chosen.set(v.elementId, { attributeId: v.attributeId, changedOn: v.changedOn, setId: set.id, schemaId: set.schemaId });
+          }
+        }
+      }
+    }
+  }
+  for (const [elementId, v] of chosen) {
+    items.push({
+      elementId,
+      attributeId: v.attributeId,
+      value: null,
+      resolved: false,
+      source: "Vehicle Specs",
+      priority: -100,
+      changedOn: v.changedOn,
+      keys: null,
+      keyText: "",
+      patternId: v.setId,
+      seq: nextSeq(),
+    });
+  }
 }
 
 /** Displacement conversions (CI ↔ CC ↔ L) fill an empty target element only, strongest source first. */

@@ -44,11 +44,6 @@ export function vpicData(): VpicData {
   return data;
 }
 
-/** Tests and tools that decode against another vPIC file. */
-export function useVpicData(data: VpicData): void {
-  globalForVpic.__vinscopeVpic = { path: config().vpic.dbPath, data };
-}
-
 /**
  * Decodes with the given data. The VIN must be 17 letters/digits (I, O, Q are decoded the NHTSA way, with
  * error 400); anything else is a bad request.

@@ -48,7 +48,20 @@ export function errorValue(codes: readonly string[]): number {
   return codes.reduce((sum, code) => sum + (VPIC_ERROR_CODES[code]?.weight ?? 0), 0);
 }
 
-/** NHTSA joins the texts of every code, in code order, with "; ". */
-export function errorTextOf(codes: readonly string[]): string {
-  return codes.map((c) => (VPIC_ERROR_CODES[c]?.text ?? c).trim()).join("; ");
+const CHECK_DIGIT_EXCEPTION_NOTE =
+  " NOTE: Check Digit Exception - The check digit was given an exception based on data from the OEM indicating an error on production.";
+const OFF_ROAD_NOTE =
+  " NOTE: Disregard if this is an off-road vehicle PIN, as check digit calculation may not be accurate.";
+
+/**
+ * NHTSA joins the texts of every code, in code order, with "; ". For an off-road vehicle (error 10) the
+ * check-digit error carries a note, and so does a clean decode of a VIN with a check-digit exception.
+ */
+export function errorTextOf(codes: readonly string[], offRoad = false, checkDigitException = false): string {
+  return codes
+    .map((c) => {
+      const note = offRoad && c === "1" ? OFF_ROAD_NOTE : checkDigitException && c === "0" ? CHECK_DIGIT_EXCEPTION_NOTE : "";
+      return `${VPIC_ERROR_CODES[c]?.text ?? c}${note}`.trim();
+    })
+    .join("; ");
 }

@@ -56,10 +56,6 @@ export function compileKey(rawKey: string): CompiledKey {
   return compiled;
 }
 
-export function isFormulaKey(key: string): boolean {
-  return key.includes("#");
-}
-
 function buildMatcher(key: string): KeyMatcher {
   if (key.includes("[")) {
     return { kind: "regex", source: `^${sqlWildcardToRegex(key)}`, regex: null };

@@ -39,6 +39,8 @@ const FORMAT = 2;
 export function readPatternTables(
   db: Database.Database,
   table: string,
+  /** SQL for the row's edit date: coalesce(UpdatedOn, CreatedOn) or what the file has. */
+  editedOn: string,
   decodable: ReadonlySet<number>,
   excluded: ReadonlySet<number>,
 ): PatternTables {
@@ -63,7 +65,7 @@ export function readPatternTables(
     .prepare(
       // The edit date is parsed by SQLite (julianday) to keep the JS side of the loop short.
       `SELECT Id, VinSchemaId, upper(Keys), ElementId, AttributeId,
-              (julianday(coalesce(UpdatedOn, CreatedOn)) - 2440587.5) * 86400000.0
+              (julianday(${editedOn}) - 2440587.5) * 86400000.0
          FROM "${table}"`,
     )
     .raw()
@@ -158,7 +160,8 @@ export function patternTablesFor(
   const snapshot = path.join(cacheDir, `vpic-patterns-${signature}.bin`);
   try {
     const tables = deserialize(readFileSync(snapshot)) as PatternTables;
-    if (tables && tables.patternIndex instanceof Int32Array) return { tables, fromSnapshot: true };
+    // (isView, not instanceof: the snapshot may be read in another realm, e.g. under Jest.)
+    if (tables && ArrayBuffer.isView(tables.patternIndex)) return { tables, fromSnapshot: true };
   } catch {
     // No snapshot yet (or an unreadable one): read the file.
   }

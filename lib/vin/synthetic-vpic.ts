@@ -8,12 +8,25 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { computeCheckDigit } from "./check-digit";
 
+/** A VIN with a wrong check digit that the synthetic VinException table excuses. */
+export function exceptedVin(): string {
+  const good = withCheckDigit("TSTAXXLX0KP777777");
+  return good.slice(0, 8) + (good[8] === "1" ? "2" : "1") + good.slice(9);
+}
+
 /** Puts the correct check digit in position 9. */
 export function withCheckDigit(vin: string): string {
   return vin.slice(0, 8) + computeCheckDigit(vin) + vin.slice(9);
 }
 
-export function buildSyntheticVpic(): string {
+/**
+ * `conversion: true` reshapes the file like third-party vPIC conversions: one `changedon` column instead of
+ * CreatedOn/UpdatedOn in Pattern, and optional columns (Element.weight, Wmi.TruckTypeId) dropped.
+ * `vehicleSpecs: true` adds full vPIC's vehicle-spec tables: for a 2019 Testa Beta passenger car, a spec
+ * keyed on the model adds a drive type and a trim; a spec keyed on a trim nobody decodes adds nothing;
+ * DefaultValue rows for passenger cars; a VinDescriptor model-year override.
+ */
+export function buildSyntheticVpic(options: { conversion?: boolean; vehicleSpecs?: boolean } = {}): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "vpic-")), "vpic.db");
   const db = new Database(file);
   db.exec(`
@@ -37,6 +50,7 @@ export function buildSyntheticVpic(): string {
     CREATE TABLE DriveType (Id INTEGER NOT NULL, Name TEXT NOT NULL);
     CREATE TABLE Country (Id INTEGER NOT NULL, Name TEXT NOT NULL, displayorder INTEGER);
     CREATE TABLE Conversion (Id INTEGER NOT NULL, FromElementId INTEGER NOT NULL, ToElementId INTEGER NOT NULL, Formula TEXT NOT NULL);
+    CREATE TABLE VinException (Id INTEGER NOT NULL, VIN TEXT NOT NULL, CheckDigit INTEGER);
     CREATE TABLE EngineModel (Id INTEGER NOT NULL, Name TEXT NOT NULL, Description TEXT);
     CREATE TABLE EngineModelPattern (Id INTEGER NOT NULL, EngineModelId INTEGER NOT NULL, ElementId INTEGER NOT NULL,
       AttributeId TEXT NOT NULL, CreatedOn TEXT, UpdatedOn TEXT);
@@ -92,6 +106,7 @@ export function buildSyntheticVpic(): string {
     [7, 13, 12, "#x# / 0.016387064 "],
   ]);
   insert("EngineModel", [[1, "ENG1", null]]);
+  insert("VinException", [[1, exceptedVin(), 1]]);
   insert("EngineModelPattern", [
     [1, 1, 13, "2.0", "2020-01-01 00:00:00", null],
     [2, 1, 9, "4", "2020-01-01 00:00:00", null],
@@ -154,6 +169,8 @@ export function buildSyntheticVpic(): string {
     p(101, "J", 129, "first note"),
     p(101, "J*", 129, "second note"),
     p(101, "J", 15, "3"),
+    // An off-road body class (error 10).
+    p(101, "K", 5, "69"),
     // Private elements and schemas waiting for QC are never used.
     p(101, "J", 186, "private note"),
     p(103, "A", 34, "Hidden"),
@@ -165,6 +182,47 @@ export function buildSyntheticVpic(): string {
     p(104, "M", 28, "13"),
     p(104, "N", 28, "13"),
   ]);
+  if (options.vehicleSpecs) {
+    db.exec(`
+      CREATE TABLE VehicleSpecSchema (Id INTEGER NOT NULL, Name TEXT, MakeId INTEGER, VehicleTypeId INTEGER, TobeQCed INTEGER);
+      CREATE TABLE VSpecSchemaPattern (Id INTEGER NOT NULL, SchemaId INTEGER NOT NULL);
+      CREATE TABLE VehicleSpecPattern (Id INTEGER NOT NULL, VSpecSchemaPatternId INTEGER NOT NULL, IsKey INTEGER,
+        ElementId INTEGER NOT NULL, AttributeId TEXT NOT NULL, CreatedOn TEXT, UpdatedOn TEXT);
+      CREATE TABLE VehicleSpecSchema_Model (Id INTEGER NOT NULL, VehicleSpecSchemaId INTEGER NOT NULL, ModelId INTEGER NOT NULL);
+      CREATE TABLE VehicleSpecSchema_Year (Id INTEGER NOT NULL, VehicleSpecSchemaId INTEGER NOT NULL, Year INTEGER NOT NULL);
+    `);
+    insert("VehicleSpecSchema", [[1, "Testa Beta specs", 1, 2, 0], [2, "Testa Beta specs in QC", 1, 2, 1]]);
+    insert("VSpecSchemaPattern", [[1, 1], [2, 1], [3, 2]]);
+    insert("VehicleSpecPattern", [
+      [1, 1, 1, 28, "11", d, null],
+      [2, 1, 0, 15, "1", d, null],
+      [3, 1, 0, 38, "SpecTrim", d, null],
+      [4, 1, 0, 31, "SPECVILLE", d, null], // plant city is decoded from patterns: not overwritten
+      [5, 2, 1, 38, "No such trim", d, null],
+      [6, 2, 0, 34, "Never", d, null],
+      [7, 3, 1, 28, "11", d, null],
+      [8, 3, 0, 34, "Not yet QC'd", d, null],
+    ]);
+    insert("VehicleSpecSchema_Model", [[1, 1, 11], [2, 2, 11]]);
+    insert("VehicleSpecSchema_Year", [[1, 1, 2019]]);
+    db.exec(`CREATE TABLE DefaultValue (Id INTEGER NOT NULL, ElementId INTEGER NOT NULL, VehicleTypeId INTEGER NOT NULL,
+      DefaultValue TEXT, CreatedOn TEXT, UpdatedOn TEXT);`);
+    // Defaults per vehicle type fill what nothing else decoded; a lookup default of 0 reads "Not Applicable".
+    insert("DefaultValue", [[1, 64, 2, "0", d, null], [2, 14, 2, "4", d, null], [3, 38, 2, "Default trim", d, null]]);
+    // NHTSA's model-year override by descriptor: this descriptor reads 2019 from position 10 but is a 2016.
+    db.exec(`CREATE TABLE VinDescriptor (Id INTEGER NOT NULL, Descriptor TEXT NOT NULL, ModelYear INTEGER NOT NULL);`);
+    insert("VinDescriptor", [[1, "TSTAXXLY*KP", 2016]]);
+  }
+  if (options.conversion) {
+    db.exec(`
+      ALTER TABLE Pattern ADD COLUMN changedon TEXT;
+      UPDATE Pattern SET changedon = coalesce(UpdatedOn, CreatedOn);
+      ALTER TABLE Pattern DROP COLUMN UpdatedOn;
+      ALTER TABLE Pattern DROP COLUMN CreatedOn;
+      ALTER TABLE Element DROP COLUMN weight;
+      ALTER TABLE Wmi DROP COLUMN TruckTypeId;
+    `);
+  }
   db.close();
   return file;
 }

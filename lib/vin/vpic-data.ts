@@ -27,8 +27,8 @@ export interface VpicElement {
 
 export interface WmiSchemaLink {
   schemaId: number;
-  /** The schema's compiled index (undefined when the schema has no usable patterns). */
-  schema?: SchemaIndex;
+  /** The schema's compiled index once resolved (null: the schema has no usable patterns). */
+  schema?: SchemaIndex | null;
   yearFrom: number;
   yearTo: number;
 }
@@ -110,6 +110,20 @@ export interface Conversion {
   formula: string;
 }
 
+/** One VSpecSchemaPattern of a vehicle-spec schema: key rows that must all be decoded, value rows it adds. */
+export interface VehicleSpecPatternSet {
+  id: number;
+  schemaId: number;
+  keys: { elementId: number; attributeId: string }[];
+  values: { elementId: number; attributeId: string; changedOn: number }[];
+}
+
+export interface VehicleSpecSchemaEntry {
+  /** Model years the schema covers; null = every year (no VehicleSpecSchema_Year rows). */
+  years: Set<number> | null;
+  patterns: VehicleSpecPatternSet[];
+}
+
 export interface DefaultValueRow {
   elementId: number;
   value: string;
@@ -120,7 +134,10 @@ export interface VpicData {
   source: string;
   elements: Map<number, VpicElement>;
   wmis: Map<string, WmiRecord>;
-  schemas: Map<number, SchemaIndex>;
+  /** A schema's compiled index (built on first use, then kept), or null when it has no usable patterns. */
+  schemaIndex(schemaId: number): SchemaIndex | null;
+  /** The same as a read-only map view (undefined for schemas without usable patterns). */
+  schemas: { get(schemaId: number): SchemaIndex | undefined };
   patterns: PatternStore;
   patternIndex: Int32Array;
   /** Lookup table name → Id (as text) → Name. */
@@ -141,6 +158,10 @@ export interface VpicData {
   conversionsFrom: Map<number, Conversion[]>;
   defaults: Map<number, DefaultValueRow[]>;
   descriptorYears: Map<string, number>;
+  /** Vehicle-spec schemas (full vPIC only) by `${makeId}|${vehicleTypeId}|${modelId}`, QC'd ones left out. */
+  vehicleSpecs: Map<string, VehicleSpecSchemaEntry[]>;
+  /** VINs whose wrong check digit the manufacturer reported (VinException.CheckDigit; full vPIC only). */
+  checkDigitExceptions: Set<string>;
   /**
    * True for a cut that dropped whole elements' Pattern rows (corgi's: Drive Type, Transmission Style, the
    * safety elements…). Error 14 ("positions no pattern uses") cannot be judged on such a file: the dropped
@@ -213,9 +234,34 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
     );
     const table = (name: string) => tables.get(name.toLowerCase()) ?? null;
     const all = (sql: string) => db.prepare(sql).all() as Row[];
+    // Conversions of vPIC differ in column case and in which optional columns they keep: select the wanted
+    // columns under NHTSA's names, NULL for the ones a file lacks.
+    const columnsOf = new Map<string, Map<string, string>>();
+    const has = (tableName: string) => {
+      let cols = columnsOf.get(tableName);
+      if (!cols) {
+        cols = new Map(
+          (db.prepare(`PRAGMA table_info("${tableName}")`).all() as { name: string }[]).map((c) => [c.name.toLowerCase(), c.name]),
+        );
+        columnsOf.set(tableName, cols);
+      }
+      return cols;
+    };
+    const select = (name: string, wanted: string[], rest = "") => {
+      const actual = table(name)!;
+      const cols = has(actual);
+      const list = wanted.map((w) => (cols.has(w.toLowerCase()) ? `"${cols.get(w.toLowerCase())}" AS "${w}"` : `NULL AS "${w}"`));
+      return all(`SELECT ${list.join(", ")} FROM "${actual}" ${rest}`);
+    };
+    /** coalesce(UpdatedOn, CreatedOn), or the single "changed on" column some conversions keep. */
+    const editedOn = (name: string, alias = "") => {
+      const cols = has(table(name)!);
+      const parts = ["UpdatedOn", "CreatedOn", "ChangedOn"].filter((c) => cols.has(c.toLowerCase())).map((c) => `${alias}"${cols.get(c.toLowerCase())}"`);
+      return parts.length > 1 ? `coalesce(${parts.join(", ")})` : (parts[0] ?? "NULL");
+    };
 
     const elements = new Map<number, VpicElement>();
-    for (const r of all(`SELECT * FROM "${table("Element")}"`)) {
+    for (const r of select("Element", ["Id", "Name", "Code", "LookupTable", "DataType", "Decode", "IsPrivate", "weight", "GroupName"])) {
       const id = Number(r.Id);
       elements.set(id, {
         id,
@@ -225,7 +271,7 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
         dataType: (r.DataType as string | null) ?? null,
         decode: (r.Decode as string | null) || null,
         isPrivate: Boolean(num(r.IsPrivate)),
-        weight: num(r.weight ?? r.Weight),
+        weight: num(r.weight),
         groupName: (r.GroupName as string | null) ?? null,
       });
     }
@@ -254,7 +300,11 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
     const nowMs = now.getTime();
     const wmis = new Map<string, WmiRecord>();
     const wmiById = new Map<number, WmiRecord>();
-    for (const r of all(`SELECT * FROM "${table("Wmi")}"`)) {
+    const wmiColumns = ["Id", "Wmi", "ManufacturerId", "VehicleTypeId", "TruckTypeId", "CountryId", "PublicAvailabilityDate"];
+    for (const r of all(
+      `SELECT ${wmiColumns.map((c) => (has(table("Wmi")!).has(c.toLowerCase()) ? `"${c}" AS "${c}"` : `NULL AS "${c}"`)).join(", ")},
+              ${editedOn("Wmi")} AS "EditedOn" FROM "${table("Wmi")}"`,
+    )) {
       const publicAt = parseVpicDate(r.PublicAvailabilityDate as string | null);
       const record: WmiRecord = {
         id: Number(r.Id),
@@ -263,7 +313,7 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
         vehicleTypeId: num(r.VehicleTypeId),
         truckTypeId: num(r.TruckTypeId),
         countryId: num(r.CountryId),
-        changedOn: parseVpicDate((r.UpdatedOn ?? r.CreatedOn) as string | null),
+        changedOn: parseVpicDate(r.EditedOn as string | null),
         isPublic: !Number.isNaN(publicAt) && publicAt <= nowMs,
         links: [],
         makeIds: [],
@@ -288,9 +338,7 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
     }
 
     const toBeQced = new Map<number, boolean>();
-    for (const r of db.prepare(`SELECT Id, TobeQCed FROM "${table("VinSchema")}"`).raw().all() as unknown[][]) {
-      toBeQced.set(Number(r[0]), Boolean(num(r[1])));
-    }
+    for (const r of select("VinSchema", ["Id", "TobeQCed"])) toBeQced.set(Number(r.Id), Boolean(num(r.TobeQCed)));
 
     // Patterns: only the rows a decode can use. Plain/bracket keys need a decodable public element;
     // formula keys take any element but the four that come from elsewhere.
@@ -299,7 +347,7 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
       if (e.decode !== null && !e.isPrivate && !NON_PATTERN_ELEMENTS.has(e.id)) decodable.add(e.id);
     }
     const { tables: pt, fromSnapshot } = patternTablesFor(file, options.cacheDir, [...decodable].sort((x, y) => x - y).join(","), () =>
-      readPatternTables(db, table("Pattern")!, decodable, NON_PATTERN_ELEMENTS),
+      readPatternTables(db, table("Pattern")!, editedOn("Pattern"), decodable, NON_PATTERN_ELEMENTS),
     );
     const kept = pt.id.length;
     const store: PatternStore = {
@@ -312,12 +360,21 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
     const patternIndex = pt.patternIndex;
     const maxChanged = pt.maxChanged;
 
-    const compiledKeys = pt.keyTable.map((key) => ({ compiled: compileKey(key), probe: probeOf(key) }));
-    const schemas = new Map<number, SchemaIndex>();
+    // Schema indexes are built on a schema's first use (a process touches a fraction of vPIC's 24 000
+    // schemas; building all of them would double start-up). Groups are contiguous per schema.
     const groupCount = pt.groupSchema.length;
-    let g = 0;
-    while (g < groupCount) {
-      const schemaId = pt.groupSchema[g];
+    const groupRange = new Map<number, number>();
+    for (let g = 0; g < groupCount; g++) if (g === 0 || pt.groupSchema[g] !== pt.groupSchema[g - 1]) groupRange.set(pt.groupSchema[g], g);
+    const compiledKeys: ({ compiled: CompiledKey; probe: ReturnType<typeof probeOf> } | undefined)[] = new Array(pt.keyTable.length);
+    const schemas = new Map<number, SchemaIndex | null>();
+    const schemaIndex = (schemaId: number): SchemaIndex | null => {
+      const known = schemas.get(schemaId);
+      if (known !== undefined) return known;
+      const first = groupRange.get(schemaId);
+      if (first === undefined) {
+        schemas.set(schemaId, null);
+        return null;
+      }
       const index: SchemaIndex = {
         id: schemaId,
         toBeQced: toBeQced.get(schemaId) ?? false,
@@ -328,8 +385,10 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
         patternCount: 0,
       };
       const probes: number[] = [];
-      for (; g < groupCount && pt.groupSchema[g] === schemaId; g++) {
-        const { compiled, probe } = compiledKeys[pt.groupKey[g]];
+      for (let g = first; g < groupCount && pt.groupSchema[g] === schemaId; g++) {
+        const k = pt.groupKey[g];
+        const entry = (compiledKeys[k] ??= { compiled: compileKey(pt.keyTable[k]), probe: probeOf(pt.keyTable[k]) });
+        const { compiled, probe } = entry;
         const group: KeyGroup = { compiled, start: pt.groupStart[g], end: pt.groupEnd[g] };
         index.patternCount += group.end - group.start;
         if (compiled.matcher.kind === "formula") {
@@ -349,9 +408,9 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
       }
       index.probes = Int8Array.from(probes.sort((x, y) => x - y));
       schemas.set(schemaId, index);
-    }
+      return index;
+    };
     const keyCount = groupCount;
-    for (const w of wmis.values()) for (const link of w.links) link.schema = schemas.get(link.schemaId);
     // Full vPIC holds tens of thousands of Drive Type (15) and Transmission Style (37) patterns.
     let driveOrTransmission = 0;
     for (let i = 0; i < kept; i++) if (store.element[i] === 15 || store.element[i] === 37) driveOrTransmission++;
@@ -369,7 +428,8 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
       return ref;
     };
     const makesOfModel = new Map<string, MakeRef[]>();
-    for (const r of db.prepare(`SELECT ModelId, MakeId FROM "${table("Make_Model")}" ORDER BY Id`).raw().all() as number[][]) {
+    const makeModelOrder = has(table("Make_Model")!).has("id") ? "Id" : "rowid";
+    for (const r of db.prepare(`SELECT ModelId, MakeId FROM "${table("Make_Model")}" ORDER BY ${makeModelOrder}`).raw().all() as number[][]) {
       const ref = refOf(Number(r[1]));
       if (!ref) continue;
       const list = makesOfModel.get(String(r[0]));
@@ -399,7 +459,7 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
     if (table("EngineModel") && table("EngineModelPattern")) {
       for (const r of all(
         `SELECT em.Name AS name, p.ElementId AS elementId, p.AttributeId AS attributeId,
-                coalesce(p.UpdatedOn, p.CreatedOn) AS changed
+                ${editedOn("EngineModelPattern", "p.")} AS changed
            FROM "${table("EngineModelPattern")}" p JOIN "${table("EngineModel")}" em ON em.Id = p.EngineModelId
           ORDER BY p.Id`,
       )) {
@@ -411,7 +471,10 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
     }
 
     const conversions: Conversion[] = table("Conversion")
-      ? all(`SELECT Id, FromElementId, ToElementId, Formula FROM "${table("Conversion")}" ORDER BY Id`).map((r) => ({
+      ? all(
+          `SELECT Id AS "Id", FromElementId AS "FromElementId", ToElementId AS "ToElementId", Formula AS "Formula"
+             FROM "${table("Conversion")}" ORDER BY Id`,
+        ).map((r) => ({
           id: Number(r.Id),
           fromElementId: Number(r.FromElementId),
           toElementId: Number(r.ToElementId),
@@ -422,14 +485,17 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
     // Defaults per vehicle type (full vPIC only; corgi's cut dropped the table).
     const defaults = new Map<number, DefaultValueRow[]>();
     if (table("DefaultValue")) {
-      for (const r of all(`SELECT * FROM "${table("DefaultValue")}"`)) {
+      for (const r of all(
+        `SELECT ElementId AS "ElementId", VehicleTypeId AS "VehicleTypeId", DefaultValue AS "DefaultValue",
+                ${editedOn("DefaultValue")} AS "EditedOn" FROM "${table("DefaultValue")}"`,
+      )) {
         if (r.DefaultValue === null || r.DefaultValue === undefined) continue;
         const vt = Number(r.VehicleTypeId);
         const list = defaults.get(vt) ?? [];
         list.push({
           elementId: Number(r.ElementId),
           value: String(r.DefaultValue),
-          changedOn: parseVpicDate((r.UpdatedOn ?? r.CreatedOn ?? r.changedon ?? null) as string | null),
+          changedOn: parseVpicDate(r.EditedOn as string | null),
         });
         defaults.set(vt, list);
       }
@@ -437,18 +503,68 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
 
     const descriptorYears = new Map<string, number>();
     if (table("VinDescriptor")) {
-      for (const r of all(`SELECT Descriptor, ModelYear FROM "${table("VinDescriptor")}"`)) {
+      for (const r of all(`SELECT Descriptor AS "Descriptor", ModelYear AS "ModelYear" FROM "${table("VinDescriptor")}"`)) {
         descriptorYears.set(String(r.Descriptor).toUpperCase(), Number(r.ModelYear));
       }
     } else {
       for (const [descriptor, year] of VIN_DESCRIPTOR_YEARS) descriptorYears.set(descriptor, year);
     }
 
+    const vehicleSpecs = new Map<string, VehicleSpecSchemaEntry[]>();
+    const specTables = ["VehicleSpecSchema", "VSpecSchemaPattern", "VehicleSpecPattern", "VehicleSpecSchema_Model"];
+    if (specTables.every((t) => table(t))) {
+      const schemasById = new Map<number, { makeId: number; vehicleTypeId: number; entry: VehicleSpecSchemaEntry }>();
+      for (const r of select("VehicleSpecSchema", ["Id", "MakeId", "VehicleTypeId", "TobeQCed"])) {
+        if (num(r.TobeQCed)) continue;
+        schemasById.set(Number(r.Id), { makeId: Number(r.MakeId), vehicleTypeId: Number(r.VehicleTypeId), entry: { years: null, patterns: [] } });
+      }
+      if (table("VehicleSpecSchema_Year")) {
+        for (const r of select("VehicleSpecSchema_Year", ["VehicleSpecSchemaId", "Year"])) {
+          const entry = schemasById.get(Number(r.VehicleSpecSchemaId))?.entry;
+          if (entry) (entry.years ??= new Set()).add(Number(r.Year));
+        }
+      }
+      const sets = new Map<number, VehicleSpecPatternSet>();
+      for (const r of select("VSpecSchemaPattern", ["Id", "SchemaId"])) {
+        const schema = schemasById.get(Number(r.SchemaId));
+        if (!schema) continue;
+        const set: VehicleSpecPatternSet = { id: Number(r.Id), schemaId: Number(r.SchemaId), keys: [], values: [] };
+        sets.set(set.id, set);
+        schema.entry.patterns.push(set);
+      }
+      for (const r of all(
+        `SELECT VSpecSchemaPatternId AS "SetId", IsKey AS "IsKey", ElementId AS "ElementId", AttributeId AS "AttributeId",
+                ${editedOn("VehicleSpecPattern")} AS "EditedOn" FROM "${table("VehicleSpecPattern")}"`,
+      )) {
+        const set = sets.get(Number(r.SetId));
+        if (!set) continue;
+        const isKey = r.IsKey === 1 || r.IsKey === "1" || r.IsKey === "true" || r.IsKey === true;
+        if (isKey) set.keys.push({ elementId: Number(r.ElementId), attributeId: String(r.AttributeId) });
+        else set.values.push({ elementId: Number(r.ElementId), attributeId: printable(String(r.AttributeId)), changedOn: parseVpicDate(r.EditedOn as string | null) });
+      }
+      for (const r of select("VehicleSpecSchema_Model", ["VehicleSpecSchemaId", "ModelId"])) {
+        const schema = schemasById.get(Number(r.VehicleSpecSchemaId));
+        if (!schema) continue;
+        const key = `${schema.makeId}|${schema.vehicleTypeId}|${Number(r.ModelId)}`;
+        const list = vehicleSpecs.get(key) ?? [];
+        if (!list.includes(schema.entry)) list.push(schema.entry);
+        vehicleSpecs.set(key, list);
+      }
+    }
+
+    const checkDigitExceptions = new Set<string>();
+    if (table("VinException") && has(table("VinException")!).has("checkdigit")) {
+      for (const r of all(`SELECT VIN AS "Vin" FROM "${table("VinException")}" WHERE CheckDigit = 1 OR CheckDigit = 'true'`)) {
+        checkDigitExceptions.add(String(r.Vin).toUpperCase());
+      }
+    }
+
     return {
       source: file,
       elements,
       wmis,
-      schemas,
+      schemaIndex,
+      schemas: { get: (schemaId: number) => schemaIndex(schemaId) ?? undefined },
       patterns: store,
       patternIndex,
       lookups,
@@ -462,11 +578,13 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
       conversionsFrom: groupBy(conversions, (c) => c.fromElementId),
       defaults,
       descriptorYears,
+      checkDigitExceptions,
+      vehicleSpecs,
       lossy,
       dataDate: maxChanged ? new Date(maxChanged).toISOString().slice(0, 10) : "",
       stats: {
         wmis: wmis.size,
-        schemas: schemas.size,
+        schemas: groupRange.size,
         patterns: kept,
         keys: keyCount,
         loadMs: Math.round(performance.now() - started),

@@ -1,0 +1,126 @@
+/**
+ * `npm run bench:http`: the VIN report over HTTP, measured with autocannon against the built app.
+ *
+ * Three runs against one server (its own SQLite database with the demo data; NHTSA and vPIC switched off so
+ * only vinscope is measured):
+ *   1. ceiling   a trivial constant route (/robots.txt): what Next.js itself does on this machine;
+ *   2. distinct  /api/public/vin/{vin}?insight=false over ≥ 10,000 distinct decodable VINs;
+ *   3. repeated  the same VIN again and again.
+ * Prints req/s, p50/p99 latency and each run's ratio to the ceiling.
+ *
+ *   npm run bench:http -- [--seconds 10] [--connections 10] [--vins 10000]
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { config } from "../lib/config";
+import { decodeVinWith } from "../lib/vin/decoder";
+import { loadVpicData } from "../lib/vin/vpic-data";
+import { baseTestEnv, freePort } from "../tests/support/app";
+import { synthesiseVins } from "./support/sample-vins";
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const SECONDS = arg("seconds", 10);
+const CONNECTIONS = arg("connections", 10);
+const VIN_COUNT = arg("vins", 10_000);
+const root = path.resolve(__dirname, "..");
+
+function decodableVins(count: number): string[] {
+  const data = loadVpicData(config().vpic.dbPath);
+  const out: string[] = [];
+  for (const vin of synthesiseVins(data, count * 2, 11)) {
+    if (decodeVinWith(data, vin).ok) out.push(vin);
+    if (out.length === count) break;
+  }
+  return out;
+}
+
+interface Run {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(name: string, url: string, paths: () => string): Promise<Run> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: paths() }) }],
+  });
+  return {
+    name,
+    requests: result.requests.total,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function main() {
+  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    console.log("building the app first…");
+    execFileSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: "inherit" });
+  }
+  const vins = decodableVins(VIN_COUNT);
+  const dir = mkdtempSync(path.join(tmpdir(), "vinscope-bench-http-"));
+  const port = await freePort();
+  const env = { ...process.env, ...baseTestEnv(port, `file:${path.join(dir, "bench.db")}`), SEED_DEMO_DATA: "true", LOG_LEVEL: "warn" };
+  execFileSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/prepare-db.ts"], { cwd: root, env, stdio: "ignore" });
+  const server = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env,
+    stdio: "ignore",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; i < 200; i++) {
+      const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // Warm-up: compile routes, load the vPIC tables, fill the database page cache.
+    for (const vin of vins.slice(0, 50)) await fetch(`${base}/api/public/vin/${vin}?insight=false`);
+    await fetch(`${base}/robots.txt`);
+
+    let next = 0;
+    const repeated = vins[0];
+    const runs = [
+      await measure("ceiling: GET /robots.txt", base, () => "/robots.txt"),
+      await measure(`distinct: ${vins.length} VINs`, base, () => `/api/public/vin/${vins[next++ % vins.length]}?insight=false`),
+      await measure(`repeated: ${repeated}`, base, () => `/api/public/vin/${repeated}?insight=false`),
+    ];
+    const ceiling = runs[0].rps;
+    console.log(`\nbench:http  ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ${CONNECTIONS} connections, ${SECONDS} s per run`);
+    console.log("run".padEnd(40), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8), "of ceiling".padStart(11), "non-2xx".padStart(8));
+    for (const r of runs) {
+      console.log(
+        r.name.padEnd(40),
+        r.rps.toFixed(0).padStart(9),
+        String(r.p50).padStart(8),
+        String(r.p99).padStart(8),
+        `${((r.rps / ceiling) * 100).toFixed(0)}%`.padStart(11),
+        String(r.non2xx + r.errors).padStart(8),
+      );
+    }
+  } finally {
+    server.kill("SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
