@@ -68,6 +68,27 @@ describe(`GET /api/vin-insights (${testProvider()})`, () => {
     expect(calls()).toHaveLength(1);
   });
 
+  it("makes exactly one model call when 20 concurrent requests are split between two app instances sharing the database", async () => {
+    anthropic.on("POST", "/v1/messages", (req) => ({ ...answerFor(req), delayMs: 1000 }));
+    const second = await startApp({
+      env: { ANTHROPIC_API_KEY: "dummy-test-key", ANTHROPIC_BASE_URL: anthropic.url, INSIGHT_TIMEOUT_MS: "2000", DATABASE_URL: app.env.DATABASE_URL },
+    });
+    try {
+      const urls = [app.url, second.url];
+      // Both instances warm (vPIC compiled) first, so the requests really overlap the one generation.
+      for (const url of urls) expect((await fetch(`${url}/api/vin-insights/2023/mazda/no-such-model`)).status).toBe(404);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => fetch(`${urls[i % 2]}/api/vin-insights/2023/mazda/cx-5`)),
+      );
+      expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
+      const models = new Set(await Promise.all(answers.map(async (r) => (await r.json()).insight.model)));
+      expect([...models]).toEqual(["claude-fake-1"]);
+      expect(calls()).toHaveLength(1);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it("serves the factual fallback, briefly cached, when the API fails", async () => {
     anthropic.on("POST", "/v1/messages", () => ({ status: 500, body: { type: "error", error: { type: "api_error", message: "down" } } }));
     const res = await get("2022/ford/f-150");

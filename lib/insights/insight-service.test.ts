@@ -339,6 +339,14 @@ test("a failed background refresh keeps the AI text and backs off", async () => 
   expect(await service.lookup(v)).toEqual(first);
   await service.idle();
   expect(calls()).toHaveLength(2);
+  // Once expired, the key is not blocked by the failed refresh: the next request generates at once.
+  fail = false;
+  clock += 3 * DAY;
+  const started = performance.now();
+  const renewed = await service.lookup(v);
+  expect(performance.now() - started).toBeLessThan(1000);
+  expect(renewed!.insight.generatedAt).toBe(new Date(clock).toISOString());
+  expect(calls()).toHaveLength(3);
 });
 
 test("a fallback is replaced by an AI insight once the API answers again", async () => {

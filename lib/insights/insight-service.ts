@@ -122,6 +122,8 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
   const memory = new Map<string, { row: StoredInsight; until: number }>();
   const flights = new Map<string, Promise<StoredInsight>>();
   const refreshes = new Map<string, Promise<void>>();
+  /** Key → time before which this process does not retry a failed background refresh. */
+  const backoff = new Map<string, number>();
 
   function isFresh(row: StoredInsight, at: Date): boolean {
     return row.expiresAt.getTime() > at.getTime();
@@ -134,6 +136,7 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
   }
 
   function dueForRefresh(row: StoredInsight, at: Date): boolean {
+    if ((backoff.get(row.key) ?? 0) > at.getTime()) return false;
     if (row.writer === FALLBACK_WRITER) return at.getTime() - row.generatedAt.getTime() >= fallbackRetryAfterMs;
     return row.expiresAt.getTime() - at.getTime() <= refreshBeforeExpiryMs;
   }
@@ -199,34 +202,33 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
 
   async function generateAndStore(key: string, input: FactsInput, owner: string): Promise<StoredInsight> {
     const db = options.db();
-    let row: StoredInsight;
-    let usage: Usage = { inputTokens: 0, outputTokens: 0 };
+    let row: StoredInsight & { inputTokens: number | null; outputTokens: number | null };
     try {
       const facts = await factsOf(input);
-      const generated = await generate(key, facts);
-      usage = generated.usage;
-      const at = now();
-      row = {
-        key,
-        year: input.year,
-        make: facts.make,
-        model: facts.model,
-        text: generated.text,
-        writer: generated.writer,
-        source: sourceText(generated, facts),
-        generatedAt: at,
-        expiresAt: new Date(at.getTime() + (generated.ai ? INSIGHT_TTL_MS : FALLBACK_TTL_MS)),
-      };
+      row = rowOf(key, input.year, facts, await generate(key, facts));
     } catch (error) {
       await releaseLease(db, key, owner).catch(() => undefined);
       throw error;
     }
-    await saveInsight(db, owner, {
-      ...row,
-      inputTokens: usage.inputTokens || null,
-      outputTokens: usage.outputTokens || null,
-    });
+    await saveInsight(db, owner, row);
     return row;
+  }
+
+  function rowOf(key: string, year: number, facts: VehicleFacts, generated: Generated) {
+    const at = now();
+    return {
+      key,
+      year,
+      make: facts.make,
+      model: facts.model,
+      text: generated.text,
+      writer: generated.writer,
+      source: sourceText(generated, facts),
+      generatedAt: at,
+      expiresAt: new Date(at.getTime() + (generated.ai ? INSIGHT_TTL_MS : FALLBACK_TTL_MS)),
+      inputTokens: generated.usage.inputTokens || null,
+      outputTokens: generated.usage.outputTokens || null,
+    };
   }
 
   /** The model, checked, retried once with the reason; the factual fallback when that does not succeed. */
@@ -276,38 +278,28 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
     const db = options.db();
     const owner = randomUUID();
     if (!(await claimLease(db, row.key, owner, now(), leaseMs))) return;
-    const current = await readInsight(db, row.key);
-    if (current && current.generatedAt.getTime() > row.generatedAt.getTime() && !dueForRefresh(current, now())) {
+    try {
+      const current = await readInsight(db, row.key);
+      const names = namesOf(row.make, row.model);
+      const variants = names && variantsOf(row.year, names.make, names.model);
+      const doneElsewhere = current && current.generatedAt.getTime() > row.generatedAt.getTime() && !dueForRefresh(current, now());
+      if (doneElsewhere || !names || !variants) return;
+
+      const facts = await factsOf({ year: row.year, make: names.make, model: names.model, variants });
+      const generated = await generate(row.key, facts);
+      if (!generated.ai && row.writer !== FALLBACK_WRITER && isFresh(row, now())) {
+        // Kept in this process, not in the lease: a held lease would make a request for the key, once it
+        // has expired, wait for a generation that nobody is running.
+        if (backoff.size >= 5000) backoff.clear();
+        backoff.set(row.key, now().getTime() + refreshBackoffMs);
+        return;
+      }
+      await saveInsight(db, owner, rowOf(row.key, row.year, facts, generated));
+      memory.delete(row.key);
+    } finally {
+      // A no-op after saveInsight, which already freed the lease.
       await releaseLease(db, row.key, owner);
-      return;
     }
-    const names = namesOf(row.make, row.model);
-    const variants = names && variantsOf(row.year, names.make, names.model);
-    if (!variants || !names) {
-      await releaseLease(db, row.key, owner);
-      return;
-    }
-    const facts = await factsOf({ year: row.year, make: names.make, model: names.model, variants });
-    const generated = await generate(row.key, facts);
-    const stillValid = row.writer !== FALLBACK_WRITER && isFresh(row, now());
-    if (!generated.ai && stillValid) {
-      await releaseLease(db, row.key, owner, new Date(now().getTime() + refreshBackoffMs));
-      return;
-    }
-    const at = now();
-    const fresh: StoredInsight = {
-      key: row.key,
-      year: row.year,
-      make: facts.make,
-      model: facts.model,
-      text: generated.text,
-      writer: generated.writer,
-      source: sourceText(generated, facts),
-      generatedAt: at,
-      expiresAt: new Date(at.getTime() + (generated.ai ? INSIGHT_TTL_MS : FALLBACK_TTL_MS)),
-    };
-    await saveInsight(db, owner, { ...fresh, inputTokens: generated.usage.inputTokens || null, outputTokens: generated.usage.outputTokens || null });
-    memory.delete(row.key);
   }
 
   /** A fallback from the vPIC facts alone, not stored: for a caller that cannot wait for the generation. */

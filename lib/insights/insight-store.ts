@@ -87,14 +87,7 @@ export async function saveInsight(
   return count === 1;
 }
 
-/**
- * Gives the lease up. `holdUntil` keeps it as a "do not retry before" mark (after a failed refresh), so
- * every request near expiry does not ask the model again.
- */
-export async function releaseLease(db: Db, key: string, owner: string, holdUntil: Date | null = null): Promise<void> {
-  if (holdUntil) {
-    await db.$executeRaw`UPDATE "VehicleInsight" SET "leaseUntil" = ${holdUntil} WHERE "key" = ${key} AND "leaseOwner" = ${owner}`;
-  } else {
-    await db.$executeRaw`UPDATE "VehicleInsight" SET "leaseOwner" = NULL, "leaseUntil" = NULL WHERE "key" = ${key} AND "leaseOwner" = ${owner}`;
-  }
+/** Gives the lease up (after a generation that stored nothing, or found the work already done). */
+export async function releaseLease(db: Db, key: string, owner: string): Promise<void> {
+  await db.$executeRaw`UPDATE "VehicleInsight" SET "leaseOwner" = NULL, "leaseUntil" = NULL WHERE "key" = ${key} AND "leaseOwner" = ${owner}`;
 }

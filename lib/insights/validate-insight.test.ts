@@ -41,6 +41,10 @@ describe("validateInsight", () => {
     expect(countSentences("The U.S. market has a 2.5 L engine, e.g. in base trims. It is a sedan.")).toBe(2);
     expect(countWords("a  b\tc")).toBe(3);
     expect(figuresIn("$54,990 and 5.50% and 2022")).toEqual(["54990", "5.5", "2022"]);
+    // A name the facts spell with a period ("Long Conv.") does not end a sentence inside one.
+    const facts = "Model year: 2000\nMake: Freightliner\nModel: Long Conv.";
+    expect(countSentences("The 2000 Freightliner Long Conv. is listed in vPIC. It is a truck.", facts)).toBe(2);
+    expect(countSentences("It is a truck. This is the 2000 Freightliner Long Conv.", facts)).toBe(2);
   });
 
   test("rejects more than 60 words, one sentence or four sentences", () => {

@@ -62,8 +62,15 @@ export function countWords(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
-export function countSentences(text: string): number {
-  const masked = text.replace(ABBREVIATIONS, (m) => m.replace(/\./g, "·")).replace(/(\d)\.(\d)/g, "$1·$2");
+/**
+ * Sentence ends: ".", "!" or "?" before a space or the end, except in common abbreviations, decimals, and words
+ * the facts themselves spell with a period (a model named "Long Conv." does not end a sentence).
+ */
+export function countSentences(text: string, factText = ""): number {
+  let masked = text.replace(ABBREVIATIONS, (m) => m.replace(/\./g, "·")).replace(/(\d)\.(\d)/g, "$1·$2");
+  for (const word of new Set(factText.match(/[A-Za-z][\w-]*\.(?=\s|$)/g) ?? [])) {
+    masked = masked.replace(new RegExp(`${escape(word)}(?=\\s+[a-z0-9,;])`, "g"), word.replace(/\./g, "·"));
+  }
   return (masked.match(/[.!?]+(?=\s|$)/g) ?? []).length;
 }
 
@@ -79,7 +86,7 @@ export function validateInsight(raw: string, factText: string): Validation {
 
   const words = countWords(text);
   if (words > MAX_WORDS) return { ok: false, problem: `it has ${words} words; the limit is ${MAX_WORDS}` };
-  const sentences = countSentences(text);
+  const sentences = countSentences(text, factText);
   if (sentences < MIN_SENTENCES || sentences > MAX_SENTENCES) {
     return { ok: false, problem: `it has ${sentences} sentences; it must have ${MIN_SENTENCES} or ${MAX_SENTENCES}` };
   }
