@@ -12,6 +12,9 @@ import { createMcpServer } from "./server";
  */
 const ACCEPT_BOTH = "application/json, text/event-stream";
 
+/** Tool arguments are a VIN or a few names: 64 KiB is generous, and far below the SDK's 4 MiB default. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
 /**
  * The body is JSON-RPC whatever a simple client labels it: no type, text/plain (fetch with a string body) or
  * form-urlencoded (`curl -d`). Any other non-JSON type is refused by the SDK with 415.
@@ -26,10 +29,15 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   const headers = new Headers(req.headers);
   headers.set("accept", ACCEPT_BOTH);
   if (readAsJson(headers.get("content-type"))) headers.set("content-type", "application/json");
-  const request = new Request(req.url, { method: req.method, headers, body: await req.arrayBuffer(), signal: req.signal });
+  // The body streams through, so the SDK's size limit applies before anything is buffered.
+  const request = new Request(req.url, { method: req.method, headers, body: req.body, signal: req.signal, duplex: "half" } as RequestInit);
 
   const server = createMcpServer();
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: MAX_BODY_BYTES,
+  });
   await server.connect(transport);
   try {
     return await transport.handleRequest(request);

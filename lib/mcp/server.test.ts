@@ -83,6 +83,12 @@ describe("createMcpServer", () => {
     expect(text(state)).toMatch(/US state code/);
   });
 
+  test("decode_vin: a malformed VIN is an error result before any lookup", async () => {
+    const result = await client.callTool({ name: "decode_vin", arguments: { vin: "5J8YE1H8XNL0523" } });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/17 characters, got 15/);
+  });
+
   test("an unknown tool is an error result", async () => {
     const result = await client.callTool({ name: "no_such_tool", arguments: {} });
     expect(result.isError).toBe(true);
@@ -119,6 +125,15 @@ describe("handleMcpRequest (stateless HTTP)", () => {
     expect((await post(rpc("tools/list"), { "content-type": "text/plain;charset=UTF-8" })).status).toBe(200);
     expect((await post(rpc("tools/list"), { "content-type": "application/x-www-form-urlencoded" })).status).toBe(200);
     expect((await post(rpc("tools/list"), { "content-type": "application/xml" })).status).toBe(415);
+  });
+
+  test("a body over 64 KiB → 413; arguments with too many elements → an error result", async () => {
+    const huge = rpc("tools/call", { name: "validate_vin_check_digit", arguments: { vin: "x".repeat(70 * 1024) } });
+    expect((await post(huge)).status).toBe(413);
+    const many = rpc("tools/call", { name: "validate_vin_check_digit", arguments: { vin: "1HGCM82633A004352", extra: Array(100).fill(1) } });
+    const body = await (await post(many)).json();
+    expect(body.result.isError).toBe(true);
+    expect(body.result.content[0].text).toMatch(/maximum of 64 elements/);
   });
 
   test("malformed JSON → parse error -32700", async () => {

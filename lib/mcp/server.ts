@@ -7,16 +7,19 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { SERVICE_NAME, SERVICE_VERSION } from "../version";
 import { ABOUT_SERVICE, registerAboutService } from "./tools/about-service";
 import { CHECK_RECALLS, registerCheckRecalls } from "./tools/check-recalls";
+import { DECODE_VIN, registerDecodeVin } from "./tools/decode-vin";
 import { GET_PRICING, registerGetPricing } from "./tools/get-pricing";
 import { VALIDATE_VIN_CHECK_DIGIT, registerValidateVinCheckDigit } from "./tools/validate-vin-check-digit";
 
-export const TOOL_NAMES = [CHECK_RECALLS, GET_PRICING, VALIDATE_VIN_CHECK_DIGIT, ABOUT_SERVICE];
+export const TOOL_NAMES = [DECODE_VIN, CHECK_RECALLS, GET_PRICING, VALIDATE_VIN_CHECK_DIGIT, ABOUT_SERVICE];
 
 export function createMcpServer(): McpServer {
   const server = new McpServer(
     { name: SERVICE_NAME, title: "vinscope", version: SERVICE_VERSION },
-    { capabilities: { tools: {} } },
+    // Arguments are a handful of scalars; a bound on their size keeps a huge nested payload from being parsed.
+    { capabilities: { tools: {} }, maxToolInputElements: 64 },
   );
+  registerDecodeVin(server);
   registerCheckRecalls(server);
   registerGetPricing(server);
   registerValidateVinCheckDigit(server);

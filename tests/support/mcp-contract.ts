@@ -5,18 +5,22 @@
  * zod schemas of lib/api as well.
  *
  * The world the contract expects: NHTSA faked by `fakeNhtsa` (one recall for the 2003 Honda Accord, none for
- * the 2022 Ford F-150, an outage for the 2021 Dodge Durango) and the deals of tests/fixtures/mcp/deals.csv.
+ * the 2022 Ford F-150 or Acura MDX, an outage for the 2021 Dodge Durango), the deals of
+ * tests/fixtures/mcp/deals.csv (5 for the 2024 Honda Accord, 4 for the 2022 Acura MDX), no AI model key.
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { AboutService, CheckDigitResult } from "../../lib/api/mcp";
 import { PricingResponse } from "../../lib/api/pricing";
 import { RecallsResponse } from "../../lib/api/recalls";
+import { VinDecodeResponse } from "../../lib/api/vin-report";
 import type { FakeServer } from "./fake-server";
 
-export const MCP_TOOLS = ["about_service", "check_recalls", "get_pricing", "validate_vin_check_digit"];
+export const MCP_TOOLS = ["about_service", "check_recalls", "decode_vin", "get_pricing", "validate_vin_check_digit"];
 
 /** A real VIN of a 2003 Honda Accord (check digit 3). */
 export const ACCORD_VIN = "1HGCM82633A004352";
+/** A real VIN of a 2022 Acura MDX (the fixture deals price it). */
+export const MDX_VIN = "5J8YE1H8XNL052358";
 
 const recallRow = (year: string) => ({
   Manufacturer: "Honda (American Honda Motor Co.)",
@@ -79,6 +83,37 @@ export function mcpToolContract(client: () => Client): void {
     expect(byName.get_pricing.inputSchema.required?.sort()).toEqual(["make", "model", "year"]);
     expect(byName.validate_vin_check_digit.inputSchema.required).toEqual(["vin"]);
     expect(Object.keys(byName.get_pricing.outputSchema?.properties ?? {})).toEqual(expect.arrayContaining(["averageSellingPrice", "averageDiscountPercent", "priceBand", "topTrims", "sampleSize", "dataStatus"]));
+  });
+
+  test("decode_vin: the VIN report with pricing and recalls, insight off", async () => {
+    const result = await call(client(), "decode_vin", { vin: MDX_VIN.toLowerCase(), insight: false });
+    expect(result.isError).toBeFalsy();
+    const body = VinDecodeResponse.parse(result.structuredContent);
+    expect(body).toMatchObject({ vin: MDX_VIN, decoded: { year: "2022", make: "ACURA", model: "MDX" } });
+    expect(body.permalink).toMatch(new RegExp(`/vin/${MDX_VIN}$`));
+    expect(body.pricing).toMatchObject({ available: true, sampleSize: 4, dataStatus: "limited", averageSellingPrice: 56400 });
+    expect(body.recalls).toMatchObject({ count: 0, status: "ok" });
+    expect(body).not.toHaveProperty("insight");
+    expect(body.vinCheck.checkDigit).toMatchObject({ valid: true, expected: "X" });
+    expect(texts(result)[0]).toMatch(/^VIN 5J8YE1H8XNL052358: 2022 ACURA MDX/);
+    expect(texts(result)[0]).toMatch(/Pricing: average selling price \$56,400/);
+  });
+
+  test("decode_vin: recall flags and the insight; a section switched off is left out", async () => {
+    const result = await call(client(), "decode_vin", { vin: ACCORD_VIN, pricing: false });
+    const body = VinDecodeResponse.parse(result.structuredContent);
+    expect(body).not.toHaveProperty("pricing");
+    expect(body.recalls?.items[0]).toMatchObject({ campaignNumber: "03V999000", parkIt: true, parkOutside: true });
+    expect(body).toHaveProperty("insight");
+    if (body.insight) expect(body.insight.text.length).toBeGreaterThan(0);
+    expect(texts(result)[0]).toMatch(/03V999000 \[DO NOT DRIVE, PARK OUTSIDE\]/);
+  });
+
+  test("decode_vin: malformed, undecodable and mistyped arguments are error results", async () => {
+    expectError(await call(client(), "decode_vin", { vin: "5J8YE1H8XNL05235" }), /17 characters, got 16/);
+    expectError(await call(client(), "decode_vin", { vin: "5J8YE1H8XNL05235Q" }), /I, O|Q/);
+    expectError(await call(client(), "decode_vin", { vin: "1ZZZZ99999Z999999", insight: false }), /cannot be decoded/);
+    expectError(await call(client(), "decode_vin", { vin: MDX_VIN, pricing: "yes" }), /pricing/);
   });
 
   test("validate_vin_check_digit: valid, mistyped, malformed", async () => {
@@ -145,7 +180,7 @@ export function mcpToolContract(client: () => Client): void {
     expect(body.dataSources.recalls).toMatchObject({ mode: "live" });
     expect(body.dataSources.recalls.campaigns).toBeGreaterThanOrEqual(1);
     expect(body.dataSources.recalls.lastSync).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    expect(body.dataSources.pricing.deals).toBe(5);
+    expect(body.dataSources.pricing.deals).toBe(9);
     expect(body.dataSources.insights.model).toBeTruthy();
     expect(body.attribution).toMatch(/vPIC/);
   });

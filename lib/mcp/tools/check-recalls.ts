@@ -4,7 +4,7 @@
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { RecallsQuery, RecallsResponse, recallsRequest, type RecallItem } from "../../api/recalls";
+import { RECALL_MIN_YEAR, RecallsQuery, RecallsResponse, recallMaxYear, recallsRequest, type RecallItem } from "../../api/recalls";
 import { parseInput } from "../../http/params";
 import { canonicalVehicleNames, recallsForVehicle, recallsForVin } from "../../recalls";
 import { runTool, toolError, toolSuccess } from "../tool-result";
@@ -24,8 +24,13 @@ export function registerCheckRecalls(server: McpServer): void {
         "reached and the last known answer is given) and checkedAt. When nothing is known about the vehicle's " +
         "recalls the result is an error. Whether a particular vehicle's remedy has been done is not known to NHTSA's public data.",
       inputSchema: {
-        vin: z.string().max(64).optional().meta({ description: "17-character VIN; give either vin or year+make+model" }),
-        year: z.int().optional().meta({ description: "model year, e.g. 2022" }),
+        vin: z.string().max(64).optional().meta({ description: "17-character VIN (the alternative to year, make and model)" }),
+        year: z
+          .int()
+          .min(RECALL_MIN_YEAR)
+          .max(recallMaxYear())
+          .optional()
+          .meta({ description: `model year, ${RECALL_MIN_YEAR} to the current year + 2, e.g. 2022` }),
         make: z.string().max(60).optional().meta({ description: "make, e.g. Ford (any case; slugs such as mercedes-benz work)" }),
         model: z.string().max(100).optional().meta({ description: "model, e.g. F-150" }),
       },

@@ -1,0 +1,91 @@
+/** decode_vin: the VIN report (lib/report), the same answer as GET /api/public/vin/{vin}. */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { VinDecodeResponse } from "../../api/vin-report";
+import { buildVinReport } from "../../report";
+import { runTool, toolSuccess } from "../tool-result";
+
+export const DECODE_VIN = "decode_vin";
+
+const section = (what: string) =>
+  z.boolean().optional().meta({ description: `whether the answer includes ${what}; default true, false leaves the section out` });
+
+export function registerDecodeVin(server: McpServer): void {
+  server.registerTool(
+    DECODE_VIN,
+    {
+      title: "Decode a VIN",
+      description:
+        "Decodes a 17-character VIN with NHTSA's vPIC data and decoding rules. Returns the vehicle (model year, " +
+        "make, model, trim, body style, drive type, fuel type, engine, transmission, assembly plant, vehicle " +
+        "type, manufacturer), aggregate buyer pricing for its year, make and model (or the reason there is none), " +
+        "its NHTSA recall campaigns with severity flags (do not drive, park outside, over-the-air update), a short " +
+        "AI-generated factual insight, the check-digit result and NHTSA error codes, the permalink and a citation. " +
+        "pricing, recalls and insight can each be switched off (insight off is faster). A malformed VIN or one " +
+        "that cannot be decoded is an error result.",
+      inputSchema: {
+        vin: z.string().max(64).meta({ description: "the 17-character VIN (case and surrounding spaces do not matter)" }),
+        pricing: section("aggregate pricing"),
+        recalls: section("recalls"),
+        insight: section("the AI insight"),
+      },
+      outputSchema: VinDecodeResponse.shape,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    async ({ vin, pricing, recalls, insight }) =>
+      runTool(DECODE_VIN, async () => {
+        const report = await buildVinReport(vin, {
+          pricing: pricing ?? true,
+          recalls: recalls ?? true,
+          insight: insight ?? true,
+        });
+        return toolSuccess(report, reportSummary(report));
+      }),
+  );
+}
+
+const usd = (n: number) => `$${Math.round(n).toLocaleString("en-US")}`;
+
+export function reportSummary(r: VinDecodeResponse): string {
+  const d = r.decoded;
+  const specs = [
+    d.bodyStyle,
+    d.driveType,
+    d.fuelType,
+    d.engine.cylinders ? `${d.engine.cylinders} cylinders` : null,
+    d.engine.displacementLiters ? `${d.engine.displacementLiters} L` : null,
+    d.transmission,
+  ].filter(Boolean);
+  const plant = [d.plant.city, d.plant.state, d.plant.country].filter(Boolean).join(", ");
+  const lines = [
+    `VIN ${r.vin}: ${d.year} ${d.make} ${d.model}${d.trim ? ` ${d.trim}` : ""}${specs.length ? ` (${specs.join(", ")})` : ""}.`,
+  ];
+  if (d.manufacturer || plant) lines.push(`Built by ${d.manufacturer ?? "unknown manufacturer"}${plant ? ` in ${plant}` : ""}.`);
+  if (!r.vinCheck.checkDigit.valid) {
+    lines.push(`Check digit does not match: position 9 is ${r.vinCheck.checkDigit.actual}, expected ${r.vinCheck.checkDigit.expected}.`);
+  }
+  if (r.pricing) {
+    const p = r.pricing;
+    lines.push(
+      p.available && p.averageSellingPrice !== null
+        ? `Pricing: average selling price ${usd(p.averageSellingPrice)}` +
+            `${p.averageDiscountPercent !== null ? `, ${p.averageDiscountPercent}% off MSRP` : ""}` +
+            `${p.priceBand ? `, band ${usd(p.priceBand.low)}-${usd(p.priceBand.high)}` : ""}, ${p.sampleSize} deals (${p.dataStatus}).`
+        : `Pricing: not available${p.reason ? ` (${p.reason.replace(/\.$/, "")})` : ""}.`,
+    );
+  }
+  if (r.recalls) {
+    const rc = r.recalls;
+    if (rc.status === "unavailable") lines.push(`Recalls: unknown (${rc.source.replace(/\.$/, "")}).`);
+    else {
+      lines.push(`Recalls: ${rc.count} campaign${rc.count === 1 ? "" : "s"}${rc.status === "stale" ? ` (last known answer, as of ${rc.checkedAt})` : ""}.`);
+      for (const item of rc.items) {
+        const flags = [item.parkIt && "DO NOT DRIVE", item.parkOutside && "PARK OUTSIDE", item.overTheAirUpdate && "over-the-air update"].filter(Boolean);
+        lines.push(`- ${item.campaignNumber}${flags.length ? ` [${flags.join(", ")}]` : ""}: ${item.component}. ${item.summary}`);
+      }
+    }
+  }
+  if (r.insight) lines.push(`Insight: ${r.insight.text}`);
+  lines.push(r.citation);
+  return lines.join("\n");
+}
