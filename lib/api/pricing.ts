@@ -37,7 +37,7 @@ export const UsState = z
   .trim()
   .toUpperCase()
   .refine(isUsStateCode, { message: "must be a 2-letter US state code (one of the 50 states or DC)" })
-  .meta({ description: "2-letter US state code (50 states + DC)", examples: ["CA"] });
+  .meta({ description: "2-letter US state code (50 states + DC), any case", pattern: "^[A-Za-z]{2}$", examples: ["CA"] });
 
 /** The year arrives as path text; a non-numeric year ("abc", "2024.5", "") is a 400, not NaN. */
 const yearText = z

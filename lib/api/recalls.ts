@@ -34,8 +34,8 @@ export const RecallsQuery = z
         pattern: "^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$",
         examples: ["1HGCM82633A004352"],
       }),
-    make: trimmed(60).optional().describe("vehicle make, e.g. Ford (any case; slugs such as mercedes-benz work)"),
-    model: trimmed(100).optional().describe("vehicle model, e.g. F-150"),
+    make: trimmed(60).optional().meta({ description: "vehicle make (any case; slugs such as mercedes-benz work)", examples: ["Honda"] }),
+    model: trimmed(100).optional().meta({ description: "vehicle model", examples: ["Accord"] }),
     year: z
       .string()
       .trim()
@@ -44,14 +44,14 @@ export const RecallsQuery = z
         message: `must be a model year from ${RECALL_MIN_YEAR} to two years after the current year`,
       })
       .optional()
-      .describe(`model year, ${RECALL_MIN_YEAR} to the current year + 2`),
+      .meta({ description: `model year, ${RECALL_MIN_YEAR} to the current year + 2`, examples: ["2003"] }),
     campaign: z
       .string()
       .trim()
       .toUpperCase()
       .regex(CAMPAIGN_FORMAT, { message: "must be an NHTSA campaign number such as 24V436000" })
       .optional()
-      .describe("NHTSA campaign number, e.g. 24V436000"),
+      .meta({ description: "NHTSA campaign number", examples: ["24V436000"] }),
   })
   .superRefine((q, ctx) => {
     const vehicle = (["make", "model", "year"] as const).filter((k) => q[k] !== undefined);

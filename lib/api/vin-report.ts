@@ -71,7 +71,7 @@ export const InsightSchema = z
     }),
     generatedAt: z.iso.datetime(),
   })
-  .meta({ id: "Insight", description: "Short insight for the year/make/model, cached 30 days (spec 2.5)." });
+  .meta({ id: "VinInsight", description: "Short insight for the year/make/model, cached 30 days (spec 2.5)." });
 
 export const VinCheck = z
   .object({

@@ -1,5 +1,14 @@
 /** Which paths are open to every origin (spec 1.8, 4.3), and the headers that say so. */
-const CORS_PREFIXES = ["/api/public/", "/api/recalls", "/api/vin-insights/", "/api/market-data", "/api/mcp"];
+const CORS_PREFIXES = [
+  "/api/public/",
+  "/api/recalls",
+  "/api/vin-insights/",
+  "/api/market-data",
+  "/api/mcp",
+  // Discovery documents, so a browser-based client can find the API too.
+  "/.well-known/api-catalog",
+  "/llms.txt",
+];
 
 export function isCorsPath(path: string): boolean {
   return CORS_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, "") || path.startsWith(prefix));

@@ -12,6 +12,7 @@ import net from "node:net";
 import path from "node:path";
 import { parseConfig } from "../../lib/config";
 import { createDb, type Db } from "../../lib/db";
+import { registerApp } from "./contract";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 const root = path.resolve(__dirname, "../..");
@@ -88,6 +89,8 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
 
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child, () => output, options.allowUnhealthy ?? false);
+  // From here on, every response of this app is checked against its OpenAPI document (jest-setup.ts).
+  registerApp(url);
   let client: Db | undefined;
   return {
     url,

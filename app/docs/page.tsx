@@ -1,0 +1,215 @@
+// /docs: how to use the API (quick start, attribution, MCP, dealer API, problem reasons) and the interactive
+// reference rendered from the live OpenAPI document.
+import type { Metadata } from "next";
+import swaggerUi from "swagger-ui-dist/package.json";
+import { OPERATIONS } from "@/lib/api/operations";
+import { problemAnchors } from "@/lib/api/openapi";
+import { config } from "@/lib/config";
+import { CACHE } from "@/lib/http/cache";
+import { API_VERSION } from "@/lib/version";
+import { ApiReference } from "./api-reference";
+import styles from "./docs.module.css";
+
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = {
+  title: "API documentation",
+  description:
+    "The vinscope public API (OpenAPI 3.1): VIN decoding, pricing, recalls and market data; MCP server setup; dealer API; problem reasons.",
+};
+
+const EXAMPLE_VIN = "1FTFW1E50NFA00000";
+
+export default function DocsPage() {
+  const base = config().publicBaseUrl;
+  const curl = [
+    `curl ${base}/api/public/vin/${EXAMPLE_VIN}`,
+    `curl "${base}/api/public/vin/${EXAMPLE_VIN}?insight=false"`,
+    `curl ${base}/api/public/pricing/toyota/camry/2024`,
+    `curl ${base}/api/public/pricing/toyota/camry/2024/ca`,
+    `curl "${base}/api/recalls?make=ford&model=f-150&year=2022"`,
+    `curl "${base}/api/recalls?vin=${EXAMPLE_VIN}"`,
+    `curl "${base}/api/recalls?campaign=24V436000"`,
+    `curl ${base}/api/market-data`,
+  ].join("\n");
+  const fetchExample = `const res = await fetch("${base}/api/public/pricing/toyota/camry/2024");
+if (res.ok) {
+  const pricing = await res.json();
+  console.log(pricing.averageSellingPrice, pricing.dataStatus, pricing.citation);
+} else if (res.status === 404) {
+  const noData = await res.json(); // { make, model, year, state, dataStatus: "none", sampleSize: 0 }
+} else {
+  const problem = await res.json(); // application/problem+json: { type, title, status, detail, reason, requestId, ... }
+  console.error(problem.reason, problem.detail);
+}`;
+  const mcpStdio = `{
+  "mcpServers": {
+    "vinscope": { "command": "npx", "args": ["vinscope-mcp"] }
+  }
+}`;
+  const mcpHttp = `curl -X POST ${base}/api/mcp \\
+  -H "content-type: application/json" \\
+  -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'`;
+  const dealer = [
+    `# availability check (JSON)`,
+    `curl -H "x-api-key: $VINSCOPE_KEY" "${base}/api/dealer/v1/window-sticker?vin=${EXAMPLE_VIN}&format=check"`,
+    `# the original window sticker (PDF)`,
+    `curl -H "x-api-key: $VINSCOPE_KEY" -o sticker.pdf "${base}/api/dealer/v1/window-sticker?vin=${EXAMPLE_VIN}"`,
+    `# bulk inventory check (up to 500 VINs; 25 with "live": true)`,
+    `curl -X POST -H "x-api-key: $VINSCOPE_KEY" -H "content-type: application/json" \\`,
+    `  -d '{"vins":["${EXAMPLE_VIN}"],"decode":true}' ${base}/api/dealer/v1/provision`,
+  ].join("\n");
+  const publicOps = OPERATIONS.filter((op) => !op.security && !op.tags.includes("MCP"));
+
+  return (
+    <div className={styles.page}>
+      <h1>API documentation</h1>
+      <p className="lead">
+        A free JSON API for VIN decoding (NHTSA vPIC), aggregate pricing from verified buyer deals, NHTSA recalls and
+        market data. No key, CORS open to every origin, GET only. Contract version {API_VERSION}, described as{" "}
+        <a href="/api/public/openapi.json">OpenAPI 3.1</a>.
+      </p>
+      <nav aria-label="On this page" className={styles.toc}>
+        <a href="#quick-start">Quick start</a>
+        <a href="#endpoints">Endpoints</a>
+        <a href="#attribution">Attribution</a>
+        <a href="#mcp">MCP server</a>
+        <a href="#dealer">Dealer API</a>
+        <a href="#problems">Problems</a>
+        <a href="#reference">Reference</a>
+      </nav>
+
+      <section id="quick-start" aria-labelledby="quick-start-h">
+        <h2 id="quick-start-h">Quick start</h2>
+        <p>With curl:</p>
+        <pre>
+          <code>{curl}</code>
+        </pre>
+        <p>With fetch (browser or Node 18+):</p>
+        <pre>
+          <code>{fetchExample}</code>
+        </pre>
+        <p>
+          Every successful GET carries an <code>ETag</code>; send it back in <code>If-None-Match</code> and an unchanged
+          answer is a <code>304</code> without a body. Every answer carries an <code>x-request-id</code> (yours, if you
+          send a sane one).
+        </p>
+      </section>
+
+      <section id="endpoints" aria-labelledby="endpoints-h">
+        <h2 id="endpoints-h">Endpoints</h2>
+        <table>
+          <thead>
+            <tr>
+              <th>Operation</th>
+              <th>Request</th>
+              <th>Cache-Control</th>
+            </tr>
+          </thead>
+          <tbody>
+            {publicOps.map((op) => (
+              <tr key={op.operationId}>
+                <td>
+                  <code>{op.operationId}</code>
+                  <br />
+                  <span className="muted">{op.summary}</span>
+                </td>
+                <td>
+                  <code>
+                    {op.method.toUpperCase()} {op.path}
+                  </code>
+                </td>
+                <td>
+                  <code>{op.cache ? CACHE[op.cache] : "no-store"}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p>
+          Machine-readable: <a href="/api/public/openapi.json">/api/public/openapi.json</a> (OpenAPI 3.1),{" "}
+          <a href="/.well-known/api-catalog">/.well-known/api-catalog</a> (RFC 9727) and <a href="/llms.txt">/llms.txt</a>.
+        </p>
+      </section>
+
+      <section id="attribution" aria-labelledby="attribution-h">
+        <h2 id="attribution-h">Attribution</h2>
+        <p>When you show this data to people, attribution is requested (not enforced):</p>
+        <ul>
+          <li>cite vinscope and the national decoder database, NHTSA&apos;s vPIC (Product Information Catalog and Vehicle Listing);</li>
+          <li>
+            link to the VIN&apos;s permalink (<code>permalink</code> in the decode response, <code>{base}/vin/&lt;VIN&gt;</code>).
+          </li>
+        </ul>
+        <p>
+          Responses carry a <code>source</code> text and a ready-made <code>citation</code>. Recall data comes from NHTSA.
+          Pricing answers also carry <code>recommendation</code> and <code>recommendationUrl</code>: promotional text and a
+          signup link of the operator, which you may display or ignore. Figures from the bundled demo data set say so in
+          their <code>source</code>.
+        </p>
+      </section>
+
+      <section id="mcp" aria-labelledby="mcp-h">
+        <h2 id="mcp-h">MCP server</h2>
+        <p>
+          The same capabilities as MCP tools (<code>decode_vin</code>, <code>check_recalls</code>, <code>get_pricing</code>,{" "}
+          <code>validate_vin_check_digit</code>, <code>about_service</code>), over two transports, without authentication.
+        </p>
+        <h3>Local (stdio)</h3>
+        <p>
+          In a clone of vinscope after <code>npm install</code>, run <code>npm run mcp</code>, or register the{" "}
+          <code>vinscope-mcp</code> command with your MCP client (Node 18 or later):
+        </p>
+        <pre>
+          <code>{mcpStdio}</code>
+        </pre>
+        <h3>Hosted (HTTP)</h3>
+        <p>
+          <code>POST {base}/api/mcp</code> with a JSON-RPC 2.0 body; stateless, CORS-enabled, JSON answers:
+        </p>
+        <pre>
+          <code>{mcpHttp}</code>
+        </pre>
+      </section>
+
+      <section id="dealer" aria-labelledby="dealer-h">
+        <h2 id="dealer-h">Dealer API</h2>
+        <p>
+          Original manufacturer window stickers (Monroney labels) as PDF, availability checks and bulk inventory checks.
+          Every request carries an API key in the <code>x-api-key</code> header; a key is issued once when you start a
+          14-day trial on the <a href="/dealers">dealers page</a>. A missing, invalid, revoked or expired key is a{" "}
+          <code>401</code>.
+        </p>
+        <pre>
+          <code>{dealer}</code>
+        </pre>
+      </section>
+
+      <section id="problems" aria-labelledby="problems-h">
+        <h2 id="problems-h">Problems</h2>
+        <p>
+          Errors are RFC 9457 problem details (<code>application/problem+json</code>) with <code>type</code>,{" "}
+          <code>title</code>, <code>status</code>, <code>detail</code>, <code>instance</code>, <code>requestId</code> and a
+          machine-readable <code>reason</code>; <code>param</code> names the parameter at fault. The <code>type</code> URI
+          points to the reason&apos;s entry below.
+        </p>
+        <dl className={styles.problems}>
+          {problemAnchors().map((p) => (
+            <div key={p.reason} id={p.anchor} className={styles.problem}>
+              <dt>
+                <code>{p.reason}</code>
+              </dt>
+              <dd>{p.meaning}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section id="reference" aria-labelledby="reference-h">
+        <h2 id="reference-h">Reference</h2>
+        <link rel="stylesheet" href={`/docs/assets/swagger-ui.css?v=${swaggerUi.version}`} precedence="default" />
+        <ApiReference specUrl="/api/public/openapi.json" assetVersion={swaggerUi.version} />
+      </section>
+    </div>
+  );
+}

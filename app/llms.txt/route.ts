@@ -1,0 +1,9 @@
+// GET /llms.txt: a plain-text map of the service for language-model tools (llmstxt.org format): what it offers and where.
+import { discoveryText } from "@/lib/api/discovery";
+import { config } from "@/lib/config";
+import { CACHE } from "@/lib/http/cache";
+import { raw, route } from "@/lib/http/route";
+
+export const GET = route({ name: "llmsTxt", cache: "discovery" }, async () =>
+  raw(discoveryText(config().publicBaseUrl), { "content-type": "text/plain; charset=utf-8", "cache-control": CACHE.discovery }),
+);

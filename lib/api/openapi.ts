@@ -1,0 +1,217 @@
+/**
+ * The OpenAPI 3.1 document, generated from the operation list (lib/api/operations.ts) and the zod schemas it
+ * imports: zod 4's own JSON Schema output (draft 2020-12, OpenAPI 3.1's dialect), with every schema that
+ * carries a `.meta({ id })` placed once under components/schemas and referenced from everywhere else.
+ *
+ * Which side of a schema is described: responses as the service produces them (zod "output"); request bodies
+ * as a client sends them ("input"); parameters by the value they carry once parsed (the year as an integer)
+ * unless that value is a transform JSON Schema cannot express (the true/false flags), then by the text
+ * accepted.
+ */
+import { z } from "zod";
+import { CACHE } from "../http/cache";
+import { API_VERSION } from "../version";
+import { OPERATIONS, type MediaSpec, type OperationSpec, type ResponseHeader } from "./operations";
+import { PROBLEM_REASONS } from "./problem";
+
+type JsonSchema = Record<string, unknown>;
+type Io = "input" | "output";
+
+export interface OpenApiDocument {
+  openapi: "3.1.0";
+  info: Record<string, unknown>;
+  servers: { url: string; description?: string }[];
+  tags: { name: string; description: string }[];
+  paths: Record<string, Record<string, JsonSchema>>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    securitySchemes: Record<string, JsonSchema>;
+    headers: Record<string, JsonSchema>;
+  };
+  externalDocs: { description: string; url: string };
+}
+
+const TAGS = [
+  { name: "VIN", description: "VIN decoding with NHTSA's vPIC data." },
+  { name: "Pricing", description: "Aggregate pricing from verified buyer deals, and the market overview." },
+  { name: "Recalls", description: "Open NHTSA recall campaigns." },
+  { name: "Insights", description: "Short factual insights per model year, make and model." },
+  { name: "Dealer", description: "Key-authenticated dealer API (v1): original window stickers and bulk inventory checks." },
+  { name: "MCP", description: "The Model Context Protocol server over HTTP." },
+  { name: "Meta", description: "Descriptions of the service itself." },
+];
+
+const HEADERS: Record<ResponseHeader, JsonSchema> = {
+  etag: { description: "Entity tag of the body; send it back in If-None-Match to get a 304 when nothing changed.", schema: { type: "string" } },
+  cacheControl: { description: "How long the answer may be cached (see each operation).", schema: { type: "string" } },
+  requestId: {
+    description: "The request id (the caller's own when it sent a sane x-request-id, otherwise generated); also in problem bodies.",
+    schema: { type: "string" },
+  },
+  wwwAuthenticate: { description: 'Names the expected credential: `ApiKey header="x-api-key"`.', schema: { type: "string" } },
+  allow: { description: "The methods the endpoint accepts.", schema: { type: "string" } },
+};
+const HEADER_NAMES: Record<ResponseHeader, string> = {
+  etag: "ETag",
+  cacheControl: "Cache-Control",
+  requestId: "x-request-id",
+  wwwAuthenticate: "WWW-Authenticate",
+  allow: "Allow",
+};
+
+/** Collects the id'd schemas met while converting, so each lands once under components/schemas. */
+class SchemaCollector {
+  readonly components: Record<string, JsonSchema> = {};
+
+  convert(schema: z.ZodType, io: Io): JsonSchema {
+    const { $defs, $schema: _dialect, ...top } = z.toJSONSchema(schema, { target: "draft-2020-12", io }) as JsonSchema & {
+      $defs?: Record<string, JsonSchema>;
+    };
+    void _dialect;
+    for (const [id, def] of Object.entries($defs ?? {})) this.add(id, rewriteRefs(def) as JsonSchema);
+    return rewriteRefs(top) as JsonSchema;
+  }
+
+  private add(id: string, def: JsonSchema) {
+    const known = this.components[id];
+    if (known && JSON.stringify(known) !== JSON.stringify(def)) {
+      // Two different shapes under one id (e.g. a schema used both as input and output with different JSON).
+      throw new Error(`OpenAPI: schema id "${id}" describes two different shapes`);
+    }
+    this.components[id] = def;
+  }
+}
+
+function rewriteRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(rewriteRefs);
+  if (!value || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = k === "$ref" && typeof v === "string" ? v.replace(/^#\/\$defs\//, "#/components/schemas/") : rewriteRefs(v);
+  }
+  return out;
+}
+
+/** A parameter's value as parsed if JSON Schema can say it, otherwise the text accepted (see the file comment). */
+function parameterSchema(collector: SchemaCollector, schema: z.ZodType): JsonSchema {
+  try {
+    return collector.convert(schema, "output");
+  } catch {
+    return collector.convert(schema, "input");
+  }
+}
+
+function parameters(collector: SchemaCollector, op: OperationSpec): JsonSchema[] {
+  const out: JsonSchema[] = [];
+  const add = (where: "path" | "query", object: z.ZodObject | undefined) => {
+    for (const [name, prop] of Object.entries(object?.shape ?? {})) {
+      const { description, examples, ...schema } = parameterSchema(collector, prop as z.ZodType);
+      const optional = (prop as z.ZodType).safeParse(undefined).success;
+      out.push({
+        name,
+        in: where,
+        required: where === "path" || !optional,
+        ...(description ? { description } : {}),
+        schema,
+        ...(Array.isArray(examples) && examples.length ? { example: examples[0] } : {}),
+      });
+    }
+  };
+  add("path", op.pathParams);
+  add("query", op.query);
+  if (op.conditional) {
+    out.push({
+      name: "If-None-Match",
+      in: "header",
+      required: false,
+      description: "An ETag from an earlier answer; when it still matches, the answer is 304 with no body.",
+      schema: { type: "string" },
+    });
+  }
+  return out;
+}
+
+function content(collector: SchemaCollector, media: Record<string, MediaSpec>, io: Io): JsonSchema {
+  const out: JsonSchema = {};
+  for (const [type, spec] of Object.entries(media)) out[type] = spec.schema ? { schema: collector.convert(spec.schema, io) } : {};
+  return out;
+}
+
+function operation(collector: SchemaCollector, op: OperationSpec): JsonSchema {
+  const responses: JsonSchema = {};
+  for (const [status, spec] of Object.entries(op.responses)) {
+    const cacheNote = status === "200" && op.cache ? ` Cache-Control: \`${CACHE[op.cache]}\`.` : "";
+    responses[status] = {
+      description: spec.description + cacheNote,
+      ...(spec.headers?.length
+        ? { headers: Object.fromEntries(spec.headers.map((h) => [HEADER_NAMES[h], { $ref: `#/components/headers/${HEADER_NAMES[h]}` }])) }
+        : {}),
+      ...(spec.content ? { content: content(collector, spec.content, "output") } : {}),
+    };
+  }
+  if (op.conditional) {
+    responses["304"] = {
+      description: "Not Modified: the If-None-Match header named the current ETag. No body.",
+      headers: { ETag: { $ref: "#/components/headers/ETag" }, "Cache-Control": { $ref: "#/components/headers/Cache-Control" } },
+    };
+  }
+  const sorted = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+  return {
+    operationId: op.operationId,
+    tags: op.tags,
+    summary: op.summary,
+    description: op.description,
+    ...(op.security === "dealerKey" ? { security: [{ dealerKey: [] }] } : {}),
+    parameters: parameters(collector, op),
+    ...(op.requestBody
+      ? { requestBody: { required: true, description: op.requestBody.description, content: content(collector, op.requestBody.content, "input") } }
+      : {}),
+    responses: sorted,
+  };
+}
+
+export function buildOpenApiDocument(opts: { baseUrl: string; operations?: OperationSpec[] }): OpenApiDocument {
+  const collector = new SchemaCollector();
+  const paths: OpenApiDocument["paths"] = {};
+  for (const op of opts.operations ?? OPERATIONS) {
+    (paths[op.path] ??= {})[op.method] = operation(collector, op);
+  }
+  const usedTags = new Set((opts.operations ?? OPERATIONS).flatMap((op) => op.tags));
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "vinscope API",
+      version: API_VERSION,
+      summary: "VIN decoding, verified-deal pricing, NHTSA recalls and vehicle insights.",
+      description:
+        "Public endpoints need no authentication, answer GET requests with JSON and allow any origin (CORS). " +
+        "Errors are RFC 9457 problem details (application/problem+json); each `reason` is explained at " +
+        "`/docs#problem-<reason>`. Successful GET answers carry an ETag and Cache-Control.\n\n" +
+        "Attribution is requested when the data is shown to people: cite vinscope and NHTSA's vPIC database, " +
+        "and link to the VIN's permalink (`permalink` in the decode response).\n\n" +
+        "The same capabilities are offered as MCP tools: POST JSON-RPC 2.0 to `/api/mcp` (stateless, no " +
+        "authentication), or run the stdio server with `npx vinscope-mcp`.",
+      license: { name: "MIT", identifier: "MIT" },
+    },
+    servers: [{ url: opts.baseUrl, description: "This vinscope instance" }],
+    tags: TAGS.filter((t) => usedTags.has(t.name)),
+    paths,
+    components: {
+      schemas: Object.fromEntries(Object.entries(collector.components).sort(([a], [b]) => a.localeCompare(b))),
+      securitySchemes: {
+        dealerKey: {
+          type: "apiKey",
+          in: "header",
+          name: "x-api-key",
+          description: "A dealer API key, issued once on starting a trial at /dealers.",
+        },
+      },
+      headers: Object.fromEntries(Object.entries(HEADERS).map(([k, v]) => [HEADER_NAMES[k as ResponseHeader], v])),
+    },
+    externalDocs: { description: "Documentation, quick start and problem reasons", url: `${opts.baseUrl}/docs` },
+  };
+}
+
+/** Reasons and their anchors, for the docs page. */
+export const problemAnchors = () =>
+  Object.entries(PROBLEM_REASONS).map(([reason, meaning]) => ({ reason, meaning, anchor: `problem-${reason}` }));

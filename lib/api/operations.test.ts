@@ -1,0 +1,90 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import { API_VERSION } from "../version";
+import { buildOpenApiDocument } from "./openapi";
+import { OPERATIONS } from "./operations";
+
+const root = path.resolve(__dirname, "../..");
+const doc = buildOpenApiDocument({ baseUrl: "https://vinscope.example" });
+
+/** `/api/public/vin/{vin}` → app/api/public/vin/[vin]/route.ts */
+const routeFile = (apiPath: string) => path.join(root, "app", apiPath.replace(/\{(\w+)\}/g, "[$1]"), "route.ts");
+
+describe("the operation list", () => {
+  test.each(OPERATIONS.map((op) => [op.operationId, op] as const))("%s has a route that logs under its operationId", (_id, op) => {
+    const file = routeFile(op.path);
+    expect(existsSync(file)).toBe(true);
+    const source = readFileSync(file, "utf8");
+    expect(source).toMatch(new RegExp(`export const ${op.method.toUpperCase()}\\b`));
+    expect(source).toContain(`name: "${op.operationId}"`);
+  });
+
+  test("names the spec's operations", () => {
+    const ids = OPERATIONS.map((op) => op.operationId);
+    for (const id of ["decodeVin", "getVehiclePricing", "getVehiclePricingByState", "getMarketOverview", "getRecalls", "getOpenApiDocument"]) {
+      expect(ids).toContain(id);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe("the OpenAPI document", () => {
+  test("is OpenAPI 3.1.0 at the contract version, served from the configured base URL", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.version).toBe(API_VERSION);
+    expect(API_VERSION).toBe("1.2.0");
+    expect(doc.servers).toEqual([{ url: "https://vinscope.example", description: expect.any(String) }]);
+  });
+
+  test("puts every named schema under components and refers to it, never to $defs", () => {
+    const text = JSON.stringify(doc);
+    expect(text).not.toContain("#/$defs/");
+    expect(text).not.toContain('"$schema"');
+    for (const ref of text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) expect(doc.components.schemas).toHaveProperty(ref[1]);
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(["VinDecodeResponse", "PricingResponse", "PricingNoData", "MarketOverview", "RecallsResponse", "Problem"]),
+    );
+  });
+
+  test("describes parameters with their patterns, ranges and defaults", () => {
+    const params = (p: string) => doc.paths[p].get.parameters as Array<{ name: string; schema: Record<string, unknown>; required: boolean }>;
+    const vin = params("/api/public/vin/{vin}");
+    expect(vin.find((p) => p.name === "vin")?.schema.pattern).toBe("^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$");
+    expect(vin.find((p) => p.name === "insight")).toMatchObject({ required: false, schema: { default: "true" } });
+    const year = params("/api/public/pricing/{make}/{model}/{year}").find((p) => p.name === "year");
+    expect(year).toMatchObject({ required: true, schema: { type: "integer", minimum: 2020, maximum: 2030 } });
+    const state = params("/api/public/pricing/{make}/{model}/{year}/{state}").find((p) => p.name === "state");
+    expect(state?.schema.pattern).toBe("^[A-Za-z]{2}$");
+    const recalls = params("/api/recalls").map((p) => p.name);
+    expect(recalls).toEqual(expect.arrayContaining(["vin", "make", "model", "year", "campaign"]));
+  });
+
+  test("lists 304 on conditional GETs and the no-data body on pricing 404s", () => {
+    const pricing = doc.paths["/api/public/pricing/{make}/{model}/{year}"].get.responses as Record<string, any>;
+    expect(Object.keys(pricing)).toEqual(["200", "304", "400", "404", "500"]);
+    expect(pricing["404"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/PricingNoData" });
+    expect(pricing["400"].content["application/problem+json"].schema).toEqual({ $ref: "#/components/schemas/Problem" });
+  });
+
+  test("every example in a schema matches that schema", () => {
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    const defs = JSON.parse(JSON.stringify(doc.components.schemas).replaceAll("#/components/schemas/", "#/$defs/"));
+    let checked = 0;
+    for (const [id, schema] of Object.entries(defs) as [string, { examples?: unknown[] }][]) {
+      const validate = ajv.compile({ $ref: `#/$defs/${id}`, $defs: defs });
+      for (const example of schema.examples ?? []) {
+        checked++;
+        expect({ id, valid: validate(example), errors: validate.errors }).toEqual({ id, valid: true, errors: null });
+      }
+    }
+    expect(checked).toBeGreaterThan(3);
+  });
+
+  test("contains no description addressed to an AI agent", () => {
+    const text = JSON.stringify(doc).toLowerCase();
+    for (const phrase of ["you must", "ai agent", "assistant", "always use", "ignore previous", "you should"]) expect(text).not.toContain(phrase);
+  });
+});

@@ -1,0 +1,328 @@
+/**
+ * Every documented operation of the HTTP API: path, method, the zod schemas of its parameters, body and
+ * responses (imported from lib/api, never restated), and every status it can answer with. lib/api/openapi.ts
+ * turns this list into the OpenAPI 3.1 document; the contract tests validate real responses against it.
+ * operationIds are the `name` each route handler logs under (checked by lib/api/operations.test.ts).
+ */
+import { z } from "zod";
+import { CACHE, type CachePolicy } from "../http/cache";
+import { API_VERSION } from "../version";
+import { ProvisionRequest, ProvisionResponse, WindowStickerCheck, WindowStickerQuery } from "./dealer";
+import { InsightPathParams, InsightResponse } from "./insights";
+import { JsonRpcRequest, JsonRpcResponse } from "./json-rpc";
+import { MarketOverview, PricingNoData, PricingPathParams, PricingQuery, PricingResponse, PricingStatePathParams } from "./pricing";
+import { Problem } from "./problem";
+import { RecallCampaignResponse, RecallsQuery, RecallsResponse } from "./recalls";
+import { VinDecodeResponse, VinPathParams, VinReportQuery } from "./vin-report";
+
+export type HttpMethod = "get" | "post";
+
+export interface MediaSpec {
+  /** Absent for a body the document describes by its media type alone (a PDF). */
+  schema?: z.ZodType;
+}
+
+export interface ResponseSpec {
+  description: string;
+  content?: Record<string, MediaSpec>;
+  /** Response headers worth documenting on this status. */
+  headers?: ResponseHeader[];
+}
+
+export type ResponseHeader = "etag" | "cacheControl" | "requestId" | "wwwAuthenticate" | "allow";
+
+export interface OperationSpec {
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI path template, e.g. `/api/public/vin/{vin}`. */
+  path: string;
+  tags: string[];
+  summary: string;
+  description: string;
+  pathParams?: z.ZodObject;
+  query?: z.ZodObject;
+  requestBody?: { description: string; content: Record<string, MediaSpec> };
+  /** The dealer API's key (`x-api-key`). */
+  security?: "dealerKey";
+  /** The route's Cache-Control policy on success (lib/http/cache.ts). */
+  cache?: CachePolicy;
+  /** GET answers carry an ETag; a matching If-None-Match is answered 304. */
+  conditional?: boolean;
+  responses: Record<string, ResponseSpec>;
+}
+
+export const JSON_TYPE = "application/json";
+export const PROBLEM_TYPE = "application/problem+json";
+
+export const ok = (schema: z.ZodType, description: string): ResponseSpec => ({
+  description,
+  content: { [JSON_TYPE]: { schema } },
+  headers: ["etag", "cacheControl", "requestId"],
+});
+
+export const problem = (description: string, headers: ResponseHeader[] = ["requestId"]): ResponseSpec => ({
+  description,
+  content: { [PROBLEM_TYPE]: { schema: Problem } },
+  headers,
+});
+
+export const INTERNAL_ERROR = problem("Unexpected error on the service's side (reason internal_error); the body names the request id.");
+
+/** The OpenAPI document's own response: described loosely (it is validated as OpenAPI 3.1 by the contract tests). */
+export const OpenApiDocumentSchema = z
+  .looseObject({
+    openapi: z.literal("3.1.0"),
+    info: z.looseObject({ title: z.string(), version: z.literal(API_VERSION) }),
+    paths: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: "OpenApiDocument", description: "This OpenAPI 3.1 document." });
+
+export const PUBLIC_OPERATIONS: OperationSpec[] = [
+  {
+    operationId: "decodeVin",
+    method: "get",
+    path: "/api/public/vin/{vin}",
+    tags: ["VIN"],
+    summary: "Decode a VIN, with pricing, open recalls and an insight",
+    description:
+      "Decodes a 17-character VIN with NHTSA's vPIC data and decoding rules, and adds aggregate buyer pricing, " +
+      "open NHTSA recalls and a short insight for the decoded model year, make and model. Each of the three " +
+      "sections can be switched off with its query flag; a switched-off section is left out of the response. " +
+      "A section whose source is unavailable is answered degraded (pricing.available false, recalls.status " +
+      "unavailable, insight null) rather than failing the whole request.",
+    pathParams: VinPathParams,
+    query: VinReportQuery,
+    cache: "vin",
+    conditional: true,
+    responses: {
+      "200": ok(VinDecodeResponse, "The decoded VIN with the requested sections."),
+      "400": problem("The VIN is malformed (reason invalid_vin) or a flag is not a boolean (reason invalid_parameter)."),
+      "404": problem("The VIN cannot be decoded: unknown manufacturer code (unknown_manufacturer) or no matching vPIC pattern (undecodable_vin)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  {
+    operationId: "getVehiclePricing",
+    method: "get",
+    path: "/api/public/pricing/{make}/{model}/{year}",
+    tags: ["Pricing"],
+    summary: "Aggregate buyer pricing for a make, model and model year",
+    description:
+      "Aggregates verified buyer deals (purchase documents, not estimates or advertisements) for one make, " +
+      "model and model year: averages, a price band, the trim breakdown and the sample size, optionally " +
+      "narrowed to a US state with the `state` query parameter. Slugs are case-insensitive.",
+    pathParams: PricingPathParams,
+    query: PricingQuery,
+    cache: "pricing",
+    conditional: true,
+    responses: {
+      "200": ok(PricingResponse, "Aggregate pricing."),
+      "400": problem("A path or query parameter is malformed (reason invalid_parameter; `param` names it)."),
+      "404": {
+        description: "No verified deal matches the vehicle (and state); the no-data body.",
+        content: { [JSON_TYPE]: { schema: PricingNoData } },
+        headers: ["etag", "cacheControl", "requestId"],
+      },
+      "500": INTERNAL_ERROR,
+    },
+  },
+  {
+    operationId: "getVehiclePricingByState",
+    method: "get",
+    path: "/api/public/pricing/{make}/{model}/{year}/{state}",
+    tags: ["Pricing"],
+    summary: "Aggregate buyer pricing for a make, model and model year in one US state",
+    description: "As getVehiclePricing, with the US state as a path segment.",
+    pathParams: PricingStatePathParams,
+    cache: "pricing",
+    conditional: true,
+    responses: {
+      "200": ok(PricingResponse, "Aggregate pricing for the state."),
+      "400": problem("A path parameter is malformed (reason invalid_parameter; `param` names it)."),
+      "404": {
+        description: "No verified deal matches the vehicle in this state; the no-data body with the state.",
+        content: { [JSON_TYPE]: { schema: PricingNoData } },
+        headers: ["etag", "cacheControl", "requestId"],
+      },
+      "500": INTERNAL_ERROR,
+    },
+  },
+  {
+    operationId: "getMarketOverview",
+    method: "get",
+    path: "/api/market-data",
+    tags: ["Pricing"],
+    summary: "Market overview: top models by discount, coverage by state, total deals",
+    description: "A market-wide overview of the verified deals.",
+    cache: "market",
+    conditional: true,
+    responses: {
+      "200": ok(MarketOverview, "The market overview."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  {
+    operationId: "getRecalls",
+    method: "get",
+    path: "/api/recalls",
+    tags: ["Recalls"],
+    summary: "NHTSA recalls by VIN, by make + model + year, or one campaign",
+    description:
+      "Three alternative forms; give exactly one:\n\n" +
+      "* `vin`: the recall campaigns of the VIN's decoded model year, make and model (RecallsResponse). " +
+      "NHTSA publishes campaigns per year/make/model; whether a particular vehicle's remedy has been done is for " +
+      "its manufacturer or a dealer to say.\n" +
+      "* `make` + `model` + `year` (all three): the recall campaigns of that vehicle (RecallsResponse).\n" +
+      "* `campaign`: one campaign by its NHTSA number (RecallCampaignResponse).\n\n" +
+      "Any other combination is a 400 problem naming the parameter. When NHTSA cannot be reached the answer " +
+      "says so in `status` (stale or unavailable) and is not stored by shared caches.",
+    query: RecallsQuery,
+    cache: "recalls",
+    conditional: true,
+    responses: {
+      "200": {
+        description: "RecallsResponse for the vin and make/model/year forms; RecallCampaignResponse for the campaign form.",
+        content: { [JSON_TYPE]: { schema: z.union([RecallsResponse, RecallCampaignResponse]) } },
+        headers: ["etag", "cacheControl", "requestId"],
+      },
+      "400": problem("No form, a mixed or incomplete form, or a malformed parameter (reason invalid_parameter; `param` names it)."),
+      "404": problem("The VIN cannot be decoded to a year, make and model (vin_not_decodable), or the campaign is unknown (not_found)."),
+      "500": INTERNAL_ERROR,
+      "502": problem("NHTSA could not be reached for a campaign the service does not hold (reason fetch_error); retry later."),
+    },
+  },
+  {
+    operationId: "getVehicleInsight",
+    method: "get",
+    path: "/api/vin-insights/{year}/{make}/{model}",
+    tags: ["Insights"],
+    summary: "A short factual insight for a model year, make and model",
+    description:
+      "A 2-3 sentence paragraph (at most 60 words) written from vinscope's data (NHTSA vPIC, recalls, pricing) " +
+      "by an AI model, cached 30 days per year/make/model. When no model is configured or it does not answer in " +
+      "time, a factual summary composed without a model is answered (`insight.model` is `vinscope-facts-v1`), " +
+      "cached briefly and replaced within the hour.",
+    pathParams: InsightPathParams,
+    cache: "insights",
+    conditional: true,
+    responses: {
+      "200": ok(InsightResponse, `The insight. A summary composed without an AI model is cached briefly instead: \`${CACHE.insightsFallback}\`.`),
+      "400": problem("A path parameter is malformed (reason invalid_parameter; `param` names it)."),
+      "404": problem("NHTSA's vPIC data knows no such vehicle (reason unknown_vehicle)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  {
+    operationId: "getOpenApiDocument",
+    method: "get",
+    path: "/api/public/openapi.json",
+    tags: ["Meta"],
+    summary: "This OpenAPI 3.1 document",
+    description: "The machine-readable description of the API (OpenAPI 3.1), generated from the schemas the service validates with.",
+    cache: "openapi",
+    conditional: true,
+    responses: {
+      "200": ok(OpenApiDocumentSchema, "The OpenAPI document."),
+    },
+  },
+];
+
+const KEY_PROBLEM = problem("The x-api-key header is missing (missing_key), or the key is invalid (invalid_key), revoked (revoked_key) or past its trial (expired_key).", [
+  "requestId",
+  "wwwAuthenticate",
+]);
+
+export const DEALER_OPERATIONS: OperationSpec[] = [
+  {
+    operationId: "getWindowSticker",
+    method: "get",
+    path: "/api/dealer/v1/window-sticker",
+    tags: ["Dealer"],
+    summary: "Original manufacturer window sticker (PDF) for a VIN, or its availability check",
+    description:
+      "Without `format`, answers the original manufacturer window sticker (Monroney label) as a PDF, from the " +
+      "manufacturer's system or the archive of copies already fetched. With `format=check`, answers whether one is " +
+      "available (JSON); for a make of an unsupported manufacturer group the check says `not_supported` and lists " +
+      "the supported groups.",
+    query: WindowStickerQuery,
+    security: "dealerKey",
+    conditional: true,
+    responses: {
+      "200": {
+        description: "The PDF (Cache-Control `private, max-age=86400`; `x-sticker-source` says where it came from), or with format=check the availability check.",
+        content: { "application/pdf": {}, [JSON_TYPE]: { schema: WindowStickerCheck } },
+        headers: ["requestId"],
+      },
+      "400": problem("The VIN is malformed (invalid_vin) or a parameter is invalid (invalid_parameter)."),
+      "401": KEY_PROBLEM,
+      "404": problem("No window sticker exists for the VIN (not_found), or no manufacturer source serves its make and none is archived (not_supported)."),
+      "500": INTERNAL_ERROR,
+      "502": problem("The manufacturer's system could not be reached or answered unusably (reason fetch_error); retry later."),
+    },
+  },
+  {
+    operationId: "provision",
+    method: "post",
+    path: "/api/dealer/v1/provision",
+    tags: ["Dealer"],
+    summary: "Bulk inventory check: which VINs have a window sticker",
+    description:
+      "Checks many VINs at once. By default an instant check from each VIN's manufacturer code (WMI), up to 500 " +
+      "VINs; with `live: true` the manufacturers' systems are asked, up to 25 VINs. `decode: true` adds year, " +
+      "make, model and trim per VIN from the vPIC data.",
+    requestBody: { description: "The VINs and options.", content: { [JSON_TYPE]: { schema: ProvisionRequest } } },
+    security: "dealerKey",
+    responses: {
+      "200": {
+        description: "One result per distinct VIN, in submission order.",
+        content: { [JSON_TYPE]: { schema: ProvisionResponse } },
+        headers: ["requestId"],
+      },
+      "400": problem("The body is not JSON (invalid_json), vins is empty or malformed (invalid_parameter), or the batch is over its limit (batch_too_large, with `limit`)."),
+      "401": KEY_PROBLEM,
+      "413": problem("The body is larger than 256 KB (reason payload_too_large)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+];
+
+export const MCP_OPERATIONS: OperationSpec[] = [
+  {
+    operationId: "mcp",
+    method: "post",
+    path: "/api/mcp",
+    tags: ["MCP"],
+    summary: "MCP server over HTTP (JSON-RPC 2.0)",
+    description:
+      "The Model Context Protocol server, stateless over HTTP: one JSON-RPC 2.0 message per POST, answered with " +
+      "JSON (no session, no event stream). Tools: decode_vin, check_recalls, get_pricing, " +
+      "validate_vin_check_digit, about_service; `tools/list` returns their input and output schemas. The same " +
+      "server runs locally over stdio (`npx vinscope-mcp`). GET and DELETE are answered 405.",
+    requestBody: { description: "A JSON-RPC 2.0 request or notification.", content: { [JSON_TYPE]: { schema: JsonRpcRequest } } },
+    responses: {
+      "200": {
+        description: "The JSON-RPC response (a protocol-level failure such as an unknown method is an `error` member).",
+        content: { [JSON_TYPE]: { schema: JsonRpcResponse } },
+        headers: ["requestId"],
+      },
+      "202": { description: "A notification was accepted; no body.", headers: ["requestId"] },
+      "400": {
+        description: "The body is not a JSON-RPC message (error -32700 or -32600).",
+        content: { [JSON_TYPE]: { schema: JsonRpcResponse } },
+        headers: ["requestId"],
+      },
+      "415": {
+        description: "The body's content type is not JSON.",
+        content: { [JSON_TYPE]: { schema: JsonRpcResponse } },
+        headers: ["requestId"],
+      },
+      "500": {
+        description: "Unexpected error: a JSON-RPC error from the MCP server, or a problem body from the service.",
+        content: { [JSON_TYPE]: { schema: JsonRpcResponse }, [PROBLEM_TYPE]: { schema: Problem } },
+        headers: ["requestId"],
+      },
+    },
+  },
+];
+
+export const OPERATIONS: OperationSpec[] = [...PUBLIC_OPERATIONS, ...DEALER_OPERATIONS, ...MCP_OPERATIONS];

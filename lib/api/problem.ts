@@ -1,0 +1,88 @@
+/**
+ * The error body of every endpoint (RFC 9457 problem details, `application/problem+json`), as lib/http/problem.ts
+ * builds it. `reason` is the machine-readable cause; each reason has a section on the docs page
+ * (`/docs#problem-<reason>`), which is what `type` points to. A reason used in code but missing here fails the
+ * contract tests (the schema's enum rejects it), so the docs cannot fall behind the code.
+ */
+import { z } from "zod";
+import type { ProblemBody } from "../http/problem";
+
+/** Every reason the API answers with, and what it means (rendered on /docs under `problem-<reason>`). */
+export const PROBLEM_REASONS = {
+  invalid_parameter: "A path or query parameter (or a body field) is malformed; `param` names it and `errors` lists every issue.",
+  invalid_request: "The request as a whole is malformed.",
+  invalid_vin: "The VIN is not 17 characters of A-Z (except I, O, Q) and 0-9; `vinError` says which rule failed where given.",
+  invalid_json: "The request body is not JSON.",
+  batch_too_large: "More VINs than one request may carry (500, or 25 with live: true); `limit` gives the limit.",
+  not_found: "The resource does not exist (e.g. a recall campaign number NHTSA does not know, or no window sticker).",
+  unknown_manufacturer: "The VIN's first three characters (WMI) name no manufacturer in NHTSA's vPIC data, so it cannot be decoded.",
+  undecodable_vin: "The manufacturer is known but no vPIC pattern matches the rest of the VIN.",
+  vin_not_decodable: "The VIN could not be decoded to a model year, make and model, so its recalls cannot be looked up.",
+  unknown_vehicle: "NHTSA's vPIC data knows no vehicle of this model year, make and model.",
+  not_supported: "No manufacturer source serves window stickers for this make, and no copy is archived.",
+  missing_key: "The dealer API needs an API key in the `x-api-key` header.",
+  invalid_key: "The API key is not valid.",
+  revoked_key: "The API key has been revoked.",
+  expired_key: "The API key's trial has ended.",
+  method_not_allowed: "The endpoint does not accept this HTTP method; the `Allow` header lists the methods it does.",
+  payload_too_large: "The request body is larger than the endpoint accepts.",
+  unsupported_media_type: "The request body's content type is not one the endpoint accepts.",
+  fetch_error: "An outside system (NHTSA or a manufacturer) could not be reached or answered unusably; retry later.",
+  database_unavailable: "The service's database is unreachable.",
+  internal_error: "An unexpected error on the service's side; quote the `requestId` when reporting it.",
+} as const satisfies Record<string, string>;
+
+export type ProblemReason = keyof typeof PROBLEM_REASONS;
+export const PROBLEM_REASON_LIST = Object.keys(PROBLEM_REASONS) as [ProblemReason, ...ProblemReason[]];
+
+export const ParameterIssue = z.object({
+  param: z.string().optional().meta({ description: "the parameter or body field at fault (dotted path)" }),
+  detail: z.string(),
+});
+
+export const Problem = z
+  .looseObject({
+    type: z.string().meta({
+      format: "uri",
+      description: "URI of the documentation of this kind of problem: `<base>/docs#problem-<reason>`",
+    }),
+    title: z.string().meta({ description: "the HTTP status text" }),
+    status: z.int().min(400).max(599),
+    detail: z.string().meta({ description: "what went wrong with this request, in words" }),
+    instance: z.string().optional().meta({ description: "the request path" }),
+    requestId: z.string().meta({ description: "the request id (also in the x-request-id header)" }),
+    reason: z.enum(PROBLEM_REASON_LIST).optional().meta({ description: "machine-readable cause" }),
+    param: z.string().optional().meta({ description: "the request parameter at fault, when there is one" }),
+    errors: z.array(ParameterIssue).optional().meta({ description: "every input issue found (invalid_parameter)" }),
+    vinError: z
+      .enum(["length", "forbidden_letters", "invalid_characters"])
+      .optional()
+      .meta({ description: "which VIN format rule failed (invalid_vin)" }),
+    errorCodes: z.array(z.string()).optional().meta({ description: "NHTSA vPIC error codes of a failed decode" }),
+    limit: z.int().optional().meta({ description: "the limit that was crossed (batch_too_large)" }),
+  })
+  .meta({
+    id: "Problem",
+    description:
+      "RFC 9457 problem details (content type application/problem+json). Extension members other than those " +
+      "listed may be added; clients should ignore members they do not know.",
+    examples: [
+      {
+        type: "http://localhost:3000/docs#problem-invalid_vin",
+        title: "Bad Request",
+        status: 400,
+        detail: "a VIN has 17 characters, got 16",
+        instance: "/api/public/vin/1FTFW1E50NFA0000",
+        reason: "invalid_vin",
+        param: "vin",
+        vinError: "length",
+        requestId: "5f0c1e9a-3b7d-4c2e-9a41-7d2b8e6f1c30",
+      },
+    ],
+  });
+export type Problem = z.infer<typeof Problem>;
+
+// What lib/http builds must be a Problem: the schema's members are the ones ProblemBody names.
+type Assignable<A, B> = [A] extends [B] ? true : never;
+const problemIsBody: Assignable<Problem, ProblemBody> = true;
+void problemIsBody;
