@@ -98,6 +98,7 @@ const schema = z
     REPORT_PRICING_TIMEOUT_MS: positiveInt(2000),
     REPORT_RECALLS_TIMEOUT_MS: positiveInt(5000),
     REPORT_INSIGHT_TIMEOUT_MS: positiveInt(3000),
+    REPORT_SECTION_MEMO_MS: z.coerce.number().int().min(0).default(30_000),
     STICKER_ARCHIVE_DIR: z.string().trim().optional(),
     STICKER_CHECK_TIMEOUT_MS: positiveInt(3000),
     STICKER_PROVISION_DEADLINE_MS: positiveInt(25000),
@@ -141,7 +142,7 @@ export interface Config {
   insights: { apiKey: string | null; baseUrl: string | null; model: string; timeoutMs: number };
   pricing: { recommendation: string; recommendationUrl: string };
   /** Per-section deadlines of the VIN report: a section past its deadline degrades, the report still answers. */
-  report: { pricingTimeoutMs: number; recallsTimeoutMs: number; insightTimeoutMs: number };
+  report: { pricingTimeoutMs: number; recallsTimeoutMs: number; insightTimeoutMs: number; sectionMemoMs: number };
   stickers: {
     urls: { gm: string; stellantis: string; ford: string; hyundai: string };
     timeoutMs: number;
@@ -201,6 +202,7 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
       pricingTimeoutMs: env.REPORT_PRICING_TIMEOUT_MS,
       recallsTimeoutMs: env.REPORT_RECALLS_TIMEOUT_MS,
       insightTimeoutMs: env.REPORT_INSIGHT_TIMEOUT_MS,
+      sectionMemoMs: env.REPORT_SECTION_MEMO_MS,
     },
     stickers: {
       urls: {

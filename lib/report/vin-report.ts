@@ -12,6 +12,7 @@ import { getVehiclePricing } from "../pricing";
 import { recallPageUrl, recallsForVehicle } from "../recalls";
 import { decodeVinEnriched, normalizeVin, type DecodeResult } from "../vin";
 import { withDeadline } from "./deadline";
+import { SectionMemo } from "./section-memo";
 
 export const ALL_SECTIONS: VinReportFlags = { pricing: true, recalls: true, insight: true };
 
@@ -40,9 +41,11 @@ export async function buildVinReport(input: string, flags: VinReportFlags = ALL_
   }
 
   const vehicle = { year: Number(result.decoded.year), make: result.decoded.make, model: result.decoded.model };
+  const key = `${vehicle.year}|${vehicle.make}|${vehicle.model}`;
+  const { pricingMemo, recallsMemo } = memos();
   const [pricing, recalls, insight] = await Promise.all([
-    flags.pricing ? pricingSection(vehicle) : undefined,
-    flags.recalls ? recallsSection(vehicle) : undefined,
+    flags.pricing ? pricingMemo.get(key, () => pricingSection(vehicle), (p) => p.dataStatus !== null) : undefined,
+    flags.recalls ? recallsMemo.get(key, () => recallsSection(vehicle), (r) => r.status === "ok") : undefined,
     flags.insight ? insightSection(vehicle) : undefined,
   ]);
 
@@ -65,6 +68,18 @@ export async function buildVinReport(input: string, flags: VinReportFlags = ALL_
     },
     elements: result.elements,
   };
+}
+
+const globalForMemos = globalThis as unknown as {
+  __vinscopeReportMemos?: { pricingMemo: SectionMemo<VinPricingSection>; recallsMemo: SectionMemo<VinRecallsSection> };
+};
+
+function memos() {
+  const ttl = config().report.sectionMemoMs;
+  return (globalForMemos.__vinscopeReportMemos ??= {
+    pricingMemo: new SectionMemo<VinPricingSection>(ttl),
+    recallsMemo: new SectionMemo<VinRecallsSection>(ttl),
+  });
 }
 
 interface Vehicle {
