@@ -17,7 +17,7 @@ test("type a VIN on the home page, see the preview, land on the permalink with f
   await box.fill(VIN.toLowerCase());
   await expect(page.locator("#vin-status")).toContainText("Check digit correct");
   // The first decode of a process may wait for the vPIC tables to compile on a busy machine.
-  await expect(page.getByTestId("vin-preview")).toContainText("2024 TOYOTA Camry", { timeout: 20_000 });
+  await expect(page.getByTestId("vin-preview")).toContainText("2024 Toyota Camry", { timeout: 20_000 });
   await box.press("Enter");
 
   await expect(page).toHaveURL(new RegExp(`/vin/${VIN}$`));

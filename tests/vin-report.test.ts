@@ -112,6 +112,7 @@ describe("GET /api/public/vin/{vin}", () => {
     expect(body.vinCheck).toMatchObject({ checkDigit: { valid: true, expected: "7", actual: "7" }, errorCodes: ["0"] });
     expect(body.elements.Model).toBe("Camry");
     expect(body.citation).toContain(CAMRY_2024);
+    expect(body.citation).toContain('"2024 Toyota Camry"');
     expect(body.source).toContain("NHTSA");
   });
 

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import useSWR from "swr";
 import { checkDigit } from "@/lib/vin/check-digit";
+import { displayMake } from "@/lib/vin/display-name";
 import { normalizeVin } from "@/lib/vin/format";
 
 interface Preview {
@@ -91,7 +92,7 @@ export function VinSearch() {
           {data && "decoded" in data ? (
             <span>
               <strong>
-                {data.decoded.year} {data.decoded.make} {data.decoded.model}
+                {data.decoded.year} {displayMake(data.decoded.make)} {data.decoded.model}
               </strong>
               {data.decoded.trim ? ` ${data.decoded.trim}` : ""}
               {data.decoded.bodyStyle ? ` · ${data.decoded.bodyStyle}` : ""} · press Decode for the full report

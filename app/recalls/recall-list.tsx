@@ -1,6 +1,7 @@
 // The recall list shared by the year/make/model page and the check-by-VIN page: newest first, severity badges,
 // and distinct empty / stale / unavailable states.
 import type { RecallsResponse } from "@/lib/api/recalls";
+import { displayMake } from "@/lib/vin/display-name";
 import styles from "./recalls.module.css";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
@@ -10,14 +11,8 @@ function formatDate(iso: string): string {
   return iso ? dateFormat.format(new Date(`${iso}T00:00:00Z`)) : "date not given";
 }
 
-/** "HONDA" → "Honda", "MERCEDES-BENZ" → "Mercedes-Benz"; short all-caps makes (BMW, GMC, RAM) stay. */
-export function displayName(name: string): string {
-  if (name !== name.toUpperCase() || name.replace(/[^A-Z]/g, "").length <= 3) return name;
-  return name.toLowerCase().replace(/(^|[\s-])([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase());
-}
-
 export function vehicleLabel(r: Pick<RecallsResponse, "year" | "make" | "model">): string {
-  return `${r.year} ${displayName(r.make)} ${r.model}`;
+  return `${r.year} ${displayMake(r.make)} ${r.model}`;
 }
 
 export function RecallList({ recalls }: { recalls: RecallsResponse }) {

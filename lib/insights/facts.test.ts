@@ -8,7 +8,7 @@ import { importDeals } from "../pricing/import-deals";
 import { seedDemoDeals } from "../pricing/demo-seed";
 import { upsertRecalls } from "../recalls/store";
 import type { RecallRecord } from "../recalls/record";
-import { componentLabel, displayMake, gatherFacts, type FactsInput } from "./facts";
+import { componentLabel, gatherFacts, type FactsInput } from "./facts";
 import type { VpicVariants } from "./vpic-variants";
 
 process.env.NHTSA_API_BASE_URL = "off";
@@ -95,11 +95,8 @@ test("generated demo deals never become facts", async () => {
   expect(facts.pricing).toBeNull();
 });
 
-test("component labels and make names", () => {
+test("component labels", () => {
   expect(componentLabel("AIR BAGS:FRONTAL:DRIVER SIDE INFLATOR MODULE")).toBe("air bags");
   expect(componentLabel("SEAT BELTS/REAR <script>")).toBe("seat belts/rear script");
   expect(componentLabel("")).toBeNull();
-  expect(displayMake("LAND ROVER")).toBe("Land Rover");
-  expect(displayMake("MERCEDES-BENZ")).toBe("Mercedes-Benz");
-  expect(displayMake("BMW")).toBe("BMW");
 });

@@ -7,6 +7,7 @@
  *   pricing    aggregates of verified buyer deals with the sample size (lib/pricing); demo deals are never used
  *   recalls    NHTSA recall campaign count, park-it / park-outside / over-the-air counts, components (lib/recalls)
  */
+import { displayMake } from "../vin/display-name";
 import { log } from "../log";
 import { getVehiclePricing, isDemoText } from "../pricing";
 import { recallsForVehicle } from "../recalls";
@@ -151,13 +152,6 @@ export function componentLabel(component: string): string | null {
   return top && top.length <= 40 ? top : null;
 }
 
-/** vPIC prints makes upper-case; short ones are initialisms (BMW, GMC, RAM), longer ones get title case. */
-export function displayMake(vpicMake: string): string {
-  if (vpicMake.length <= 3) return vpicMake;
-  return vpicMake
-    .toLowerCase()
-    .replace(/(^|[\s-])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
-}
 
 /** Where the facts came from, for the response's attribution. */
 export function factSources(facts: VehicleFacts): string[] {

@@ -10,7 +10,7 @@ import { getInsight } from "../insights";
 import { log } from "../log";
 import { getVehiclePricing } from "../pricing";
 import { recallPageUrl, recallsForVehicle } from "../recalls";
-import { decodeVinEnriched, normalizeVin, type DecodeResult } from "../vin";
+import { decodeVinEnriched, displayMake, normalizeVin, type DecodeResult } from "../vin";
 import { withDeadline } from "./deadline";
 import { SectionMemo } from "./section-memo";
 
@@ -58,7 +58,7 @@ export async function buildVinReport(input: string, flags: VinReportFlags = ALL_
     ...(pricing ? { pricing } : {}),
     ...(recalls ? { recalls } : {}),
     ...(flags.insight ? { insight: insight ?? null } : {}),
-    citation: `vinscope, "${result.decoded.year} ${result.decoded.make} ${result.decoded.model}" (VIN ${vin}), decoded from NHTSA vPIC data of ${result.vpicDataDate}. ${permalink}`,
+    citation: `vinscope, "${result.decoded.year} ${displayMake(result.decoded.make)} ${result.decoded.model}" (VIN ${vin}), decoded from NHTSA vPIC data of ${result.vpicDataDate}. ${permalink}`,
     vinCheck: {
       checkDigit: result.checkDigit,
       errorCodes: result.errorCodes,
@@ -101,7 +101,7 @@ async function pricingSection(vehicle: Vehicle): Promise<VinPricingSection> {
   try {
     const answer = await withDeadline("pricing", config().report.pricingTimeoutMs, () => getVehiclePricing(vehicle));
     if (!answer.found) {
-      return unavailablePricing(`No verified deals for the ${vehicle.year} ${vehicle.make} ${vehicle.model} yet.`, 0, "none");
+      return unavailablePricing(`No verified deals for the ${vehicle.year} ${displayMake(vehicle.make)} ${vehicle.model} yet.`, 0, "none");
     }
     const p = answer.pricing;
     if (p.dataStatus === "insufficient") {

@@ -7,3 +7,4 @@ export { normalizeDriveType, type DecodedVehicle, type DriveType } from "./decod
 export { decodeVin, decodeVinWith, vpicData, type DecodeResult } from "./decoder";
 export { wmisForMake, findVpicModel } from "./catalog";
 export { decodeVinEnriched } from "./enrichment";
+export { displayMake } from "./display-name";

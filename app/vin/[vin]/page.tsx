@@ -3,7 +3,8 @@ import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
 import { PriceBandChart, dollars } from "@/app/pricing/price-band-chart";
 import { isDemoText } from "@/lib/pricing";
-import { RecallList, displayName } from "@/app/recalls/recall-list";
+import { RecallList } from "@/app/recalls/recall-list";
+import { displayMake } from "@/lib/vin/display-name";
 import type { VinDecodeResponse } from "@/lib/api/vin-report";
 import { FALLBACK_WRITER } from "@/lib/insights";
 import { loadReport } from "./load-report";
@@ -16,7 +17,7 @@ type Props = { params: Promise<{ vin: string }> };
 
 function title(report: VinDecodeResponse): string {
   const d = report.decoded;
-  return `${d.year} ${displayName(d.make)} ${d.model}${d.trim ? ` ${d.trim}` : ""}: VIN ${report.vin}`;
+  return `${d.year} ${displayMake(d.make)} ${d.model}${d.trim ? ` ${d.trim}` : ""}: VIN ${report.vin}`;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -24,7 +25,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const report = await loadReport(vin.toUpperCase());
   if (!report) return { title: "VIN not found", robots: { index: false } };
   const d = report.decoded;
-  const description = `VIN ${report.vin} decodes to a ${d.year} ${displayName(d.make)} ${d.model}${d.bodyStyle ? ` (${d.bodyStyle})` : ""}: specifications from NHTSA vPIC, open recalls and buyer pricing.`;
+  const description = `VIN ${report.vin} decodes to a ${d.year} ${displayMake(d.make)} ${d.model}${d.bodyStyle ? ` (${d.bodyStyle})` : ""}: specifications from NHTSA vPIC, open recalls and buyer pricing.`;
   return {
     title: title(report),
     description,
@@ -56,7 +57,7 @@ export default async function VinPage({ params }: Props) {
         )}
       </p>
       <h1>
-        {d.year} {displayName(d.make)} {d.model}
+        {d.year} {displayMake(d.make)} {d.model}
         {d.trim ? <span className={styles.trim}> {d.trim}</span> : null}
       </h1>
 
@@ -65,7 +66,7 @@ export default async function VinPage({ params }: Props) {
           <h2 id="specs">Specifications</h2>
           <dl className="specs" data-testid="specs">
             <Spec label="Model year" value={d.year} />
-            <Spec label="Make" value={displayName(d.make)} />
+            <Spec label="Make" value={displayMake(d.make)} />
             <Spec label="Model" value={d.model} />
             <Spec label="Trim" value={d.trim} />
             <Spec label="Body style" value={d.bodyStyle} />
@@ -96,7 +97,7 @@ export default async function VinPage({ params }: Props) {
         ) : null}
         {report.recalls ? (
           <p className="muted">
-            <Link href={report.recalls.url}>Recall check for every {d.year} {displayName(d.make)} {d.model}</Link>
+            <Link href={report.recalls.url}>Recall check for every {d.year} {displayMake(d.make)} {d.model}</Link>
           </p>
         ) : null}
       </section>
@@ -175,7 +176,7 @@ function PricingCard({ report }: { report: VinDecodeResponse }) {
             , from {p.sampleSize} {p.source && isDemoText(p.source) ? "demo" : "verified"} deals ({p.dataStatus}).
           </p>
           <PriceBandChart
-            pricing={{ priceBand: p.priceBand, averageMsrp: null, year: Number(d.year), make: displayName(d.make), model: d.model }}
+            pricing={{ priceBand: p.priceBand, averageMsrp: null, year: Number(d.year), make: displayMake(d.make), model: d.model }}
           />
           <p className="muted">
             Price band: {dollars(p.priceBand.low)} (10th percentile) · {dollars(p.priceBand.typical)} (median) ·{" "}
