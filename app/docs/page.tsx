@@ -44,7 +44,7 @@ if (res.ok) {
 }`;
   const mcpStdio = `{
   "mcpServers": {
-    "vinscope": { "command": "npx", "args": ["vinscope-mcp"] }
+    "vinscope": { "command": "node", "args": ["/absolute/path/to/vinscope/bin/vinscope-mcp.mjs"] }
   }
 }`;
   const mcpHttp = `curl -X POST ${base}/api/mcp \\
@@ -157,8 +157,8 @@ if (res.ok) {
         </p>
         <h3>Local (stdio)</h3>
         <p>
-          In a clone of vinscope after <code>npm install</code>, run <code>npm run mcp</code>, or register the{" "}
-          <code>vinscope-mcp</code> command with your MCP client (Node 18 or later):
+          In a clone of vinscope after <code>npm install</code>, run <code>npm run --silent mcp</code>, or register the
+          clone&apos;s <code>bin/vinscope-mcp.mjs</code> with your MCP client (Node 20.9 or later):
         </p>
         <pre>
           <code>{mcpStdio}</code>

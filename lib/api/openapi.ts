@@ -190,7 +190,7 @@ export function buildOpenApiDocument(opts: { baseUrl: string; operations?: Opera
         "Attribution is requested when the data is shown to people: cite vinscope and NHTSA's vPIC database, " +
         "and link to the VIN's permalink (`permalink` in the decode response).\n\n" +
         "The same capabilities are offered as MCP tools: POST JSON-RPC 2.0 to `/api/mcp` (stateless, no " +
-        "authentication), or run the stdio server with `npx vinscope-mcp`.",
+        "authentication), or run the stdio server (`bin/vinscope-mcp.mjs` in a clone).",
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: opts.baseUrl, description: "This vinscope instance" }],
