@@ -8,7 +8,7 @@
  *   3. repeated  the same VIN again and again.
  * Prints req/s, p50/p99 latency and each run's ratio to the ceiling.
  *
- *   npm run bench:http -- [--seconds 10] [--connections 10] [--vins 10000]
+ *   npm run bench:http -- [--seconds 10] [--connections 10] [--vins 10000] [--query "insight=false"]
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -28,6 +28,7 @@ const arg = (name: string, fallback: number) => {
 const SECONDS = arg("seconds", 10);
 const CONNECTIONS = arg("connections", 10);
 const VIN_COUNT = arg("vins", 10_000);
+const QUERY = process.argv.includes("--query") ? process.argv[process.argv.indexOf("--query") + 1] : "insight=false";
 const root = path.resolve(__dirname, "..");
 
 function decodableVins(count: number): string[] {
@@ -92,16 +93,16 @@ async function main() {
     }
     // Warm-up (not reported): let V8 optimise the hot paths of both routes and fill the database page cache.
     let warm = 0;
-    await measure("warm-up", base, () => (warm++ % 5 === 0 ? "/robots.txt" : `/api/public/vin/${vins[warm % vins.length]}?insight=false`), 5);
+    await measure("warm-up", base, () => (warm++ % 5 === 0 ? "/robots.txt" : `/api/public/vin/${vins[warm % vins.length]}?${QUERY}`), 5);
     let next = 0;
     const repeated = vins[0];
     const runs = [
       await measure("ceiling: GET /robots.txt", base, () => "/robots.txt"),
-      await measure(`distinct: ${vins.length} VINs`, base, () => `/api/public/vin/${vins[next++ % vins.length]}?insight=false`),
-      await measure(`repeated: ${repeated}`, base, () => `/api/public/vin/${repeated}?insight=false`),
+      await measure(`distinct: ${vins.length} VINs`, base, () => `/api/public/vin/${vins[next++ % vins.length]}?${QUERY}`),
+      await measure(`repeated: ${repeated}`, base, () => `/api/public/vin/${repeated}?${QUERY}`),
     ];
     const ceiling = runs[0].rps;
-    console.log(`\nbench:http  ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ${CONNECTIONS} connections, ${SECONDS} s per run`);
+    console.log(`\nbench:http  /api/public/vin/{vin}?${QUERY}; ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ${CONNECTIONS} connections, ${SECONDS} s per run`);
     console.log("run".padEnd(40), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8), "of ceiling".padStart(11), "non-2xx".padStart(8));
     for (const r of runs) {
       console.log(

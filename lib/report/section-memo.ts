@@ -1,8 +1,8 @@
 /**
  * A short-lived, per-process memo of report sections that depend only on the year/make/model (pricing,
  * recalls). Thousands of distinct VINs share a few hundred vehicles, so a busy instance answers most sections
- * from memory instead of the database. Only healthy answers are kept (a degraded section is asked again next
- * time), and only for REPORT_SECTION_MEMO_MS, far inside the sources' own freshness (pricing changes on
+ * from memory instead of the database. Only settled answers are kept (a section degraded by an outage or a
+ * deadline is asked again next time), and only for REPORT_SECTION_MEMO_MS, far inside the sources' own freshness (pricing changes on
  * import, recalls are cached 6 hours), so a report is never older than that plus its source.
  */
 export class SectionMemo<T> {

@@ -9,7 +9,7 @@ import { config } from "../config";
 import { getInsight } from "../insights";
 import { log } from "../log";
 import { getVehiclePricing } from "../pricing";
-import { recallPageUrl, recallsForVehicle } from "../recalls";
+import { nhtsaOnline, recallPageUrl, recallsForVehicle } from "../recalls";
 import { decodeVinEnriched, displayMake, normalizeVin, type DecodeResult } from "../vin";
 import { withDeadline } from "./deadline";
 import { SectionMemo } from "./section-memo";
@@ -45,7 +45,7 @@ export async function buildVinReport(input: string, flags: VinReportFlags = ALL_
   const { pricingMemo, recallsMemo } = memos();
   const [pricing, recalls, insight] = await Promise.all([
     flags.pricing ? pricingMemo.get(key, () => pricingSection(vehicle), (p) => p.dataStatus !== null) : undefined,
-    flags.recalls ? recallsMemo.get(key, () => recallsSection(vehicle), (r) => r.status === "ok") : undefined,
+    flags.recalls ? recallsMemo.get(key, () => recallsSection(vehicle), settledRecalls) : undefined,
     flags.insight ? insightSection(vehicle) : undefined,
   ]);
 
@@ -80,6 +80,14 @@ function memos() {
     pricingMemo: new SectionMemo<VinPricingSection>(ttl),
     recallsMemo: new SectionMemo<VinRecallsSection>(ttl),
   });
+}
+
+/**
+ * A recall answer worth reusing: a current or last-known answer, or "unavailable" when the service runs
+ * offline (then it is the settled truth of the imported data, not an outage that may end in a second).
+ */
+function settledRecalls(r: VinRecallsSection): boolean {
+  return r.status !== "unavailable" || !nhtsaOnline();
 }
 
 interface Vehicle {
