@@ -4,12 +4,8 @@
  * rejected answers (retried once, then the fallback), HTTP 500 and a timeout, cache hits, single flight in
  * one process and across two "instances", the 30-day expiry and stale-while-revalidate with an injected clock.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { Client } from "pg";
 import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from "../../tests/support/fake-server";
+import { createMigratedDatabase } from "../../tests/support/test-database";
 import { createDb, type Db } from "../db";
 import { createAnthropicWriter } from "./anthropic-writer";
 import type { VehicleFacts } from "./facts";
@@ -85,34 +81,6 @@ let database: { url: string; drop: () => Promise<void> };
 const clients: Db[] = [];
 let clock: number;
 
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const root = path.resolve(__dirname, "../..");
-  const prisma = path.join(root, "node_modules/.bin/prisma");
-  if (process.env.TEST_DB_PROVIDER === "postgresql" && process.env.TEST_DATABASE_URL) {
-    const base = process.env.TEST_DATABASE_URL;
-    const schema = `insights_${process.pid}_${Date.now()}`;
-    const admin = new Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA "${schema}"`);
-    await admin.end();
-    const url = new URL(base);
-    url.searchParams.set("schema", schema);
-    execFileSync(prisma, ["migrate", "deploy"], { cwd: root, env: { ...process.env, DATABASE_URL: url.toString() }, stdio: "ignore" });
-    return {
-      url: url.toString(),
-      drop: async () => {
-        const c = new Client({ connectionString: base });
-        await c.connect();
-        await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await c.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(path.join(os.tmpdir(), "vinscope-insights-test-"));
-  const url = `file:${path.join(dir, "test.db")}`;
-  execFileSync(prisma, ["migrate", "deploy"], { cwd: root, env: { ...process.env, DATABASE_URL: url }, stdio: "ignore" });
-  return { url, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-}
 
 function newDb(): Db {
   const url = database.url;
@@ -149,7 +117,7 @@ const camry = { year: 2024, make: "toyota", model: "camry" };
 
 beforeAll(async () => {
   fake = await startFakeServer();
-  database = await createDatabase();
+  database = await createMigratedDatabase("insights");
 });
 
 afterAll(async () => {

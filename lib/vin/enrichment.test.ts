@@ -1,12 +1,12 @@
 /**
  * Live vPIC enrichment against a fake vPIC API on loopback and a real (SQLite) database.
  */
-import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { migrateDatabase } from "../../tests/support/test-database";
 import { resetConfigForTests } from "../config";
 import { db } from "../db";
 import { closeEnrichment, decodeVinEnrichedWith, elementsLackingIn, resetEnrichmentForTests } from "./enrichment";
@@ -24,10 +24,7 @@ beforeAll(async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "enrich-"));
   process.env.DATABASE_URL = `file:${path.join(dir, "test.db")}`;
   process.env.LOG_LEVEL = "silent";
-  execFileSync(path.join(process.cwd(), "node_modules/.bin/prisma"), ["migrate", "deploy"], {
-    env: { ...process.env },
-    stdio: "pipe",
-  });
+  migrateDatabase(process.env.DATABASE_URL);
   data = loadVpicData(buildSyntheticVpic());
   data.lossy = true; // behave like corgi's cut: elements with no patterns are fetched live
   server = createServer((req, res) => {

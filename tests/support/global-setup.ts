@@ -2,10 +2,10 @@
  * Runs once before the integration tests: checks that the app is built and migrates a template SQLite
  * database that every test app copies (one `prisma migrate deploy` instead of one per app).
  */
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { migrateDatabase } from "./test-database";
 
 export default async function globalSetup() {
   const root = path.resolve(__dirname, "../..");
@@ -15,10 +15,6 @@ export default async function globalSetup() {
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), "vinscope-template-"));
   const file = path.join(dir, "template.db");
-  execFileSync(path.join(root, "node_modules/.bin/prisma"), ["migrate", "deploy"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: `file:${file}` },
-    stdio: "ignore",
-  });
+  migrateDatabase(`file:${file}`);
   process.env.VINSCOPE_TEMPLATE_DB = file;
 }

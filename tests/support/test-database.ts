@@ -1,6 +1,8 @@
 /**
- * A fresh, migrated database per test app: a copy of the migrated SQLite template, or (when the suite runs
- * with TEST_DB_PROVIDER=postgresql) a new schema in TEST_DATABASE_URL's database, dropped afterwards.
+ * Fresh, migrated databases for tests: a temporary SQLite file, or (when the suite runs with
+ * TEST_DB_PROVIDER=postgresql) a new schema in TEST_DATABASE_URL's database, dropped afterwards. Test apps
+ * (`createTestDatabase`) copy the migrated SQLite template; tests that call lib code directly use
+ * `createMigratedDatabase` / `createMigratedSqlite`. Every one of them is migrated by `migrateDatabase`.
  */
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
@@ -20,6 +22,28 @@ export function testProvider(): "sqlite" | "postgresql" {
   return process.env.TEST_DB_PROVIDER === "postgresql" ? "postgresql" : "sqlite";
 }
 
+/** Applies the project's migrations to `url`, as `npm start` does (`prisma migrate deploy`). */
+export function migrateDatabase(url: string): void {
+  execFileSync(path.join(root, "node_modules/.bin/prisma"), ["migrate", "deploy"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: "ignore",
+  });
+}
+
+/** A migrated SQLite file in a temporary folder (synchronous, for tests that set it up at module level). */
+export function createMigratedSqlite(label = "db"): TestDatabase & { dir: string } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `vinscope-${label}-`));
+  const url = `file:${path.join(dir, "test.db")}`;
+  migrateDatabase(url);
+  return { provider: "sqlite", url, dir, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A migrated database of the suite's provider, for tests that call lib code directly. */
+export async function createMigratedDatabase(label = "db"): Promise<TestDatabase> {
+  return testProvider() === "postgresql" ? createPostgresSchema(label) : createMigratedSqlite(label);
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testProvider() === "postgresql") return createPostgresSchema();
   const template = process.env.VINSCOPE_TEMPLATE_DB;
@@ -30,21 +54,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return { provider: "sqlite", url: `file:${file}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-async function createPostgresSchema(): Promise<TestDatabase> {
+async function createPostgresSchema(label = "t"): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DB_PROVIDER=postgresql needs TEST_DATABASE_URL");
-  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const schema = `${label}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new Client({ connectionString: base });
   await admin.connect();
   await admin.query(`CREATE SCHEMA "${schema}"`);
   await admin.end();
   const url = new URL(base);
   url.searchParams.set("schema", schema);
-  execFileSync(path.join(root, "node_modules/.bin/prisma"), ["migrate", "deploy"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url.toString() },
-    stdio: "ignore",
-  });
+  migrateDatabase(url.toString());
   return {
     provider: "postgresql",
     url: url.toString(),
