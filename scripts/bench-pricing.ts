@@ -18,7 +18,7 @@ import Database from "better-sqlite3";
 import { Client } from "pg";
 import { createDb, type Db } from "../lib/db";
 import { aggregatePricing } from "../lib/pricing/aggregate-pricing";
-import { bumpDealsVersion } from "../lib/pricing/data-version";
+import { bumpDataVersion } from "../lib/data-version";
 import { rebuildDealSummary } from "../lib/pricing/deal-summary";
 import { insertDealRows } from "../lib/pricing/deal-rows";
 import { generateDemoDeals, mulberry32, type DealRow } from "../lib/pricing/demo-seed";
@@ -179,7 +179,7 @@ async function main() {
       await computeMarketOverview(db);
       cold.push(performance.now() - t);
     }
-    await bumpDealsVersion(db);
+    await bumpDataVersion(db, "deals");
     await marketOverview(db);
     const warm: number[] = [];
     for (let i = 0; i < iterations; i++) {

@@ -11,7 +11,7 @@
  */
 import type { Db } from "../db";
 import { log } from "../log";
-import { bumpDealsVersion } from "./data-version";
+import { changeDataSet } from "../data-version";
 import { DEMO_SOURCE } from "./deal-source";
 import { insertDealRows } from "./deal-rows";
 import { rebuildDealSummary } from "./deal-summary";
@@ -192,13 +192,14 @@ async function seedOnce(db: Db, count: number): Promise<SeedResult> {
 
   const started = performance.now();
   try {
-    await db.$transaction(
+    await changeDataSet(
+      db,
+      "deals",
       async (tx) => {
         // First statement of the transaction: a concurrent seeder blocks here until this one commits.
         await tx.setting.create({ data: { key: DEMO_MARKER_KEY, value: `seeded ${count} deals (seed ${DEMO_SEED})` } });
         await insertDealRows(tx, [...generateDemoDeals(count)]);
         await rebuildDealSummary(tx);
-        await bumpDealsVersion(tx);
       },
       { timeout: 120_000, maxWait: 30_000 },
     );

@@ -10,7 +10,7 @@
 import type { Readable } from "node:stream";
 import { parse } from "csv-parse";
 import type { Db } from "../db";
-import { bumpDealsVersion } from "./data-version";
+import { changeDataSet } from "../data-version";
 import { checkHeader, validateDealRow, type DealCsvRow, type RowError } from "./deal-csv";
 import { removeDemoDeals, type DealRow } from "./demo-seed";
 import { insertDealRows } from "./deal-rows";
@@ -144,7 +144,9 @@ export async function importDeals(db: Db, input: Readable | string, opts: Import
   let updated = 0;
   let demoRemoved = 0;
   const touched: Slice[] = [];
-  await db.$transaction(
+  await changeDataSet(
+    db,
+    "deals",
     async (tx) => {
       if (opts.replaceDemo) demoRemoved = await removeDemoDeals(tx);
       for (let i = 0; i < deals.length; i += WRITE_BATCH) {
@@ -168,7 +170,6 @@ export async function importDeals(db: Db, input: Readable | string, opts: Import
       // A re-imported id may have moved to another vehicle: its old slice is refreshed too.
       if (opts.replaceDemo) await rebuildDealSummary(tx);
       else await refreshDealSummary(tx, touched);
-      await bumpDealsVersion(tx);
     },
     { timeout: 30 * 60_000, maxWait: 60_000 },
   );

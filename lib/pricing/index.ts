@@ -2,6 +2,7 @@
  * The pricing domain's public surface, for routes, pages, the VIN report and MCP tools alike.
  *
  *   getVehiclePricing({ make, model, year, state })  names or slugs in, PricingResult out (spec 2.6 / 2.7)
+ *   vehicleHasDeals({ make, model, year })           from memory: whether getVehiclePricing would find deals
  *   getMarketOverview()                              the memoised market overview (spec 2.8) + page links
  *   seedDemoDeals(db) / seedDemoPricing()            the labelled demo set, on an empty database only
  */
@@ -9,6 +10,7 @@ import { db } from "../db";
 import { aggregatePricing, statesForSlice, type PricingResult } from "./aggregate-pricing";
 import { seedDemoDeals } from "./demo-seed";
 import { marketOverview, type MarketData } from "./market-overview";
+import { sliceHasDeals } from "./slice-index";
 import { slugify } from "./slugs";
 
 export { aggregatePricing, pricingUrl, type PricingQuery, type PricingResult } from "./aggregate-pricing";
@@ -34,6 +36,14 @@ export function getVehiclePricing(input: {
     year: input.year,
     state: input.state ? input.state.toUpperCase() : null,
   });
+}
+
+/**
+ * Whether a make/model/year has any deals, answered from a per-process index (lib/pricing/slice-index.ts)
+ * rather than a query: the VIN report's shortcut for the many vehicles without deals.
+ */
+export function vehicleHasDeals(input: { make: string; model: string; year: number }): Promise<boolean> {
+  return sliceHasDeals(db(), { makeSlug: slugify(input.make), modelSlug: slugify(input.model), year: input.year });
 }
 
 /** States with deals for a make/model/year (slugs), most deals first. */

@@ -1,6 +1,6 @@
 import { createTestDb, testingPostgres, type TestDb } from "@/tests/support/pricing-db";
 import { MarketOverview } from "../api/pricing";
-import { bumpDealsVersion } from "./data-version";
+import { bumpDataVersion } from "../data-version";
 import { rebuildDealSummary } from "./deal-summary";
 import type { DealRow } from "./demo-seed";
 import { MARKET_MIN_DEALS, marketOverview, forgetMarketOverview } from "./market-overview";
@@ -31,7 +31,7 @@ function deals(make: string, model: string, n: number, discountPct: number, stat
 async function load(rows: DealRow[]) {
   await t.db.deal.createMany({ data: rows });
   await rebuildDealSummary(t.db);
-  await bumpDealsVersion(t.db);
+  await bumpDataVersion(t.db, "deals");
 }
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 /**
  * The market overview (spec 2.8): every deal at once, so it is computed from DealSummary by three grouped
- * queries and then memoised per process. The memo is keyed by the deals version (lib/pricing/data-version.ts, bumped by every
+ * queries and then memoised per process. The memo is keyed by the deals version (lib/data-version.ts, bumped by every
  * seed and import) and also expires after MARKET_MEMO_MS, so a writer that bypassed the version stamp is
  * picked up within minutes; the HTTP answer is cached for an hour anyway.
  *
@@ -11,7 +11,7 @@
 import type { Db } from "../db";
 import type { MarketOverview } from "../api/pricing";
 import { sourceText } from "./deal-source";
-import { dealsVersion } from "./data-version";
+import { dataVersion } from "../data-version";
 import { roundMoney, roundPercent } from "./pricing-math";
 import { isUsStateCode, type UsStateCode } from "./us-states";
 
@@ -33,7 +33,7 @@ interface Memo {
 const memos = new Map<Db, Memo>();
 
 export async function marketOverview(db: Db, now = Date.now()): Promise<MarketData> {
-  const { version } = await dealsVersion(db);
+  const { version } = await dataVersion(db, "deals");
   const memo = memos.get(db);
   if (memo && memo.version === version && now - memo.at < MARKET_MEMO_MS) return memo.data;
   const data = await computeMarketOverview(db);
@@ -57,7 +57,7 @@ export async function computeMarketOverview(db: Db): Promise<MarketData> {
     FROM "DealSummary" GROUP BY "makeSlug", "modelSlug" HAVING SUM("dealCount") >= ${MARKET_MIN_DEALS}`;
   const states = await db.$queryRaw<{ state: string; n: number | bigint; sumPct: number }[]>`
     SELECT "state", SUM("dealCount") AS "n", SUM("sumDiscountPct") AS "sumPct" FROM "DealSummary" GROUP BY "state"`;
-  const { changedAt } = await dealsVersion(db);
+  const { changedAt } = await dataVersion(db, "deals");
 
   // Ranked on the rounded figure so the order a reader sees is the order of the numbers shown.
   const ranked = models

@@ -218,7 +218,9 @@ describe("offline (NHTSA_API_BASE_URL=off)", () => {
     resetConfigForTests();
   });
 
-  test("imported FLAT_RCL rows answer with status ok; NHTSA is never asked", async () => {
+  test("imported FLAT_RCL rows answer with status ok, from the moment the import commits; NHTSA is never asked", async () => {
+    const before = await recallsForVehicle({ year: 2019, make: "Chevrolet", model: "Silverado" }, { now: t0 });
+    expect(before).toMatchObject({ status: "unavailable", count: 0 });
     await importRecallFile(path.join(process.cwd(), "tests/fixtures/recalls/flat_rcl_24.txt"));
     const r = await recallsForVehicle({ year: 2019, make: "Chevrolet", model: "Silverado" }, { now: t0 });
     expect(hits).toEqual([]);

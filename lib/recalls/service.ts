@@ -16,10 +16,12 @@
  *   "unavailable" offline, because a partial file cannot prove the absence of recalls.
  */
 import { config } from "../config";
+import { db } from "../db";
 import type { RecallItem, RecallsResponse } from "../api/recalls";
 import { fetchRecallModels, fetchRecallsByVehicle, nhtsaOnline, type NhtsaFailure } from "./nhtsa-client";
 import { sameModel, slugify } from "./names";
 import type { RecallRecord } from "./record";
+import { storeMayKnow } from "./known-vehicles";
 import { findLookup, lookupKey, saveLookup, storedRecalls, upsertRecalls, type StoredAnswer } from "./store";
 
 export const RECALL_CACHE_MS = 6 * 60 * 60 * 1000;
@@ -42,6 +44,8 @@ export function recallPageUrl(q: VehicleQuery): string {
 export async function recallsForVehicle(q: VehicleQuery, opts: { signal?: AbortSignal; now?: Date } = {}): Promise<VehicleRecalls> {
   const now = opts.now ?? new Date();
   const url = recallPageUrl(q);
+  // Offline the store is the only source, and most vehicles are not in it: the in-memory index says so.
+  if (!nhtsaOnline() && !(await storeMayKnow(db(), q))) return unknown(url, now);
   const lookup = await findLookup(q.year, q.make, q.model);
 
   if (lookup?.origin === "live" && now.getTime() - lookup.checkedAt.getTime() < RECALL_CACHE_MS) {
@@ -59,23 +63,26 @@ export async function recallsForVehicle(q: VehicleQuery, opts: { signal?: AbortS
 
   const stored = await storedRecalls(q.year, q.make, q.model, lookup?.campaignNumbers ?? []);
   const known = lookup !== null || stored.items.length > 0;
-  if (!known) {
-    return {
-      count: 0,
-      items: [],
-      url,
-      status: "unavailable",
-      checkedAt: now.toISOString(),
-      source: nhtsaOnline()
-        ? `${ATTRIBUTION}: NHTSA could not be reached and no earlier answer is stored; recalls are unknown`
-        : `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; recalls are unknown`,
-    };
-  }
+  if (!known) return unknown(url, now);
   const knownAt = latest(lookup?.checkedAt ?? null, stored.newestRowAt) ?? now;
   if (nhtsaOnline()) {
     return answer(stored, url, "stale", knownAt, `${ATTRIBUTION}: NHTSA could not be reached; last known answer`);
   }
   return answer(stored, url, "ok", knownAt, `${ATTRIBUTION}, imported (${describeSources(stored, lookup?.origin)})`);
+}
+
+/** Nothing is known about the vehicle's recalls: "unavailable", never "0 recalls". */
+function unknown(url: string, now: Date): VehicleRecalls {
+  return {
+    count: 0,
+    items: [],
+    url,
+    status: "unavailable",
+    checkedAt: now.toISOString(),
+    source: nhtsaOnline()
+      ? `${ATTRIBUTION}: NHTSA could not be reached and no earlier answer is stored; recalls are unknown`
+      : `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; recalls are unknown`,
+  };
 }
 
 type Refresh = { ok: true; campaigns: string[]; checkedAt: Date } | NhtsaFailure;

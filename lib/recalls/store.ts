@@ -3,8 +3,10 @@
  * questions have been answered (RecallLookup). Writes are batched multi-row `INSERT … ON CONFLICT DO UPDATE`
  * (SQLite and PostgreSQL both have it) keyed on stable fields: the campaign number for campaigns;
  * campaign + make/model/year keys + component for coverage. Re-importing a file changes nothing but
- * `updatedAt`, which is what makes imports idempotent.
+ * `updatedAt`, which is what makes imports idempotent. Every write also bumps the recalls version stamp
+ * (lib/data-version.ts), which tells each process its index of known vehicles (known-vehicles.ts) is out of date.
  */
+import { changeDataSet } from "../data-version";
 import { db, dbProvider } from "../db";
 import { makeKey, nameKey, sameModel } from "./names";
 import type { RecallRecord } from "./record";
@@ -86,7 +88,7 @@ export async function upsertRecalls(records: RecallRecord[], source: RecallSourc
     `ON CONFLICT ("campaignNumber", "makeKey", "modelKey", "year", "component") DO UPDATE SET ` +
     `"make" = excluded."make", "model" = excluded."model", "source" = excluded."source", "updatedAt" = excluded."updatedAt"`;
 
-  await db().$transaction(async (tx) => {
+  await changeDataSet(db(), "recalls", async (tx) => {
     for (const chunk of chunks(campaignRows, ROWS_PER_STATEMENT)) {
       const { sql, params } = insertSql("RecallCampaign", CAMPAIGN_COLUMNS, CAMPAIGN_PG_TYPES, chunk, pg, campaignConflict);
       await tx.$executeRawUnsafe(sql, ...params);
@@ -178,7 +180,7 @@ export async function saveLookup(
     year, makeKey: makeKey(make), modelKey: nameKey(model), origin,
     resultCount: unique.length, campaignNumbers: unique.join(","), checkedAt,
   };
-  await db().recallLookup.upsert({ where: { key }, create: { key, ...data }, update: data });
+  await changeDataSet(db(), "recalls", (tx) => tx.recallLookup.upsert({ where: { key }, create: { key, ...data }, update: data }));
 }
 
 export interface StoredAnswer {

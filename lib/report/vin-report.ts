@@ -8,7 +8,7 @@ import type { VinDecodeResponse, VinPricingSection, VinRecallsSection, VinReport
 import { config } from "../config";
 import { getInsight } from "../insights";
 import { log } from "../log";
-import { getVehiclePricing } from "../pricing";
+import { getVehiclePricing, vehicleHasDeals } from "../pricing";
 import { nhtsaOnline, recallPageUrl, recallsForVehicle } from "../recalls";
 import { decodeVinEnriched, displayMake, normalizeVin, type DecodeResult } from "../vin";
 import { withDeadline } from "./deadline";
@@ -107,8 +107,11 @@ function sourceText(result: Decoded, pricing: VinPricingSection | undefined): st
 
 async function pricingSection(vehicle: Vehicle): Promise<VinPricingSection> {
   try {
-    const answer = await withDeadline("pricing", config().report.pricingTimeoutMs, () => getVehiclePricing(vehicle));
-    if (!answer.found) {
+    // Most vehicles have no deals; the in-memory index says so without a query.
+    const answer = await withDeadline("pricing", config().report.pricingTimeoutMs, async () =>
+      (await vehicleHasDeals(vehicle)) ? getVehiclePricing(vehicle) : null,
+    );
+    if (!answer?.found) {
       return unavailablePricing(`No verified deals for the ${vehicle.year} ${displayMake(vehicle.make)} ${vehicle.model} yet.`, 0, "none");
     }
     const p = answer.pricing;

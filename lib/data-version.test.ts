@@ -1,0 +1,83 @@
+import { changeDataSet, DerivedFromDataSet } from "./data-version";
+import type { Db } from "./db";
+
+/** A stand-in for the Setting table, the transaction included: enough for the stamp and its readers. */
+function fakeDb() {
+  const rows = new Map<string, { value: string; updatedAt: Date }>();
+  let reads = 0;
+  const setting = {
+    findUnique: async ({ where }: { where: { key: string } }) => {
+      reads++;
+      const row = rows.get(where.key);
+      return row ? { key: where.key, ...row } : null;
+    },
+    upsert: async ({ where, create }: { where: { key: string }; create: { value: string } }) => {
+      rows.set(where.key, { value: create.value, updatedAt: new Date() });
+    },
+  };
+  const db = { setting, $transaction: (work: (tx: unknown) => Promise<unknown>) => work({ setting }) } as unknown as Db;
+  return { db, reads: () => reads };
+}
+
+describe("DerivedFromDataSet", () => {
+  test("derives once, then answers from memory until the recheck interval has passed", async () => {
+    const { db, reads } = fakeDb();
+    let derived = 0;
+    const value = new DerivedFromDataSet("deals", async () => ++derived, 1000);
+    const t = Date.now();
+    expect(await value.get(db, t)).toBe(1);
+    expect(await value.get(db, t + 500)).toBe(1);
+    expect(reads()).toBe(1);
+    // Past the interval the stamp is read again; unchanged, nothing is derived again.
+    expect(await value.get(db, t + 5000)).toBe(1);
+    expect(reads()).toBe(2);
+    expect(derived).toBe(1);
+  });
+
+  test("a change committed by another process shows at the next recheck", async () => {
+    const { db } = fakeDb();
+    let source = "before";
+    const value = new DerivedFromDataSet("recalls", async () => source, 1000);
+    expect(await value.get(db)).toBe("before");
+    // Another process writes: the stamp in the shared table changes, this process is not told.
+    source = "after";
+    await db.setting.upsert({ where: { key: "recalls.version" }, create: { key: "recalls.version", value: "v2" }, update: { value: "v2" } });
+    expect(await value.get(db)).toBe("before");
+    expect(await value.get(db, Date.now() + 1500)).toBe("after");
+  });
+
+  test("a change this process commits shows at once", async () => {
+    const { db } = fakeDb();
+    let source = 1;
+    const value = new DerivedFromDataSet("deals", async () => source, 60_000);
+    expect(await value.get(db)).toBe(1);
+    await changeDataSet(db, "deals", async () => {
+      source = 2;
+    });
+    expect(await value.get(db)).toBe(2);
+  });
+
+  test("concurrent callers share one check and one derivation", async () => {
+    const { db, reads } = fakeDb();
+    let derived = 0;
+    const value = new DerivedFromDataSet("deals", async () => {
+      await new Promise((r) => setTimeout(r, 20));
+      return ++derived;
+    });
+    expect(await Promise.all([value.get(db), value.get(db), value.get(db)])).toEqual([1, 1, 1]);
+    expect(reads()).toBe(1);
+    expect(derived).toBe(1);
+  });
+
+  test("a failed check is not remembered: the next call tries again", async () => {
+    const { db } = fakeDb();
+    let fail = true;
+    const value = new DerivedFromDataSet("deals", async () => {
+      if (fail) throw new Error("database down");
+      return "ok";
+    });
+    await expect(value.get(db)).rejects.toThrow("database down");
+    fail = false;
+    expect(await value.get(db)).toBe("ok");
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Version stamps of whole data sets (deals, recalls), kept in the Setting table and changed in the same
+ * transaction as every write to the set (demo seed, import, demo removal, a stored NHTSA answer). Whatever a
+ * process derives from a whole set (the market overview, the indexes of which vehicles have any data) is
+ * checked against the stamp, one primary-key read, instead of recomputed or guessed. Several instances sharing
+ * one database, and a CLI import next to a running server, see each other's writes the same way.
+ */
+import { randomUUID } from "node:crypto";
+import type { Db, Prisma } from "./db";
+
+export type DataSet = "deals" | "recalls";
+
+const versionKey = (set: DataSet) => `${set}.version`;
+
+type SettingTable = Pick<Db, "setting">;
+
+/** Changes of each set committed by this process: its own derived values recheck at once, not within recheckMs. */
+const localChanges = new Map<DataSet, number>();
+
+/**
+ * Runs `work` in one transaction that also bumps the set's stamp, so readers elsewhere see the change as one;
+ * every write to a data set goes through here.
+ */
+export async function changeDataSet<T>(
+  db: Db,
+  set: DataSet,
+  work: (tx: Prisma.TransactionClient) => Promise<T>,
+  options?: { timeout?: number; maxWait?: number },
+): Promise<T> {
+  const result = await db.$transaction(async (tx) => {
+    const value = await work(tx);
+    await bumpDataVersion(tx, set);
+    return value;
+  }, options);
+  localChanges.set(set, (localChanges.get(set) ?? 0) + 1);
+  return result;
+}
+
+/** The stamp alone, for a writer that already runs its own transaction (tests, benchmarks). */
+export async function bumpDataVersion(tx: SettingTable, set: DataSet): Promise<string> {
+  const key = versionKey(set);
+  const value = randomUUID();
+  await tx.setting.upsert({ where: { key }, create: { key, value }, update: { value } });
+  return value;
+}
+
+/** The set's current stamp ("none" before its first write) and when it last changed. */
+export async function dataVersion(db: SettingTable, set: DataSet): Promise<{ version: string; changedAt: Date | null }> {
+  const row = await db.setting.findUnique({ where: { key: versionKey(set) } });
+  return { version: row?.value ?? "none", changedAt: row?.updatedAt ?? null };
+}
+
+/**
+ * A value derived from a whole data set, held in memory per process (and per database handle) and derived again
+ * when the set's stamp changes. The stamp is read at most once per `recheckMs`, so the hot path costs no query
+ * and a write elsewhere shows here within `recheckMs`. Concurrent callers share one check.
+ */
+export class DerivedFromDataSet<T> {
+  private readonly held = new WeakMap<SettingTable, { version: string; value: T; checkedAt: number; localChanges: number }>();
+  private readonly checking = new WeakMap<SettingTable, Promise<T>>();
+
+  constructor(
+    private readonly set: DataSet,
+    private readonly derive: (db: Db) => Promise<T>,
+    private readonly recheckMs = 1000,
+  ) {}
+
+  async get(db: Db, now = Date.now()): Promise<T> {
+    const held = this.held.get(db);
+    const fresh = held && now - held.checkedAt < this.recheckMs && held.localChanges === (localChanges.get(this.set) ?? 0);
+    if (fresh) return held.value;
+    let check = this.checking.get(db);
+    if (!check) {
+      check = this.refresh(db).finally(() => this.checking.delete(db));
+      this.checking.set(db, check);
+    }
+    return check;
+  }
+
+  private async refresh(db: Db): Promise<T> {
+    // The stamp is read before deriving: a write in between makes the next check derive again, never skip one.
+    const changes = localChanges.get(this.set) ?? 0;
+    const { version } = await dataVersion(db, this.set);
+    const held = this.held.get(db);
+    if (held && held.version === version) {
+      Object.assign(held, { checkedAt: Date.now(), localChanges: changes });
+      return held.value;
+    }
+    const value = await this.derive(db);
+    this.held.set(db, { version, value, checkedAt: Date.now(), localChanges: changes });
+    return value;
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * Which vehicles the recall store holds anything for, in memory per process: the year+make of every coverage
+ * row (storedRecalls matches models within those) and the keys of recorded answers. Offline, a vehicle outside
+ * both is "unavailable" without a query, which is the answer for most of what VINs decode to; the sets are
+ * derived again when the store changes (lib/data-version.ts, bumped by every upsert and recorded answer).
+ */
+import type { Db } from "../db";
+import { DerivedFromDataSet } from "../data-version";
+import { makeKey } from "./names";
+import { lookupKey } from "./store";
+
+const makeYearKey = (year: number, make: string) => `${year}|${make}`;
+
+const known = new DerivedFromDataSet("recalls", async (db) => {
+  const [covered, answered] = await Promise.all([
+    db.$queryRaw<{ year: number | bigint; makeKey: string }[]>`SELECT DISTINCT "year", "makeKey" FROM "RecallCoverage"`,
+    db.$queryRaw<{ key: string }[]>`SELECT "key" FROM "RecallLookup"`,
+  ]);
+  return {
+    makeYears: new Set(covered.map((r) => makeYearKey(Number(r.year), r.makeKey))),
+    lookups: new Set(answered.map((r) => r.key)),
+  };
+});
+
+/** False only when the store certainly holds nothing for the year/make/model. */
+export async function storeMayKnow(db: Db, q: { year: number; make: string; model: string }): Promise<boolean> {
+  const { makeYears, lookups } = await known.get(db);
+  return lookups.has(lookupKey(q.year, q.make, q.model)) || makeYears.has(makeYearKey(q.year, makeKey(q.make)));
+}
