@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { ConfigError, parseConfig } from "./config";
 
@@ -17,6 +18,11 @@ describe("parseConfig", () => {
     expect(c.publicBaseUrl).toBe("https://cars.example");
   });
 
+  it("runs one server process per core, at most 4, unless WEB_CONCURRENCY says otherwise", () => {
+    expect(parseConfig({}).workers).toBe(Math.min(availableParallelism(), 4));
+    expect(parseConfig({ WEB_CONCURRENCY: "6" }).workers).toBe(6);
+  });
+
   it("treats `off` as disabling an outside source and blank values as unset", () => {
     const c = parseConfig({ VPIC_API_BASE_URL: "off", NHTSA_API_BASE_URL: "OFF", PORT: "" });
     expect(c.vpic.apiBaseUrl).toBeNull();
@@ -33,6 +39,8 @@ describe("parseConfig", () => {
     [{ NHTSA_API_BASE_URL: "ftp://x" }, "NHTSA_API_BASE_URL"],
     [{ STICKER_URL_GM: "https://gm.example/sticker" }, "STICKER_URL_GM"],
     [{ SEED_DEMO_DATA: "maybe" }, "SEED_DEMO_DATA"],
+    [{ WEB_CONCURRENCY: "0" }, "WEB_CONCURRENCY"],
+    [{ WEB_CONCURRENCY: "two" }, "WEB_CONCURRENCY"],
   ])("rejects %j with a message naming %s", (env, name) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     try {

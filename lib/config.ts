@@ -5,6 +5,7 @@
  * and memoises the result. Parsing is lazy on purpose: `next build` imports route modules, and a build must
  * not depend on run-time settings. A bad value fails with a message naming the variable.
  */
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -53,6 +54,12 @@ const booleanFlag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === "true" || v === "1" || v === "yes"));
 
+/**
+ * Without WEB_CONCURRENCY, one server process per core up to this many: each holds its own vPIC tables (about
+ * 150 MB) and, on PostgreSQL, a pool of up to 10 connections.
+ */
+const DEFAULT_MAX_WORKERS = 4;
+
 /** An empty string in the environment means "not set" (common with docker and .env files). */
 const blankToUndefined = (env: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === "" ? undefined : v]));
@@ -61,6 +68,7 @@ const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     PUBLIC_BASE_URL: z.string().trim().optional(),
     DATABASE_URL: z.string().trim().optional(),
     DATA_DIR: z.string().trim().default("./data"),
@@ -130,6 +138,8 @@ export type DatabaseProvider = "sqlite" | "postgresql";
 export interface Config {
   nodeEnv: "development" | "production" | "test";
   port: number;
+  /** Server processes `npm start` runs on the port (one Node.js event loop uses one core). */
+  workers: number;
   /** No trailing slash; permalinks and canonical URLs are built from it. */
   publicBaseUrl: string;
   dataDir: string;
@@ -177,6 +187,7 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
+    workers: env.WEB_CONCURRENCY ?? Math.min(availableParallelism(), DEFAULT_MAX_WORKERS),
     publicBaseUrl,
     dataDir,
     database: resolveDatabase(env.DATABASE_URL, dataDir, cwd),

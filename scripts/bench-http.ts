@@ -1,8 +1,8 @@
 /**
  * `npm run bench:http`: the VIN report over HTTP, measured with autocannon against the built app.
  *
- * Three runs against one server (its own SQLite database with the demo data; NHTSA and vPIC switched off so
- * only vinscope is measured):
+ * Three runs against one server, started as `npm start` starts it (its own SQLite database with the demo data,
+ * WEB_CONCURRENCY server processes; NHTSA and vPIC switched off so only vinscope is measured):
  *   1. ceiling   a trivial constant route (/robots.txt): what Next.js itself does on this machine;
  *   2. distinct  /api/public/vin/{vin}?insight=false over ≥ 10,000 distinct decodable VINs;
  *   3. repeated  the same VIN again and again.
@@ -10,12 +10,12 @@
  *
  *   npm run bench:http -- [--seconds 10] [--connections 10] [--vins 10000] [--query "insight=false"]
  */
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { config } from "../lib/config";
+import { config, parseConfig } from "../lib/config";
 import { decodeVinWith } from "../lib/vin/decoder";
 import { loadVpicData } from "../lib/vin/vpic-data";
 import { baseTestEnv, freePort } from "../tests/support/app";
@@ -70,26 +70,22 @@ async function measure(name: string, url: string, paths: () => string, seconds =
 }
 
 async function main() {
-  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
-    console.log("building the app first…");
-    execFileSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: "inherit" });
-  }
   const vins = decodableVins(VIN_COUNT);
   const dir = mkdtempSync(path.join(tmpdir(), "vinscope-bench-http-"));
   const port = await freePort();
   const env = { ...process.env, ...baseTestEnv(port, `file:${path.join(dir, "bench.db")}`), SEED_DEMO_DATA: "true", LOG_LEVEL: "warn" };
-  execFileSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/prepare-db.ts"], { cwd: root, env, stdio: "ignore" });
-  const server = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: root,
-    env,
-    stdio: "ignore",
-  });
+  // Served the way `npm start` serves: migrations, demo seed, then WEB_CONCURRENCY server processes.
+  const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], { cwd: root, env, stdio: "ignore", detached: true });
+  const workers = parseConfig(env).workers;
   const base = `http://127.0.0.1:${port}`;
+  let exited = false;
+  const exit = new Promise((resolve) => server.once("exit", resolve)).then(() => (exited = true));
   try {
-    for (let i = 0; i < 200; i++) {
-      const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-      if (ok) break;
-      await new Promise((r) => setTimeout(r, 100));
+    // start.ts builds first when the sources are newer than the build.
+    for (let ok = false; !ok; ) {
+      if (exited) throw new Error("the server did not start (run `npm start` to see why)");
+      ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+      if (!ok) await new Promise((r) => setTimeout(r, 200));
     }
     // Warm-up (not reported): let V8 optimise the hot paths of both routes and fill the database page cache.
     let warm = 0;
@@ -102,7 +98,10 @@ async function main() {
       await measure(`repeated: ${repeated}`, base, () => `/api/public/vin/${repeated}?${QUERY}`),
     ];
     const ceiling = runs[0].rps;
-    console.log(`\nbench:http  /api/public/vin/{vin}?${QUERY}; ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ${CONNECTIONS} connections, ${SECONDS} s per run`);
+    console.log(
+      `\nbench:http  /api/public/vin/{vin}?${QUERY}; ${cpus().length} cores, ${workers} server process${workers === 1 ? "" : "es"} (WEB_CONCURRENCY), ` +
+        `load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ${CONNECTIONS} connections, ${SECONDS} s per run`,
+    );
     console.log("run".padEnd(40), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8), "of ceiling".padStart(11), "non-2xx".padStart(8));
     for (const r of runs) {
       console.log(
@@ -115,7 +114,8 @@ async function main() {
       );
     }
   } finally {
-    server.kill("SIGTERM");
+    if (!exited) process.kill(-server.pid!, "SIGTERM");
+    await exit;
     rmSync(dir, { recursive: true, force: true });
   }
 }

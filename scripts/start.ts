@@ -4,12 +4,13 @@
  *   2. make sure the vPIC database is unpacked;
  *   3. migrate the database and seed demo data into an empty one;
  *   4. build the app if there is no build or the sources are newer than it;
- *   5. `next start` on PORT.
+ *   5. `next start` on PORT in WEB_CONCURRENCY processes (scripts/support/server-workers.ts).
  */
-import { spawn, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import { config, ConfigError } from "../lib/config";
+import { serveWithWorkers } from "./support/server-workers";
 
 const root = process.cwd();
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -91,10 +92,8 @@ function main() {
   execFileSync(bin("tsx"), ["scripts/prepare-data.ts"], { stdio: "inherit", env });
   execFileSync(bin("tsx"), ["scripts/prepare-db.ts"], { stdio: "inherit", env });
   buildIfNeeded();
-  console.log(`[vinscope] serving on port ${cfg.port} (public base URL ${cfg.publicBaseUrl})`);
-  const server = spawn(bin("next"), ["start", "-p", String(cfg.port)], { stdio: "inherit", env });
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-  server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  console.log(`[vinscope] serving on port ${cfg.port} with ${cfg.workers} server process${cfg.workers === 1 ? "" : "es"} (public base URL ${cfg.publicBaseUrl})`);
+  serveWithWorkers({ root, port: cfg.port, workers: cfg.workers, env });
 }
 
 main();

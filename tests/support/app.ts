@@ -22,6 +22,8 @@ const REFUSED = "http://127.0.0.1:9";
 export interface TestApp {
   url: string;
   port: number;
+  /** The process started: `next start` itself, or with `npmStart` the launcher whose children serve. */
+  pid: number;
   database: TestDatabase;
   /** Env the app was started with (useful to run a CLI script against the same database). */
   env: Record<string, string>;
@@ -66,6 +68,11 @@ export interface StartOptions {
   env?: Record<string, string | undefined>;
   /** Wait for any answer from /api/health instead of a 200 (for apps started broken on purpose). */
   allowUnhealthy?: boolean;
+  /**
+   * Start as `npm start` does (scripts/start.ts: config check, migrations, then WEB_CONCURRENCY server
+   * processes) instead of a bare `next start`.
+   */
+  npmStart?: boolean;
 }
 
 export async function startApp(options: StartOptions = {}): Promise<TestApp> {
@@ -76,7 +83,10 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
-  const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const command = options.npmStart
+    ? [path.join(root, "node_modules/.bin/tsx"), "scripts/start.ts"]
+    : [process.execPath, path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"];
+  const child = spawn(command[0], command.slice(1), {
     cwd: root,
     // Only what the app needs: the test runner's own variables (TEST_*, JEST_*) stay out.
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? "", ...env } as unknown as NodeJS.ProcessEnv,
@@ -95,6 +105,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   return {
     url,
     port,
+    pid: child.pid!,
     database,
     env,
     db: () => (client ??= createDb(parseConfig(env, root).database)),

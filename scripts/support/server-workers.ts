@@ -1,0 +1,72 @@
+/**
+ * `npm start`'s last step: `next start` in `workers` processes sharing one port (node:cluster; the primary
+ * accepts connections and hands them out in turn). One Node.js event loop uses one core, so on a 2-core machine
+ * two workers serve about twice the requests of one. They share nothing in memory that has to agree: the
+ * database is the truth, and what each process holds (vPIC tables, the indexes in lib/data-version.ts, short
+ * memos) is either read-only or rechecked against it.
+ *
+ * Supervision: a worker that dies is replaced (its in-flight requests are lost, the port stays open). A worker
+ * that dies before any worker has started listening means the server cannot start (port taken, broken build):
+ * everything stops with exit code 1, as does a crash loop. SIGINT/SIGTERM stop the workers (Next.js finishes
+ * what it is doing) and then the primary.
+ */
+import cluster, { type Worker } from "node:cluster";
+import path from "node:path";
+
+/** More replacements than this within CRASH_WINDOW_MS is a crash loop, not bad luck. */
+const MAX_RESTARTS = 5;
+const CRASH_WINDOW_MS = 60_000;
+/** Past this after SIGTERM, workers still running are killed. */
+const STOP_GRACE_MS = 10_000;
+
+export function serveWithWorkers(opts: { root: string; port: number; workers: number; env: NodeJS.ProcessEnv }): void {
+  cluster.setupPrimary({
+    exec: path.join(opts.root, "node_modules", "next", "dist", "bin", "next"),
+    args: ["start", "-p", String(opts.port)],
+    // The primary runs under tsx; the workers run the built app with plain Node.js.
+    execArgv: [],
+  });
+  let listening = 0;
+  let stopping = false;
+  const restarts: number[] = [];
+
+  const fork = () => cluster.fork(opts.env);
+  const stop = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    const running = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
+    if (running.length === 0) process.exit(code);
+    for (const w of running) w.process.kill("SIGTERM");
+    setTimeout(() => {
+      for (const w of running) if (!w.isDead()) w.process.kill("SIGKILL");
+    }, STOP_GRACE_MS).unref();
+    cluster.on("exit", () => {
+      if (Object.values(cluster.workers ?? {}).every((w) => !w || w.isDead())) process.exit(code);
+    });
+  };
+
+  cluster.on("listening", () => {
+    listening++;
+    if (listening === opts.workers) console.log(`[vinscope] ${opts.workers} server process${opts.workers === 1 ? "" : "es"} listening on port ${opts.port}`);
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    const how = signal ? `signal ${signal}` : `code ${code}`;
+    if (listening === 0) {
+      console.error(`[vinscope] a server process exited (${how}) before the server could start; stopping`);
+      return stop(1);
+    }
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length && restarts[0] < now - CRASH_WINDOW_MS) restarts.shift();
+    if (restarts.length > MAX_RESTARTS) {
+      console.error(`[vinscope] server processes keep exiting (${restarts.length} in a minute, last: ${how}); stopping`);
+      return stop(1);
+    }
+    console.error(`[vinscope] server process ${worker.process.pid} exited (${how}); starting a replacement`);
+    fork();
+  });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stop(0));
+
+  for (let i = 0; i < opts.workers; i++) fork();
+}
