@@ -55,8 +55,8 @@ const booleanFlag = (fallback: boolean) =>
     .transform((v) => (v === undefined ? fallback : v === "true" || v === "1" || v === "yes"));
 
 /**
- * Without WEB_CONCURRENCY, one server process per core up to this many: each holds its own vPIC tables (about
- * 150 MB) and, on PostgreSQL, a pool of up to 10 connections.
+ * Without WEB_CONCURRENCY, one server process per core up to this many: each holds its own vPIC tables and
+ * Next.js server (about 230 MB resident) and, on PostgreSQL, a pool of up to 10 connections.
  */
 const DEFAULT_MAX_WORKERS = 4;
 
