@@ -34,6 +34,16 @@ describe("DerivedFromDataSet", () => {
     expect(derived).toBe(1);
   });
 
+  test("derives again after maxAgeMs even when the stamp is unchanged (a write that bypassed it)", async () => {
+    const { db } = fakeDb();
+    let derived = 0;
+    const value = new DerivedFromDataSet("deals", async () => ++derived, 1000, 60_000);
+    const t = Date.now();
+    expect(await value.get(db, t)).toBe(1);
+    expect(await value.get(db, t + 30_000)).toBe(1);
+    expect(await value.get(db, t + 61_000)).toBe(2);
+  });
+
   test("a change committed by another process shows at the next recheck", async () => {
     const { db } = fakeDb();
     let source = "before";

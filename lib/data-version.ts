@@ -53,16 +53,22 @@ export async function dataVersion(db: SettingTable, set: DataSet): Promise<{ ver
 /**
  * A value derived from a whole data set, held in memory per process (and per database handle) and derived again
  * when the set's stamp changes. The stamp is read at most once per `recheckMs`, so the hot path costs no query
- * and a write elsewhere shows here within `recheckMs`. Concurrent callers share one check.
+ * and a write elsewhere shows here within `recheckMs`. Concurrent callers share one check. After `maxAgeMs` the
+ * value is derived again whatever the stamp says, so a write that bypassed the stamp (a hand-edited database)
+ * is picked up within minutes.
  */
 export class DerivedFromDataSet<T> {
-  private readonly held = new WeakMap<SettingTable, { version: string; value: T; checkedAt: number; localChanges: number }>();
+  private readonly held = new WeakMap<
+    SettingTable,
+    { version: string; value: T; derivedAt: number; checkedAt: number; localChanges: number }
+  >();
   private readonly checking = new WeakMap<SettingTable, Promise<T>>();
 
   constructor(
     private readonly set: DataSet,
     private readonly derive: (db: Db) => Promise<T>,
     private readonly recheckMs = 1000,
+    private readonly maxAgeMs = 5 * 60_000,
   ) {}
 
   async get(db: Db, now = Date.now()): Promise<T> {
@@ -71,23 +77,23 @@ export class DerivedFromDataSet<T> {
     if (fresh) return held.value;
     let check = this.checking.get(db);
     if (!check) {
-      check = this.refresh(db).finally(() => this.checking.delete(db));
+      check = this.refresh(db, now).finally(() => this.checking.delete(db));
       this.checking.set(db, check);
     }
     return check;
   }
 
-  private async refresh(db: Db): Promise<T> {
+  private async refresh(db: Db, now: number): Promise<T> {
     // The stamp is read before deriving: a write in between makes the next check derive again, never skip one.
     const changes = localChanges.get(this.set) ?? 0;
     const { version } = await dataVersion(db, this.set);
     const held = this.held.get(db);
-    if (held && held.version === version) {
-      Object.assign(held, { checkedAt: Date.now(), localChanges: changes });
+    if (held && held.version === version && now - held.derivedAt < this.maxAgeMs) {
+      Object.assign(held, { checkedAt: now, localChanges: changes });
       return held.value;
     }
     const value = await this.derive(db);
-    this.held.set(db, { version, value, checkedAt: Date.now(), localChanges: changes });
+    this.held.set(db, { version, value, derivedAt: now, checkedAt: now, localChanges: changes });
     return value;
   }
 }
