@@ -20,7 +20,9 @@ export default defineConfig({
       // The CLI needs adapter-pg 7.x (6.19's cannot read PostgreSQL's `name` columns during migrate);
       // the runtime client keeps adapter-pg 6.19.3 (lib/db.ts).
       const { PrismaPg } = await import("@prisma/adapter-pg-cli");
-      return new PrismaPg(postgresPoolOptions(database), { schema: database.schema });
+      // allowExitOnIdle: the CLI exits when its work is done instead of after pg's 10 s idle timeout
+      // (scripts/support/migrate-deploy.ts).
+      return new PrismaPg({ ...postgresPoolOptions(database), allowExitOnIdle: true }, { schema: database.schema });
     }
     const { PrismaBetterSQLite3 } = await import("@prisma/adapter-better-sqlite3");
     return new PrismaBetterSQLite3({ url: database.url });

@@ -8,7 +8,6 @@
  * Measures lookupInsight-style lookups of a stored AI insight: from the process's memory (the usual case: a row
  * is kept a minute) and from the database (memory disabled, every lookup reads the row). Prints p50/p95/p99.
  */
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +15,7 @@ import { Client } from "pg";
 import { createDb, type Db } from "../lib/db";
 import { createInsightService, insightKey } from "../lib/insights";
 import { findVpicModel } from "../lib/vin";
+import { migrateDeploy } from "./support/migrate-deploy";
 
 const ROUNDS = 5000;
 const VEHICLES = [
@@ -38,7 +38,6 @@ function percentiles(samples: number[]) {
 }
 
 async function database(): Promise<{ db: Db; drop: () => Promise<void>; label: string }> {
-  const prisma = path.join(process.cwd(), "node_modules/.bin/prisma");
   const pg = arg("--postgres");
   if (pg) {
     const schema = `bench_insights_${process.pid}`;
@@ -47,7 +46,7 @@ async function database(): Promise<{ db: Db; drop: () => Promise<void>; label: s
     await admin.query(`CREATE SCHEMA "${schema}"`);
     const url = new URL(pg);
     url.searchParams.set("schema", schema);
-    execFileSync(prisma, ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: url.toString() }, stdio: "ignore" });
+    migrateDeploy(url.toString(), { quiet: true });
     const db = createDb({ provider: "postgresql", url: url.toString(), schema });
     return {
       db,
@@ -61,7 +60,7 @@ async function database(): Promise<{ db: Db; drop: () => Promise<void>; label: s
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), "vinscope-bench-insights-"));
   const url = `file:${path.join(dir, "bench.db")}`;
-  execFileSync(prisma, ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: url }, stdio: "ignore" });
+  migrateDeploy(url, { quiet: true });
   const db = createDb({ provider: "sqlite", url });
   return {
     db,

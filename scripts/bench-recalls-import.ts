@@ -4,11 +4,11 @@
  * idempotent re-import) and prints rows/s. Database: BENCH_DATABASE_URL (a PostgreSQL URL), else a temporary
  * SQLite file. The target is migrated first.
  */
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { writeSyntheticFlatRcl } from "./generate-flat-rcl";
+import { migrateDeploy } from "./support/migrate-deploy";
 
 async function main() {
   const rows = Number(process.argv[2] ?? 300_000);
@@ -20,10 +20,7 @@ async function main() {
     let t = performance.now();
     await writeSyntheticFlatRcl(file, rows);
     console.log(`generated ${rows} rows (${(statSync(file).size / 1e6).toFixed(1)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    execFileSync(path.join(process.cwd(), "node_modules/.bin/prisma"), ["migrate", "deploy"], {
-      env: { ...process.env, DATABASE_URL: url },
-      stdio: "ignore",
-    });
+    migrateDeploy(url, { quiet: true });
     const { importRecallFile } = await import("../lib/recalls/import");
     const { disconnectDb } = await import("../lib/db");
     for (const label of ["first import", "re-import (idempotent)"]) {

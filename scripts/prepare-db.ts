@@ -4,7 +4,6 @@
  * Safe to run from several instances at once against one PostgreSQL (migrate deploy takes an advisory lock;
  * seeders are idempotent).
  */
-import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -12,8 +11,9 @@ import { Client } from "pg";
 import { config, postgresPoolOptions } from "../lib/config";
 import { disconnectDb } from "../lib/db";
 import { seedDemoData } from "../lib/seed";
+import { migrateDeploy } from "./support/migrate-deploy";
 
-export function migrate(env: NodeJS.ProcessEnv = process.env): void {
+export function migrate(): void {
   const { database } = config();
   if (database.provider === "sqlite") {
     const file = database.url.slice("file:".length);
@@ -22,8 +22,7 @@ export function migrate(env: NodeJS.ProcessEnv = process.env): void {
     sqlite.pragma("journal_mode = WAL");
     sqlite.close();
   }
-  const prisma = path.join(process.cwd(), "node_modules", ".bin", "prisma");
-  execFileSync(prisma, ["migrate", "deploy"], { stdio: ["ignore", "pipe", "inherit"], env });
+  migrateDeploy(database.url);
 }
 
 /** Any fixed number: the key of the advisory lock instances take turns on while they prepare the database. */

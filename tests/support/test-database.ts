@@ -4,11 +4,11 @@
  * (`createTestDatabase`) copy the migrated SQLite template; tests that call lib code directly use
  * `createMigratedDatabase` / `createMigratedSqlite`. Every one of them is migrated by `migrateDatabase`.
  */
-import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
+import { migrateDeploy } from "../../scripts/support/migrate-deploy";
 
 export interface TestDatabase {
   provider: "sqlite" | "postgresql";
@@ -16,19 +16,13 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-const root = path.resolve(__dirname, "../..");
-
 export function testProvider(): "sqlite" | "postgresql" {
   return process.env.TEST_DB_PROVIDER === "postgresql" ? "postgresql" : "sqlite";
 }
 
 /** Applies the project's migrations to `url`, as `npm start` does (`prisma migrate deploy`). */
 export function migrateDatabase(url: string): void {
-  execFileSync(path.join(root, "node_modules/.bin/prisma"), ["migrate", "deploy"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url },
-    stdio: "ignore",
-  });
+  migrateDeploy(url, { quiet: true });
 }
 
 /** A migrated SQLite file in a temporary folder (synchronous, for tests that set it up at module level). */
