@@ -3,7 +3,7 @@ import { MarketOverview } from "../api/pricing";
 import { bumpDataVersion } from "../data-version";
 import { rebuildDealSummary } from "./deal-summary";
 import type { DealRow } from "./demo-seed";
-import { MARKET_MIN_DEALS, marketOverview, forgetMarketOverview } from "./market-overview";
+import { MARKET_MIN_DEALS, marketOverview } from "./market-overview";
 import { slugify } from "./slugs";
 
 let t: TestDb;
@@ -36,7 +36,6 @@ async function load(rows: DealRow[]) {
 
 beforeAll(async () => {
   t = await createTestDb();
-  forgetMarketOverview();
   await load([
     // 3 deals at 30 % off: far above everyone, but too few to rank
     ...deals("Jeep", "Wagoneer", 3, 30, "NY"),

@@ -1,8 +1,8 @@
 /**
  * The market overview (spec 2.8): every deal at once, so it is computed from DealSummary by three grouped
- * queries and then memoised per process. The memo is keyed by the deals version (lib/data-version.ts, bumped by every
- * seed and import) and also expires after MARKET_MEMO_MS, so a writer that bypassed the version stamp is
- * picked up within minutes; the HTTP answer is cached for an hour anyway.
+ * queries and then memoised per process (lib/data-version.ts): the deals version stamp is read on every call, so
+ * any seed or import shows at once, and the memo also expires after MARKET_MEMO_MS, so a writer that bypassed
+ * the stamp is picked up within minutes; the HTTP answer is cached for an hour anyway.
  *
  * Ranking: models (all model years of a make/model together) by average percent off MSRP, highest first,
  * ties by deal count then name. Only models with at least MARKET_MIN_DEALS deals take part: with fewer, one
@@ -11,7 +11,7 @@
 import type { Db } from "../db";
 import type { MarketOverview } from "../api/pricing";
 import { sourceText } from "./deal-source";
-import { dataVersion } from "../data-version";
+import { dataVersion, DerivedFromDataSet } from "../data-version";
 import { roundMoney, roundPercent } from "./pricing-math";
 import { isUsStateCode, type UsStateCode } from "./us-states";
 
@@ -25,24 +25,11 @@ export interface MarketData {
   modelLinks: { makeSlug: string; modelSlug: string; latestYear: number }[];
 }
 
-interface Memo {
-  version: string;
-  at: number;
-  data: MarketData;
-}
-const memos = new Map<Db, Memo>();
+/** Rechecked on every call (one primary-key read): the overview is asked for far less often than a VIN report. */
+const memo = new DerivedFromDataSet("deals", computeMarketOverview, 0, MARKET_MEMO_MS);
 
-export async function marketOverview(db: Db, now = Date.now()): Promise<MarketData> {
-  const { version } = await dataVersion(db, "deals");
-  const memo = memos.get(db);
-  if (memo && memo.version === version && now - memo.at < MARKET_MEMO_MS) return memo.data;
-  const data = await computeMarketOverview(db);
-  memos.set(db, { version, at: now, data });
-  return data;
-}
-
-export function forgetMarketOverview(): void {
-  memos.clear();
+export function marketOverview(db: Db, now = Date.now()): Promise<MarketData> {
+  return memo.get(db, now);
 }
 
 /** Reads DealSummary only: a few tens of thousands of rows even at millions of deals. */
