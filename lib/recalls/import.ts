@@ -116,6 +116,18 @@ async function importFlatRcl(file: string, opts: ImportOptions, tally: Tally, sk
   opts.onProgress?.({ bytesDone: source.totalBytes, totalBytes: source.totalBytes, rows: tally.rowsRead });
 }
 
+/** One row in NHTSA's field names (an API answer's or a campaign CSV's): counted, and a record unless malformed. */
+function readNhtsaRow(row: Parameters<typeof recordFromNhtsaRow>[0], tally: Tally, skip: (r: string) => void): RecallRecord | null {
+  tally.rowsRead++;
+  const r = recordFromNhtsaRow(row);
+  if (!r.ok) {
+    skip("bad_row");
+    return null;
+  }
+  tally.campaigns.add(r.record.campaignNumber);
+  return r.record;
+}
+
 interface Query {
   year: number;
   make: string;
@@ -164,14 +176,8 @@ async function importRecallsJson(file: string, opts: ImportOptions, tally: Tally
     }
     const records: RecallRecord[] = [];
     for (const row of parsed.data.rows) {
-      tally.rowsRead++;
-      const r = recordFromNhtsaRow(row);
-      if (!r.ok) {
-        skip("bad_row");
-        continue;
-      }
-      records.push(r.record);
-      tally.campaigns.add(r.record.campaignNumber);
+      const record = readNhtsaRow(row, tally, skip);
+      if (record) records.push(record);
     }
     await upsertRecalls(records, "json_import", now);
     tally.rowsImported += records.length;
@@ -199,14 +205,8 @@ async function importCampaignCsv(file: string, opts: ImportOptions, tally: Tally
   const parser = createReadStream(file).pipe(parseCsv({ columns: true, bom: true, skip_empty_lines: true, relax_column_count: true }));
   const records: RecallRecord[] = [];
   for await (const row of parser as AsyncIterable<Record<string, string>>) {
-    tally.rowsRead++;
-    const r = recordFromNhtsaRow(row);
-    if (!r.ok) {
-      skip("bad_row");
-      continue;
-    }
-    records.push(r.record);
-    tally.campaigns.add(r.record.campaignNumber);
+    const record = readNhtsaRow(row, tally, skip);
+    if (record) records.push(record);
   }
   const source: RecallSource = "csv_import";
   for (let i = 0; i < records.length; i += 2000) await upsertRecalls(records.slice(i, i + 2000), source);
