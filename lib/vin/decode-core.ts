@@ -508,13 +508,8 @@ function patternItem(patterns: PatternStore, p: number, priority: number, key: C
 
 /** NHTSA's order: priority, newest edit (null first), fewer literal key characters, bracketless key, id. */
 function beats(patterns: PatternStore, p: number, priority: number, key: CompiledKey, current: Winner): boolean {
-  if (priority !== current.priority) return priority > current.priority;
-  const a = patterns.changedOn[p];
-  const b = patterns.changedOn[current.p];
-  const an = Number.isNaN(a);
-  const bn = Number.isNaN(b);
-  if (an !== bn) return an;
-  if (!an && a !== b) return a > b;
+  const decided = priorityThenNewestEdit(patterns, p, priority, current);
+  if (decided !== undefined) return decided;
   if (key.literalLength !== current.key.literalLength) return key.literalLength < current.key.literalLength;
   if (key.bracketless !== current.key.bracketless) return key.bracketless < current.key.bracketless;
   return patterns.id[p] < patterns.id[current.p];
@@ -522,6 +517,11 @@ function beats(patterns: PatternStore, p: number, priority: number, key: Compile
 
 /** The Engine Model that pulls in engine-model patterns: priority, newest edit, then the last inserted. */
 function beatsForEngine(patterns: PatternStore, p: number, priority: number, current: Winner): boolean {
+  return priorityThenNewestEdit(patterns, p, priority, current) ?? patterns.id[p] > patterns.id[current.p];
+}
+
+/** The first two rules both orders share; undefined when they tie. A pattern never edited (null) comes first. */
+function priorityThenNewestEdit(patterns: PatternStore, p: number, priority: number, current: Winner): boolean | undefined {
   if (priority !== current.priority) return priority > current.priority;
   const a = patterns.changedOn[p];
   const b = patterns.changedOn[current.p];
@@ -529,7 +529,7 @@ function beatsForEngine(patterns: PatternStore, p: number, priority: number, cur
   const bn = Number.isNaN(b);
   if (an !== bn) return an;
   if (!an && a !== b) return a > b;
-  return patterns.id[p] > patterns.id[current.p];
+  return undefined;
 }
 
 
