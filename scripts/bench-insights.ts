@@ -11,6 +11,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { Client } from "pg";
 import { createDb, type Db } from "../lib/db";
 import { createInsightService, insightKey } from "../lib/insights";
@@ -25,10 +26,7 @@ const VEHICLES = [
   { year: 2019, make: "land-rover", model: "range-rover-sport" },
 ];
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+const { values: args } = parseArgs({ options: { postgres: { type: "string" }, url: { type: "string" } } });
 
 function percentiles(samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
@@ -38,7 +36,7 @@ function percentiles(samples: number[]) {
 }
 
 async function database(): Promise<{ db: Db; drop: () => Promise<void>; label: string }> {
-  const pg = arg("--postgres");
+  const pg = args.postgres;
   if (pg) {
     const schema = `bench_insights_${process.pid}`;
     const admin = new Client({ connectionString: pg });
@@ -116,7 +114,7 @@ async function main() {
     await drop();
   }
 
-  const url = arg("--url");
+  const url = args.url;
   if (url) {
     const samples: number[] = [];
     for (let i = 0; i < 1000; i++) {

@@ -13,16 +13,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
-
-const iterations = Number(arg("iterations", "200"));
-const url = arg("url", "");
+const { values: args } = parseArgs({ options: { iterations: { type: "string", default: "200" }, url: { type: "string", default: "" } } });
+const iterations = Number(args.iterations);
+const url = args.url;
 const root = path.resolve(__dirname, "..");
 const dir = mkdtempSync(path.join(os.tmpdir(), "vinscope-bench-mcp-"));
 

@@ -14,6 +14,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { Client } from "pg";
 import { createDb, type Db } from "../lib/db";
@@ -24,13 +25,15 @@ import { insertDealRows } from "../lib/pricing/deal-rows";
 import { generateDemoDeals, mulberry32, type DealRow } from "../lib/pricing/demo-seed";
 import { computeMarketOverview, marketOverview } from "../lib/pricing/market-overview";
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
-
-const sizes = arg("sizes", "100000,1000000").split(",").map(Number).sort((a, b) => a - b);
-const iterations = Number(arg("iterations", "300"));
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "100000,1000000" },
+    iterations: { type: "string", default: "300" },
+    postgres: { type: "string", default: "" },
+  },
+});
+const sizes = args.sizes.split(",").map(Number).sort((a, b) => a - b);
+const iterations = Number(args.iterations);
 
 function stats(samples: number[]): { median: number; p99: number; mean: number } {
   const s = [...samples].sort((a, b) => a - b);
@@ -123,7 +126,7 @@ async function postgresTarget(base: string, deals: Generator<DealRow>): Promise<
 
 async function main() {
   const deals = generateDemoDeals(sizes[sizes.length - 1], 7);
-  const pg = arg("postgres", "");
+  const pg = args.postgres;
   const target = pg ? await postgresTarget(pg, deals) : sqliteTarget(deals);
   const db = target.db;
   let loaded = 0;
