@@ -1,11 +1,5 @@
 /** What an operator sees when the database is down or a variable is wrong. */
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
-import { startApp } from "./support/app";
-
-const run = promisify(execFile);
-const root = path.resolve(__dirname, "..");
+import { npmStartFailure, startApp } from "./support/app";
 
 describe("health when the database is unreachable", () => {
   it("answers 503 with a problem body naming the database", async () => {
@@ -38,13 +32,7 @@ describe("npm start with a bad configuration", () => {
     ["DATABASE_URL", "mysql://db/x"],
     ["LOG_LEVEL", "shouty"],
   ])("stops before doing anything when %s=%s, naming the variable", async (name, value) => {
-    const failure = await run(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
-      cwd: root,
-      env: { ...process.env, [name]: value },
-    }).then(
-      () => null,
-      (error: { code: number; stderr: string }) => error,
-    );
+    const failure = await npmStartFailure({ ...process.env, [name]: value });
     expect(failure).not.toBeNull();
     expect(failure!.code).toBe(2);
     expect(failure!.stderr).toContain("Invalid configuration");

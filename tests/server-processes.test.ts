@@ -3,16 +3,11 @@
  * replaced without the port going dark, SIGTERM stops them all, and a server that cannot start (port taken)
  * exits non-zero instead of restarting forever.
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
-import path from "node:path";
-import { promisify } from "node:util";
-import { baseTestEnv, startApp } from "./support/app";
+import { baseTestEnv, npmStartFailure, startApp } from "./support/app";
 import { createTestDatabase, testProvider } from "./support/test-database";
-
-const run = promisify(execFile);
-const root = path.resolve(__dirname, "..");
 
 /** The server processes under `pid`: Next.js names them "next-server (vX.Y.Z)". */
 function serverProcesses(pid: number): number[] {
@@ -104,14 +99,13 @@ describeOnce("npm start with WEB_CONCURRENCY=2", () => {
     const port = (blocker.address() as net.AddressInfo).port;
     const database = await createTestDatabase();
     try {
-      const failure = await run(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
-        cwd: root,
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...baseTestEnv(port, database.url), NODE_ENV: "production", WEB_CONCURRENCY: "2" },
-        timeout: 60_000,
-      }).then(
-        () => null,
-        (error: { code: number; stderr: string }) => error,
-      );
+      const failure = await npmStartFailure({
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        ...baseTestEnv(port, database.url),
+        NODE_ENV: "production",
+        WEB_CONCURRENCY: "2",
+      });
       expect(failure).not.toBeNull();
       expect(failure!.code).toBe(1);
       expect(failure!.stderr).toContain("EADDRINUSE");

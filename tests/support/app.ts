@@ -7,9 +7,10 @@
  *   const res = await fetch(`${app.url}/api/health`);
  *   await app.stop();
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
+import { promisify } from "node:util";
 import { parseConfig } from "../../lib/config";
 import { createDb, type Db } from "../../lib/db";
 import { registerApp } from "./contract";
@@ -18,6 +19,7 @@ import { createTestDatabase, type TestDatabase } from "./test-database";
 const root = path.resolve(__dirname, "../..");
 /** Port 9 (discard) on loopback: connections are refused at once. */
 const REFUSED = "http://127.0.0.1:9";
+const runFile = promisify(execFile);
 
 export interface TestApp {
   url: string;
@@ -62,6 +64,17 @@ export function baseTestEnv(port: number, databaseUrl: string): Record<string, s
     STICKER_URL_FORD: `${REFUSED}/ford?vin={vin}`,
     STICKER_URL_HYUNDAI: `${REFUSED}/hyundai?model={model}&vin={vin}`,
   };
+}
+
+/**
+ * Runs `npm start` (scripts/start.ts) with exactly `env`, for starts that are meant to fail: the exit code and
+ * stderr, or null when it exited 0.
+ */
+export function npmStartFailure(env: NodeJS.ProcessEnv): Promise<{ code: number; stderr: string } | null> {
+  return runFile(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], { cwd: root, env, timeout: 60_000 }).then(
+    () => null,
+    (error: { code: number; stderr: string }) => error,
+  );
 }
 
 export interface StartOptions {
