@@ -15,7 +15,7 @@ import { missingKeyProblem } from "./lib/http/dealer-gate";
 import { ApiError, methodNotAllowed, notFound } from "./lib/api/errors";
 import { allowedMethods, apiRouteFor, isApiPath } from "./lib/http/api-routes";
 import { problemResponse } from "./lib/http/problem";
-import { REFUSED_METHODS, requestTargetProblem } from "./lib/http/request-guard";
+import { multipartProblem, REFUSED_METHODS, requestTargetProblem } from "./lib/http/request-guard";
 import { log } from "./lib/log";
 
 /**
@@ -36,7 +36,7 @@ function crossSiteAction(req: NextRequest): boolean {
 
 /** Refuses what no route should see; null lets the request through. */
 function refusal(req: NextRequest, path: string): ApiError | null {
-  const target = requestTargetProblem(path, req.nextUrl.search);
+  const target = requestTargetProblem(path, req.nextUrl.search) ?? multipartProblem(req.headers.get("content-type"));
   if (target) return target;
   if (crossSiteAction(req)) {
     return new ApiError(403, "Forbidden", "Cross-site form posts are refused: submit the form from this site's own page.", {

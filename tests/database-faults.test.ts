@@ -10,7 +10,7 @@
  * so the shared PostgreSQL cluster is never stopped.
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, rmSync } from "node:fs";
 import net from "node:net";
 import Database from "better-sqlite3";
 import { freePort, startApp, type TestApp } from "./support/app";
@@ -108,7 +108,7 @@ sqliteOnly("SQLite faults and recovery without restart", () => {
   });
 
   afterAll(async () => {
-    for (const f of [file, `${file}-wal`]) {
+    for (const f of [file, `${file}-wal`].filter((f) => existsSync(f))) {
       try {
         execFileSync("chattr", ["-i", f], { stdio: "ignore" });
       } catch {
@@ -125,8 +125,10 @@ sqliteOnly("SQLite faults and recovery without restart", () => {
       return;
     }
     expect((await uncachedRecalls(app)).status).toBe(200);
-    execFileSync("chattr", ["+i", file, `${file}-wal`]);
+    // The file and its WAL when there is one (the -shm is memory-mapped: protecting it would crash SQLite).
+    const protect = [file, `${file}-wal`].filter((f) => existsSync(f));
     try {
+      execFileSync("chattr", ["+i", ...protect]);
       const health = await get(app, "/api/health");
       expect((await expectUnavailable(health)).db).toMatchObject({ ok: false, provider: "sqlite" });
       // A few failed writes in a row: each must fail fast and leave nothing behind (no stuck transaction).
@@ -137,7 +139,7 @@ sqliteOnly("SQLite faults and recovery without restart", () => {
       // Reads that need no write keep working.
       expect((await get(app, "/api/public/vin/1HGCM82633A004352?insight=false")).status).toBe(200);
     } finally {
-      execFileSync("chattr", ["-i", file, `${file}-wal`]);
+      execFileSync("chattr", ["-i", ...protect]);
     }
     await recovers("/api/health", () => get(app, "/api/health"));
     // The write path works again, several times over (the hang of issue 14 was on the second request).
@@ -152,7 +154,8 @@ sqliteOnly("SQLite faults and recovery without restart", () => {
     other.exec("BEGIN IMMEDIATE"); // holds the write lock; WAL readers are not blocked
     try {
       const body = await expectUnavailable(await uncachedRecalls(app));
-      expect(body.fault).toBe("locked");
+      // "locked" from SQLite's busy timeout, or "timeout" when Prisma gave up first waiting to begin.
+      expect(["locked", "timeout"]).toContain(body.fault);
       await expectUnavailable(await get(app, "/api/health"));
       expect((await get(app, "/api/public/vin/1HGCM82633A004352?insight=false")).status).toBe(200);
     } finally {
@@ -166,9 +169,13 @@ sqliteOnly("SQLite faults and recovery without restart", () => {
   test("deleted: noticed (no write goes to the vanished file), then a restored file is served", async () => {
     for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
     try {
+      // At once: SQLite itself refuses writes to a moved file (read_only), or the app's file check (gone).
       const health = await expectUnavailable(await get(app, "/api/health"));
-      expect(health.db).toMatchObject({ ok: false, fault: "gone" });
+      expect(["gone", "read_only"]).toContain((health.db as { fault: string }).fault);
+      // Past the file check's half-second memo, every use knows the file is gone.
+      await new Promise((r) => setTimeout(r, 600));
       expect((await expectUnavailable(await uncachedRecalls(app))).fault).toBe("gone");
+      expect((await expectUnavailable(await get(app, "/api/health"))).db).toMatchObject({ ok: false, fault: "gone" });
     } finally {
       copyFileSync(process.env.VINSCOPE_TEMPLATE_DB!, file);
     }

@@ -1,4 +1,4 @@
-import { requestTargetProblem } from "./request-guard";
+import { multipartProblem, requestTargetProblem } from "./request-guard";
 
 describe("requestTargetProblem", () => {
   test.each([
@@ -22,4 +22,15 @@ describe("requestTargetProblem", () => {
   ])("%s%s passes", (path, search) => {
     expect(requestTargetProblem(path, search)).toBeNull();
   });
+});
+
+describe("multipartProblem", () => {
+  test.each(["multipart/form-data", "multipart/form-data; boundary=", `multipart/form-data; boundary=${"b".repeat(71)}`, 'multipart/form-data; boundary=""'])(
+    "%s → 400",
+    (type) => expect(multipartProblem(type)?.status).toBe(400),
+  );
+  test.each([null, "application/json", "multipart/form-data; boundary=----WebKitFormBoundary7MA4YWxk", 'multipart/form-data; boundary="a b"'])(
+    "%s passes",
+    (type) => expect(multipartProblem(type)).toBeNull(),
+  );
 });

@@ -53,3 +53,17 @@ export function requestTargetProblem(pathname: string, search: string): ApiError
 
 /** Methods no route of this service answers; refused before routing (TRACE would echo headers back). */
 export const REFUSED_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
+
+/**
+ * A multipart body without a usable boundary (RFC 2046: 1 to 70 characters). Next.js parses a multipart POST
+ * to a page as a form action and throws on it (a 500) before any code of ours runs.
+ */
+export function multipartProblem(contentType: string | null): ApiError | null {
+  if (!contentType || !/^\s*multipart\//i.test(contentType)) return null;
+  const boundary = contentType.match(/;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i);
+  const value = boundary ? (boundary[1] ?? boundary[2] ?? "") : "";
+  if (value.length >= 1 && value.length <= 70) return null;
+  return new ApiError(400, "Bad Request", "A multipart body needs a boundary parameter of 1 to 70 characters.", {
+    reason: "invalid_request",
+  });
+}
