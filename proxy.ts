@@ -22,8 +22,9 @@ import { log } from "./lib/log";
  * A form post (server action) from another site. Next.js refuses it too (its CSRF check compares Origin with
  * Host) but by throwing, which answers 500; this answers 403 first, saying why.
  */
-function crossSiteAction(req: NextRequest): boolean {
-  if (req.method !== "POST" || !req.headers.get("next-action")) return false;
+function crossSiteAction(req: NextRequest, path: string): boolean {
+  // Every POST to a page is a form action (with JS, a next-action header; without, a multipart form).
+  if (req.method !== "POST" || isApiPath(path)) return false;
   const origin = req.headers.get("origin");
   if (!origin) return false;
   const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
@@ -38,7 +39,7 @@ function crossSiteAction(req: NextRequest): boolean {
 function refusal(req: NextRequest, path: string): ApiError | null {
   const target = requestTargetProblem(path, req.nextUrl.search) ?? multipartProblem(req.headers.get("content-type"));
   if (target) return target;
-  if (crossSiteAction(req)) {
+  if (crossSiteAction(req, path)) {
     return new ApiError(403, "Forbidden", "Cross-site form posts are refused: submit the form from this site's own page.", {
       reason: "cross_site_post",
     });

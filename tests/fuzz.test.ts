@@ -209,3 +209,61 @@ describeOnce("fuzz: malformed requests across every route and method", () => {
     expect(requests.length).toBeGreaterThanOrEqual(2000);
   });
 });
+
+describeOnce("named refusals of issue 14", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+  const raw = (req: Sent) => send(new URL(app.url), req);
+
+  test("a cross-site form post to a page is 403 saying why (CSRF protection kept), not 500", async () => {
+    const res = await raw({ method: "POST", target: "/dealers", headers: { origin: "http://evil.example", "next-action": "0".repeat(42), "content-type": "text/plain" }, body: "[]" });
+    expect(res.status).toBe(403);
+    expect(res.body).toContain("Cross-site form posts are refused");
+  });
+
+  test("TRACE and `GET *` / `OPTIONS *` are refused cleanly", async () => {
+    const trace = await raw({ method: "TRACE", target: "/api/recalls", headers: {} });
+    expect(trace.status).toBe(405);
+    expect(JSON.parse(trace.body)).toMatchObject({ status: 405, reason: "method_not_allowed" });
+    for (const method of ["GET", "OPTIONS"]) expect((await raw({ method, target: "*", headers: {} })).status).toBe(400);
+  });
+
+  test("malformed escapes and control characters are 400 problems with their reason", async () => {
+    for (const [target, reason] of [
+      ["/api/public/vin/%zz", "bad_encoding"],
+      ["/api/vin-insights/%ZZ/-1/A", "bad_encoding"],
+      ["/api/recalls?make=hon%00da&model=accord&year=2003", "control_characters"],
+    ]) {
+      const res = await raw({ method: "GET", target, headers: {} });
+      expect({ target, status: res.status, type: res.contentType, reason: JSON.parse(res.body).reason }).toEqual({
+        target,
+        status: 400,
+        type: "application/problem+json",
+        reason,
+      });
+    }
+  });
+
+  test("unknown /api paths are 404 problems; a wrong method is 405 with Allow and a problem body", async () => {
+    const unknown = await fetch(`${app.url}/api/nothing-here`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("content-type")).toContain("application/problem+json");
+    const wrong = await fetch(`${app.url}/api/public/vin/1HGCM82633A004352`, { method: "DELETE" });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(await wrong.json()).toMatchObject({ status: 405, reason: "method_not_allowed" });
+  });
+
+  test("docs asset names never reach prototype properties", async () => {
+    for (const name of ["constructor", "__proto__", "toString"]) {
+      const res = await fetch(`${app.url}/docs/assets/${name}`);
+      expect({ name, status: res.status }).toEqual({ name, status: 404 });
+    }
+    expect((await fetch(`${app.url}/docs/assets/swagger-ui.css`)).status).toBe(200);
+  });
+});
