@@ -212,6 +212,22 @@ describeOnce("npm start's process and its workers (issue 14)", () => {
   });
 });
 
+describeOnce("a server process whose primary is killed outright (issue 14)", () => {
+  it("stops by itself, leaving nothing on the port", async () => {
+    const database = await createTestDatabase();
+    const app = await startWithNpm({ ...baseTestEnv(await freePortNumber(), database.url), WEB_CONCURRENCY: "1" });
+    try {
+      const primary = Number(execFileSync("ps", ["-o", "ppid=", "-p", String(app.workers[0])], { encoding: "utf8" }).trim());
+      process.kill(primary, "SIGKILL");
+      await until("the orphaned server process to exit", () => (app.workers.some(alive) ? undefined : true), 20_000);
+      expect(await portRefuses(app.url)).toBe(true);
+    } finally {
+      app.cleanup();
+      await database.drop();
+    }
+  });
+});
+
 async function freePortNumber(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -67,7 +67,8 @@ export function serveWithWorkers(opts: { root: string; port: number; workers: nu
   let stopping = false;
   const restarts: number[] = [];
 
-  const fork = () => cluster.fork(opts.env);
+  // VINSCOPE_WORKER: the worker watches its primary and stops when it is gone (lib/worker-watchdog.ts).
+  const fork = () => cluster.fork({ ...opts.env, VINSCOPE_WORKER: "1" });
   const stop = (code: number) => {
     if (stopping) return;
     stopping = true;
