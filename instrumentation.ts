@@ -1,11 +1,17 @@
 /**
  * Runs once when a server process starts (Next.js instrumentation hook): compiles the vPIC tables before the
  * first request, so no visitor waits for it. A failure is logged, not fatal: /api/health still answers and
- * the decoder retries on first use.
+ * the decoder retries on first use. It also installs the answers to requests Next.js itself would fail on
+ * (lib/http/early-refusal.ts: TRACE, `GET *`), and under `npm start` makes the process stop when its primary
+ * is gone (lib/worker-watchdog.ts).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { installEarlyRefusal } = await import("./lib/http/early-refusal");
+  installEarlyRefusal();
   const { log } = await import("./lib/log");
+  const { watchPrimary } = await import("./lib/worker-watchdog");
+  watchPrimary((message) => log().warn(message));
   const started = performance.now();
   try {
     const { vpicData } = await import("./lib/vin");

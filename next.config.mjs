@@ -7,6 +7,7 @@ const nextConfig = {
     "@prisma/client",
     "@prisma/adapter-better-sqlite3",
     "@prisma/adapter-pg",
+    "@prisma/driver-adapter-utils",
     "pg",
   ],
   poweredByHeader: false,

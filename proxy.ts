@@ -4,15 +4,76 @@
  *  2. CORS on the public API and /api/mcp, including preflight answers;
  *  3. the dealer API's first gate: no `x-api-key` header → 401 problem. Verifying the key itself needs the
  *     database and happens in the dealer route wrapper (lib/dealers), so a revocation counts on the next request.
+ * And, before all three, the answers Next.js would otherwise give by itself, before any handler of ours runs
+ * (issue 14): a malformed request target (400), TRACE and friends (405), an unknown /api path (404) and a
+ * method an /api route does not take (405 with Allow), all as problem details under /api/.
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { CORS_HEADERS, PREFLIGHT_HEADERS, isCorsPath, isDealerPath } from "./lib/http/cors";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./lib/http/request-id";
 import { missingKeyProblem } from "./lib/http/dealer-gate";
+import { ApiError, methodNotAllowed, notFound } from "./lib/api/errors";
+import { allowedMethods, apiRouteFor, isApiPath } from "./lib/http/api-routes";
+import { problemResponse } from "./lib/http/problem";
+import { multipartProblem, REFUSED_METHODS, requestTargetProblem } from "./lib/http/request-guard";
+import { log } from "./lib/log";
+
+/**
+ * A form post (server action) from another site. Next.js refuses it too (its CSRF check compares Origin with
+ * Host) but by throwing, which answers 500; this answers 403 first, saying why.
+ */
+function crossSiteAction(req: NextRequest, path: string): boolean {
+  // Every POST to a page is a form action (with JS, a next-action header; without, a multipart form).
+  if (req.method !== "POST" || isApiPath(path)) return false;
+  const origin = req.headers.get("origin");
+  if (!origin) return false;
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
+/** Refuses what no route should see; null lets the request through. */
+function refusal(req: NextRequest, path: string): ApiError | null {
+  const target = requestTargetProblem(path, req.nextUrl.search) ?? multipartProblem(req.headers.get("content-type"));
+  if (target) return target;
+  if (crossSiteAction(req, path)) {
+    return new ApiError(403, "Forbidden", "Cross-site form posts are refused: submit the form from this site's own page.", {
+      reason: "cross_site_post",
+    });
+  }
+  if (REFUSED_METHODS.has(req.method)) {
+    const route = isApiPath(path) ? apiRouteFor(path) : undefined;
+    return methodNotAllowed(route ? allowedMethods(route) : ["GET", "HEAD", "POST", "OPTIONS"]);
+  }
+  if (!isApiPath(path)) return null;
+  const route = apiRouteFor(path);
+  if (!route) return notFound(`No API endpoint at ${path}. The endpoints are listed in /api/public/openapi.json.`);
+  const method = req.method === "HEAD" ? "GET" : req.method;
+  if (method !== "OPTIONS" && !route.methods.includes(method)) return methodNotAllowed(allowedMethods(route));
+  return null;
+}
+
+/** Pages get a short plain-text answer; /api/ gets a problem body. Either way one log line with the request id. */
+function refuse(error: ApiError, requestId: string, path: string, method: string): Response {
+  log().info({ requestId, method, path: path.slice(0, 200), status: error.status, reason: error.reason }, "request refused");
+  const response = isApiPath(path)
+    ? problemResponse(error, requestId, path.slice(0, 2048))
+    : new NextResponse(`${error.status} ${error.title}: ${error.detail}\n`, {
+        status: error.status,
+        headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...error.headers },
+      });
+  response.headers.set(REQUEST_ID_HEADER, requestId);
+  return response;
+}
 
 export function proxy(req: NextRequest) {
   const requestId = requestIdFrom(req.headers);
   const path = req.nextUrl.pathname;
+  const refused = refusal(req, path);
+  if (refused) return refuse(refused, requestId, path, req.method);
   const cors = isCorsPath(path);
 
   if (cors && req.method === "OPTIONS") {

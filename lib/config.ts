@@ -113,6 +113,12 @@ const schema = z
     STICKER_HOST_CONCURRENCY: positiveInt(2),
     STICKER_HOST_INTERVAL_MS: z.coerce.number().int().min(0).default(250),
     STICKER_MAX_BYTES: positiveInt(8 * 1024 * 1024),
+
+    // Database faults and the overall request deadline (issue 14).
+    REQUEST_DEADLINE_MS: positiveInt(30_000),
+    DATABASE_BUSY_TIMEOUT_MS: positiveInt(5000),
+    DATABASE_CONNECT_TIMEOUT_MS: positiveInt(5000),
+    DATABASE_RETRY_AFTER_SECONDS: positiveInt(5),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !/^(file:|postgres(ql)?:\/\/)/.test(env.DATABASE_URL)) {
@@ -167,6 +173,10 @@ export interface Config {
     /** Largest response body read from a manufacturer host. */
     maxBytes: number;
   };
+  /** No request is answered later than this: past it, a 503 problem (the handler's work is abandoned). */
+  requestDeadlineMs: number;
+  /** How long a write waits for the SQLite lock, a connection for PostgreSQL, and what Retry-After says then. */
+  databaseFaults: { busyTimeoutMs: number; connectTimeoutMs: number; retryAfterSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -231,6 +241,12 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
       hostConcurrency: env.STICKER_HOST_CONCURRENCY,
       hostIntervalMs: env.STICKER_HOST_INTERVAL_MS,
       maxBytes: env.STICKER_MAX_BYTES,
+    },
+    requestDeadlineMs: env.REQUEST_DEADLINE_MS,
+    databaseFaults: {
+      busyTimeoutMs: env.DATABASE_BUSY_TIMEOUT_MS,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      retryAfterSeconds: env.DATABASE_RETRY_AFTER_SECONDS,
     },
   };
 }

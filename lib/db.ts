@@ -5,9 +5,11 @@
  *
  * One client per process, created on first use (kept on globalThis so `next dev` reloads reuse it).
  */
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { statSync } from "node:fs";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { config, postgresPoolOptions, type Config, type DatabaseProvider } from "./config";
+import { DatabaseUnavailableError, databaseFault, noteDatabaseError, takeReopenRequest, type DatabaseFault } from "./db-faults";
+import { ResilientSqliteFactory } from "./sqlite-adapter";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 
@@ -18,45 +20,123 @@ interface DbHolder {
   client: Db;
   provider: DatabaseProvider;
   url: string;
+  /** The SQLite file the client opened (device + inode), to notice it being deleted or replaced. */
+  file?: { path: string; identity: string };
 }
 
 const globalForDb = globalThis as unknown as { __vinscopeDb?: DbHolder };
 
-export function createDb(database: Config["database"]): Db {
+export function createDb(database: Config["database"], faults: Config["databaseFaults"] = config().databaseFaults): Db {
   if (database.provider === "postgresql") {
-    const adapter = new PrismaPg({ ...postgresPoolOptions(database), max: 10 }, { schema: database.schema });
+    // connectionTimeoutMillis: an unreachable server fails a query within the deadline instead of hanging
+    // (node-postgres waits for ever by default); the pool drops broken connections and reconnects by itself.
+    const adapter = new PrismaPg(
+      { ...postgresPoolOptions(database), max: 10, connectionTimeoutMillis: faults.connectTimeoutMs },
+      { schema: database.schema },
+    );
     return new PostgresClient({ adapter }) as unknown as Db;
   }
   // busy timeout: wait out another connection's short write lock instead of failing (the file is in WAL
-  // mode, set once by scripts/prepare-db.ts, so readers never wait on writers).
-  const adapter = new PrismaBetterSQLite3({ url: database.url, timeout: 5000 });
+  // mode, set once by scripts/prepare-db.ts, so readers never wait on writers). lib/sqlite-adapter.ts keeps a
+  // failed write from leaving a transaction (and its lock) open.
+  const adapter = new ResilientSqliteFactory({
+    url: database.url,
+    busyTimeoutMs: faults.busyTimeoutMs,
+    lockWaitMs: faults.busyTimeoutMs + 1000,
+    maxHoldMs: config().requestDeadlineMs,
+  });
   return new SqliteClient({ adapter });
+}
+
+function sqlitePath(url: string): string {
+  return url.replace(/^file:/, "").replace(/\?.*$/, "");
+}
+
+function fileIdentity(path: string): string | null {
+  try {
+    const stat = statSync(path);
+    return `${stat.dev}:${stat.ino}`;
+  } catch {
+    return null;
+  }
+}
+
+let checkedAt = 0;
+let openedAt = 0;
+/** During a lasting fault, a fresh connection at most this often. */
+const REOPEN_MIN_MS = 2000;
+/** Asking the file system on every call is cheap, but once per this many ms is enough. */
+const FILE_CHECK_MS = 500;
+
+/**
+ * The SQLite file must still be the one the client opened: a deleted file would otherwise go on taking writes
+ * into an inode nobody can open again (keys issued then are lost at restart). A missing file answers
+ * "database unavailable"; a file put back (restored, or replaced) is opened afresh.
+ */
+function checkSqliteFile(held: DbHolder): "same" | "replaced" {
+  if (!held.file) return "same";
+  const now = Date.now();
+  if (now - checkedAt < FILE_CHECK_MS) return "same";
+  checkedAt = now;
+  const identity = fileIdentity(held.file.path);
+  if (identity === null) {
+    checkedAt = 0; // look again on every use until the file is back
+    throw new DatabaseUnavailableError(`the SQLite file ${held.file.path} is missing`, "gone");
+  }
+  // An I/O error may have left the connection unusable: a fresh one costs little and heals it.
+  const reopen = now - openedAt > REOPEN_MIN_MS && takeReopenRequest();
+  return identity === held.file.identity && !reopen ? "same" : "replaced";
 }
 
 export function db(): Db {
   const { database } = config();
   const held = globalForDb.__vinscopeDb;
-  if (held && held.url === database.url) return held.client;
+  if (held && held.url === database.url && checkSqliteFile(held) === "same") return held.client;
+  if (held) retire(held.client);
+  openedAt = Date.now();
   const client = createDb(database);
-  globalForDb.__vinscopeDb = { client, provider: database.provider, url: database.url };
+  const file = database.provider === "sqlite" ? sqlitePath(database.url) : undefined;
+  const identity = file ? fileIdentity(file) : null;
+  globalForDb.__vinscopeDb = {
+    client,
+    provider: database.provider,
+    url: database.url,
+    ...(file && identity ? { file: { path: file, identity } } : {}),
+  };
   return client;
+}
+
+/** Requests still using a replaced client finish on it; it is closed a little later. */
+function retire(client: Db): void {
+  setTimeout(() => void client.$disconnect().catch(() => {}), 30_000).unref();
 }
 
 export function dbProvider(): DatabaseProvider {
   return config().database.provider;
 }
 
-/** A trivial round trip, for health checks. */
-export async function pingDb(): Promise<{ ok: boolean; latencyMs: number; error?: string }> {
+/**
+ * A round trip, for health checks. On SQLite it is a write (the header's user_version set to itself): a
+ * read-only or failing disk still answers SELECT 1, and "ok" must mean the service can take a key.
+ */
+export async function pingDb(): Promise<{ ok: boolean; latencyMs: number; error?: string; fault?: DatabaseFault }> {
   const started = performance.now();
   try {
-    await db().$queryRawUnsafe("SELECT 1");
+    const client = db();
+    if (dbProvider() === "sqlite") {
+      const [row] = await client.$queryRawUnsafe<{ user_version: bigint | number }[]>("PRAGMA user_version");
+      await client.$executeRawUnsafe(`PRAGMA user_version = ${Number(row.user_version)}`);
+    } else {
+      await client.$queryRawUnsafe("SELECT 1");
+    }
     return { ok: true, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
   } catch (error) {
+    noteDatabaseError(error);
     return {
       ok: false,
       latencyMs: Math.round((performance.now() - started) * 10) / 10,
       error: error instanceof Error ? error.message.split("\n")[0] : String(error),
+      fault: databaseFault(error) ?? undefined,
     };
   }
 }

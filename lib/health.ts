@@ -7,7 +7,7 @@ export async function healthReport() {
   return {
     status: ping.ok ? ("ok" as const) : ("degraded" as const),
     version: SERVICE_VERSION,
-    db: { ok: ping.ok, provider: dbProvider(), latencyMs: ping.latencyMs },
+    db: { ok: ping.ok, provider: dbProvider(), latencyMs: ping.latencyMs, ...(ping.fault ? { fault: ping.fault } : {}) },
     uptimeSeconds: Math.round(process.uptime()),
     checkedAt: new Date().toISOString(),
   };

@@ -10,6 +10,7 @@ import { execFileSync } from "node:child_process";
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import { config, ConfigError } from "../lib/config";
+import { claimSqliteFile, ensurePortFree, StartRefused } from "./support/instance-guard";
 import { serveWithWorkers } from "./support/server-workers";
 
 const root = process.cwd();
@@ -78,7 +79,7 @@ function lockHolderAlive(lock: string): boolean {
   }
 }
 
-function main() {
+async function main() {
   let cfg;
   try {
     cfg = config();
@@ -89,6 +90,17 @@ function main() {
     }
     throw error;
   }
+  // Before anything touches the database: a port in use or a SQLite file another instance holds stops here.
+  try {
+    await ensurePortFree(cfg.port);
+    if (cfg.database.provider === "sqlite") claimSqliteFile(cfg.database.url.slice("file:".length), cfg.port);
+  } catch (error) {
+    if (error instanceof StartRefused) {
+      console.error(`[vinscope] cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
   execFileSync(bin("tsx"), ["scripts/prepare-data.ts"], { stdio: "inherit", env });
   execFileSync(bin("tsx"), ["scripts/prepare-db.ts"], { stdio: "inherit", env });
   buildIfNeeded();
@@ -96,4 +108,4 @@ function main() {
   serveWithWorkers({ root, port: cfg.port, workers: cfg.workers, env });
 }
 
-main();
+void main();

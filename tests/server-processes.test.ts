@@ -3,7 +3,8 @@
  * replaced without the port going dark, SIGTERM stops them all, and a server that cannot start (port taken)
  * exits non-zero instead of restarting forever.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import path from "node:path";
 import http from "node:http";
 import net from "node:net";
 import { baseTestEnv, npmStartFailure, startApp } from "./support/app";
@@ -109,10 +110,128 @@ describeOnce("npm start with WEB_CONCURRENCY=2", () => {
       expect(failure).not.toBeNull();
       expect(failure!.code).toBe(1);
       expect(failure!.stderr).toContain("EADDRINUSE");
-      expect(failure!.stderr).toContain("a server process exited (code 1) before the server could start; stopping");
+      // Checked before migrations or workers: one line naming the port.
+      expect(failure!.stderr).toContain(`[vinscope] cannot start: port ${port} is in use (EADDRINUSE)`);
     } finally {
       blocker.close();
       await database.drop();
     }
   });
 });
+
+/** `npm start` itself (npm → sh → tsx → the primary → workers), as an operator runs it. */
+async function startWithNpm(env: Record<string, string>) {
+  const child = spawn("npm", ["start"], {
+    cwd: path.resolve(__dirname, ".."),
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? "", ...env } as unknown as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
+  const url = `http://127.0.0.1:${env.PORT}`;
+  await until(`npm start to serve\n${output}`, () => (output.includes("listening on port") ? true : undefined), 60_000);
+  const workers = await until("the server processes", () => {
+    const found = serverProcesses(child.pid!);
+    return found.length === Number(env.WEB_CONCURRENCY) ? found : undefined;
+  });
+  return {
+    pid: child.pid!,
+    url,
+    workers,
+    output: () => output,
+    /** Whatever is left of the process group (only used when a test fails). */
+    cleanup: () => {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        /* all gone, as it should be */
+      }
+      for (const w of workers) if (alive(w)) process.kill(w, "SIGKILL");
+    },
+  };
+}
+
+async function portRefuses(url: string): Promise<boolean> {
+  return statusOnNewConnection(`${url}/api/health`).then(
+    () => false,
+    (error: NodeJS.ErrnoException) => error.code === "ECONNREFUSED",
+  );
+}
+
+describeOnce("npm start's process and its workers (issue 14)", () => {
+  it("refuses a second start on its port or its SQLite file at once, and leaves nothing behind when killed (SIGKILL)", async () => {
+    const database = await createTestDatabase();
+    const port = await freePortNumber();
+    const env = { ...baseTestEnv(port, database.url), WEB_CONCURRENCY: "2" };
+    const first = await startWithNpm(env);
+    try {
+      const other = await createTestDatabase();
+      try {
+        const started = Date.now();
+        const samePort = await npmStartFailure({ PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...baseTestEnv(port, other.url), NODE_ENV: "production" });
+        expect(samePort?.code).toBe(1);
+        expect(samePort!.stderr.trim()).toBe(
+          `[vinscope] cannot start: port ${port} is in use (EADDRINUSE): another server listens there; stop it or set PORT to a free port`,
+        );
+        const file = database.url.slice("file:".length);
+        const sameFile = await npmStartFailure({ PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...baseTestEnv(await freePortNumber(), database.url), NODE_ENV: "production" });
+        expect(sameFile?.code).toBe(1);
+        expect(sameFile!.stderr).toContain(`[vinscope] cannot start: the database ${file} is in use by a running vinscope instance (pid `);
+        expect(sameFile!.stderr).not.toContain("WASM_ERROR");
+        // "At once": well under the 10 s the Prisma migration timeout took.
+        expect(Date.now() - started).toBeLessThan(8000);
+      } finally {
+        await other.drop();
+      }
+      // The first instance is untouched by the refused starts.
+      expect(await statusOnNewConnection(`${first.url}/api/health`)).toBe(200);
+
+      process.kill(first.pid, "SIGKILL");
+      await until("every server process to exit after the launcher was killed", () => (first.workers.some(alive) ? undefined : true), 20_000);
+      expect(await portRefuses(first.url)).toBe(true);
+    } finally {
+      first.cleanup();
+      await database.drop();
+    }
+  });
+
+  it.each(["SIGTERM", "SIGINT", "SIGHUP"] as const)("%s to npm start's process stops its workers", async (signal) => {
+    const database = await createTestDatabase();
+    const port = await freePortNumber();
+    const app = await startWithNpm({ ...baseTestEnv(port, database.url), WEB_CONCURRENCY: "1" });
+    try {
+      process.kill(app.pid, signal);
+      await until(`the server process to exit after ${signal}`, () => (app.workers.some(alive) ? undefined : true), 20_000);
+      expect(await portRefuses(app.url)).toBe(true);
+    } finally {
+      app.cleanup();
+      await database.drop();
+    }
+  });
+});
+
+describeOnce("a server process whose primary is killed outright (issue 14)", () => {
+  it("stops by itself, leaving nothing on the port", async () => {
+    const database = await createTestDatabase();
+    const app = await startWithNpm({ ...baseTestEnv(await freePortNumber(), database.url), WEB_CONCURRENCY: "1" });
+    try {
+      const primary = Number(execFileSync("ps", ["-o", "ppid=", "-p", String(app.workers[0])], { encoding: "utf8" }).trim());
+      process.kill(primary, "SIGKILL");
+      await until("the orphaned server process to exit", () => (app.workers.some(alive) ? undefined : true), 20_000);
+      expect(await portRefuses(app.url)).toBe(true);
+    } finally {
+      app.cleanup();
+      await database.drop();
+    }
+  });
+});
+
+async function freePortNumber(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

@@ -8,10 +8,15 @@ const initial: TrialState = { status: "idle" };
 export function TrialForm({ baseUrl }: { baseUrl: string }) {
   const [state, action, pending] = useActionState(startTrial, initial);
   if (state.status === "issued") return <KeyConfirmation state={state} baseUrl={baseUrl} />;
-  const values = state.status === "invalid" ? state.values : { name: "", email: "", location: "" };
+  const values = state.status === "invalid" || state.status === "failed" ? state.values : { name: "", email: "", location: "" };
   const errors = state.status === "invalid" ? state.errors : {};
   return (
     <form action={action} className={styles.form} noValidate>
+      {state.status === "failed" ? (
+        <p className={styles.error} role="alert" data-testid="trial-failed">
+          {state.message}
+        </p>
+      ) : null}
       <Field name="name" label="Dealership name" value={values.name} error={errors.name} autoComplete="organization" />
       <Field name="email" label="Work email" type="email" value={values.email} error={errors.email} autoComplete="email" />
       <Field name="location" label="Rooftop (city, state)" value={values.location} error={errors.location} />

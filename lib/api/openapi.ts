@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { CACHE } from "../http/cache";
 import { API_VERSION } from "../version";
-import { OPERATIONS, type MediaSpec, type OperationSpec, type ResponseHeader } from "./operations";
+import { OPERATIONS, PROBLEM_TYPE, SERVICE_RESPONSES, type MediaSpec, type OperationSpec, type ResponseHeader, type ResponseSpec } from "./operations";
 import { PROBLEM_REASONS } from "./problem";
 
 type JsonSchema = Record<string, unknown>;
@@ -50,6 +50,7 @@ const HEADERS: Record<ResponseHeader, JsonSchema> = {
   },
   wwwAuthenticate: { description: 'Names the expected credential: `ApiKey header="x-api-key"`.', schema: { type: "string" } },
   allow: { description: "The methods the endpoint accepts.", schema: { type: "string" } },
+  retryAfter: { description: "Seconds after which a retry may succeed.", schema: { type: "string" } },
 };
 const HEADER_NAMES: Record<ResponseHeader, string> = {
   etag: "ETag",
@@ -57,6 +58,7 @@ const HEADER_NAMES: Record<ResponseHeader, string> = {
   requestId: "x-request-id",
   wwwAuthenticate: "WWW-Authenticate",
   allow: "Allow",
+  retryAfter: "Retry-After",
 };
 
 /** Collects the id'd schemas met while converting, so each lands once under components/schemas. */
@@ -137,9 +139,30 @@ function content(collector: SchemaCollector, media: Record<string, MediaSpec>, i
   return out;
 }
 
+/**
+ * The operation's own responses plus SERVICE_RESPONSES. Where the operation documents the status already, its
+ * description stays and the problem body is added to its media types (e.g. /api/mcp's JSON-RPC 400).
+ */
+function withServiceResponses(own: Record<string, ResponseSpec>): Record<string, ResponseSpec> {
+  const out = { ...own };
+  for (const [status, shared] of Object.entries(SERVICE_RESPONSES)) {
+    const mine = out[status];
+    if (!mine) out[status] = shared;
+    else if (!mine.content?.[PROBLEM_TYPE]) {
+      out[status] = {
+        ...mine,
+        description: `${mine.description} ${shared.description}`,
+        content: { ...mine.content, ...shared.content },
+        headers: [...new Set([...(mine.headers ?? []), ...(shared.headers ?? [])])],
+      };
+    }
+  }
+  return out;
+}
+
 function operation(collector: SchemaCollector, op: OperationSpec): JsonSchema {
   const responses: JsonSchema = {};
-  for (const [status, spec] of Object.entries(op.responses)) {
+  for (const [status, spec] of Object.entries(withServiceResponses(op.responses))) {
     const cacheNote = status === "200" && op.cache ? ` Cache-Control: \`${CACHE[op.cache]}\`.` : "";
     responses[status] = {
       description: spec.description + cacheNote,

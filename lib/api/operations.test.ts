@@ -61,9 +61,19 @@ describe("the OpenAPI document", () => {
     expect(recalls).toEqual(expect.arrayContaining(["vin", "make", "model", "year", "campaign"]));
   });
 
+  test("every operation documents 405 with Allow and 503 with Retry-After (issue 14)", () => {
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        expect({ at: `${method} ${path}`, allow: Object.keys(op.responses["405"]?.headers ?? {}) }).toEqual({ at: `${method} ${path}`, allow: expect.arrayContaining(["Allow"]) });
+        expect({ at: `${method} ${path}`, retry: Object.keys(op.responses["503"]?.headers ?? {}) }).toEqual({ at: `${method} ${path}`, retry: expect.arrayContaining(["Retry-After"]) });
+        expect(op.responses["400"].content["application/problem+json"]).toBeDefined();
+      }
+    }
+  });
+
   test("lists 304 on conditional GETs and the no-data body on pricing 404s", () => {
     const pricing = doc.paths["/api/public/pricing/{make}/{model}/{year}"].get.responses as Record<string, any>;
-    expect(Object.keys(pricing)).toEqual(["200", "304", "400", "404", "500"]);
+    expect(Object.keys(pricing)).toEqual(["200", "304", "400", "404", "405", "414", "500", "503"]);
     expect(pricing["404"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/PricingNoData" });
     expect(pricing["400"].content["application/problem+json"].schema).toEqual({ $ref: "#/components/schemas/Problem" });
   });

@@ -29,7 +29,7 @@ export interface ResponseSpec {
   headers?: ResponseHeader[];
 }
 
-export type ResponseHeader = "etag" | "cacheControl" | "requestId" | "wwwAuthenticate" | "allow";
+export type ResponseHeader = "etag" | "cacheControl" | "requestId" | "wwwAuthenticate" | "allow" | "retryAfter";
 
 export interface OperationSpec {
   operationId: string;
@@ -326,3 +326,20 @@ export const MCP_OPERATIONS: OperationSpec[] = [
 ];
 
 export const OPERATIONS: OperationSpec[] = [...PUBLIC_OPERATIONS, ...DEALER_OPERATIONS, ...MCP_OPERATIONS];
+
+/**
+ * Answers every operation can give whatever its input (issue 14), merged into each operation by
+ * lib/api/openapi.ts: a malformed request target, a wrong method, an over-long URL, and the service unable to
+ * answer now (its database unavailable, or the request past its deadline) with Retry-After.
+ */
+export const SERVICE_RESPONSES: Record<string, ResponseSpec> = {
+  "400": problem(
+    "A malformed percent-escape in the path or query string (reason bad_encoding), or NUL/control characters in them (reason control_characters).",
+  ),
+  "405": problem("The endpoint does not accept this method (reason method_not_allowed); Allow lists those it does.", ["requestId", "allow"]),
+  "414": problem("The request target is longer than 8,192 characters (reason uri_too_long)."),
+  "503": problem(
+    "The service cannot answer now: its database is unavailable (reason database_unavailable; `fault` says how) or the request ran past its deadline (reason deadline_exceeded). Retry after the Retry-After seconds.",
+    ["requestId", "retryAfter"],
+  ),
+};

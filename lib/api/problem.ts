@@ -5,6 +5,7 @@
  * contract tests (the schema's enum rejects it), so the docs cannot fall behind the code.
  */
 import { z } from "zod";
+import { DATABASE_FAULTS } from "../db-faults";
 import type { ProblemBody } from "../http/problem";
 
 /** Every reason the API answers with, and what it means (rendered on /docs under `problem-<reason>`). */
@@ -28,8 +29,13 @@ export const PROBLEM_REASONS = {
   payload_too_large: "The request body is larger than the endpoint accepts.",
   unsupported_media_type: "The request body's content type is not one the endpoint accepts.",
   fetch_error: "An outside system (NHTSA or a manufacturer) could not be reached or answered unusably; retry later.",
-  database_unavailable: "The service's database is unreachable.",
+  database_unavailable: "The service's database cannot serve right now: unreachable, locked past its deadline, read-only, failing with I/O errors, or its file gone (`fault` says which). The service recovers by itself when the fault clears; retry after the `Retry-After` seconds.",
   internal_error: "An unexpected error on the service's side; quote the `requestId` when reporting it.",
+  bad_encoding: "The path or query string has a malformed percent-escape: a `%` must be followed by two hex digits, and the escapes must spell UTF-8.",
+  control_characters: "The path or query string contains NUL or other control characters (U+0000 to U+001F, U+007F), which no parameter accepts.",
+  cross_site_post: "A form was posted to this site from another site's page (its Origin is not this host); refused to protect against cross-site request forgery.",
+  uri_too_long: "The request target (path and query string) is longer than 8,192 characters.",
+  deadline_exceeded: "The request could not be answered within the service's overall deadline (REQUEST_DEADLINE_MS); retry after the `Retry-After` seconds.",
 } as const satisfies Record<string, string>;
 
 export type ProblemReason = keyof typeof PROBLEM_REASONS;
@@ -60,6 +66,10 @@ export const Problem = z
       .meta({ description: "which VIN format rule failed (invalid_vin)" }),
     errorCodes: z.array(z.string()).optional().meta({ description: "NHTSA vPIC error codes of a failed decode" }),
     limit: z.int().optional().meta({ description: "the limit that was crossed (batch_too_large)" }),
+    fault: z
+      .enum(DATABASE_FAULTS)
+      .optional()
+      .meta({ description: "how the database cannot serve (database_unavailable)" }),
   })
   .meta({
     id: "Problem",

@@ -4,6 +4,7 @@
  */
 import { ApiError } from "../api/errors";
 import { config } from "../config";
+import { FAULT_DETAIL, noteDatabaseError } from "../db-faults";
 import { log } from "../log";
 import { CACHE } from "./cache";
 
@@ -45,11 +46,36 @@ export function problemBody(error: ApiError, requestId: string, instance?: strin
 }
 
 export function problemResponse(error: unknown, requestId: string, instance?: string): Response {
-  const apiError = error instanceof ApiError ? error : internalError(error, requestId, instance);
+  const apiError =
+    error instanceof ApiError ? error : (databaseUnavailable(error, requestId, instance) ?? internalError(error, requestId, instance));
   return new Response(JSON.stringify(problemBody(apiError, requestId, instance)), {
     status: apiError.status,
     headers: { "content-type": PROBLEM_CONTENT_TYPE, "cache-control": CACHE.none, ...apiError.headers },
   });
+}
+
+/** Retry-After for a database fault: the service heals by itself once the fault clears. */
+export function databaseRetryAfterSeconds(): number {
+  try {
+    return config().databaseFaults.retryAfterSeconds;
+  } catch {
+    return 5;
+  }
+}
+
+/** A database that cannot serve is a 503 the client may retry, not a bug: logged as a warning, with its cause. */
+function databaseUnavailable(error: unknown, requestId: string, instance?: string): ApiError | null {
+  const fault = noteDatabaseError(error);
+  if (!fault) return null;
+  log().warn({ requestId, instance, fault, err: error }, "database unavailable");
+  const retryAfter = databaseRetryAfterSeconds();
+  return new ApiError(
+    503,
+    "Service Unavailable",
+    `${FAULT_DETAIL[fault]} Retry in ${retryAfter} s.`,
+    { reason: "database_unavailable", fault },
+    { "Retry-After": String(retryAfter) },
+  );
 }
 
 function internalError(error: unknown, requestId: string, instance?: string): ApiError {

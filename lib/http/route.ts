@@ -4,8 +4,11 @@
  *
  *   export const GET = route({ name: "getMarketOverview", cache: "market" }, async (req) => json(await overview()));
  */
+import { ApiError } from "../api/errors";
+import { config } from "../config";
 import { log } from "../log";
 import { CACHE, type CachePolicy } from "./cache";
+import { requestTargetProblem } from "./request-guard";
 import { etagFor, matchesIfNoneMatch } from "./etag";
 import { problemResponse } from "./problem";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id";
@@ -45,6 +48,42 @@ export interface RouteOptions {
   /** The operation name, as in the OpenAPI document; used in logs. */
   name: string;
   cache: CachePolicy;
+  /** This route's overall deadline, when it needs another than REQUEST_DEADLINE_MS. */
+  deadlineMs?: number;
+}
+
+/** Past its deadline a request is answered 503 (its handler's late result is dropped). */
+function deadlineExceeded(ms: number): ApiError {
+  return new ApiError(
+    503,
+    "Service Unavailable",
+    `The request could not be answered within its ${ms} ms deadline; retry shortly.`,
+    { reason: "deadline_exceeded" },
+    { "Retry-After": "5" },
+  );
+}
+
+function requestDeadlineMs(): number {
+  try {
+    return config().requestDeadlineMs;
+  } catch {
+    return 30_000;
+  }
+}
+
+/** The handler's result, or a deadline problem when it takes longer than `ms`. */
+async function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(deadlineExceeded(ms)), ms);
+  });
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+    // A handler that fails after its deadline has nobody to answer; its error must not go unhandled.
+    work.catch(() => {});
+  }
 }
 
 export interface RouteContext {
@@ -59,17 +98,25 @@ export function route<Ctx = unknown>(
   return async (req, ctx) => {
     const started = performance.now();
     const requestId = requestIdFrom(req.headers);
-    const path = new URL(req.url).pathname;
+    const url = new URL(req.url);
+    const path = url.pathname;
     let response: Response;
+    let reason: string | undefined;
     try {
-      const result = await handler(req, ctx, { requestId });
+      // proxy.ts refuses these before routing; checked again here so a handler never sees them.
+      const refused = requestTargetProblem(path, url.search);
+      if (refused) throw refused;
+      const result = await withinDeadline(handler(req, ctx, { requestId }), options.deadlineMs ?? requestDeadlineMs());
       response = toResponse(result, req, options.cache);
     } catch (error) {
+      if (error instanceof ApiError) reason = error.reason;
       response = problemResponse(error, requestId, path);
     }
     response.headers.set(REQUEST_ID_HEADER, requestId);
     const ms = Math.round((performance.now() - started) * 100) / 100;
-    log().info({ requestId, route: options.name, method: req.method, path, status: response.status, ms }, "request");
+    const line = { requestId, route: options.name, method: req.method, path, status: response.status, ms, ...(reason ? { reason } : {}) };
+    if (response.status >= 500) log().warn(line, "request failed");
+    else log().info(line, "request");
     return response;
   };
 }

@@ -7,9 +7,14 @@
  *
  * Supervision: a worker that dies is replaced (its in-flight requests are lost, the port stays open). A worker
  * that dies before any worker has started listening means the server cannot start (port taken, broken build):
- * everything stops with exit code 1, as does a crash loop. SIGINT/SIGTERM stop the workers (Next.js finishes
- * what it is doing) and then the primary.
+ * everything stops with exit code 1, as does a crash loop. SIGINT/SIGTERM/SIGHUP stop the workers (Next.js
+ * finishes what it is doing) and then the primary.
+ *
+ * Nothing outlives its launcher: the primary watches the processes that launched it (`npm start` → sh → tsx →
+ * this process) and stops when one of them is gone (killed with SIGKILL, which cannot be forwarded), and a
+ * worker whose primary is gone exits (node:cluster's workers do so when their IPC channel closes).
  */
+import { execFileSync } from "node:child_process";
 import cluster, { type Worker } from "node:cluster";
 import path from "node:path";
 
@@ -18,6 +23,38 @@ const MAX_RESTARTS = 5;
 const CRASH_WINDOW_MS = 60_000;
 /** Past this after SIGTERM, workers still running are killed. */
 const STOP_GRACE_MS = 10_000;
+/** How often the primary checks that its launcher is still there. */
+const LAUNCHER_CHECK_MS = 1000;
+/** Launcher processes (npm, the shell npm runs scripts with, tsx, node); an interactive shell or init is not one. */
+const LAUNCHER_COMMAND = /^(node|npm|npx|sh|dash|tsx)\b/;
+
+/** The chain of launcher processes above this one, nearest first (ps works on Linux and macOS alike). */
+function launcherChain(): number[] {
+  const chain: number[] = [];
+  let pid = process.ppid;
+  while (pid > 1 && chain.length < 8) {
+    let row: string;
+    try {
+      row = execFileSync("ps", ["-o", "ppid=,comm=", "-p", String(pid)], { encoding: "utf8" }).trim();
+    } catch {
+      break;
+    }
+    const match = row.match(/^(\d+)\s+(.*)$/);
+    if (!match || !LAUNCHER_COMMAND.test(path.basename(match[2]))) break;
+    chain.push(pid);
+    pid = Number(match[1]);
+  }
+  return chain;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
 
 export function serveWithWorkers(opts: { root: string; port: number; workers: number; env: NodeJS.ProcessEnv }): void {
   cluster.setupPrimary({
@@ -30,7 +67,8 @@ export function serveWithWorkers(opts: { root: string; port: number; workers: nu
   let stopping = false;
   const restarts: number[] = [];
 
-  const fork = () => cluster.fork(opts.env);
+  // VINSCOPE_WORKER: the worker watches its primary and stops when it is gone (lib/worker-watchdog.ts).
+  const fork = () => cluster.fork({ ...opts.env, VINSCOPE_WORKER: "1" });
   const stop = (code: number) => {
     if (stopping) return;
     stopping = true;
@@ -66,7 +104,16 @@ export function serveWithWorkers(opts: { root: string; port: number; workers: nu
     console.error(`[vinscope] server process ${worker.process.pid} exited (${how}); starting a replacement`);
     fork();
   });
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stop(0));
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => stop(0));
+
+  const launchers = launcherChain();
+  const originalParent = process.ppid;
+  setInterval(() => {
+    const gone = launchers.find((pid) => !isRunning(pid)) ?? (process.ppid !== originalParent ? originalParent : undefined);
+    if (gone === undefined) return;
+    console.error(`[vinscope] the launcher (pid ${gone}) is gone; stopping the server processes`);
+    stop(0);
+  }, LAUNCHER_CHECK_MS).unref();
 
   for (let i = 0; i < opts.workers; i++) fork();
 }

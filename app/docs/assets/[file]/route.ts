@@ -5,18 +5,19 @@ import path from "node:path";
 import { notFound } from "@/lib/api/errors";
 import { raw, route } from "@/lib/http/route";
 
-const ASSETS: Record<string, string> = {
-  "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
-  "swagger-ui.css": "text/css; charset=utf-8",
-};
+// A Map, not an object literal: a lookup by name must never find `constructor`, `__proto__` or `toString`.
+const ASSETS = new Map<string, string>([
+  ["swagger-ui-bundle.js", "text/javascript; charset=utf-8"],
+  ["swagger-ui.css", "text/css; charset=utf-8"],
+]);
 
 // Read once per process; the files only change with the package version (which the page puts in the URL).
 const loaded = new Map<string, Buffer>();
 
 export const GET = route<{ params: Promise<{ file: string }> }>({ name: "docsAsset", cache: "none" }, async (_req, { params }) => {
   const { file } = await params;
-  const type = ASSETS[file];
-  if (!type) throw notFound(`No docs asset ${file}.`);
+  const type = ASSETS.get(file);
+  if (!type) throw notFound(`No docs asset ${file.slice(0, 100)}.`);
   let body = loaded.get(file);
   if (!body) {
     body = await readFile(path.join(process.cwd(), "node_modules", "swagger-ui-dist", file));

@@ -1,0 +1,31 @@
+import { DriverAdapterError } from "@prisma/driver-adapter-utils";
+import { DatabaseUnavailableError, databaseFault } from "./db-faults";
+
+describe("databaseFault", () => {
+  test.each([
+    [Object.assign(new Error("disk I/O error"), { name: "SqliteError", code: "SQLITE_IOERR_WRITE" }), "io_error"],
+    [Object.assign(new Error("database is locked"), { name: "SqliteError", code: "SQLITE_BUSY" }), "locked"],
+    [Object.assign(new Error("attempt to write a readonly database"), { name: "SqliteError", code: "SQLITE_READONLY" }), "read_only"],
+    [new DriverAdapterError({ kind: "sqlite", extendedCode: 778, message: "disk I/O error" }), "io_error"],
+    [new DriverAdapterError({ kind: "DatabaseNotReachable", host: "h", port: 1 }), "unreachable"],
+    [new DriverAdapterError({ kind: "SocketTimeout" }), "timeout"],
+    [new DriverAdapterError({ kind: "postgres", code: "57P01", severity: "FATAL", message: "terminating connection", detail: undefined, column: undefined, hint: undefined }), "unreachable"],
+    [Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }), "unreachable"],
+    [Object.assign(new Error("x"), { name: "PrismaClientKnownRequestError", code: "P1001" }), "unreachable"],
+    [Object.assign(new Error("Invalid `db.x()` invocation: Timed out fetching a new connection"), { name: "PrismaClientKnownRequestError" }), "timeout"],
+    [new DatabaseUnavailableError("gone", "gone"), "gone"],
+    [Object.assign(new Error("wrapped"), { cause: Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" }) }), "locked"],
+  ])("%s → %s", (error, fault) => {
+    expect(databaseFault(error)).toBe(fault);
+  });
+
+  test.each([
+    [new Error("connection refused")], // an outside system's words, not a database's error
+    [new TypeError("x is undefined")],
+    [Object.assign(new Error("Unique constraint failed"), { name: "PrismaClientKnownRequestError", code: "P2002" })],
+    [null],
+    ["SQLITE_BUSY"],
+  ])("not a database fault: %s", (error) => {
+    expect(databaseFault(error)).toBeNull();
+  });
+});

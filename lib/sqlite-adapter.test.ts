@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { SqlDriverAdapter, SqlQuery } from "@prisma/driver-adapter-utils";
+import { databaseFault } from "./db-faults";
+import { ResilientSqliteFactory } from "./sqlite-adapter";
+
+const sql = (text: string): SqlQuery => ({ sql: text, args: [], argTypes: [] });
+
+let dir: string;
+let adapter: SqlDriverAdapter;
+
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "vinscope-adapter-"));
+  const factory = new ResilientSqliteFactory({ url: `file:${path.join(dir, "t.db")}`, busyTimeoutMs: 100, lockWaitMs: 300, maxHoldMs: 1000 });
+  adapter = await factory.connect();
+  await adapter.executeScript("CREATE TABLE t (x INTEGER PRIMARY KEY)");
+});
+
+afterEach(async () => {
+  await adapter.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const rows = async () => (await adapter.queryRaw(sql("SELECT count(*) AS n FROM t"))).rows[0][0];
+
+describe("ResilientSqliteFactory transactions", () => {
+  test("commit and rollback as the engine drives them (statement, then commit()/rollback())", async () => {
+    const tx = await adapter.startTransaction();
+    await tx.executeRaw(sql("INSERT INTO t VALUES (1)"));
+    await tx.executeRaw(sql("COMMIT"));
+    await tx.commit();
+    const tx2 = await adapter.startTransaction();
+    await tx2.executeRaw(sql("INSERT INTO t VALUES (2)"));
+    await tx2.executeRaw(sql("ROLLBACK"));
+    await tx2.rollback();
+    expect(Number(await rows())).toBe(1);
+  });
+
+  test("a failed ROLLBACK statement (SQLite already rolled back) still frees the next transaction", async () => {
+    const tx = await adapter.startTransaction();
+    await tx.executeRaw(sql("ROLLBACK"));
+    await expect(tx.executeRaw(sql("ROLLBACK"))).rejects.toThrow();
+    // The engine may give up here without calling rollback(): the next transaction must not wait for it.
+    const started = Date.now();
+    const next = await adapter.startTransaction();
+    expect(Date.now() - started).toBeLessThan(100);
+    await next.executeRaw(sql("INSERT INTO t VALUES (3)"));
+    await next.executeRaw(sql("COMMIT"));
+    await next.commit();
+    expect(Number(await rows())).toBe(1);
+  });
+
+  test("a statement failing inside a transaction leaves it and the lock usable to the end", async () => {
+    const tx = await adapter.startTransaction();
+    await tx.executeRaw(sql("INSERT INTO t VALUES (4)"));
+    await tx.executeRaw(sql("INSERT INTO t VALUES (4)")).catch(() => undefined); // unique violation, tx still open
+    await tx.executeRaw(sql("COMMIT"));
+    const next = await adapter.startTransaction();
+    await next.executeRaw(sql("COMMIT"));
+    await next.commit();
+    expect(Number(await rows())).toBe(1);
+  });
+
+  test("waiting for a transaction that never ends gives up with a 'locked' fault, and the holder is reclaimed", async () => {
+    await adapter.startTransaction(); // never ended: a caller that went away
+    const waited = adapter.startTransaction();
+    const error = await waited.then(() => null, (e: unknown) => e);
+    expect(databaseFault(error)).toBe("locked");
+    await new Promise((r) => setTimeout(r, 1100)); // past maxHoldMs the abandoned one is rolled back
+    const next = await adapter.startTransaction();
+    await next.executeRaw(sql("INSERT INTO t VALUES (5)"));
+    await next.executeRaw(sql("COMMIT"));
+    expect(Number(await rows())).toBe(1);
+  });
+});

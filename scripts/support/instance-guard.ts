@@ -1,0 +1,81 @@
+/**
+ * What `npm start` checks before it touches anything (issue 14): a second start on a port in use, or on a
+ * SQLite file a running instance holds, exits at once with one line saying which. Without these checks the
+ * second start ran migrations against the held file and died after 10 s with Prisma's
+ * `WASM_ERROR: unknown variant SocketTimeout` stack.
+ *
+ * The SQLite claim is a file beside the database (`<db>.instance`) holding the primary's pid and port; a
+ * claim whose pid is no longer running is stale and taken over.
+ */
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import net from "node:net";
+
+export class StartRefused extends Error {}
+
+/** Resolves when nothing listens on `port`; StartRefused when something does. */
+export function ensurePortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EADDRINUSE") {
+        reject(new StartRefused(`port ${port} is in use (EADDRINUSE): another server listens there; stop it or set PORT to a free port`));
+      } else if (error.code === "EACCES") {
+        reject(new StartRefused(`port ${port} needs privileges this user lacks (EACCES); set PORT to a port above 1024`));
+      } else reject(error);
+    });
+    // Bound as next start binds (all interfaces), so a listener on any address is found.
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Claims the SQLite file `dbFile` for this process (until it exits). StartRefused when a running instance
+ * holds it.
+ */
+export function claimSqliteFile(dbFile: string, port: number): () => void {
+  const claim = `${dbFile}.instance`;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let fd: number;
+    try {
+      fd = openSync(claim, "wx");
+    } catch {
+      let holder: { pid?: number; port?: number } = {};
+      try {
+        holder = JSON.parse(readFileSync(claim, "utf8"));
+      } catch {
+        /* half-written or unreadable: treated as stale below */
+      }
+      if (holder.pid && holder.pid !== process.pid && alive(holder.pid)) {
+        throw new StartRefused(
+          `the database ${dbFile} is in use by a running vinscope instance (pid ${holder.pid}, port ${holder.port}); stop it, or set DATABASE_URL to another file`,
+        );
+      }
+      rmSync(claim, { force: true });
+      continue;
+    }
+    writeSync(fd, JSON.stringify({ pid: process.pid, port }));
+    closeSync(fd);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      try {
+        if (JSON.parse(readFileSync(claim, "utf8")).pid === process.pid) rmSync(claim, { force: true });
+      } catch {
+        /* already gone */
+      }
+    };
+    process.once("exit", release);
+    return release;
+  }
+  throw new StartRefused(`could not claim the database ${dbFile} (its ${claim} file keeps changing)`);
+}
