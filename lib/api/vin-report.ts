@@ -3,17 +3,13 @@
  * lib/report builds exactly this shape; the OpenAPI document is generated from these schemas.
  */
 import { z } from "zod";
+import { queryFlag } from "./query-flag";
 import { RecallItem, RecallStatus } from "./recalls";
 import { DataStatus, PriceBand } from "./pricing";
 import { DecodedVehicleSchema } from "./vin";
 
-/** `true`/`false` (also 1/0, yes/no) in a query string; anything else is a 400 naming the flag. */
-const flag = (description: string) =>
-  z
-    .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
-    .default("true")
-    .transform((v) => v === "true" || v === "1" || v === "yes")
-    .meta({ description, default: "true" });
+/** `true`/`false` in any case, or 1/0, in a query string (lib/api/query-flag.ts); default true. */
+const flag = (description: string) => queryFlag(description, true);
 
 export const VinPathParams = z.object({
   vin: z

@@ -16,7 +16,7 @@ import { SectionMemo } from "./section-memo";
 
 export const ALL_SECTIONS: VinReportFlags = { pricing: true, recalls: true, insight: true };
 
-type Decoded = Extract<DecodeResult, { ok: true }>;
+export type Decoded = Extract<DecodeResult, { ok: true }>;
 
 /** The canonical page of a VIN. */
 export function vinPermalink(vin: string): string {
@@ -28,19 +28,44 @@ export function vinPermalink(vin: string): string {
  * decode; otherwise answers, whatever the outside systems do.
  */
 export async function buildVinReport(input: string, flags: VinReportFlags = ALL_SECTIONS): Promise<VinDecodeResponse> {
+  const result = await decodeForReport(input);
+  return assembleVinReport(result, await reportSections(vehicleOf(result), flags), flags);
+}
+
+/** The decode a report starts from; throws the 400 / 404 ApiError a report of this input answers. */
+export async function decodeForReport(input: string): Promise<Decoded> {
   const format = normalizeVin(input);
   if (!format.ok) throw badRequest(format.detail, { reason: "invalid_vin", param: "vin", vinError: format.reason });
   const vin = format.vin;
 
   const result = await decodeVinEnriched(vin);
+  return decodedOrThrow(result);
+}
+
+/** A decode result as a report's starting point, or the 404 ApiError of a VIN NHTSA's data cannot decode. */
+export function decodedOrThrow(result: DecodeResult): Decoded {
   if (!result.ok) {
-    throw notFound(`VIN ${vin} cannot be decoded: ${result.errorText}`, {
+    throw notFound(`VIN ${result.vin} cannot be decoded: ${result.errorText}`, {
       reason: result.reason === "unknown_wmi" ? "unknown_manufacturer" : "undecodable_vin",
       errorCodes: result.errorCodes,
     });
   }
+  return result;
+}
 
-  const vehicle = { year: Number(result.decoded.year), make: result.decoded.make, model: result.decoded.model };
+/** The year/make/model every section is keyed by. */
+export function vehicleOf(result: Decoded): Vehicle {
+  return { year: Number(result.decoded.year), make: result.decoded.make, model: result.decoded.model };
+}
+
+export interface ReportSections {
+  pricing?: VinPricingSection;
+  recalls?: VinRecallsSection;
+  insight?: VinDecodeResponse["insight"];
+}
+
+/** The sections the flags ask for, concurrently, each under its own deadline; they depend on the vehicle only. */
+export async function reportSections(vehicle: Vehicle, flags: VinReportFlags): Promise<ReportSections> {
   const key = `${vehicle.year}|${vehicle.make}|${vehicle.model}`;
   const { pricingMemo, recallsMemo } = memos();
   const [pricing, recalls, insight] = await Promise.all([
@@ -48,7 +73,12 @@ export async function buildVinReport(input: string, flags: VinReportFlags = ALL_
     flags.recalls ? recallsMemo.get(key, () => recallsSection(vehicle), settledRecalls) : undefined,
     flags.insight ? insightSection(vehicle) : undefined,
   ]);
+  return { pricing, recalls, insight };
+}
 
+export function assembleVinReport(result: Decoded, sections: ReportSections, flags: VinReportFlags): VinDecodeResponse {
+  const { pricing, recalls, insight } = sections;
+  const vin = result.vin;
   const permalink = vinPermalink(vin);
   return {
     source: sourceText(result, pricing),
@@ -90,7 +120,7 @@ function settledRecalls(r: VinRecallsSection): boolean {
   return r.status !== "unavailable" || !nhtsaOnline();
 }
 
-interface Vehicle {
+export interface Vehicle {
   year: number;
   make: string;
   model: string;

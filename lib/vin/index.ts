@@ -6,5 +6,5 @@ export { checkDigit, computeCheckDigit, type CheckDigitResult } from "./check-di
 export { normalizeDriveType, type DecodedVehicle, type DriveType } from "./decoded-vehicle";
 export { decodeVin, decodeVinWith, vpicData, type DecodeResult } from "./decoder";
 export { wmisForMake, findVpicModel } from "./catalog";
-export { decodeVinEnriched } from "./enrichment";
+export { decodeVinEnriched, decodeVinsEnriched } from "./enrichment";
 export { displayMake } from "./display-name";
