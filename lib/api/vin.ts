@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { DecodedVehicle } from "../vin/decoded-vehicle";
+import { EXTENDED_EXAMPLE, ExtendedRecordSchema } from "./vin-extended";
 
 const text = (description: string) => z.string().nullable().meta({ description });
 
@@ -28,6 +29,7 @@ export const DecodedVehicleSchema = z
     }),
     vehicleType: text("vPIC Vehicle Type of the WMI"),
     manufacturer: text("Manufacturer registered for the WMI"),
+    extended: ExtendedRecordSchema,
   })
   .meta({
     id: "DecodedVehicle",
@@ -46,6 +48,7 @@ export const DecodedVehicleSchema = z
         plant: { city: "STERLING HEIGHTS", state: "MICHIGAN", country: "UNITED STATES (USA)" },
         vehicleType: "PASSENGER CAR",
         manufacturer: "FCA US LLC",
+        extended: EXTENDED_EXAMPLE,
       },
     ],
   });

@@ -129,13 +129,13 @@ export function resetEnrichmentForTests(): void {
 
 function merge(local: Extract<DecodeResult, { ok: true }>, values: Record<string, string>, lacking: Set<string>): DecodeResult {
   const elements = { ...local.elements };
-  let changed = false;
+  const live = new Set<string>();
   for (const [code, value] of Object.entries(values)) {
     if (!lacking.has(code) || elements[code] !== undefined) continue;
     elements[code] = value;
-    changed = true;
+    live.add(code);
   }
-  return changed ? { ...local, elements, decoded: toDecodedVehicle(elements) } : local;
+  return live.size ? { ...local, elements, decoded: toDecodedVehicle(elements, live) } : local;
 }
 
 async function readCacheMany(descriptors: string[]): Promise<Map<string, Record<string, string>>> {
