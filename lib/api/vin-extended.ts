@@ -104,12 +104,17 @@ export const ExtendedRecordSchema = z
 export type ExtendedRecord = z.infer<typeof ExtendedRecordSchema>;
 export type ValueSource = z.infer<typeof ValueSource>;
 
-/** An example for the document: a few values known, the rest null. */
-export const EXTENDED_EXAMPLE: ExtendedRecord = (() => {
+function emptyExtended(): ExtendedRecord {
   const groups = ExtendedRecordSchema.shape;
-  const record = Object.fromEntries(
+  return Object.fromEntries(
     Object.entries(groups).map(([group, schema]) => [group, Object.fromEntries(Object.keys(schema.shape).map((k) => [k, null]))]),
   ) as ExtendedRecord;
+}
+
+/** Examples for the document: nothing known; a few values known, the rest null. */
+export const EXTENDED_EXAMPLE_EMPTY: ExtendedRecord = emptyExtended();
+export const EXTENDED_EXAMPLE: ExtendedRecord = (() => {
+  const record = emptyExtended();
   record.safety.abs = { value: "standard", source: "local" };
   record.safety.frontAirbags = { value: "1st Row (Driver and Passenger)", source: "local" };
   record.safety.adaptiveCruiseControl = { value: "optional", source: "live" };

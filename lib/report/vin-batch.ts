@@ -10,7 +10,7 @@ import { VIN_BATCH_LIMIT, type VinBatchEntry, type VinBatchResponse } from "../a
 import type { VinReportFlags } from "../api/vin-report";
 import { problemBody } from "../http/problem";
 import { decodeVinsEnriched, normalizeVin } from "../vin";
-import { assembleVinReport, decodedOrThrow, reportSections, vehicleOf, type Decoded, type ReportSections } from "./vin-report";
+import { assembleVinReport, decodedOrThrow, reportSections, vehicleOf, wmiOnlySections, type ReportDecode, type ReportSections } from "./vin-report";
 
 /** `vins` as the client wrote it → the entries, in order (an empty entry stays one, and is answered invalid). */
 export function splitVins(vins: string): string[] {
@@ -31,7 +31,7 @@ export async function buildVinBatch(inputs: string[], flags: VinReportFlags): Pr
   const decodes = await decodeVinsEnriched(valid);
 
   let next = 0;
-  const steps: Array<{ input: string } & ({ decoded: Decoded } | { error: ApiError })> = inputs.map((input, i) => {
+  const steps: Array<{ input: string } & ({ decoded: ReportDecode } | { error: ApiError })> = inputs.map((input, i) => {
     const format = formats[i];
     if (!format.ok) {
       return { input, error: badRequest(format.detail, { reason: "invalid_vin", param: "vins", vinError: format.reason }) };
@@ -47,7 +47,7 @@ export async function buildVinBatch(inputs: string[], flags: VinReportFlags): Pr
   const sectionsByVehicle = new Map<string, Promise<ReportSections>>();
   if (wantsSections) {
     for (const step of steps) {
-      if (!("decoded" in step)) continue;
+      if (!("decoded" in step) || "coverage" in step.decoded) continue;
       const vehicle = vehicleOf(step.decoded);
       const key = `${vehicle.year}|${vehicle.make}|${vehicle.model}`;
       if (!sectionsByVehicle.has(key)) sectionsByVehicle.set(key, reportSections(vehicle, flags));
@@ -61,9 +61,13 @@ export async function buildVinBatch(inputs: string[], flags: VinReportFlags): Pr
         const { requestId: _id, instance: _path, ...problem } = problemBody(step.error, "") as Problem;
         return { input: step.input, ok: false, status: step.error.status as 400 | 404, problem };
       }
-      const vehicle = vehicleOf(step.decoded);
+      const decoded = step.decoded;
+      if ("coverage" in decoded) {
+        return { input: step.input, ok: true, status: 200, report: assembleVinReport(decoded, wmiOnlySections(flags), flags) };
+      }
+      const vehicle = vehicleOf(decoded);
       const sections = wantsSections ? await sectionsByVehicle.get(`${vehicle.year}|${vehicle.make}|${vehicle.model}`)! : {};
-      return { input: step.input, ok: true, status: 200, report: assembleVinReport(step.decoded, sections, flags) };
+      return { input: step.input, ok: true, status: 200, report: assembleVinReport(decoded, sections, flags) };
     }),
   );
   return {

@@ -8,3 +8,5 @@ export { decodeVin, decodeVinWith, vpicData, type DecodeResult } from "./decoder
 export { wmisForMake, findVpicModel } from "./catalog";
 export { decodeVinEnriched, decodeVinsEnriched } from "./enrichment";
 export { displayMake } from "./display-name";
+export { wmiOnlyDecode, yearFromPosition10, type WmiOnlyResult, type WmiOnlyVehicle } from "./wmi-only";
+export { countryOf, regionOf, isNorthAmericanVin, knownWmi } from "./wmi-origin";
