@@ -319,7 +319,7 @@ export const MCP_OPERATIONS: OperationSpec[] = [
     description:
       "The Model Context Protocol server, stateless over HTTP: one JSON-RPC 2.0 message per POST, answered with " +
       "JSON (no session, no event stream). Tools: decode_vin, check_recalls, get_pricing, " +
-      "validate_vin_check_digit, about_service; `tools/list` returns their input and output schemas. The same " +
+      "validate_vin_check_digit, about_service (the spec's five) and decode_vins (up to 50 VINs); `tools/list` returns their input and output schemas. The same " +
       "server runs locally over stdio (`bin/vinscope-mcp.mjs` in a clone). GET and DELETE are answered 405.",
     requestBody: { description: "A JSON-RPC 2.0 request or notification.", content: { [JSON_TYPE]: { schema: JsonRpcRequest } } },
     responses: {
