@@ -98,7 +98,8 @@ describe("decoded.extended from NHTSA's live vPIC API where the local data lacks
     expect(body.decoded.extended.safety.abs).toEqual({ value: "standard", source: "live" });
     expect(body.decoded.extended.safety.electronicStabilityControl).toEqual({ value: "standard", source: "live" });
     expect(body.decoded.extended.safety.adaptiveCruiseControl).toEqual({ value: "not_available", source: "live" });
-    expect(body.decoded.extended.body.gvwrClass).toEqual({ value: "1C", source: "live" });
+    // The bundled data decodes this Kia's GVWR itself: the local answer stands over NHTSA's (faked) 1C.
+    expect(body.decoded.extended.body.gvwrClass).toEqual({ value: "1B", source: "local" });
     expect(body.decoded.extended.safety.laneKeepingAssist).toBeNull();
     expect(vpic.requests.some((r) => r.path.includes(KIA_KOREA))).toBe(true);
 
