@@ -54,7 +54,7 @@ export function formatLiters(value: string | undefined): string | null {
 export function toDecodedVehicle(elements: Record<string, string>, live: ReadonlySet<string> = new Set()): DecodedVehicle {
   const cylinders = present(elements.EngineCylinders);
   const cylinderCount = cylinders !== null && /^\d+$/.test(cylinders) ? Number.parseInt(cylinders, 10) : null;
-  return {
+  const decoded = {
     year: elements.ModelYear ?? "",
     make: elements.Make ?? "",
     model: elements.Model ?? "",
@@ -67,6 +67,17 @@ export function toDecodedVehicle(elements: Record<string, string>, live: Readonl
     plant: { city: present(elements.PlantCity), state: present(elements.PlantState), country: present(elements.PlantCountry) },
     vehicleType: present(elements.VehicleType),
     manufacturer: present(elements.Manufacturer),
-    extended: toExtendedRecord(elements, live),
-  };
+  } as DecodedVehicle;
+  // The extended record is built when first read (serialising the answer, the page): most decodes (provision,
+  // recalls by VIN, the bench's millions) never read it, and building it costs more than the decode's lookups.
+  Object.defineProperty(decoded, "extended", {
+    enumerable: true,
+    configurable: true,
+    get(this: DecodedVehicle) {
+      const extended = toExtendedRecord(elements, live);
+      Object.defineProperty(this, "extended", { value: extended, enumerable: true, writable: true, configurable: true });
+      return extended;
+    },
+  });
+  return decoded;
 }
