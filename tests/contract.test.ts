@@ -69,6 +69,7 @@ describe("GET /api/public/openapi.json", () => {
     expect(ids).toEqual(
       expect.arrayContaining([
         "decodeVin",
+        "decodeVins",
         "getVehiclePricing",
         "getVehiclePricingByState",
         "getMarketOverview",
@@ -101,6 +102,19 @@ describe("every operation answers as documented", () => {
     expect(problem).toMatchObject({ reason: "invalid_vin", type: `${app.url}/docs#problem-invalid_vin` });
     expect((await get(`/api/public/vin/${CAMRY_2024}?insight=maybe`)).status).toBe(400);
     expect((await get(`/api/public/vin/${UNKNOWN_WMI}`)).status).toBe(404);
+  });
+
+  test("decodeVins: 200 with reports and problems, 304, 400", async () => {
+    const path = `/api/public/vins?vins=${CAMRY_2024},${UNKNOWN_WMI},1HGCM82633A00435I,${CAMRY_2024}&recalls=true`;
+    const ok = await get(path);
+    expect(ok.status).toBe(200);
+    const body = await ok.json();
+    expect(body.results.map((r: { status: number }) => r.status)).toEqual([200, 404, 400, 200]);
+    const bare = `/api/public/vins?vins=${CAMRY_2024},${UNKNOWN_WMI}`;
+    const decodedOnly = await get(bare);
+    expect((await get(bare, { "if-none-match": decodedOnly.headers.get("etag")! })).status).toBe(304);
+    expect((await get(`/api/public/vins?vins=${Array(51).fill(CAMRY_2024).join(",")}`)).status).toBe(400);
+    expect((await get(`/api/public/vins?vins=${CAMRY_2024}&pricing=maybe`)).status).toBe(400);
   });
 
   test("getVehiclePricing and getVehiclePricingByState: 200, 304, 400, 404", async () => {

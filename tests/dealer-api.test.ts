@@ -214,17 +214,41 @@ describe("POST /api/dealer/v1/provision", () => {
     expect(res.headers.get("content-type")).toContain("application/problem+json");
   });
 
-  test("default mode with decode: statuses, vehicle fields, duplicates once, a note", async () => {
+  test("default mode with decode: statuses, vehicle fields, one entry per submitted VIN in order, a note", async () => {
     const gm = vin(GM);
-    const res = await provision({ vins: [gm, gm, vin(TOYOTA), "TOO-SHORT"], decode: true });
+    const toyota = vin(TOYOTA);
+    const res = await provision({ vins: [gm, toyota, gm.toLowerCase(), "TOO-SHORT", gm, "TOO-SHORT"], decode: true });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.mode).toBe("wmi");
     expect(body.note).toContain("WMI");
-    expect(body.results.map((r: { status: string }) => r.status)).toEqual(["supported", "not_supported", "invalid_vin"]);
+    expect(body.results.map((r: { vin: string }) => r.vin)).toEqual([gm, toyota, gm, "TOO-SHORT", gm, "TOO-SHORT"]);
+    expect(body.results.map((r: { status: string }) => r.status)).toEqual([
+      "supported",
+      "not_supported",
+      "supported",
+      "invalid_vin",
+      "supported",
+      "invalid_vin",
+    ]);
     expect(body.results[0].vehicle).toEqual({ year: "2022", make: "CHEVROLET", model: "Silverado LTD", trim: "LT" });
+    expect(body.results[4]).toEqual(body.results[0]);
     expect(body.results[1].vehicle).toMatchObject({ make: "TOYOTA", model: "Prius" });
-    expect(body.results[2].vehicle).toBeNull();
+    expect(body.results[3].vehicle).toBeNull();
+  });
+
+  test("500 submitted VINs with 21 distinct answer 500 entries in order; live probes each distinct VIN once", async () => {
+    const distinct = Array.from({ length: 21 }, () => vin(GM));
+    const submitted = Array.from({ length: 500 }, (_, i) => distinct[(i * 7) % 21]);
+    const body = await (await provision({ vins: submitted })).json();
+    expect(body.results.map((r: { vin: string }) => r.vin)).toEqual(submitted);
+
+    const probed = vin(GM);
+    fake.set(probed, "pdf");
+    const asked = () => fake.requests.filter((r) => r.vin === probed).length;
+    const live = await (await provision({ vins: [probed, vin(TOYOTA), probed, probed], live: true })).json();
+    expect(live.results.map((r: { status: string }) => r.status)).toEqual(["available", "unknown", "available", "available"]);
+    expect(asked()).toBe(1);
   });
 
   test("live mode: available and fallback and unknown", async () => {

@@ -135,9 +135,13 @@ describe("GET /api/public/vin/{vin}", () => {
     expect(body).not.toHaveProperty("recalls");
     expect(body).not.toHaveProperty("insight");
     expect(body.decoded.model).toBe("Camry");
-    const withPricing = await (await get(`/api/public/vin/${CAMRY_2024}?recalls=0&insight=no`)).json();
+    const withPricing = await (await get(`/api/public/vin/${CAMRY_2024}?recalls=0&insight=FALSE`)).json();
     expect(withPricing.pricing.available).toBe(true);
     expect(withPricing).not.toHaveProperty("recalls");
+    // Flags are true/false in any case, or 1/0; yes/no are refused like any other word.
+    const refused = await get(`/api/public/vin/${CAMRY_2024}?insight=no`);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ reason: "invalid_parameter", param: "insight" });
   });
 
   it("upper-cases a lower-case VIN", async () => {

@@ -10,7 +10,8 @@ import { normalizeVin } from "@/lib/vin/format";
 
 interface Preview {
   vin: string;
-  decoded: { year: string; make: string; model: string; trim: string | null; bodyStyle: string | null };
+  // year, make and model are null for a VIN outside the US-market data (coverage wmi_only).
+  decoded: { year: string | null; make: string | null; model: string | null; trim: string | null; bodyStyle: string | null; manufacturer: string | null };
 }
 
 async function fetchPreview(url: string): Promise<Preview | { notFound: string }> {
@@ -92,7 +93,8 @@ export function VinSearch() {
           {data && "decoded" in data ? (
             <span>
               <strong>
-                {data.decoded.year} {displayMake(data.decoded.make)} {data.decoded.model}
+                {[data.decoded.year, data.decoded.make ? displayMake(data.decoded.make) : null, data.decoded.model].filter(Boolean).join(" ") ||
+                  data.decoded.manufacturer}
               </strong>
               {data.decoded.trim ? ` ${data.decoded.trim}` : ""}
               {data.decoded.bodyStyle ? ` · ${data.decoded.bodyStyle}` : ""} · press Decode for the full report

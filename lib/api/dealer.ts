@@ -106,7 +106,7 @@ export const ProvisionResponse = z
   .object({
     mode: z.enum(["wmi", "live"]).describe("wmi for the default instant check; live when live: true"),
     note: z.string().describe("What the mode did and what its statuses mean"),
-    results: z.array(ProvisionResult).describe("One entry per distinct submitted VIN, in submission order"),
+    results: z.array(ProvisionResult).describe("One entry per submitted VIN, in submission order (a repeated VIN is checked once and its entry repeated)"),
   })
   .meta({
     id: "ProvisionResponse",

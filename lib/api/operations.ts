@@ -14,6 +14,7 @@ import { MarketOverview, PricingNoData, PricingPathParams, PricingQuery, Pricing
 import { Problem } from "./problem";
 import { RecallCampaignResponse, RecallsQuery, RecallsResponse } from "./recalls";
 import { VinDecodeResponse, VinPathParams, VinReportQuery } from "./vin-report";
+import { VinBatchQuery, VinBatchResponse } from "./vin-batch";
 
 export type HttpMethod = "get" | "post";
 
@@ -98,6 +99,28 @@ export const PUBLIC_OPERATIONS: OperationSpec[] = [
       "200": ok(VinDecodeResponse, "The decoded VIN with the requested sections."),
       "400": problem("The VIN is malformed (reason invalid_vin) or a flag is not a boolean (reason invalid_parameter)."),
       "404": problem("The VIN cannot be decoded: unknown manufacturer code (unknown_manufacturer) or no matching vPIC pattern (undecodable_vin)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  {
+    operationId: "decodeVins",
+    method: "get",
+    path: "/api/public/vins",
+    tags: ["VIN"],
+    summary: "Decode up to 50 VINs in one request",
+    description:
+      "Decodes up to 50 comma-separated VINs. Each entry is answered at its position with the report " +
+      "decodeVin would give (`ok: true`) or with the problem decodeVin would answer (`ok: false`: invalid_vin, " +
+      "unknown_manufacturer, undecodable_vin); one bad VIN never fails the batch. The pricing, recalls and " +
+      "insight sections are off unless their flag is true; then each is looked up once per distinct year/make/" +
+      "model, all at once, and the batch answers within the longest section deadline. A batch with a degraded " +
+      "section is answered `Cache-Control: no-store`.",
+    query: VinBatchQuery,
+    cache: "vin",
+    conditional: true,
+    responses: {
+      "200": ok(VinBatchResponse, "One result per submitted VIN, in input order."),
+      "400": problem("More than 50 VINs (reason batch_too_large, with `limit`), `vins` missing or repeated, or a flag is not a boolean (reason invalid_parameter)."),
       "500": INTERNAL_ERROR,
     },
   },
@@ -274,7 +297,7 @@ export const DEALER_OPERATIONS: OperationSpec[] = [
     security: "dealerKey",
     responses: {
       "200": {
-        description: "One result per distinct VIN, in submission order.",
+        description: "One result per submitted VIN, in submission order (a repeated VIN is checked once).",
         content: { [JSON_TYPE]: { schema: ProvisionResponse } },
         headers: ["requestId"],
       },
@@ -296,7 +319,7 @@ export const MCP_OPERATIONS: OperationSpec[] = [
     description:
       "The Model Context Protocol server, stateless over HTTP: one JSON-RPC 2.0 message per POST, answered with " +
       "JSON (no session, no event stream). Tools: decode_vin, check_recalls, get_pricing, " +
-      "validate_vin_check_digit, about_service; `tools/list` returns their input and output schemas. The same " +
+      "validate_vin_check_digit, about_service (the spec's five) and decode_vins (up to 50 VINs); `tools/list` returns their input and output schemas. The same " +
       "server runs locally over stdio (`bin/vinscope-mcp.mjs` in a clone). GET and DELETE are answered 405.",
     requestBody: { description: "A JSON-RPC 2.0 request or notification.", content: { [JSON_TYPE]: { schema: JsonRpcRequest } } },
     responses: {

@@ -14,7 +14,7 @@ export const PROBLEM_REASONS = {
   invalid_request: "The request as a whole is malformed.",
   invalid_vin: "The VIN is not 17 characters of A-Z (except I, O, Q) and 0-9; `vinError` says which rule failed where given.",
   invalid_json: "The request body is not JSON.",
-  batch_too_large: "More VINs than one request may carry (500, or 25 with live: true); `limit` gives the limit.",
+  batch_too_large: "More VINs than one request may carry (provision: 500, or 25 with live: true; the batch decode GET /api/public/vins: 50); `limit` gives the limit.",
   not_found: "The resource does not exist (e.g. a recall campaign number NHTSA does not know, or no window sticker).",
   unknown_manufacturer: "The VIN's first three characters (WMI) name no manufacturer in NHTSA's vPIC data, so it cannot be decoded.",
   undecodable_vin: "The manufacturer is known but no vPIC pattern matches the rest of the VIN.",

@@ -3,17 +3,13 @@
  * lib/report builds exactly this shape; the OpenAPI document is generated from these schemas.
  */
 import { z } from "zod";
+import { queryFlag } from "./query-flag";
 import { RecallItem, RecallStatus } from "./recalls";
 import { DataStatus, PriceBand } from "./pricing";
-import { DecodedVehicleSchema } from "./vin";
+import { DecodedVehicleSchema, WmiOnlyVehicleSchema } from "./vin";
 
-/** `true`/`false` (also 1/0, yes/no) in a query string; anything else is a 400 naming the flag. */
-const flag = (description: string) =>
-  z
-    .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
-    .default("true")
-    .transform((v) => v === "true" || v === "1" || v === "yes")
-    .meta({ description, default: "true" });
+/** `true`/`false` in any case, or 1/0, in a query string (lib/api/query-flag.ts); default true. */
+const flag = (description: string) => queryFlag(description, true);
 
 export const VinPathParams = z.object({
   vin: z
@@ -84,17 +80,40 @@ export const VinCheck = z
     errorText: z.string().meta({ description: "NHTSA's texts for the error codes" }),
     descriptor: z.string().meta({ description: "NHTSA vehicle descriptor (VIN positions 1-11, position 9 as *)" }),
     vpicDataDate: z.string().meta({ description: "date of the vPIC data the decode used" }),
+    checkDigitMandatory: z.boolean().meta({
+      description: "ISO 3779: true for North American VINs (first character 1-5), where a wrong check digit means a wrong VIN; false elsewhere, where manufacturers need not compute it (the result is advisory)",
+    }),
   })
   .meta({ id: "VinCheck", description: "How the VIN decoded: the check-digit result and NHTSA's error codes. A VIN with a wrong check digit is still decoded, as NHTSA does." });
+
+export const VinCoverage = z.enum(["vpic", "wmi_only"]).meta({
+  description:
+    "vpic: decoded with NHTSA's vPIC patterns (a US-market vehicle). wmi_only: outside the US-market data: no pattern names the model, " +
+    "so only what the manufacturer code (WMI, positions 1-3) and position 10 tell is given; model is null. A VIN whose WMI names no " +
+    "manufacturer is a 404 instead.",
+});
+
+export const VinOrigin = z
+  .object({
+    region: z.enum(["Africa", "Asia", "Europe", "North America", "Oceania", "South America"]).nullable(),
+    country: z.string().nullable().meta({ description: "country the WMI is allocated to (ISO 3780), upper case; null when unallocated" }),
+  })
+  .meta({ description: "where the VIN's manufacturer code was issued (ISO 3780 regions and countries)" });
 
 export const VinDecodeResponse = z
   .object({
     source: z.string().meta({ description: "data attribution text" }),
     vin: z.string().meta({ description: "the requested VIN (upper case)" }),
     permalink: z.url().meta({ description: "canonical page for the VIN" }),
-    decoded: DecodedVehicleSchema,
+    decoded: z.union([DecodedVehicleSchema, WmiOnlyVehicleSchema]).meta({
+      description: "the decoded vehicle (DecodedVehicle); with coverage wmi_only, DecodedVehicleWmiOnly (model null)",
+    }),
+    coverage: VinCoverage,
+    origin: VinOrigin,
     pricing: VinPricingSection.optional().meta({ description: "left out when pricing=false" }),
-    recalls: VinRecallsSection.optional().meta({ description: "left out when recalls=false" }),
+    recalls: VinRecallsSection.optional().meta({
+      description: "left out when recalls=false, and with coverage wmi_only (NHTSA publishes recalls per US-market year, make and model)",
+    }),
     insight: InsightSchema.nullable().optional().meta({ description: "null when no insight could be produced in time; left out when insight=false" }),
     citation: z.string().meta({ description: "suggested citation text" }),
     vinCheck: VinCheck,

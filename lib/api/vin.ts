@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { DecodedVehicle } from "../vin/decoded-vehicle";
+import { EXTENDED_EXAMPLE, EXTENDED_EXAMPLE_EMPTY, ExtendedRecordSchema } from "./vin-extended";
 
 const text = (description: string) => z.string().nullable().meta({ description });
 
@@ -28,6 +29,7 @@ export const DecodedVehicleSchema = z
     }),
     vehicleType: text("vPIC Vehicle Type of the WMI"),
     manufacturer: text("Manufacturer registered for the WMI"),
+    extended: ExtendedRecordSchema,
   })
   .meta({
     id: "DecodedVehicle",
@@ -46,6 +48,7 @@ export const DecodedVehicleSchema = z
         plant: { city: "STERLING HEIGHTS", state: "MICHIGAN", country: "UNITED STATES (USA)" },
         vehicleType: "PASSENGER CAR",
         manufacturer: "FCA US LLC",
+        extended: EXTENDED_EXAMPLE,
       },
     ],
   });
@@ -54,3 +57,38 @@ export const DecodedVehicleSchema = z
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const sameShape: Same<z.infer<typeof DecodedVehicleSchema>, DecodedVehicle> = true;
 void sameShape;
+
+/**
+ * `decoded` of a VIN outside the US-market data (`coverage: "wmi_only"`): what the WMI and position 10 tell.
+ * The spec's `decoded.model` is a string; here it is null (the schema says so), never "" or a placeholder,
+ * because no pattern named a model and a made-up one would be shown and keyed on as if it were real.
+ */
+export const WmiOnlyVehicleSchema = DecodedVehicleSchema.extend({
+  year: z.string().nullable().meta({ description: "Model year from position 10 when it holds a year code (advisory outside North America); null otherwise" }),
+  make: z.string().nullable().meta({ description: "Make, when the WMI belongs to one make; null otherwise" }),
+  model: z.null().meta({ description: "Always null: no US-market pattern names the model" }),
+}).meta({
+  id: "DecodedVehicleWmiOnly",
+  description: "A VIN outside NHTSA's US-market data, decoded from its manufacturer code (WMI) and model-year position only.",
+  examples: [
+    {
+      year: "2023",
+      make: "TESLA",
+      model: null,
+      trim: null,
+      bodyStyle: null,
+      driveType: null,
+      fuelType: null,
+      engine: { cylinders: null, displacementLiters: null },
+      transmission: null,
+      plant: { city: null, state: null, country: null },
+      vehicleType: null,
+      manufacturer: "TESLA, INC. (GIGAFACTORY SHANGHAI)",
+      extended: EXTENDED_EXAMPLE_EMPTY,
+    },
+  ],
+});
+
+type WmiOnlyShape = z.infer<typeof WmiOnlyVehicleSchema>;
+const wmiOnlySame: Same<WmiOnlyShape, import("../vin/wmi-only").WmiOnlyVehicle> = true;
+void wmiOnlySame;

@@ -8,10 +8,12 @@ import { SERVICE_NAME, SERVICE_VERSION } from "../version";
 import { ABOUT_SERVICE, registerAboutService } from "./tools/about-service";
 import { CHECK_RECALLS, registerCheckRecalls } from "./tools/check-recalls";
 import { DECODE_VIN, registerDecodeVin } from "./tools/decode-vin";
+import { DECODE_VINS, registerDecodeVins } from "./tools/decode-vins";
 import { GET_PRICING, registerGetPricing } from "./tools/get-pricing";
 import { VALIDATE_VIN_CHECK_DIGIT, registerValidateVinCheckDigit } from "./tools/validate-vin-check-digit";
 
-export const TOOL_NAMES = [DECODE_VIN, CHECK_RECALLS, GET_PRICING, VALIDATE_VIN_CHECK_DIGIT, ABOUT_SERVICE];
+/** The spec's five tools, then decode_vins (many VINs; see lib/mcp/tools/decode-vins.ts for why a sixth tool). */
+export const TOOL_NAMES = [DECODE_VIN, CHECK_RECALLS, GET_PRICING, VALIDATE_VIN_CHECK_DIGIT, ABOUT_SERVICE, DECODE_VINS];
 
 export function createMcpServer(): McpServer {
   const server = new McpServer(
@@ -20,6 +22,7 @@ export function createMcpServer(): McpServer {
     { capabilities: { tools: {} }, maxToolInputElements: 64 },
   );
   registerDecodeVin(server);
+  registerDecodeVins(server);
   registerCheckRecalls(server);
   registerGetPricing(server);
   registerValidateVinCheckDigit(server);

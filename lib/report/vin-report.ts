@@ -10,13 +10,24 @@ import { getInsight } from "../insights";
 import { log } from "../log";
 import { getVehiclePricing, vehicleHasDeals } from "../pricing";
 import { nhtsaOnline, recallPageUrl, recallsForVehicle } from "../recalls";
-import { decodeVinEnriched, displayMake, normalizeVin, type DecodeResult } from "../vin";
+import {
+  countryOf,
+  decodeVinEnriched,
+  displayMake,
+  isNorthAmericanVin,
+  normalizeVin,
+  regionOf,
+  vpicData,
+  wmiOnlyDecode,
+  type DecodeResult,
+  type WmiOnlyResult,
+} from "../vin";
 import { withDeadline } from "./deadline";
 import { SectionMemo } from "./section-memo";
 
 export const ALL_SECTIONS: VinReportFlags = { pricing: true, recalls: true, insight: true };
 
-type Decoded = Extract<DecodeResult, { ok: true }>;
+export type Decoded = Extract<DecodeResult, { ok: true }>;
 
 /** The canonical page of a VIN. */
 export function vinPermalink(vin: string): string {
@@ -28,19 +39,64 @@ export function vinPermalink(vin: string): string {
  * decode; otherwise answers, whatever the outside systems do.
  */
 export async function buildVinReport(input: string, flags: VinReportFlags = ALL_SECTIONS): Promise<VinDecodeResponse> {
+  const result = await decodeForReport(input);
+  const sections = "coverage" in result ? wmiOnlySections(flags) : await reportSections(vehicleOf(result), flags);
+  return assembleVinReport(result, sections, flags);
+}
+
+/** What a report is built from: a vPIC decode, or the WMI-level answer for a VIN outside the US-market data. */
+export type ReportDecode = Decoded | WmiOnlyResult;
+
+/** The decode a report starts from; throws the 400 / 404 ApiError a report of this input answers. */
+export async function decodeForReport(input: string): Promise<ReportDecode> {
   const format = normalizeVin(input);
   if (!format.ok) throw badRequest(format.detail, { reason: "invalid_vin", param: "vin", vinError: format.reason });
   const vin = format.vin;
 
   const result = await decodeVinEnriched(vin);
+  return decodedOrThrow(result);
+}
+
+/**
+ * A decode result as a report's starting point: the decode when it names a model; else the WMI-level answer
+ * (lib/vin/wmi-only.ts) when the WMI names a manufacturer; else the 404 ApiError of a VIN that cannot be decoded.
+ */
+export function decodedOrThrow(result: DecodeResult): ReportDecode {
+  if (result.ok && result.decoded.model) return result;
+  const wmiOnly = wmiOnlyDecode(vpicData(), result);
+  if (wmiOnly) return wmiOnly;
   if (!result.ok) {
-    throw notFound(`VIN ${vin} cannot be decoded: ${result.errorText}`, {
+    throw notFound(`VIN ${result.vin} cannot be decoded: ${result.errorText}`, {
       reason: result.reason === "unknown_wmi" ? "unknown_manufacturer" : "undecodable_vin",
       errorCodes: result.errorCodes,
     });
   }
+  throw notFound(`VIN ${result.vin} cannot be decoded: no vPIC pattern names its model.`, { reason: "undecodable_vin", errorCodes: result.errorCodes });
+}
 
-  const vehicle = { year: Number(result.decoded.year), make: result.decoded.make, model: result.decoded.model };
+/** Sections of a VIN outside the US-market data: there is no year/make/model to key them on. */
+export function wmiOnlySections(flags: VinReportFlags): ReportSections {
+  return {
+    pricing: flags.pricing
+      ? unavailablePricing("No pricing: this VIN is outside the US-market data, so no model is known to price.", null, null)
+      : undefined,
+    insight: undefined,
+  };
+}
+
+/** The year/make/model every section is keyed by. */
+export function vehicleOf(result: Decoded): Vehicle {
+  return { year: Number(result.decoded.year), make: result.decoded.make, model: result.decoded.model };
+}
+
+export interface ReportSections {
+  pricing?: VinPricingSection;
+  recalls?: VinRecallsSection;
+  insight?: VinDecodeResponse["insight"];
+}
+
+/** The sections the flags ask for, concurrently, each under its own deadline; they depend on the vehicle only. */
+export async function reportSections(vehicle: Vehicle, flags: VinReportFlags): Promise<ReportSections> {
   const key = `${vehicle.year}|${vehicle.make}|${vehicle.model}`;
   const { pricingMemo, recallsMemo } = memos();
   const [pricing, recalls, insight] = await Promise.all([
@@ -48,23 +104,36 @@ export async function buildVinReport(input: string, flags: VinReportFlags = ALL_
     flags.recalls ? recallsMemo.get(key, () => recallsSection(vehicle), settledRecalls) : undefined,
     flags.insight ? insightSection(vehicle) : undefined,
   ]);
+  return { pricing, recalls, insight };
+}
 
+export function assembleVinReport(result: ReportDecode, sections: ReportSections, flags: VinReportFlags): VinDecodeResponse {
+  const { pricing, recalls, insight } = sections;
+  const vin = result.vin;
   const permalink = vinPermalink(vin);
+  const d = result.decoded;
+  const name = [d.year, d.make ? displayMake(d.make) : null, d.model].filter(Boolean).join(" ") || (d.manufacturer ?? "Vehicle");
   return {
     source: sourceText(result, pricing),
     vin,
     permalink,
     decoded: result.decoded,
+    coverage: "coverage" in result ? "wmi_only" : "vpic",
+    origin: { region: regionOf(vin), country: countryOf(vin) },
     ...(pricing ? { pricing } : {}),
     ...(recalls ? { recalls } : {}),
     ...(flags.insight ? { insight: insight ?? null } : {}),
-    citation: `vinscope, "${result.decoded.year} ${displayMake(result.decoded.make)} ${result.decoded.model}" (VIN ${vin}), decoded from NHTSA vPIC data of ${result.vpicDataDate}. ${permalink}`,
+    citation:
+      "coverage" in result
+        ? `vinscope, "${name}" (VIN ${vin}), manufacturer code (WMI) and model-year position only: outside NHTSA's US-market vPIC data (${result.vpicDataDate}). ${permalink}`
+        : `vinscope, "${name}" (VIN ${vin}), decoded from NHTSA vPIC data of ${result.vpicDataDate}. ${permalink}`,
     vinCheck: {
       checkDigit: result.checkDigit,
       errorCodes: result.errorCodes,
       errorText: result.errorText,
       descriptor: result.descriptor,
       vpicDataDate: result.vpicDataDate,
+      checkDigitMandatory: isNorthAmericanVin(vin),
     },
     elements: result.elements,
   };
@@ -90,13 +159,13 @@ function settledRecalls(r: VinRecallsSection): boolean {
   return r.status !== "unavailable" || !nhtsaOnline();
 }
 
-interface Vehicle {
+export interface Vehicle {
   year: number;
   make: string;
   model: string;
 }
 
-function sourceText(result: Decoded, pricing: VinPricingSection | undefined): string {
+function sourceText(result: ReportDecode, pricing: VinPricingSection | undefined): string {
   const parts = [
     `vinscope (${config().publicBaseUrl}): vehicle data decoded from NHTSA's vPIC database (${result.vpicDataDate})`,
     "recalls from NHTSA",

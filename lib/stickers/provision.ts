@@ -1,7 +1,8 @@
 /**
  * POST /api/dealer/v1/provision: many VINs at once. The default mode answers from the WMI alone (and the
  * archive index), instantly; `live` asks each manufacturer for real, through the per-host queue, under one
- * overall deadline. Duplicates are answered once, in submission order.
+ * overall deadline. The answer has one entry per submitted VIN, in submission order (spec 2.10); a VIN
+ * submitted twice is checked (and probed live) once and its entry repeated.
  */
 import type { ProvisionResponse, ProvisionResult } from "../api/dealer";
 import { config } from "../config";
@@ -15,18 +16,24 @@ export const WMI_NOTE =
   "Instant check from each VIN's manufacturer identifier (WMI, positions 1-3) and the archive; no manufacturer was contacted. " +
   "supported: a window sticker can be requested (a make of a supported manufacturer group, or an archived copy is held); " +
   "not_supported: no manufacturer source for this make and nothing archived; invalid_vin: not a valid 17-character VIN. " +
-  "Duplicate VINs are answered once. Send live: true (at most 25 VINs) to ask the manufacturers.";
+  "One entry per submitted VIN, in order (a repeated VIN is checked once). Send live: true (at most 25 VINs) to ask the manufacturers.";
 
 export const LIVE_NOTE =
   "Live check: each VIN's manufacturer was asked for its window sticker (per-host limits, one overall deadline). " +
   "available: the manufacturer has it (now archived); fallback: not from the manufacturer now, but an archived copy is served; " +
   "unknown: no answer in time, no sticker, or an unsupported make with nothing archived (see reason); invalid_vin: not a valid VIN. " +
-  "Duplicate VINs are answered once.";
+  "One entry per submitted VIN, in order (a repeated VIN is probed once).";
 
 interface Entry {
   submitted: string;
   vin: string | null;
   invalidReason?: string;
+}
+
+/** What makes two submitted VINs the same: the normalized VIN, or the exact text of an invalid one. */
+function entryKey(submitted: string): string {
+  const normalized = normalizeVin(submitted.trim());
+  return normalized.ok ? normalized.vin : `invalid:${submitted}`;
 }
 
 /** Distinct entries in submission order; `vin` is null for an invalid one. */
@@ -35,7 +42,7 @@ export function distinctEntries(vins: string[]): Entry[] {
   const entries: Entry[] = [];
   for (const submitted of vins) {
     const normalized = normalizeVin(submitted.trim());
-    const key = normalized.ok ? normalized.vin : `invalid:${submitted}`;
+    const key = entryKey(submitted);
     if (seen.has(key)) continue;
     seen.add(key);
     entries.push(normalized.ok ? { submitted, vin: normalized.vin } : { submitted, vin: null, invalidReason: normalized.reason });
@@ -54,9 +61,11 @@ export async function provision(input: ProvisionInput): Promise<ProvisionRespons
   const valid = entries.flatMap((e) => (e.vin ? [e.vin] : []));
   const archived = await archivedVins(valid);
   const decode = input.decode === true;
-  const results = input.live
+  const distinctResults = input.live
     ? await liveResults(entries, archived, decode)
     : entries.map((e) => wmiResult(e, archived, decode));
+  const byKey = new Map(entries.map((e, i) => [entryKey(e.submitted), distinctResults[i]]));
+  const results = input.vins.map((submitted) => byKey.get(entryKey(submitted))!);
   return { mode: input.live ? "live" : "wmi", note: input.live ? LIVE_NOTE : WMI_NOTE, results };
 }
 

@@ -21,7 +21,8 @@ export interface VehicleFacts {
 
 export function decodeVehicle(vin: string): VehicleFacts | null {
   const result = decodeVin(vin);
-  if (!result.ok) return null;
+  // No model (a VIN outside the US-market data) is no vehicle to report: never a model of "".
+  if (!result.ok || !result.decoded.model) return null;
   const { year, make, model, trim } = result.decoded;
   return { year, make, model, trim };
 }

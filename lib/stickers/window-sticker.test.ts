@@ -195,7 +195,7 @@ describe("availability check (format=check)", () => {
 });
 
 describe("provision", () => {
-  test("default mode answers from the WMI: supported, not_supported, invalid_vin; duplicates once", async () => {
+  test("default mode answers from the WMI: supported, not_supported, invalid_vin; one entry per submitted VIN, in order", async () => {
     const gm = vin(GROUP_VINS.gm);
     const toyota = vin(TOYOTA);
     const toyotaArchived = vin(TOYOTA);
@@ -205,11 +205,15 @@ describe("provision", () => {
     expect(fake.requests.length).toBe(before);
     expect(out.mode).toBe("wmi");
     expect(out.note).toMatch(/supported/);
+    const gmResult = { vin: gm, status: "supported", brand: "Chevrolet", manufacturer: "GM (Chevrolet, GMC, Buick, Cadillac)" };
+    const invalid = { vin: "NOTAVIN", status: "invalid_vin", brand: "Unknown", manufacturer: "Unknown", reason: "length" };
     expect(out.results).toEqual([
-      { vin: gm, status: "supported", brand: "Chevrolet", manufacturer: "GM (Chevrolet, GMC, Buick, Cadillac)" },
+      gmResult,
+      gmResult,
       { vin: toyota, status: "not_supported", brand: "Toyota", manufacturer: "Toyota / Lexus" },
-      { vin: "NOTAVIN", status: "invalid_vin", brand: "Unknown", manufacturer: "Unknown", reason: "length" },
+      invalid,
       { vin: toyotaArchived, status: "supported", brand: "Toyota", manufacturer: "Toyota / Lexus" },
+      invalid,
     ]);
   });
 

@@ -1,6 +1,8 @@
 /**
- * The spec's `decoded` object (section 2.2), built from NHTSA's variables.
+ * The spec's `decoded` object (section 2.2), built from NHTSA's variables, plus the typed `extended` record.
  */
+import type { ExtendedRecord } from "../api/vin-extended";
+import { toExtendedRecord } from "./extended-record";
 
 export type DriveType = "AWD" | "FWD" | "RWD" | "4WD";
 
@@ -17,6 +19,8 @@ export interface DecodedVehicle {
   plant: { city: string | null; state: string | null; country: string | null };
   vehicleType: string | null;
   manufacturer: string | null;
+  /** Additive to the spec: further elements, typed, each saying whether it came from local data or NHTSA live. */
+  extended: ExtendedRecord;
 }
 
 /** vPIC's Drive Type names → the four the spec knows; axle formulas (4x2, 6x4…) and "Other" say nothing. */
@@ -46,10 +50,11 @@ export function formatLiters(value: string | undefined): string | null {
   return n.toFixed(1);
 }
 
-export function toDecodedVehicle(elements: Record<string, string>): DecodedVehicle {
+/** `live`: the element codes NHTSA's live vPIC API supplied (lib/vin/enrichment.ts). */
+export function toDecodedVehicle(elements: Record<string, string>, live: ReadonlySet<string> = new Set()): DecodedVehicle {
   const cylinders = present(elements.EngineCylinders);
   const cylinderCount = cylinders !== null && /^\d+$/.test(cylinders) ? Number.parseInt(cylinders, 10) : null;
-  return {
+  const decoded = {
     year: elements.ModelYear ?? "",
     make: elements.Make ?? "",
     model: elements.Model ?? "",
@@ -62,5 +67,17 @@ export function toDecodedVehicle(elements: Record<string, string>): DecodedVehic
     plant: { city: present(elements.PlantCity), state: present(elements.PlantState), country: present(elements.PlantCountry) },
     vehicleType: present(elements.VehicleType),
     manufacturer: present(elements.Manufacturer),
-  };
+  } as DecodedVehicle;
+  // The extended record is built when first read (serialising the answer, the page): most decodes (provision,
+  // recalls by VIN, the bench's millions) never read it, and building it costs more than the decode's lookups.
+  Object.defineProperty(decoded, "extended", {
+    enumerable: true,
+    configurable: true,
+    get(this: DecodedVehicle) {
+      const extended = toExtendedRecord(elements, live);
+      Object.defineProperty(this, "extended", { value: extended, enumerable: true, writable: true, configurable: true });
+      return extended;
+    },
+  });
+  return decoded;
 }

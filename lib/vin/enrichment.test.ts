@@ -37,7 +37,16 @@ beforeAll(async () => {
           Count: 1,
           Message: "Results returned successfully",
           SearchCriteria: `VIN:${vin}`,
-          Results: [{ VIN: vin, DriveType: "AWD/All-Wheel Drive", TransmissionStyle: "Automatic", Model: "Not ours", Trim: "" }],
+          Results: [
+            {
+              VIN: vin,
+              DriveType: "AWD/All-Wheel Drive",
+              TransmissionStyle: "Automatic",
+              Model: "Not ours",
+              Trim: "",
+              ...(/^TST[HW]/.test(vin) ? { ABS: "Optional", ElectrificationLevel: "PHEV (Plug-in Hybrid Electric Vehicle)", Seats: "2" } : {}),
+            },
+          ],
         }),
       );
     }, delayMs);
@@ -104,6 +113,22 @@ it("answers from local data when NHTSA fails, without caching the failure", asyn
   const r = await decodeVinEnrichedWith(data, vin("TSTC1XLX0KP123456"));
   expect(r.ok && r.decoded.transmission).toBeNull();
   expect(await db().vpicEnrichment.findUnique({ where: { descriptor: "TSTC1XLX*KP" } })).toBeNull();
+});
+
+it("fills decoded.extended from NHTSA's live answer where the local decode has nothing, marked live", async () => {
+  // The fake answers ABS Optional, PHEV and 2 seats for TSTH… and TSTW… VINs.
+  const live = await decodeVinEnrichedWith(data, vin("TSTHXXLX0KP123456"));
+  if (!live.ok) throw new Error("expected a decode");
+  expect(live.decoded.extended.safety.abs).toEqual({ value: "optional", source: "live" });
+  expect(live.decoded.extended.electrification.level).toEqual({ value: "PHEV", source: "live" });
+  expect(live.decoded.extended.body.seats).toEqual({ value: 2, source: "live" });
+  expect(live.decoded.extended.safety.laneKeepingAssist).toBeNull();
+
+  // Where the local data decodes an element, its answer stands (and says local).
+  const local = await decodeVinEnrichedWith(data, vin("TSTWXXLX0KP123456"));
+  if (!local.ok) throw new Error("expected a decode");
+  expect(local.decoded.extended.safety.abs).toEqual({ value: "standard", source: "local" });
+  expect(local.decoded.extended.body.seats).toEqual({ value: 5, source: "local" });
 });
 
 it("does nothing when VPIC_API_BASE_URL is off", async () => {

@@ -64,7 +64,39 @@ export async function decodeVinEnrichedWith(data: VpicData, vin: string): Promis
 
   const cached = await readCache(local.descriptor);
   if (cached) return merge(local, cached, lacking);
+  return enrichLive(local, lacking, apiBaseUrl, apiTimeoutMs);
+}
 
+/**
+ * Many VINs at once (the batch decode): local decodes, one cache query for every descriptor, and live
+ * requests (each under the same deadline, concurrently) only for descriptors the cache lacks. Input order.
+ */
+export async function decodeVinsEnrichedWith(data: VpicData, vins: string[]): Promise<DecodeResult[]> {
+  const locals = vins.map((vin) => decodeVinWith(data, vin));
+  const { apiBaseUrl, apiTimeoutMs } = config().vpic;
+  const lacking = elementsLackingIn(data);
+  if (!apiBaseUrl || !lacking.size) return locals;
+  const descriptors = [...new Set(locals.flatMap((r) => (r.ok ? [r.descriptor] : [])))];
+  const cached = await readCacheMany(descriptors);
+  return Promise.all(
+    locals.map((local) => {
+      if (!local.ok) return local;
+      const values = cached.get(local.descriptor);
+      return values ? merge(local, values, lacking) : enrichLive(local, lacking, apiBaseUrl, apiTimeoutMs);
+    }),
+  );
+}
+
+export async function decodeVinsEnriched(vins: string[]): Promise<DecodeResult[]> {
+  return decodeVinsEnrichedWith(vpicData(), vins);
+}
+
+async function enrichLive(
+  local: Extract<DecodeResult, { ok: true }>,
+  lacking: Set<string>,
+  apiBaseUrl: string,
+  apiTimeoutMs: number,
+): Promise<DecodeResult> {
   const last = failedAt.get(local.descriptor);
   if (last !== undefined && Date.now() - last < RETRY_AFTER_MS) return local;
 
@@ -97,13 +129,25 @@ export function resetEnrichmentForTests(): void {
 
 function merge(local: Extract<DecodeResult, { ok: true }>, values: Record<string, string>, lacking: Set<string>): DecodeResult {
   const elements = { ...local.elements };
-  let changed = false;
+  const live = new Set<string>();
   for (const [code, value] of Object.entries(values)) {
     if (!lacking.has(code) || elements[code] !== undefined) continue;
     elements[code] = value;
-    changed = true;
+    live.add(code);
   }
-  return changed ? { ...local, elements, decoded: toDecodedVehicle(elements) } : local;
+  return live.size ? { ...local, elements, decoded: toDecodedVehicle(elements, live) } : local;
+}
+
+async function readCacheMany(descriptors: string[]): Promise<Map<string, Record<string, string>>> {
+  const found = new Map<string, Record<string, string>>();
+  if (!descriptors.length) return found;
+  try {
+    const rows = await db().vpicEnrichment.findMany({ where: { descriptor: { in: descriptors } } });
+    for (const row of rows) found.set(row.descriptor, JSON.parse(row.values) as Record<string, string>);
+  } catch (error) {
+    log().warn({ err: error, descriptors: descriptors.length }, "vpic enrichment cache read failed");
+  }
+  return found;
 }
 
 async function readCache(descriptor: string): Promise<Record<string, string> | null> {

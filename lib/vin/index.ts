@@ -6,5 +6,7 @@ export { checkDigit, computeCheckDigit, type CheckDigitResult } from "./check-di
 export { normalizeDriveType, type DecodedVehicle, type DriveType } from "./decoded-vehicle";
 export { decodeVin, decodeVinWith, vpicData, type DecodeResult } from "./decoder";
 export { wmisForMake, findVpicModel } from "./catalog";
-export { decodeVinEnriched } from "./enrichment";
+export { decodeVinEnriched, decodeVinsEnriched } from "./enrichment";
 export { displayMake } from "./display-name";
+export { wmiOnlyDecode, yearFromPosition10, type WmiOnlyResult, type WmiOnlyVehicle } from "./wmi-only";
+export { countryOf, regionOf, isNorthAmericanVin, knownWmi } from "./wmi-origin";

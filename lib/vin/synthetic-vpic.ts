@@ -82,6 +82,15 @@ export function buildSyntheticVpic(options: { conversion?: boolean; vehicleSpecs
     [75, "Plant Country", "PlantCountry", "Country", null, 0, "General", "lookup", null, null, null, "Pattern", 99],
     [129, "Other Engine Info", "OtherEngineInfo", null, null, 0, "Engine", "string", null, null, null, "Pattern", null],
     [186, "NCSA Note", "NCSANote", null, null, 1, "Internal", "string", null, null, null, "Pattern", null],
+    // Extended-record elements (as full vPIC has them; corgi's cut drops their patterns).
+    [86, "Anti-lock Braking System (ABS)", "ABS", "ABS", null, 0, "Active Safety System", "lookup", null, null, null, "Pattern", null],
+    [81, "Adaptive Cruise Control (ACC)", "AdaptiveCruiseControl", "AdaptiveCruiseControl", null, 0, "Active Safety System", "lookup", null, null, null, "Pattern", null],
+    [65, "Front Air Bag Locations", "AirBagLocFront", "AirBagLocFront", null, 0, "Passive Safety System", "lookup", null, null, null, "Pattern", null],
+    [126, "Electrification Level", "ElectrificationLevel", "ElectrificationLevel", null, 0, "Mechanical / Battery", "lookup", null, null, null, "Pattern", null],
+    [57, "Battery Energy (kWh) From", "BatteryKWh", null, null, 0, "Mechanical / Battery", "decimal", null, null, null, "Pattern", null],
+    [33, "Number of Seats", "Seats", null, null, 0, "Interior", "int", null, null, null, "Pattern", null],
+    [25, "Gross Vehicle Weight Rating From", "GVWR", "GrossVehicleWeightRating", null, 0, "Exterior / Truck", "lookup", null, null, null, "Pattern", null],
+    [135, "Turbo", "Turbo", "Turbo", null, 0, "Engine", "lookup", null, null, null, "Pattern", null],
     [143, "Error Code", "ErrorCode", null, null, 0, "", "string", null, null, null, "Decoding", null],
     [156, "Additional Error Text", "AdditionalErrorText", null, null, 0, "", "string", null, null, null, "Decoding", null],
     [191, "Error Text", "ErrorText", null, null, 0, "", "string", null, null, null, "Decoding", null],
@@ -99,6 +108,18 @@ export function buildSyntheticVpic(options: { conversion?: boolean; vehicleSpecs
   insert("BodyStyle", [[1, "Sedan/Saloon"], [3, "Coupe"], [7, "Sport Utility Vehicle (SUV)/Multi-Purpose Vehicle (MPV)"]]);
   insert("DriveType", [[1, "FWD/Front-Wheel Drive"], [3, "AWD/All-Wheel Drive"]]);
   insert("Country", [[6, "UNITED STATES (USA)", null]]);
+  db.exec(`CREATE TABLE ABS (Id INTEGER NOT NULL, Name TEXT NOT NULL);
+    CREATE TABLE AdaptiveCruiseControl (Id INTEGER NOT NULL, Name TEXT NOT NULL);
+    CREATE TABLE AirBagLocFront (Id INTEGER NOT NULL, Name TEXT NOT NULL);
+    CREATE TABLE ElectrificationLevel (Id INTEGER NOT NULL, Name TEXT NOT NULL);
+    CREATE TABLE GrossVehicleWeightRating (Id INTEGER NOT NULL, Name TEXT NOT NULL);
+    CREATE TABLE Turbo (Id INTEGER NOT NULL, Name TEXT NOT NULL);`);
+  insert("ABS", [[1, "Standard"], [2, "Optional"]]);
+  insert("AdaptiveCruiseControl", [[1, "Standard"], [2, "Optional"]]);
+  insert("AirBagLocFront", [[3, "1st Row (Driver and Passenger)"]]);
+  insert("ElectrificationLevel", [[1, "BEV (Battery Electric Vehicle)"], [2, "PHEV (Plug-in Hybrid Electric Vehicle)"]]);
+  insert("GrossVehicleWeightRating", [[11, "Class 1C: 4,001 - 5,000 lb (1,814 - 2,268 kg)"]]);
+  insert("Turbo", [[1, "Yes"], [2, "No"]]);
   insert("Conversion", [
     [1, 11, 12, "#x# / 16.387064 "],
     [3, 11, 13, "#x# / 1000."],
@@ -174,6 +195,16 @@ export function buildSyntheticVpic(options: { conversion?: boolean; vehicleSpecs
     // Private elements and schemas waiting for QC are never used.
     p(101, "J", 186, "private note"),
     p(103, "A", 34, "Hidden"),
+    // An equipped electric car (position 4 = W): the extended record's elements.
+    p(101, "W", 28, "11"),
+    p(101, "W", 86, "1"),
+    p(101, "W", 81, "2"),
+    p(101, "W", 65, "3"),
+    p(101, "W", 126, "1"),
+    p(101, "W", 57, "75.5"),
+    p(101, "W", 33, "5"),
+    p(101, "W", 25, "11"),
+    p(101, "W", 135, "2"),
     // The small maker's schema.
     p(102, "M", 28, "12"),
     p(102, "M", 5, "1"),

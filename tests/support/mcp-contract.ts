@@ -12,10 +12,11 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { AboutService, CheckDigitResult } from "../../lib/api/mcp";
 import { PricingResponse } from "../../lib/api/pricing";
 import { RecallsResponse } from "../../lib/api/recalls";
+import { VinBatchResponse } from "../../lib/api/vin-batch";
 import { VinDecodeResponse } from "../../lib/api/vin-report";
 import type { FakeServer } from "./fake-server";
 
-export const MCP_TOOLS = ["about_service", "check_recalls", "decode_vin", "get_pricing", "validate_vin_check_digit"];
+export const MCP_TOOLS = ["about_service", "check_recalls", "decode_vin", "decode_vins", "get_pricing", "validate_vin_check_digit"];
 
 /** A real VIN of a 2003 Honda Accord (check digit 3). */
 export const ACCORD_VIN = "1HGCM82633A004352";
@@ -107,6 +108,18 @@ export function mcpToolContract(client: () => Client): void {
     expect(body).toHaveProperty("insight");
     if (body.insight) expect(body.insight.text.length).toBeGreaterThan(0);
     expect(texts(result)[0]).toMatch(/03V999000 \[DO NOT DRIVE, PARK OUTSIDE\]/);
+  });
+
+  test("decode_vins: many VINs in input order, each its report or its problem; sections off by default", async () => {
+    const result = await call(client(), "decode_vins", { vins: [MDX_VIN, "5J8YE1H8XNL05235", ACCORD_VIN.toLowerCase(), "1ZZZZ99999Z999999"] });
+    expect(result.isError).toBeFalsy();
+    const body = VinBatchResponse.parse(result.structuredContent);
+    expect(body.results.map((r) => r.status)).toEqual([200, 400, 200, 404]);
+    const first = body.results[0];
+    expect(first.ok && first.report.decoded.make).toBe("ACURA");
+    expect(first.ok && first.report.pricing).toBeUndefined();
+    expect(texts(result)[0]).toMatch(/2 of 4 VINs decoded/);
+    expectError(await call(client(), "decode_vins", { vins: Array(51).fill(ACCORD_VIN) }), /50/);
   });
 
   test("decode_vin: malformed, undecodable and mistyped arguments are error results", async () => {

@@ -8,6 +8,7 @@ import { displayMake } from "@/lib/vin/display-name";
 import type { VinDecodeResponse } from "@/lib/api/vin-report";
 import { FALLBACK_WRITER } from "@/lib/insights";
 import { loadReport } from "./load-report";
+import { ExtendedSpecs } from "./extended-specs";
 import { scriptJson, vehicleJsonLd } from "./vehicle-json-ld";
 import styles from "./vin-page.module.css";
 
@@ -17,7 +18,7 @@ type Props = { params: Promise<{ vin: string }> };
 
 function title(report: VinDecodeResponse): string {
   const d = report.decoded;
-  return `${d.year} ${displayMake(d.make)} ${d.model}${d.trim ? ` ${d.trim}` : ""}: VIN ${report.vin}`;
+  return `${vehicleName(d)}${d.trim ? ` ${d.trim}` : ""}: VIN ${report.vin}`;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -25,7 +26,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const report = await loadReport(vin.toUpperCase());
   if (!report) return { title: "VIN not found", robots: { index: false } };
   const d = report.decoded;
-  const description = `VIN ${report.vin} decodes to a ${d.year} ${displayMake(d.make)} ${d.model}${d.bodyStyle ? ` (${d.bodyStyle})` : ""}: specifications from NHTSA vPIC, open recalls and buyer pricing.`;
+  const description =
+    report.coverage === "wmi_only"
+      ? `VIN ${report.vin} is outside NHTSA's US-market data: ${vehicleName(d)}, from its manufacturer code and model-year position.`
+      : `VIN ${report.vin} decodes to a ${vehicleName(d)}${d.bodyStyle ? ` (${d.bodyStyle})` : ""}: specifications from NHTSA vPIC, open recalls and buyer pricing.`;
   return {
     title: title(report),
     description,
@@ -50,6 +54,10 @@ export default async function VinPage({ params }: Props) {
         VIN <code data-testid="vin">{report.vin}</code>
         {report.vinCheck.checkDigit.valid ? (
           <span className="badge badge-good">check digit correct</span>
+        ) : !report.vinCheck.checkDigitMandatory ? (
+          <span className="badge" data-testid="check-digit-advisory">
+            check digit not used (optional outside North America)
+          </span>
         ) : (
           <span className="badge badge-warn" data-testid="check-digit-warning">
             check digit should be {report.vinCheck.checkDigit.expected}, is {report.vinCheck.checkDigit.actual}
@@ -57,16 +65,17 @@ export default async function VinPage({ params }: Props) {
         )}
       </p>
       <h1>
-        {d.year} {displayMake(d.make)} {d.model}
+        {vehicleName(d)}
         {d.trim ? <span className={styles.trim}> {d.trim}</span> : null}
       </h1>
+      <CoverageNote report={report} />
 
       <div className={styles.columns}>
         <section className="card" aria-labelledby="specs">
           <h2 id="specs">Specifications</h2>
           <dl className="specs" data-testid="specs">
             <Spec label="Model year" value={d.year} />
-            <Spec label="Make" value={displayMake(d.make)} />
+            <Spec label="Make" value={d.make ? displayMake(d.make) : null} />
             <Spec label="Model" value={d.model} />
             <Spec label="Trim" value={d.trim} />
             <Spec label="Body style" value={d.bodyStyle} />
@@ -77,6 +86,7 @@ export default async function VinPage({ params }: Props) {
             <Spec label="Vehicle type" value={d.vehicleType} />
             <Spec label="Manufacturer" value={d.manufacturer} />
             <Spec label="Assembly plant" value={[d.plant.city, d.plant.state, d.plant.country].filter(Boolean).join(", ") || null} />
+            <Spec label="Manufacturer code issued in" value={[report.origin.country, report.origin.region].filter(Boolean).join(", ") || null} />
           </dl>
           {report.vinCheck.errorCodes.some((c) => c !== "0") ? (
             <p className="muted" data-testid="nhtsa-errors">
@@ -88,16 +98,23 @@ export default async function VinPage({ params }: Props) {
         <InsightCard insight={report.insight ?? null} />
       </div>
 
+      <ExtendedSpecs extended={d.extended} />
+
       <PricingCard report={report} />
 
       <section aria-labelledby="recalls-heading">
         <h2 id="recalls-heading">Open safety recalls</h2>
-        {report.recalls ? (
+        {report.recalls && d.model !== null && d.make !== null ? (
           <RecallList recalls={{ ...report.recalls, year: Number(d.year), make: d.make, model: d.model }} />
+        ) : null}
+        {report.coverage === "wmi_only" ? (
+          <p className="muted" data-testid="recalls-wmi-only">
+            NHTSA publishes recalls per US-market model year, make and model; this VIN names no model in its data.
+          </p>
         ) : null}
         {report.recalls ? (
           <p className="muted">
-            <Link href={report.recalls.url}>Recall check for every {d.year} {displayMake(d.make)} {d.model}</Link>
+            <Link href={report.recalls.url}>Recall check for every {vehicleName(d)}</Link>
           </p>
         ) : null}
       </section>
@@ -114,6 +131,23 @@ export default async function VinPage({ params }: Props) {
         </p>
       </section>
     </article>
+  );
+}
+
+/** "2014 Volkswagen Tiguan"; parts a wmi_only answer lacks (model, maybe make or year) are left out. */
+function vehicleName(d: VinDecodeResponse["decoded"]): string {
+  return [d.year, d.make ? displayMake(d.make) : null, d.model].filter(Boolean).join(" ") || (d.manufacturer ?? "Vehicle");
+}
+
+function CoverageNote({ report }: { report: VinDecodeResponse }) {
+  if (report.coverage !== "wmi_only") return null;
+  return (
+    <p className="card" data-testid="coverage-wmi-only">
+      <strong>Outside the US-market data.</strong> NHTSA&apos;s vPIC patterns name no model for this VIN, so only what its
+      manufacturer code (WMI) and model-year position tell is shown: manufacturer
+      {report.decoded.make ? ", make" : ""}, where the code was issued{report.decoded.year ? " and the model year" : ""}.
+      {report.vinCheck.checkDigitMandatory ? "" : " Outside North America the check digit is optional, so it proves nothing here."}
+    </p>
   );
 }
 
@@ -176,7 +210,7 @@ function PricingCard({ report }: { report: VinDecodeResponse }) {
             , from {p.sampleSize} {p.source && isDemoText(p.source) ? "demo" : "verified"} deals ({p.dataStatus}).
           </p>
           <PriceBandChart
-            pricing={{ priceBand: p.priceBand, averageMsrp: null, year: Number(d.year), make: displayMake(d.make), model: d.model }}
+            pricing={{ priceBand: p.priceBand, averageMsrp: null, year: Number(d.year), make: displayMake(d.make ?? ""), model: d.model ?? "" }}
           />
           <p className="muted">
             Price band: {dollars(p.priceBand.low)} (10th percentile) · {dollars(p.priceBand.typical)} (median) ·{" "}

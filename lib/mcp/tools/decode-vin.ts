@@ -58,10 +58,13 @@ export function reportSummary(r: VinDecodeResponse): string {
   ].filter(Boolean);
   const plant = [d.plant.city, d.plant.state, d.plant.country].filter(Boolean).join(", ");
   const lines = [
-    `VIN ${r.vin}: ${d.year} ${d.make} ${d.model}${d.trim ? ` ${d.trim}` : ""}${specs.length ? ` (${specs.join(", ")})` : ""}.`,
+    `VIN ${r.vin}: ${[d.year, d.make, d.model, d.trim].filter(Boolean).join(" ") || "vehicle"}${specs.length ? ` (${specs.join(", ")})` : ""}.`,
   ];
+  if (r.coverage === "wmi_only") {
+    lines.push("Outside NHTSA's US-market data: only the manufacturer code (WMI) and model-year position were decoded; the model is unknown.");
+  }
   if (d.manufacturer || plant) lines.push(`Built by ${d.manufacturer ?? "unknown manufacturer"}${plant ? ` in ${plant}` : ""}.`);
-  if (!r.vinCheck.checkDigit.valid) {
+  if (!r.vinCheck.checkDigit.valid && r.vinCheck.checkDigitMandatory) {
     lines.push(`Check digit does not match: position 9 is ${r.vinCheck.checkDigit.actual}, expected ${r.vinCheck.checkDigit.expected}.`);
   }
   if (r.pricing) {
