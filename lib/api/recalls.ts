@@ -119,6 +119,15 @@ export const RecallStatus = z
       "unavailable: NHTSA could not be reached and nothing is known (count 0 then means unknown, not zero recalls)",
   );
 
+/** How old the data behind an answer is (additive to checkedAt, which older clients read). */
+export const RecallsAsOf = z
+  .string()
+  .optional()
+  .describe(
+    "ISO date-time of the data this answer was built from: the last sync of the local recall mirror, or when NHTSA " +
+      "answered live; absent when nothing is known (status unavailable)",
+  );
+
 export const RecallsResponse = z
   .object({
     vin: z.string().optional().describe("the VIN asked about, when asked by VIN"),
@@ -131,6 +140,7 @@ export const RecallsResponse = z
     source: z.string().describe("data attribution and how this answer was obtained"),
     status: RecallStatus,
     checkedAt: z.string().describe("ISO date-time the data was last confirmed (for unavailable: when it was tried)"),
+    asOf: RecallsAsOf,
   })
   .meta({
     id: "RecallsResponse",

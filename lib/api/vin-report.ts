@@ -3,7 +3,7 @@
  * lib/report builds exactly this shape; the OpenAPI document is generated from these schemas.
  */
 import { z } from "zod";
-import { RecallItem, RecallStatus } from "./recalls";
+import { RecallItem, RecallsAsOf, RecallStatus } from "./recalls";
 import { DataStatus, PriceBand } from "./pricing";
 import { DecodedVehicleSchema } from "./vin";
 
@@ -59,6 +59,7 @@ export const VinRecallsSection = z
     status: RecallStatus,
     checkedAt: z.string().meta({ description: "ISO date-time the recall data was last confirmed" }),
     source: z.string(),
+    asOf: RecallsAsOf,
   })
   .meta({ id: "VinRecalls", description: "Open NHTSA recalls for the decoded year/make/model (spec 2.4)." });
 export type VinRecallsSection = z.infer<typeof VinRecallsSection>;

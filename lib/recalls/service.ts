@@ -22,6 +22,7 @@ import { fetchRecallModels, fetchRecallsByVehicle, nhtsaOnline, type NhtsaFailur
 import { sameModel, slugify } from "./names";
 import type { RecallRecord } from "./record";
 import { storeMayKnow } from "./known-vehicles";
+import { mirrorRecalls } from "./mirror";
 import { findLookup, lookupKey, saveLookup, storedRecalls, upsertRecalls, type StoredAnswer } from "./store";
 
 export const RECALL_CACHE_MS = 6 * 60 * 60 * 1000;
@@ -32,7 +33,7 @@ export interface VehicleQuery {
   model: string;
 }
 
-export type VehicleRecalls = Pick<RecallsResponse, "count" | "items" | "url" | "status" | "checkedAt" | "source">;
+export type VehicleRecalls = Pick<RecallsResponse, "count" | "items" | "url" | "status" | "checkedAt" | "source" | "asOf">;
 
 const ATTRIBUTION = "NHTSA (U.S. National Highway Traffic Safety Administration) recall data";
 
@@ -44,6 +45,9 @@ export function recallPageUrl(q: VehicleQuery): string {
 export async function recallsForVehicle(q: VehicleQuery, opts: { signal?: AbortSignal; now?: Date } = {}): Promise<VehicleRecalls> {
   const now = opts.now ?? new Date();
   const url = recallPageUrl(q);
+  // A fresh local mirror answers without NHTSA (lib/recalls/mirror.ts says when it can).
+  const mirrored = await mirrorRecalls(q, now);
+  if (mirrored) return answer(mirrored.stored, url, "ok", mirrored.asOf, `${ATTRIBUTION}, local mirror of NHTSA's FLAT_RCL files`);
   // Offline the store is the only source, and most vehicles are not in it: the in-memory index says so.
   if (!nhtsaOnline() && !(await storeMayKnow(db(), q))) return unknown(url, now);
   const lookup = await findLookup(q.year, q.make, q.model);
@@ -167,7 +171,7 @@ function answer(
     parkOutside: r.parkOutside,
     overTheAirUpdate: r.overTheAirUpdate,
   }));
-  return { count: items.length, items, url, status, checkedAt: checkedAt.toISOString(), source };
+  return { count: items.length, items, url, status, checkedAt: checkedAt.toISOString(), asOf: checkedAt.toISOString(), source };
 }
 
 function latest(a: Date | null, b: Date | null): Date | null {
