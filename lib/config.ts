@@ -141,8 +141,8 @@ const schema = z
       .trim()
       .default("FLAT_RCL_PRE_2010.zip,FLAT_RCL_POST_2010.zip")
       .refine((v) => v.split(",").map((f) => f.trim()).filter(Boolean).length > 0, { message: "must name at least one file" })
-      .refine((v) => v.split(",").map((f) => f.trim()).filter(Boolean).every((f) => /^[A-Za-z0-9._-]+\.zip$/.test(f)), {
-        message: "must be plain .zip file names separated by commas (e.g. FLAT_RCL_POST_2010.zip)",
+      .refine((v) => v.split(",").map((f) => f.trim()).filter(Boolean).every((f) => /^[A-Za-z0-9._-]+\.(zip|txt)$/.test(f)), {
+        message: "must be plain .zip (or .txt) file names separated by commas (e.g. FLAT_RCL_POST_2010.zip)",
       }),
     SYNC_RECALLS_SCHEDULE: cronSchedule("17 5 * * *"),
     SYNC_RECALLS_MAX_AGE_HOURS: positiveInt(48),

@@ -30,7 +30,8 @@ export interface RecallMirrorState extends JobState {
   files?: Record<string, MirrorFileState>;
 }
 
-const SAFE_FILE = /^[A-Za-z0-9._-]+\.zip$/;
+/** NHTSA publishes zips; an unpacked .txt (a mirror of the mirror, a benchmark) is read the same way. */
+const SAFE_FILE = /^[A-Za-z0-9._-]+\.(zip|txt)$/;
 
 export const recallMirrorJob: Job = {
   name: RECALL_MIRROR_JOB,
@@ -48,7 +49,7 @@ export const recallMirrorJob: Job = {
     let rowsChanged = 0;
     const notes: string[] = [];
     for (const file of sync.recalls.files) {
-      if (!SAFE_FILE.test(file)) throw new Error(`SYNC_RECALLS_FILES: "${file}" is not a plain .zip file name`);
+      if (!SAFE_FILE.test(file)) throw new Error(`SYNC_RECALLS_FILES: "${file}" is not a plain .zip or .txt file name`);
       ctx.signal.throwIfAborted();
       const target = path.join(dir, file);
       const known = files[file];
