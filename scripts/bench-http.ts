@@ -15,13 +15,13 @@
  *
  *   npm run bench:http -- [--seconds 10] [--connections 10] [--vins 10000] [--query "insight=false"] [--nhtsa-delay 300]
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgs, promisify } from "node:util";
 import autocannon from "autocannon";
 import { config, parseConfig } from "../lib/config";
 import { decodeVinWith } from "../lib/vin/decoder";
@@ -175,7 +175,12 @@ async function main() {
     ];
     const liveCalls = nhtsa.calls();
     // Load the recall mirror the way an operator does, then wait until the server processes answer from it.
-    execFileSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/sync.ts", "recalls"], { cwd: root, env, stdio: "ignore" });
+    try {
+      // Asynchronous: the file server it downloads from runs in this process.
+      await promisify(execFile)(path.join(root, "node_modules/.bin/tsx"), ["scripts/sync.ts", "recalls"], { cwd: root, env, encoding: "utf8" });
+    } catch (error) {
+      throw new Error(`npm run sync -- recalls failed: ${(error as { stdout?: string; stderr?: string }).stdout ?? ""}${(error as { stderr?: string }).stderr ?? ""}`);
+    }
     for (let i = 0; i < 100; i++) {
       const r = (await (await fetch(`${base}/api/public/vin/${mirrorVins[0]}?${QUERY}`)).json()) as { recalls?: { source: string } };
       if (r.recalls?.source.includes("mirror")) break;

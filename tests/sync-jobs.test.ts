@@ -296,3 +296,28 @@ describe("npm run sync -- status", () => {
     expect(run.out).toContain("usage: npm run sync -- status | recalls | vpic | all | vpic-rollback");
   });
 });
+
+describe("npm start", () => {
+  test("runs the job runner: a recall mirror never synced is synced right after start and then answers", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "vinscope-sync-start-"));
+    const started = await startApp({
+      npmStart: true,
+      env: { DATA_DIR: dir, VPIC_DB_PATH: BUNDLED_VPIC, WEB_CONCURRENCY: "1", NHTSA_API_BASE_URL: "off", SYNC_RECALLS_URL: `${files.url}/rcl` },
+    });
+    try {
+      type Health = { jobs: { name: string; lastSuccessAt: string | null; lastOutcome: string | null; nextRunAt: string | null }[]; recallMirror: { state: string } };
+      const health = () => fetch(`${started.url}/api/health`).then((r) => r.json() as Promise<Health>);
+      const after = await eventually(health, (h) => h.recallMirror.state === "fresh", 30_000);
+      expect(after.jobs.find((j) => j.name === "recalls")).toMatchObject({ lastOutcome: "ok", nextRunAt: expect.stringMatching(/T05:17:00\.000Z$/) });
+      expect(after.jobs.find((j) => j.name === "vpic")).toMatchObject({ nextRunAt: null, lastSuccessAt: null });
+      const body = await eventually(
+        () => fetch(`${started.url}/api/recalls?make=volkswagen&model=beetle&year=2006`).then((r) => r.json() as Promise<{ source: string }>),
+        (b) => b.source.includes("mirror"),
+      );
+      expect(body).toMatchObject({ status: "ok", count: 1 });
+    } finally {
+      await started.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

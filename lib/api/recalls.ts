@@ -114,7 +114,8 @@ export type RecallItem = z.infer<typeof RecallItem>;
 export const RecallStatus = z
   .enum(["ok", "stale", "unavailable"])
   .describe(
-    "ok: a current answer (NHTSA within 6 hours, or imported data when the service runs offline); " +
+    "ok: a current answer (the local mirror of NHTSA's recall files while it is fresh, NHTSA within 6 hours, or " +
+      "imported data when the service runs offline); " +
       "stale: NHTSA could not be reached, this is the last known answer as of checkedAt; " +
       "unavailable: NHTSA could not be reached and nothing is known (count 0 then means unknown, not zero recalls)",
   );
