@@ -135,6 +135,8 @@ export function breakerHealth(): BreakerHealth[] {
   return [...(globalForBreakers.__vinscopeBreakers?.values() ?? [])].map((b) => b.health());
 }
 
-export function resetBreakersForTests(): void {
-  globalForBreakers.__vinscopeBreakers?.clear();
+/** Tests start with closed breakers: all of them, or the one named. */
+export function resetBreakersForTests(name?: string): void {
+  if (name === undefined) globalForBreakers.__vinscopeBreakers?.clear();
+  else globalForBreakers.__vinscopeBreakers?.delete(name);
 }
