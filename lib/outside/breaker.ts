@@ -5,7 +5,7 @@
  * that is down. After `cooldownMs` the next call is let through as the probe (half-open): its success closes
  * the breaker, its failure opens it for another cool-down. Concurrent calls during the probe stay degraded.
  */
-import { BrokenCircuitError, circuitBreaker, CircuitState, ConsecutiveBreaker, handleAll, IsolatedCircuitError, type CircuitBreakerPolicy } from "cockatiel";
+import { BrokenCircuitError, circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen, IsolatedCircuitError, type CircuitBreakerPolicy } from "cockatiel";
 import { config } from "../config";
 import { log } from "../log";
 
@@ -25,12 +25,24 @@ export interface RunOptions<T> {
   failed: (value: T) => boolean;
   /** The degraded answer while the breaker is open: returned at once, the system is not called. */
   open: () => T;
+  /**
+   * Answers that say nothing about the system's health (the caller went away, the request never left a full
+   * queue): counted neither way. Such an answer to the half-open probe counts as a failure (stay careful).
+   */
+  ignored?: (value: T) => boolean;
 }
 
 /** A failed answer carried through cockatiel, which counts thrown errors. */
 class FailedAnswer<T> extends Error {
   constructor(readonly value: T) {
     super("outside system answered with a failure");
+  }
+}
+
+/** An answer that counts neither way: cockatiel's filter does not handle it, so the breaker does not count it. */
+class IgnoredAnswer<T> extends Error {
+  constructor(readonly value: T) {
+    super("answer not counted");
   }
 }
 
@@ -44,7 +56,7 @@ export class Breaker {
     readonly failures: number,
     readonly cooldownMs: number,
   ) {
-    this.policy = circuitBreaker(handleAll, { halfOpenAfter: cooldownMs, breaker: new ConsecutiveBreaker(failures) });
+    this.policy = circuitBreaker(handleWhen((error) => !(error instanceof IgnoredAnswer)), { halfOpenAfter: cooldownMs, breaker: new ConsecutiveBreaker(failures) });
     this.policy.onBreak(() => {
       this.openedAt = Date.now();
       log().warn({ breaker: name, cooldownMs, lastFailure: this.lastFailure }, "outside system breaker opened");
@@ -76,14 +88,17 @@ export class Breaker {
     // Cockatiel makes calls during the half-open probe wait for it; an outage must cost no waiting, so they
     // answer degraded at once instead.
     if (this.policy.state === CircuitState.HalfOpen) return opts.open();
+    const probe = this.policy.state === CircuitState.Open;
     try {
       return await this.policy.execute(async () => {
         const value = await work();
+        if (opts.ignored?.(value)) throw probe ? new FailedAnswer(value) : new IgnoredAnswer(value);
         if (opts.failed(value)) throw new FailedAnswer(value);
         return value;
       });
     } catch (error) {
       if (error instanceof BrokenCircuitError || error instanceof IsolatedCircuitError) return opts.open();
+      if (error instanceof IgnoredAnswer) return error.value as T;
       if (error instanceof FailedAnswer) {
         this.lastFailure = describe(error.value);
         return error.value as T;

@@ -152,3 +152,15 @@ describe("deadlines", () => {
     expect(await untilAborted(Promise.resolve("now"), new AbortController().signal, () => "gave up")).toBe("now");
   });
 });
+
+describe("Breaker: answers that count neither way", () => {
+  it("ignored answers neither open nor reset the breaker", async () => {
+    const breaker = new Breaker("test", 2, 60_000);
+    const opts = { failed: failedAnswer, open: openAnswer, ignored: (a: Answer) => !a.ok && a.reason === "caller_gone" };
+    await breaker.run(async () => ({ ok: false, reason: "down" }) as Answer, opts);
+    for (let i = 0; i < 5; i++) expect(await breaker.run(async () => ({ ok: false, reason: "caller_gone" }) as Answer, opts)).toEqual({ ok: false, reason: "caller_gone" });
+    expect(breaker.state).toBe("closed");
+    await breaker.run(async () => ({ ok: false, reason: "down" }) as Answer, opts);
+    expect(breaker.state).toBe("open");
+  });
+});
