@@ -134,6 +134,11 @@ const schema = z
     STICKER_HOST_CONCURRENCY: positiveInt(2),
     STICKER_HOST_INTERVAL_MS: z.coerce.number().int().min(0).default(250),
     STICKER_MAX_BYTES: positiveInt(8 * 1024 * 1024),
+    STICKER_HOST_QUEUE_MAX: z.coerce.number().int().min(0).default(8),
+
+    OUTSIDE_BREAKER_FAILURES: positiveInt(5),
+    OUTSIDE_BREAKER_COOLDOWN_MS: positiveInt(30_000),
+    OUTSIDE_FAILURE_MEMO_MS: z.coerce.number().int().min(0).default(10_000),
 
     SYNC_RECALLS_URL: optionalBaseUrl("https://static.nhtsa.gov/odi/ffdd/rcl"),
     SYNC_RECALLS_FILES: z
@@ -203,7 +208,11 @@ export interface Config {
     hostIntervalMs: number;
     /** Largest response body read from a manufacturer host. */
     maxBytes: number;
+    /** Requests waiting per host beyond those in flight; more are refused (503 manufacturer_busy). */
+    hostQueueMax: number;
   };
+  /** Breakers and failure memory shared by every outside client (lib/outside). */
+  outside: { breakerFailures: number; breakerCooldownMs: number; failureMemoMs: number };
   /** Scheduled syncs (lib/jobs). A null URL or schedule is `off`. */
   sync: {
     recalls: { baseUrl: string | null; files: string[]; schedule: string | null; maxAgeMs: number };
@@ -276,6 +285,12 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
       hostConcurrency: env.STICKER_HOST_CONCURRENCY,
       hostIntervalMs: env.STICKER_HOST_INTERVAL_MS,
       maxBytes: env.STICKER_MAX_BYTES,
+      hostQueueMax: env.STICKER_HOST_QUEUE_MAX,
+    },
+    outside: {
+      breakerFailures: env.OUTSIDE_BREAKER_FAILURES,
+      breakerCooldownMs: env.OUTSIDE_BREAKER_COOLDOWN_MS,
+      failureMemoMs: env.OUTSIDE_FAILURE_MEMO_MS,
     },
     sync: {
       recalls: {

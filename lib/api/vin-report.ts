@@ -53,7 +53,11 @@ export type VinPricingSection = z.infer<typeof VinPricingSection>;
 
 export const VinRecallsSection = z
   .object({
-    count: z.int().min(0).meta({ description: "number of recall campaigns in items (with status unavailable: 0 means unknown)" }),
+    count: z
+      .int()
+      .min(0)
+      .nullable()
+      .meta({ description: "number of recall campaigns in items; null when status is unavailable (unknown is not zero)" }),
     items: z.array(RecallItem),
     url: z.url().meta({ description: "recall-check page of the decoded year/make/model" }),
     status: RecallStatus,

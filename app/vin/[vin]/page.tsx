@@ -97,7 +97,12 @@ export default async function VinPage({ params }: Props) {
         ) : null}
         {report.recalls ? (
           <p className="muted">
-            <Link href={report.recalls.url}>Recall check for every {d.year} {displayMake(d.make)} {d.model}</Link>
+            {d.model ? (
+              <Link href={report.recalls.url}>Recall check for every {d.year} {displayMake(d.make)} {d.model}</Link>
+            ) : (
+              // Without a model name there is no year/make/model page: link the recall check form instead.
+              <Link href={report.recalls.url}>Check recalls by VIN or by year, make and model</Link>
+            )}
           </p>
         ) : null}
       </section>
