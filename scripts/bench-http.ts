@@ -1,20 +1,27 @@
 /**
  * `npm run bench:http`: the VIN report over HTTP, measured with autocannon against the built app.
  *
- * Three runs against one server, started as `npm start` starts it (its own SQLite database with the demo data,
- * WEB_CONCURRENCY server processes; NHTSA and vPIC switched off so only vinscope is measured):
- *   1. ceiling   a trivial constant route (/robots.txt): what Next.js itself does on this machine;
- *   2. distinct  /api/public/vin/{vin}?insight=false over ≥ 10,000 distinct decodable VINs;
- *   3. repeated  the same VIN again and again.
- * Prints req/s, p50/p99 latency and each run's ratio to the ceiling.
+ * Runs against one server, started as `npm start` starts it (its own SQLite database with the demo data,
+ * WEB_CONCURRENCY server processes; the vPIC API off; NHTSA's recalls API a fake on loopback that answers
+ * after --nhtsa-delay ms, as a slow NHTSA does):
+ *   1. ceiling          a trivial constant route (/robots.txt): what Next.js itself does on this machine;
+ *   2. distinct, live   /api/public/vin/{vin}?insight=false over distinct decodable VINs, no recall mirror:
+ *                       each new year/make/model waits on the fake NHTSA (the live path, for comparison);
+ *   3. repeated         the same VIN again and again;
+ *   4. distinct, mirror other distinct VINs after `npm run sync -- recalls` loaded the recall mirror from a
+ *                       loopback file server (a FLAT_RCL file with rows for the sampled vehicles): recalls
+ *                       answered from the mirror, no NHTSA call.
+ * Prints req/s, p50/p99 latency, each run's ratio to the ceiling, and how many calls the fake NHTSA got.
  *
- *   npm run bench:http -- [--seconds 10] [--connections 10] [--vins 10000] [--query "insight=false"]
+ *   npm run bench:http -- [--seconds 10] [--connections 10] [--vins 10000] [--query "insight=false"] [--nhtsa-delay 300]
  */
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgs, promisify } from "node:util";
 import autocannon from "autocannon";
 import { config, parseConfig } from "../lib/config";
 import { decodeVinWith } from "../lib/vin/decoder";
@@ -28,8 +35,10 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "10" },
     vins: { type: "string", default: "10000" },
     query: { type: "string", default: "insight=false" },
+    "nhtsa-delay": { type: "string", default: "300" },
   },
 });
+const NHTSA_DELAY_MS = Number(args["nhtsa-delay"]);
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
 const VIN_COUNT = Number(args.vins);
@@ -74,11 +83,73 @@ async function measure(name: string, url: string, paths: () => string, seconds =
   };
 }
 
+/**
+ * A FLAT_RCL file (29 columns) with one synthetic campaign for every third sampled vehicle, so the mirror
+ * knows every sampled year/make/model (a vehicle without rows in a complete file has no recalls).
+ */
+function mirrorFile(vins: string[]): string {
+  const data = loadVpicData(config().vpic.dbPath);
+  const vehicles = new Map<string, { year: string; make: string; model: string }>();
+  for (const vin of vins) {
+    const r = decodeVinWith(data, vin);
+    if (r.ok && r.decoded.year && r.decoded.make && r.decoded.model) vehicles.set(`${r.decoded.year}|${r.decoded.make}|${r.decoded.model}`, r.decoded);
+  }
+  const lines: string[] = [];
+  let n = 0;
+  for (const v of vehicles.values()) {
+    if (n++ % 3) continue;
+    const campaign = `${String(Number(v.year) % 100).padStart(2, "0")}V${String(n).padStart(6, "0")}`;
+    const cols = new Array<string>(29).fill("");
+    Object.assign(cols, { 0: String(n), 1: campaign, 2: v.make.toUpperCase(), 3: v.model.toUpperCase(), 4: v.year, 6: "SERVICE BRAKES", 7: "BENCH MOTORS", 11: "100", 15: "20240105", 19: "Benchmark campaign (synthetic).", 20: "Crash risk.", 21: "Dealers will repair.", 27: "No", 28: "No" });
+    lines.push(cols.join("\t"));
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** The fake NHTSA recalls API: every answer after NHTSA_DELAY_MS, no recalls, counted. */
+async function fakeNhtsa(): Promise<{ url: string; calls: () => number; close: () => void }> {
+  let calls = 0;
+  const server = http.createServer((req, res) => {
+    calls++;
+    setTimeout(() => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ Count: 0, Message: "Results returned successfully", results: [] }));
+    }, NHTSA_DELAY_MS);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls: () => calls, close: () => server.close() };
+}
+
+async function fileServer(body: string): Promise<{ url: string; close: () => void }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-length": Buffer.byteLength(body), etag: '"bench-1"' });
+    res.end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
 async function main() {
-  const vins = decodableVins(VIN_COUNT);
+  const all = decodableVins(VIN_COUNT * 2);
+  // Two disjoint halves: the live run and the mirror run each see VINs (and vehicles) the other did not warm.
+  const vins = all.filter((_, i) => i % 2 === 0);
+  const mirrorVins = all.filter((_, i) => i % 2 === 1);
+  const nhtsa = await fakeNhtsa();
+  const files = await fileServer(mirrorFile(mirrorVins));
   const dir = mkdtempSync(path.join(tmpdir(), "vinscope-bench-http-"));
   const port = await freePort();
-  const env = { ...process.env, ...baseTestEnv(port, `file:${path.join(dir, "bench.db")}`), SEED_DEMO_DATA: "true", LOG_LEVEL: "warn" };
+  const env = {
+    ...process.env,
+    ...baseTestEnv(port, `file:${path.join(dir, "bench.db")}`),
+    SEED_DEMO_DATA: "true",
+    LOG_LEVEL: "warn",
+    DATA_DIR: dir,
+    VPIC_DB_PATH: config().vpic.dbPath,
+    NHTSA_API_BASE_URL: nhtsa.url,
+    SYNC_RECALLS_URL: files.url,
+    SYNC_RECALLS_FILES: "FLAT_RCL_BENCH.txt",
+    SYNC_RECALLS_SCHEDULE: "off",
+  };
   // Served the way `npm start` serves: migrations, demo seed, then WEB_CONCURRENCY server processes.
   const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], { cwd: root, env, stdio: "ignore", detached: true });
   const workers = parseConfig(env).workers;
@@ -99,10 +170,31 @@ async function main() {
     const repeated = vins[0];
     const runs = [
       await measure("ceiling: GET /robots.txt", base, () => "/robots.txt"),
-      await measure(`distinct: ${vins.length} VINs`, base, () => `/api/public/vin/${vins[next++ % vins.length]}?${QUERY}`),
+      await measure(`distinct, live recalls: ${vins.length} VINs`, base, () => `/api/public/vin/${vins[next++ % vins.length]}?${QUERY}`),
       await measure(`repeated: ${repeated}`, base, () => `/api/public/vin/${repeated}?${QUERY}`),
     ];
-    const ceiling = runs[0].rps;
+    const liveCalls = nhtsa.calls();
+    // Load the recall mirror the way an operator does, then wait until the server processes answer from it.
+    try {
+      // Asynchronous: the file server it downloads from runs in this process.
+      await promisify(execFile)(path.join(root, "node_modules/.bin/tsx"), ["scripts/sync.ts", "recalls"], { cwd: root, env, encoding: "utf8" });
+    } catch (error) {
+      throw new Error(`npm run sync -- recalls failed: ${(error as { stdout?: string; stderr?: string }).stdout ?? ""}${(error as { stderr?: string }).stderr ?? ""}`);
+    }
+    for (let i = 0; i < 100; i++) {
+      const r = (await (await fetch(`${base}/api/public/vin/${mirrorVins[0]}?${QUERY}`)).json()) as { recalls?: { source: string } };
+      if (r.recalls?.source.includes("mirror")) break;
+      await new Promise((res) => setTimeout(res, 200));
+    }
+    let nextMirror = 1;
+    const beforeMirror = nhtsa.calls();
+    runs.push(
+      await measure(`distinct, recall mirror: ${mirrorVins.length} VINs`, base, () => `/api/public/vin/${mirrorVins[nextMirror++ % mirrorVins.length]}?${QUERY}`),
+    );
+    const mirrorCalls = nhtsa.calls() - beforeMirror;
+    runs.push(await measure("ceiling again: GET /robots.txt", base, () => "/robots.txt"));
+    // The machine is shared: the ceiling is measured before and after, and the lower of the two is used.
+    const ceiling = Math.min(runs[0].rps, runs[runs.length - 1].rps);
     console.log(
       `\nbench:http  /api/public/vin/{vin}?${QUERY}; ${cpus().length} cores, ${workers} server process${workers === 1 ? "" : "es"} (WEB_CONCURRENCY), ` +
         `load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ${CONNECTIONS} connections, ${SECONDS} s per run`,
@@ -118,9 +210,12 @@ async function main() {
         String(r.non2xx + r.errors).padStart(8),
       );
     }
+    console.log(`fake NHTSA (answers after ${NHTSA_DELAY_MS} ms): ${liveCalls} calls during the live runs, ${mirrorCalls} during the mirror run`);
   } finally {
     if (!exited) process.kill(-server.pid!, "SIGTERM");
     await exit;
+    nhtsa.close();
+    files.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -4,9 +4,10 @@
  *   2. make sure the vPIC database is unpacked;
  *   3. migrate the database and seed demo data into an empty one;
  *   4. build the app if there is no build or the sources are newer than it;
- *   5. `next start` on PORT in WEB_CONCURRENCY processes (scripts/support/server-workers.ts).
+ *   5. `next start` on PORT in WEB_CONCURRENCY processes (scripts/support/server-workers.ts);
+ *   6. the job runner (scripts/job-runner.ts): the scheduled syncs of lib/jobs.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import { config, ConfigError } from "../lib/config";
@@ -106,6 +107,32 @@ async function main() {
   buildIfNeeded();
   console.log(`[vinscope] serving on port ${cfg.port} with ${cfg.workers} server process${cfg.workers === 1 ? "" : "es"} (public base URL ${cfg.publicBaseUrl})`);
   serveWithWorkers({ root, port: cfg.port, workers: cfg.workers, env });
+  startJobRunnerProcess();
+}
+
+/**
+ * The scheduled syncs (lib/jobs) run in one more process beside the server processes: one runner per
+ * instance; the database lease keeps instances from doubling a run. It is restarted if it dies, and stopped
+ * with the server.
+ */
+function startJobRunnerProcess(): void {
+  let child: ChildProcess | undefined;
+  let stopping = false;
+  const start = () => {
+    child = spawn(bin("tsx"), ["scripts/job-runner.ts"], { cwd: root, env, stdio: "inherit" });
+    child.on("exit", (code, signal) => {
+      if (stopping) return;
+      console.error(`[vinscope] the job runner exited (${signal ?? `code ${code}`}); restarting it in 10 s`);
+      setTimeout(start, 10_000).unref();
+    });
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      stopping = true;
+      child?.kill("SIGTERM");
+    });
+  }
+  start();
 }
 
 void main();

@@ -108,7 +108,7 @@ describe("GET /api/recalls", () => {
     const res = await get("make=down&model=anything&year=2020");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(await res.json()).toMatchObject({ status: "unavailable", count: 0, items: [] });
+    expect(await res.json()).toMatchObject({ status: "unavailable", count: null, items: [] });
   });
 
   test("imported FLAT_RCL rows are the last known answer when NHTSA is down (status stale)", async () => {

@@ -204,7 +204,7 @@ describe("a section failing alone", () => {
       const res = await get(`/api/public/vin/${MDX_2022}?insight=false`);
       expect(res.status).toBe(200);
       const body = await res.json();
-      expect(body.recalls).toMatchObject({ status: "unavailable", count: 0, items: [] });
+      expect(body.recalls).toMatchObject({ status: "unavailable", count: null, items: [] });
       expect(body.decoded.model).toBe("MDX");
       expect(body.pricing).toBeDefined();
     } finally {

@@ -22,12 +22,20 @@ export function RecallList({ recalls }: { recalls: RecallsResponse }) {
     return (
       <section className={`${styles.state} ${styles.unavailable}`} data-testid="recalls-unavailable" aria-live="polite">
         <h2>Recall information is unavailable right now</h2>
-        <p>
-          No answer from NHTSA&apos;s recall service is available for the {vehicle} (NHTSA could not be reached, or
-          this service runs offline) and no earlier answer or imported data covers it, so we cannot say whether it
-          has open recalls. This is <strong>not</strong> the same as &ldquo;no recalls&rdquo;:
-          please try again later, or check at <a href="https://www.nhtsa.gov/recalls">nhtsa.gov/recalls</a>.
-        </p>
+        {recalls.model.trim() ? (
+          <p>
+            No answer from NHTSA&apos;s recall service is available for the {vehicle} (NHTSA could not be reached, or
+            this service runs offline) and no earlier answer or imported data covers it, so we cannot say whether it
+            has open recalls. This is <strong>not</strong> the same as &ldquo;no recalls&rdquo;:
+            please try again later, or check at <a href="https://www.nhtsa.gov/recalls">nhtsa.gov/recalls</a>.
+          </p>
+        ) : (
+          <p data-testid="recalls-no-model">
+            The model of this {vehicle.trim()} is not known, and NHTSA lists recalls per model, so we cannot say
+            whether it has open recalls. This is <strong>not</strong> the same as &ldquo;no recalls&rdquo;: check
+            the VIN at <a href="https://www.nhtsa.gov/recalls">nhtsa.gov/recalls</a>.
+          </p>
+        )}
         <p className={styles.meta}>Tried {checked} UTC.</p>
       </section>
     );

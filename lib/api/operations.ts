@@ -281,6 +281,10 @@ export const DEALER_OPERATIONS: OperationSpec[] = [
       "404": problem("No window sticker exists for the VIN (not_found), or no manufacturer source serves its make and none is archived (not_supported)."),
       "500": INTERNAL_ERROR,
       "502": problem("The manufacturer's system could not be reached or answered unusably (reason fetch_error); retry later."),
+      "503": problem(
+        "The manufacturer was not asked: too many requests already wait for its host (reason manufacturer_busy), or it failed " +
+          "repeatedly and is resting (reason manufacturer_unavailable). `Retry-After` says when to try again.",
+      ),
     },
   },
   {

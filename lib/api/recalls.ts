@@ -114,9 +114,20 @@ export type RecallItem = z.infer<typeof RecallItem>;
 export const RecallStatus = z
   .enum(["ok", "stale", "unavailable"])
   .describe(
-    "ok: a current answer (NHTSA within 6 hours, or imported data when the service runs offline); " +
+    "ok: a current answer (the local mirror of NHTSA's recall files while it is fresh, NHTSA within 6 hours, or " +
+      "imported data when the service runs offline); " +
       "stale: NHTSA could not be reached, this is the last known answer as of checkedAt; " +
-      "unavailable: NHTSA could not be reached and nothing is known (count 0 then means unknown, not zero recalls)",
+      "unavailable: nothing is known (NHTSA could not be reached, or the vehicle has no model name to ask about); " +
+      "count is then null: unknown, not zero recalls",
+  );
+
+/** How old the data behind an answer is (additive to checkedAt, which older clients read). */
+export const RecallsAsOf = z
+  .string()
+  .optional()
+  .describe(
+    "ISO date-time of the data this answer was built from: the last sync of the local recall mirror, or when NHTSA " +
+      "answered live; absent when nothing is known (status unavailable)",
   );
 
 export const RecallsResponse = z
@@ -125,12 +136,17 @@ export const RecallsResponse = z
     year: z.number().int(),
     make: z.string(),
     model: z.string(),
-    count: z.number().int().describe("number of recall campaigns listed in items"),
+    count: z
+      .number()
+      .int()
+      .nullable()
+      .describe("number of recall campaigns listed in items; null when status is unavailable (unknown is not zero)"),
     items: z.array(RecallItem).describe("newest report first"),
     url: z.url().describe("page of this recall check"),
     source: z.string().describe("data attribution and how this answer was obtained"),
     status: RecallStatus,
     checkedAt: z.string().describe("ISO date-time the data was last confirmed (for unavailable: when it was tried)"),
+    asOf: RecallsAsOf,
   })
   .meta({
     id: "RecallsResponse",

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { queryFlag } from "./query-flag";
-import { RecallItem, RecallStatus } from "./recalls";
+import { RecallItem, RecallsAsOf, RecallStatus } from "./recalls";
 import { DataStatus, PriceBand } from "./pricing";
 import { DecodedVehicleSchema, WmiOnlyVehicleSchema } from "./vin";
 
@@ -49,12 +49,17 @@ export type VinPricingSection = z.infer<typeof VinPricingSection>;
 
 export const VinRecallsSection = z
   .object({
-    count: z.int().min(0).meta({ description: "number of recall campaigns in items (with status unavailable: 0 means unknown)" }),
+    count: z
+      .int()
+      .min(0)
+      .nullable()
+      .meta({ description: "number of recall campaigns in items; null when status is unavailable (unknown is not zero)" }),
     items: z.array(RecallItem),
     url: z.url().meta({ description: "recall-check page of the decoded year/make/model" }),
     status: RecallStatus,
     checkedAt: z.string().meta({ description: "ISO date-time the recall data was last confirmed" }),
     source: z.string(),
+    asOf: RecallsAsOf,
   })
   .meta({ id: "VinRecalls", description: "Open NHTSA recalls for the decoded year/make/model (spec 2.4)." });
 export type VinRecallsSection = z.infer<typeof VinRecallsSection>;

@@ -19,6 +19,11 @@ export const CACHE = {
   market: shared(HOUR, 10 * MINUTE),
   openapi: shared(DAY, HOUR),
   discovery: shared(DAY, HOUR),
+  /**
+   * An answer with a degraded section (recalls stale or unavailable, a fallback insight, pricing temporarily
+   * unavailable): shared caches keep it a minute, so the healthy answer replaces it soon after an outage ends.
+   */
+  degraded: "public, max-age=60, s-maxage=60",
   /** A dealer's own PDF: their browser may keep it a day, shared caches never. */
   dealerPdf: "private, max-age=86400",
   none: "no-store",

@@ -5,6 +5,7 @@
  */
 import Anthropic from "@anthropic-ai/sdk";
 import { config } from "../config";
+import { breakerFor } from "../outside";
 import type { PromptTurn } from "./prompt";
 
 export interface WriterSettings {
@@ -21,7 +22,7 @@ export interface Usage {
 
 export type WriteResult =
   | { ok: true; text: string; model: string; usage: Usage }
-  | { ok: false; reason: "timeout" | "http_error" | "network" | "no_text"; status?: number; detail: string; usage?: Usage };
+  | { ok: false; reason: "timeout" | "http_error" | "network" | "no_text" | "unavailable"; status?: number; detail: string; usage?: Usage };
 
 export interface InsightWriter {
   /** The configured model id (what a stored insight names when the API does not say). */
@@ -76,5 +77,28 @@ function failure(error: unknown): WriteResult {
 export function writerFromConfig(): InsightWriter | null {
   const { apiKey, baseUrl, model, timeoutMs } = config().insights;
   if (!apiKey) return null;
-  return createAnthropicWriter({ apiKey, baseUrl, model, timeoutMs });
+  return behindBreaker(createAnthropicWriter({ apiKey, baseUrl, model, timeoutMs }));
+}
+
+/**
+ * The API behind its breaker (lib/outside): after repeated timeouts, 5xx or connection failures, calls answer
+ * at once with a failure (the insight flow then writes the factual fallback) until a probe succeeds.
+ */
+export function behindBreaker(writer: InsightWriter, name = "anthropic"): InsightWriter {
+  return {
+    model: writer.model,
+    write(system, turns, opts) {
+      return breakerFor(name).run(() => writer.write(system, turns, opts), {
+        failed: apiDown,
+        open: () => ({ ok: false, reason: "unavailable", detail: "the AI model failed repeatedly; not asked until the cool-down ends" }),
+      });
+    },
+  };
+}
+
+/** A failure of the API itself, not of one answer (no text) or one request (4xx). */
+function apiDown(result: WriteResult): boolean {
+  if (result.ok) return false;
+  if (result.reason === "http_error") return result.status === undefined || result.status >= 500 || result.status === 429;
+  return result.reason === "timeout" || result.reason === "network";
 }

@@ -132,7 +132,7 @@ async function addRecallFacts(input: FactsInput, facts: VehicleFacts, signal: Ab
     if (component) byComponent.set(component, (byComponent.get(component) ?? 0) + 1);
   }
   facts.recalls = {
-    count: recalls.count,
+    count: recalls.items.length,
     parkIt: recalls.items.filter((i) => i.parkIt).length,
     parkOutside: recalls.items.filter((i) => i.parkOutside).length,
     overTheAirUpdate: recalls.items.filter((i) => i.overTheAirUpdate).length,

@@ -15,6 +15,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db";
 import { log } from "../log";
+import { boundedCache } from "../outside";
 import { slugify } from "../pricing/slugs";
 import { findVpicModel } from "../vin";
 import { createAnthropicWriter, type InsightWriter, type Usage } from "./anthropic-writer";
@@ -32,6 +33,8 @@ const DAY = 24 * HOUR;
 
 export const INSIGHT_TTL_MS = 30 * DAY;
 export const FALLBACK_TTL_MS = HOUR;
+/** Vehicles an instance keeps insights, vPIC variants and refresh back-offs in memory for (LRU beyond). */
+const MAX_KEYS = 5000;
 
 export interface Insight {
   text: string;
@@ -103,13 +106,13 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
   const readVariants = options.variants ?? vpicVariants;
   // vPIC data is fixed for the life of a process, and reading a model's variants scans its schemas (up to a
   // few tens of ms): remember the answers, unknown years included, so repeated 404s stay cheap.
-  const variantsMemo = new Map<string, VpicVariants | null>();
+  const variantsMemo = boundedCache<{ found: VpicVariants | null }>(MAX_KEYS);
   const variantsOf = (year: number, make: string, model: string): VpicVariants | null => {
     const key = `${year}|${make}|${model}`;
-    if (variantsMemo.has(key)) return variantsMemo.get(key)!;
+    const hit = variantsMemo.get(key);
+    if (hit) return hit.found;
     const found = readVariants(year, make, model);
-    if (variantsMemo.size >= 5000) variantsMemo.delete(variantsMemo.keys().next().value!);
-    variantsMemo.set(key, found);
+    variantsMemo.set(key, { found });
     return found;
   };
   const factsOf = options.facts ?? ((input: FactsInput) => gatherFacts(input));
@@ -120,11 +123,11 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
   const refreshBackoffMs = options.refreshBackoffMs ?? 10 * MINUTE;
   const memoryMs = options.memoryMs ?? MINUTE;
 
-  const memory = new Map<string, { row: StoredInsight; until: number }>();
+  const memory = boundedCache<{ row: StoredInsight; until: number }>(MAX_KEYS);
   const flights = new Map<string, Promise<StoredInsight>>();
   const refreshes = new Map<string, Promise<void>>();
   /** Key → time before which this process does not retry a failed background refresh. */
-  const backoff = new Map<string, number>();
+  const backoff = boundedCache<number>(MAX_KEYS);
 
   function isFresh(row: StoredInsight, at: Date): boolean {
     return row.expiresAt.getTime() > at.getTime();
@@ -132,7 +135,6 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
 
   function remember(row: StoredInsight): void {
     const until = Math.min(now().getTime() + memoryMs, row.expiresAt.getTime());
-    if (memory.size >= 5000) memory.delete(memory.keys().next().value!);
     memory.set(row.key, { row, until });
   }
 
@@ -291,7 +293,6 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
       if (!generated.ai && row.writer !== FALLBACK_WRITER && isFresh(row, now())) {
         // Kept in this process, not in the lease: a held lease would make a request for the key, once it
         // has expired, wait for a generation that nobody is running.
-        if (backoff.size >= 5000) backoff.clear();
         backoff.set(row.key, now().getTime() + refreshBackoffMs);
         return;
       }

@@ -11,7 +11,7 @@ import type { RecallRecord } from "./record";
 
 export type NhtsaFailure = {
   ok: false;
-  reason: "offline" | "timeout" | "http_error" | "network_error" | "bad_response" | "aborted";
+  reason: "offline" | "timeout" | "http_error" | "network_error" | "bad_response" | "aborted" | "breaker_open";
   detail: string;
   /** The HTTP status when NHTSA answered with an error. */
   status?: number;

@@ -10,7 +10,7 @@ import { ApiError } from "../api/errors";
 import { resetConfigForTests } from "../config";
 import { recallCampaign } from "./campaign";
 import { importRecallFile } from "./import";
-import { recallsForVehicle, RECALL_CACHE_MS } from "./service";
+import { recallsForVehicle, RECALL_CACHE_MS, resetRecallRefreshForTests } from "./service";
 
 type Handler = (url: URL, res: http.ServerResponse) => void;
 let handler: Handler;
@@ -59,7 +59,10 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
-beforeEach(() => (hits.length = 0));
+beforeEach(() => {
+  hits.length = 0;
+  resetRecallRefreshForTests();
+});
 
 const civic = { year: 2022, make: "Honda", model: "Civic" };
 const t0 = new Date("2026-11-21T06:00:00Z");
@@ -103,13 +106,48 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     const r = await recallsForVehicle({ year: 2021, make: "Honda", model: "Pilot" }, { now: t0 });
     expect(Date.now() - started).toBeLessThan(1500); // two 300 ms attempts + backoff
     expect(hits).toHaveLength(2); // the model list, asked twice
-    expect(r).toMatchObject({ status: "unavailable", count: 0, items: [] });
+    expect(r).toMatchObject({ status: "unavailable", count: null, items: [] });
   });
 
   test("NHTSA 500 with nothing known → unavailable", async () => {
     handler = (_url, res) => sendJson(res, {}, 503);
     const r = await recallsForVehicle({ year: 2020, make: "Honda", model: "Fit" }, { now: t0 });
-    expect(r).toMatchObject({ status: "unavailable", count: 0 });
+    expect(r).toMatchObject({ status: "unavailable", count: null });
+  });
+
+  test("a failed answer is remembered briefly: a burst for one vehicle makes one call", async () => {
+    handler = (_url, res) => sendJson(res, {}, 500);
+    const q = { year: 2019, make: "Honda", model: "Insight" };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => recallsForVehicle(q, { now: t0 })));
+    expect(answers.every((a) => a.status === "unavailable" && a.count === null)).toBe(true);
+    await recallsForVehicle(q, { now: t0 });
+    // The model list asked twice (one retry after a 5xx), once for the whole burst and the one after.
+    expect(hits).toEqual([
+      "/products/vehicle/models?modelYear=2019&make=Honda&issueType=r",
+      "/products/vehicle/models?modelYear=2019&make=Honda&issueType=r",
+    ]);
+  });
+
+  test("after repeated failures NHTSA's breaker opens: answers come at once without asking", async () => {
+    handler = (_url, res) => setTimeout(() => sendJson(res, { Count: 0, results: [] }), 1000);
+    // OUTSIDE_BREAKER_FAILURES defaults to 5: five vehicles time out (each ~850 ms), the sixth is not asked.
+    await Promise.all([2011, 2012, 2013, 2014, 2015].map((year) => recallsForVehicle({ year, make: "Honda", model: "Odyssey" }, { now: t0 })));
+    const asked = hits.length;
+    const started = Date.now();
+    const r = await recallsForVehicle({ year: 2016, make: "Honda", model: "Odyssey" }, { now: t0 });
+    expect(Date.now() - started).toBeLessThan(200);
+    expect(hits).toHaveLength(asked);
+    expect(r).toMatchObject({ status: "unavailable", count: null, items: [] });
+  });
+
+  test("a vehicle without a model name is never asked about and never reads as zero recalls", async () => {
+    handler = nhtsa([], () => []);
+    for (const model of ["", "   "]) {
+      const r = await recallsForVehicle({ year: 2014, make: "Volkswagen", model }, { now: t0 });
+      expect(r).toMatchObject({ status: "unavailable", count: null, items: [], url: "https://vinscope.example/recalls" });
+      expect(r.source).toMatch(/model is not known/);
+    }
+    expect(hits).toEqual([]);
   });
 
   test("vPIC names find NHTSA's: 'Silverado HD' asks for the heavy-duty models only", async () => {
@@ -220,7 +258,7 @@ describe("offline (NHTSA_API_BASE_URL=off)", () => {
 
   test("imported FLAT_RCL rows answer with status ok, from the moment the import commits; NHTSA is never asked", async () => {
     const before = await recallsForVehicle({ year: 2019, make: "Chevrolet", model: "Silverado" }, { now: t0 });
-    expect(before).toMatchObject({ status: "unavailable", count: 0 });
+    expect(before).toMatchObject({ status: "unavailable", count: null });
     await importRecallFile(path.join(process.cwd(), "tests/fixtures/recalls/flat_rcl_24.txt"));
     const r = await recallsForVehicle({ year: 2019, make: "Chevrolet", model: "Silverado" }, { now: t0 });
     expect(hits).toEqual([]);
@@ -239,7 +277,7 @@ describe("offline (NHTSA_API_BASE_URL=off)", () => {
 
   test("nothing imported for the vehicle → unavailable", async () => {
     const r = await recallsForVehicle({ year: 2018, make: "Chevrolet", model: "Silverado" }, { now: t0 });
-    expect(r).toMatchObject({ status: "unavailable", count: 0 });
+    expect(r).toMatchObject({ status: "unavailable", count: null });
   });
 
   test("unknown campaign offline → 404", async () => {

@@ -14,6 +14,11 @@
  *   vehicle give status "ok" (checkedAt says how old the data is); nothing known gives "unavailable".
  *   A FLAT_RCL import records rows, not answers: a vehicle absent from an imported FLAT_RCL file is
  *   "unavailable" offline, because a partial file cannot prove the absence of recalls.
+ * - Unknown is never zero: "unavailable" answers carry `count: null`. A vehicle without a usable model name
+ *   (some decodes give none) is never asked about: NHTSA files recalls per model, so its answer would be a
+ *   false "0 recalls"; it is "unavailable" and its url is the recall check form, not a page that cannot exist.
+ * - NHTSA behind a breaker (lib/outside): after repeated failures nothing waits on it for a cool-down, and a
+ *   failed refresh for a vehicle is remembered briefly, so a burst for one vehicle makes one call.
  */
 import { config } from "../config";
 import { db } from "../db";
@@ -22,6 +27,8 @@ import { fetchRecallModels, fetchRecallsByVehicle, nhtsaOnline, type NhtsaFailur
 import { sameModel, slugify } from "./names";
 import type { RecallRecord } from "./record";
 import { storeMayKnow } from "./known-vehicles";
+import { mirrorRecalls } from "./mirror";
+import { BoundedMemo, breakerFor, failureMemoMs, resetBreakersForTests, untilAborted } from "../outside";
 import { findLookup, lookupKey, saveLookup, storedRecalls, upsertRecalls, type StoredAnswer } from "./store";
 
 export const RECALL_CACHE_MS = 6 * 60 * 60 * 1000;
@@ -32,20 +39,32 @@ export interface VehicleQuery {
   model: string;
 }
 
-export type VehicleRecalls = Pick<RecallsResponse, "count" | "items" | "url" | "status" | "checkedAt" | "source">;
+export type VehicleRecalls = Pick<RecallsResponse, "count" | "items" | "url" | "status" | "checkedAt" | "source" | "asOf">;
 
 const ATTRIBUTION = "NHTSA (U.S. National Highway Traffic Safety Administration) recall data";
 
-/** Page URL of the recall check for a year/make/model (what `recalls.url` points to). */
+/** Page URL of the recall check for a year/make/model (what `recalls.url` points to); the form without a usable name. */
 export function recallPageUrl(q: VehicleQuery): string {
+  if (!hasUsableNames(q)) return `${config().publicBaseUrl}/recalls`;
   return `${config().publicBaseUrl}/recalls/${q.year}/${slugify(q.make)}/${slugify(q.model)}`;
+}
+
+/** NHTSA lists recalls per year, make and model: without a make and model name there is nothing to ask. */
+export function hasUsableNames(q: VehicleQuery): boolean {
+  return Number.isInteger(q.year) && slugify(q.make ?? "") !== "" && slugify(q.model ?? "") !== "";
 }
 
 export async function recallsForVehicle(q: VehicleQuery, opts: { signal?: AbortSignal; now?: Date } = {}): Promise<VehicleRecalls> {
   const now = opts.now ?? new Date();
   const url = recallPageUrl(q);
-  // Offline the store is the only source, and most vehicles are not in it: the in-memory index says so.
-  if (!nhtsaOnline() && !(await storeMayKnow(db(), q))) return unknown(url, now);
+  if (!hasUsableNames(q)) return unknown(url, now, "noModel");
+  // A fresh local mirror answers without NHTSA (lib/recalls/mirror.ts says when it can).
+  const mirrored = await mirrorRecalls(q, now);
+  if (mirrored) return answer(mirrored.stored, url, "ok", mirrored.asOf, `${ATTRIBUTION}, local mirror of NHTSA's FLAT_RCL files`);
+  // Offline (or while NHTSA's breaker is open) the store is the only source, and most vehicles are not in it:
+  // the in-memory index says so without a query, so an outage costs no database work either.
+  const storeOnly = !nhtsaOnline() || breakerFor("nhtsa-recalls").refusing;
+  if (storeOnly && !(await storeMayKnow(db(), q))) return unknown(url, now);
   const lookup = await findLookup(q.year, q.make, q.model);
 
   if (lookup?.origin === "live" && now.getTime() - lookup.checkedAt.getTime() < RECALL_CACHE_MS) {
@@ -71,17 +90,20 @@ export async function recallsForVehicle(q: VehicleQuery, opts: { signal?: AbortS
   return answer(stored, url, "ok", knownAt, `${ATTRIBUTION}, imported (${describeSources(stored, lookup?.origin)})`);
 }
 
-/** Nothing is known about the vehicle's recalls: "unavailable", never "0 recalls". */
-function unknown(url: string, now: Date): VehicleRecalls {
+/** Nothing is known about the vehicle's recalls: "unavailable" with `count: null`, never "0 recalls". */
+function unknown(url: string, now: Date, why?: "noModel"): VehicleRecalls {
   return {
-    count: 0,
+    count: null,
     items: [],
     url,
     status: "unavailable",
     checkedAt: now.toISOString(),
-    source: nhtsaOnline()
-      ? `${ATTRIBUTION}: NHTSA could not be reached and no earlier answer is stored; recalls are unknown`
-      : `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; recalls are unknown`,
+    source:
+      why === "noModel"
+        ? `${ATTRIBUTION}: the vehicle's model is not known, and NHTSA lists recalls per model; recalls are unknown`
+        : nhtsaOnline()
+          ? `${ATTRIBUTION}: NHTSA could not be reached and no earlier answer is stored; recalls are unknown`
+          : `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; recalls are unknown`,
   };
 }
 
@@ -89,19 +111,38 @@ type Refresh = { ok: true; campaigns: string[]; checkedAt: Date } | NhtsaFailure
 
 /**
  * One NHTSA refresh per vehicle at a time in this process: concurrent requests for a vehicle whose answer has
- * expired (a popular page) share it. It runs without any one caller's abort signal (NHTSA's deadline still
- * bounds it); a caller that gives up stops waiting and falls back to the stored answer.
+ * expired (a popular page) share it, and a failed refresh is remembered for OUTSIDE_FAILURE_MEMO_MS so a
+ * burst for that vehicle during an outage makes one call. A successful refresh is not kept here (the store
+ * has it). It runs without any one caller's abort signal (NHTSA's deadline still bounds it); a caller that
+ * gives up stops waiting and falls back to the stored answer. Bounded: at most MAX_REMEMBERED vehicles.
  */
-const refreshing = new Map<string, Promise<Refresh>>();
+const MAX_REMEMBERED = 5000;
+const globalForRefresh = globalThis as unknown as { __vinscopeRecallRefresh?: BoundedMemo<Refresh> };
+const refreshMemo = () => (globalForRefresh.__vinscopeRecallRefresh ??= new BoundedMemo<Refresh>({ max: MAX_REMEMBERED }));
 
 function refreshShared(q: VehicleQuery, now: Date): Promise<Refresh> {
-  const key = lookupKey(q.year, q.make, q.model);
-  let running = refreshing.get(key);
-  if (!running) {
-    running = refresh(q, now).finally(() => refreshing.delete(key));
-    refreshing.set(key, running);
-  }
-  return running;
+  return refreshMemo().get(lookupKey(q.year, q.make, q.model), () => refreshGuarded(q, now), (r) => (r.ok ? 0 : failureMemoMs()));
+}
+
+/** Tests start each case with no remembered failures. */
+export function resetRecallRefreshForTests(): void {
+  refreshMemo().clear();
+  resetBreakersForTests("nhtsa-recalls");
+}
+
+/** NHTSA's breaker: while open, the refresh fails at once and the stored answer (or "unavailable") goes out. */
+function refreshGuarded(q: VehicleQuery, now: Date): Promise<Refresh> {
+  return breakerFor("nhtsa-recalls").run(() => refresh(q, now), {
+    failed: nhtsaDown,
+    open: () => ({ ok: false, reason: "breaker_open", detail: "NHTSA failed repeatedly; not asked again until the cool-down ends" }),
+  });
+}
+
+/** A failure of NHTSA itself (down, slow, 5xx, garbage), not of one question (a 4xx) or of a caller. */
+function nhtsaDown(r: Refresh): boolean {
+  if (r.ok) return false;
+  if (r.reason === "http_error") return r.status === undefined || r.status >= 500 || r.status === 429;
+  return r.reason === "timeout" || r.reason === "network_error" || r.reason === "bad_response";
 }
 
 async function refresh(q: VehicleQuery, now: Date): Promise<Refresh> {
@@ -114,14 +155,7 @@ async function refresh(q: VehicleQuery, now: Date): Promise<Refresh> {
 }
 
 function withAbort<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T | NhtsaFailure> {
-  if (!signal) return work;
-  const aborted: NhtsaFailure = { ok: false, reason: "aborted", detail: "the caller gave up" };
-  if (signal.aborted) return Promise.resolve(aborted);
-  return new Promise((resolve, reject) => {
-    const onAbort = () => resolve(aborted);
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
+  return untilAborted(work, signal, (): NhtsaFailure => ({ ok: false, reason: "aborted", detail: "the caller gave up" }));
 }
 
 /** At most this many NHTSA model names are asked about for one vehicle ("SILVERADO 1500", "… 1500 LTD", …). */
@@ -167,7 +201,7 @@ function answer(
     parkOutside: r.parkOutside,
     overTheAirUpdate: r.overTheAirUpdate,
   }));
-  return { count: items.length, items, url, status, checkedAt: checkedAt.toISOString(), source };
+  return { count: items.length, items, url, status, checkedAt: checkedAt.toISOString(), asOf: checkedAt.toISOString(), source };
 }
 
 function latest(a: Date | null, b: Date | null): Date | null {

@@ -7,7 +7,7 @@
  * (lib/data-version.ts), which tells each process its index of known vehicles (known-vehicles.ts) is out of date.
  */
 import { changeDataSet } from "../data-version";
-import { db, dbProvider } from "../db";
+import { db, dbProvider, type Prisma } from "../db";
 import { makeKey, nameKey, sameModel } from "./names";
 import type { RecallRecord } from "./record";
 
@@ -53,6 +53,20 @@ export interface UpsertCounts {
 /** Upserts a batch of records in one transaction. Within the batch the last record of a campaign wins. */
 export async function upsertRecalls(records: RecallRecord[], source: RecallSource, now = new Date()): Promise<UpsertCounts> {
   if (records.length === 0) return { campaigns: 0, coverage: 0 };
+  return changeDataSet(db(), "recalls", (tx) => writeRecalls(tx, records, source, now), { timeout: 60_000 });
+}
+
+/**
+ * upsertRecalls' writes inside a transaction the caller runs (the recall mirror imports a whole file in one,
+ * lib/recalls/mirror-import.ts); the caller bumps the recalls stamp (changeDataSet).
+ */
+export async function writeRecalls(
+  tx: Prisma.TransactionClient,
+  records: RecallRecord[],
+  source: RecallSource,
+  now = new Date(),
+): Promise<UpsertCounts> {
+  if (records.length === 0) return { campaigns: 0, coverage: 0 };
   const campaigns = new Map<string, RecallRecord>();
   const coverage = new Map<string, RecallRecord>();
   for (const r of records) {
@@ -88,16 +102,14 @@ export async function upsertRecalls(records: RecallRecord[], source: RecallSourc
     `ON CONFLICT ("campaignNumber", "makeKey", "modelKey", "year", "component") DO UPDATE SET ` +
     `"make" = excluded."make", "model" = excluded."model", "source" = excluded."source", "updatedAt" = excluded."updatedAt"`;
 
-  await changeDataSet(db(), "recalls", async (tx) => {
-    for (const chunk of chunks(campaignRows, ROWS_PER_STATEMENT)) {
-      const { sql, params } = insertSql("RecallCampaign", CAMPAIGN_COLUMNS, CAMPAIGN_PG_TYPES, chunk, pg, campaignConflict);
-      await tx.$executeRawUnsafe(sql, ...params);
-    }
-    for (const chunk of chunks(coverageRows, ROWS_PER_STATEMENT)) {
-      const { sql, params } = insertSql("RecallCoverage", COVERAGE_COLUMNS, COVERAGE_PG_TYPES, chunk, pg, coverageConflict);
-      await tx.$executeRawUnsafe(sql, ...params);
-    }
-  }, { timeout: 60_000 });
+  for (const chunk of chunks(campaignRows, ROWS_PER_STATEMENT)) {
+    const { sql, params } = insertSql("RecallCampaign", CAMPAIGN_COLUMNS, CAMPAIGN_PG_TYPES, chunk, pg, campaignConflict);
+    await tx.$executeRawUnsafe(sql, ...params);
+  }
+  for (const chunk of chunks(coverageRows, ROWS_PER_STATEMENT)) {
+    const { sql, params } = insertSql("RecallCoverage", COVERAGE_COLUMNS, COVERAGE_PG_TYPES, chunk, pg, coverageConflict);
+    await tx.$executeRawUnsafe(sql, ...params);
+  }
   return { campaigns: campaigns.size, coverage: coverage.size };
 }
 
@@ -217,6 +229,8 @@ export async function storedRecalls(
   for (const row of rows) {
     // A campaign NHTSA itself listed for this question counts whatever its model spelling.
     if (!(also.has(row.campaignNumber) || (row.makeKey === makeKey(make) && sameModel(row.model, model, make)))) continue;
+    // Gone from NHTSA's file at the last mirror sync: kept in the store, no longer listed (unless NHTSA just did).
+    if (row.campaign.removedFromMirrorAt && !also.has(row.campaignNumber)) continue;
     if (!newestRowAt || row.updatedAt > newestRowAt) newestRowAt = row.updatedAt;
     sources.add(row.source as RecallSource);
     const existing = byCampaign.get(row.campaignNumber);

@@ -6,7 +6,7 @@
 import { badRequest, notFound } from "../api/errors";
 import type { VinDecodeResponse, VinPricingSection, VinRecallsSection, VinReportFlags } from "../api/vin-report";
 import { config } from "../config";
-import { getInsight } from "../insights";
+import { FALLBACK_WRITER, getInsight } from "../insights";
 import { log } from "../log";
 import { getVehiclePricing, vehicleHasDeals } from "../pricing";
 import { nhtsaOnline, recallPageUrl, recallsForVehicle } from "../recalls";
@@ -23,7 +23,7 @@ import {
   type WmiOnlyResult,
 } from "../vin";
 import { withDeadline } from "./deadline";
-import { SectionMemo } from "./section-memo";
+import { BoundedMemo, failureMemoMs } from "../outside";
 
 export const ALL_SECTIONS: VinReportFlags = { pricing: true, recalls: true, insight: true };
 
@@ -99,9 +99,10 @@ export interface ReportSections {
 export async function reportSections(vehicle: Vehicle, flags: VinReportFlags): Promise<ReportSections> {
   const key = `${vehicle.year}|${vehicle.make}|${vehicle.model}`;
   const { pricingMemo, recallsMemo } = memos();
+  const memoMs = config().report.sectionMemoMs;
   const [pricing, recalls, insight] = await Promise.all([
-    flags.pricing ? pricingMemo.get(key, () => pricingSection(vehicle), (p) => p.dataStatus !== null) : undefined,
-    flags.recalls ? recallsMemo.get(key, () => recallsSection(vehicle), settledRecalls) : undefined,
+    flags.pricing ? pricingMemo.get(key, () => pricingSection(vehicle), (p) => (p.dataStatus !== null ? memoMs : 0)) : undefined,
+    flags.recalls ? recallsMemo.get(key, () => recallsSection(vehicle), (r) => recallsMemoMs(r, memoMs)) : undefined,
     flags.insight ? insightSection(vehicle) : undefined,
   ]);
   return { pricing, recalls, insight };
@@ -139,24 +140,44 @@ export function assembleVinReport(result: ReportDecode, sections: ReportSections
   };
 }
 
+/**
+ * Whether any section of the report is degraded: recalls stale or unknown, the insight composed without the
+ * AI model, pricing temporarily unavailable. Such a report must not be cached as long as a healthy one.
+ */
+export function reportIsDegraded(report: VinDecodeResponse): boolean {
+  if (report.recalls && report.recalls.status !== "ok") return true;
+  if (report.insight && report.insight.model === FALLBACK_WRITER) return true;
+  if (report.pricing && !report.pricing.available && report.pricing.dataStatus === null) return true;
+  return false;
+}
+
+/** At most this many vehicles' sections per process (a vehicle's pricing and recalls are a few KB). */
+const MEMO_MAX_VEHICLES = 5000;
+
 const globalForMemos = globalThis as unknown as {
-  __vinscopeReportMemos?: { pricingMemo: SectionMemo<VinPricingSection>; recallsMemo: SectionMemo<VinRecallsSection> };
+  __vinscopeReportMemos?: { pricingMemo: BoundedMemo<VinPricingSection>; recallsMemo: BoundedMemo<VinRecallsSection> };
 };
 
+/**
+ * Sections that depend only on the year/make/model (pricing, recalls), shared by the thousands of VINs of a
+ * vehicle for REPORT_SECTION_MEMO_MS, with one load per vehicle at a time (lib/outside's BoundedMemo).
+ */
 function memos() {
-  const ttl = config().report.sectionMemoMs;
   return (globalForMemos.__vinscopeReportMemos ??= {
-    pricingMemo: new SectionMemo<VinPricingSection>(ttl),
-    recallsMemo: new SectionMemo<VinRecallsSection>(ttl),
+    pricingMemo: new BoundedMemo<VinPricingSection>({ max: MEMO_MAX_VEHICLES }),
+    recallsMemo: new BoundedMemo<VinRecallsSection>({ max: MEMO_MAX_VEHICLES }),
   });
 }
 
 /**
- * A recall answer worth reusing: a current or last-known answer, or "unavailable" when the service runs
- * offline (then it is the settled truth of the imported data, not an outage that may end in a second).
+ * A recall answer worth reusing for the memo's life: a current or last-known answer, or "unavailable" when
+ * the service runs offline (then it is the settled truth of the imported data, not an outage that may end in
+ * a second). An outage's "unavailable" is kept only briefly (OUTSIDE_FAILURE_MEMO_MS), so a burst of VINs of
+ * one vehicle during an outage asks once, and the healthy answer returns soon after NHTSA does.
  */
-function settledRecalls(r: VinRecallsSection): boolean {
-  return r.status !== "unavailable" || !nhtsaOnline();
+function recallsMemoMs(r: VinRecallsSection, memoMs: number): number {
+  if (r.status !== "unavailable" || !nhtsaOnline()) return memoMs;
+  return Math.min(memoMs, failureMemoMs());
 }
 
 export interface Vehicle {
@@ -239,7 +260,7 @@ async function recallsSection(vehicle: Vehicle): Promise<VinRecallsSection> {
   } catch (error) {
     log().warn({ section: "recalls", err: error }, "vin report: recalls degraded");
     return {
-      count: 0,
+      count: null,
       items: [],
       url: recallPageUrl(vehicle),
       status: "unavailable",

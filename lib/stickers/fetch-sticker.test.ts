@@ -168,6 +168,78 @@ describe("requests to manufacturer hosts", () => {
     fake.slowMs = 3000;
   });
 
+  test("the deadline counts the wait in the host queue: a hanging host costs each caller at most its deadline", async () => {
+    useEnv({ ...fake.env(), STICKER_HOST_CONCURRENCY: "1", STICKER_TIMEOUT_MS: "300", STICKER_HOST_QUEUE_MAX: "8" });
+    fake.slowMs = 5000;
+    const vins = [nextVin(), nextVin(), nextVin(), nextVin()];
+    vins.forEach((v) => fake.set(v, "slow"));
+    const started = Date.now();
+    const outcomes = await Promise.all(vins.map((v) => fetchSticker(gm, v)));
+    expect(outcomes.map((o) => o.kind)).toEqual(["error", "error", "error", "error"]);
+    // Four callers behind one slot would take 4 × 300 ms if the deadline started at the front of the queue.
+    expect(Date.now() - started).toBeLessThan(800);
+    fake.slowMs = 3000;
+  });
+
+  test("with STICKER_HOST_QUEUE_MAX callers waiting, the next is answered busy at once", async () => {
+    useEnv({ ...fake.env(), STICKER_HOST_CONCURRENCY: "1", STICKER_TIMEOUT_MS: "400", STICKER_HOST_QUEUE_MAX: "2" });
+    fake.slowMs = 200;
+    const vins = Array.from({ length: 5 }, () => nextVin());
+    vins.forEach((v) => fake.set(v, "slow"));
+    const outcomes = await Promise.all(vins.map((v) => fetchSticker(gm, v)));
+    // One in flight and two waiting; the last two are refused without a request.
+    expect(outcomes.slice(3)).toEqual([
+      { kind: "unavailable", cause: "busy", why: expect.stringContaining("2 requests are already waiting"), retryAfterS: 1 },
+      { kind: "unavailable", cause: "busy", why: expect.stringContaining("2 requests are already waiting"), retryAfterS: 1 },
+    ]);
+    expect(fake.requests.filter((r) => vins.slice(3).includes(r.vin!))).toEqual([]);
+    expect(outcomes[0].kind).toBe("pdf");
+    // A provision run joins the queue whatever its length.
+    const more = Array.from({ length: 4 }, () => nextVin());
+    more.forEach((v) => fake.set(v, "pdf"));
+    const provisioned = await Promise.all(more.map((v) => fetchSticker(gm, v, { ignoreQueueCap: true, timeoutMs: 3000 })));
+    expect(provisioned.every((o) => o.kind === "pdf")).toBe(true);
+    fake.slowMs = 3000;
+  });
+
+  test("a caller that goes away leaves the queue and its fetch is aborted; it does not count against the host", async () => {
+    useEnv({ ...fake.env(), STICKER_HOST_CONCURRENCY: "1", STICKER_TIMEOUT_MS: "3000", OUTSIDE_BREAKER_FAILURES: "2" });
+    fake.slowMs = 5000;
+    const vins = [nextVin(), nextVin(), nextVin()];
+    vins.forEach((v) => fake.set(v, "slow"));
+    const clients = vins.map(() => new AbortController());
+    const started = Date.now();
+    const pending = vins.map((v, i) => fetchSticker(gm, v, { signal: clients[i].signal }));
+    setTimeout(() => clients.forEach((c) => c.abort()), 100);
+    const outcomes = await Promise.all(pending);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(outcomes.every((o) => o.kind === "error" && /client went away/.test(o.why))).toBe(true);
+    // Only the first reached the host; the queued ones never did.
+    expect(fake.requests.filter((r) => vins.includes(r.vin!)).length).toBe(1);
+    // Three abandoned requests are not three host failures: the host is still asked.
+    const next = nextVin();
+    fake.set(next, "pdf");
+    expect((await fetchSticker(gm, next)).kind).toBe("pdf");
+    fake.slowMs = 3000;
+  });
+
+  test("after repeated failures the host's breaker answers unavailable at once, without a request", async () => {
+    useEnv({ ...fake.env(), STICKER_TIMEOUT_MS: "150", OUTSIDE_BREAKER_FAILURES: "3", OUTSIDE_BREAKER_COOLDOWN_MS: "60000" });
+    fake.slowMs = 5000;
+    for (let i = 0; i < 3; i++) {
+      const v = nextVin();
+      fake.set(v, "slow");
+      expect((await fetchSticker(gm, v)).kind).toBe("error");
+    }
+    const v = nextVin();
+    fake.set(v, "pdf");
+    const started = Date.now();
+    expect(await fetchSticker(gm, v)).toEqual({ kind: "unavailable", cause: "down", why: expect.stringContaining("failed repeatedly"), retryAfterS: 60 });
+    expect(Date.now() - started).toBeLessThan(50);
+    expect(fake.requests.some((r) => r.vin === v)).toBe(false);
+    fake.slowMs = 3000;
+  });
+
   test("the test PDF is sticker-sized", () => {
     expect(makeStickerPdf("1GCUYDED5NZ123456").length).toBeGreaterThan(10 * 1024);
   });

@@ -3,6 +3,11 @@
  * endpoint template (validated and percent-encoded), so the host is always one of the configured ones;
  * redirects are followed only on the same host; every call has a deadline, a body size cap and its place
  * in the per-host queue (host-gate.ts).
+ *
+ * Bounded waits: the deadline counts from the moment the fetch is asked for, queue wait included; a caller
+ * whose signal aborts (a client that disconnected) leaves the queue and its fetch is aborted; with
+ * STICKER_HOST_QUEUE_MAX callers already waiting for a host the next is answered "busy" at once; and each
+ * host has a breaker (lib/outside) that answers "unavailable" at once after repeated failures of that host.
  */
 import { config } from "../config";
 import { log } from "../log";
@@ -11,7 +16,8 @@ import { gmFetcher } from "./fetchers/gm";
 import { hyundaiFetcher } from "./fetchers/hyundai";
 import type { ManufacturerReply, StickerFetcher, Verdict } from "./fetchers/reply";
 import { stellantisFetcher } from "./fetchers/stellantis";
-import { HostGate } from "./host-gate";
+import { breakerFor, resetBreakersForTests } from "../outside";
+import { HostGate, HostQueueFull } from "./host-gate";
 import type { EndpointId, SupportedGroup } from "./registry";
 
 export const FETCHERS: Record<EndpointId, StickerFetcher> = {
@@ -24,15 +30,19 @@ export const FETCHERS: Record<EndpointId, StickerFetcher> = {
 export type FetchOutcome =
   | { kind: "pdf"; pdf: Buffer }
   | { kind: "none"; why: string }
-  | { kind: "error"; why: string };
+  | { kind: "error"; why: string }
+  /** Not asked: the host's queue is full (`busy`) or its breaker is open (`down`); try again after retryAfterS. */
+  | { kind: "unavailable"; why: string; cause: "busy" | "down"; retryAfterS: number };
 
 export interface FetchOptions {
   /** Model name for endpoints that need it (Hyundai / Genesis). */
   model?: string | null;
-  /** Per-call deadline, counted from when the host queue lets the request go. */
+  /** Deadline of the whole fetch, counted from the call: the wait in the host queue is part of it. */
   timeoutMs?: number;
-  /** An outer deadline (a whole provision run); aborting it also drops a request still queued. */
+  /** An outer deadline (a whole provision run) or the client's request signal; aborting it drops a request still queued and aborts its fetch. */
   signal?: AbortSignal;
+  /** Join the host queue whatever its length (a provision run, bounded by its own batch limit and deadline). */
+  ignoreQueueCap?: boolean;
 }
 
 const STRICT_VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
@@ -66,14 +76,42 @@ export function manufacturerHosts(): string[] {
 }
 
 export async function fetchSticker(group: SupportedGroup, vin: string, options: FetchOptions = {}): Promise<FetchOutcome> {
-  const fetcher = FETCHERS[group.endpoint];
   const url = stickerUrl(group.endpoint, vin, options.model);
+  const breaker = breakerFor(`sticker:${url.host}`);
   const timeoutMs = options.timeoutMs ?? config().stickers.timeoutMs;
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  return breaker.run(() => fetchWithin(group, vin, url, options, timeoutMs, signal), {
+    // The host failed (no answer in time, refused, unusable reply), not the caller who went away.
+    failed: (o) => o.kind === "error",
+    ignored: (o) => o.kind === "unavailable" || (o.kind === "error" && options.signal?.aborted === true),
+    open: () => ({
+      kind: "unavailable",
+      cause: "down",
+      why: `${url.host} failed repeatedly; it is not asked again until its cool-down ends`,
+      retryAfterS: Math.ceil(config().outside.breakerCooldownMs / 1000),
+    }),
+  });
+}
+
+async function fetchWithin(
+  group: SupportedGroup,
+  vin: string,
+  url: URL,
+  options: FetchOptions,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<FetchOutcome> {
+  const fetcher = FETCHERS[group.endpoint];
   const started = performance.now();
   let verdict: Verdict = { kind: "empty" };
   // An empty body is sometimes a hiccup (GM answers empty for VINs it has): one more try, then "no sticker".
   for (let attempt = 1; attempt <= 2 && verdict.kind === "empty"; attempt++) {
-    const result = await requestOnce(url, timeoutMs, options.signal);
+    const result = await requestOnce(url, timeoutMs, signal, options);
+    if ("busy" in result) {
+      logFetch(group, vin, "busy", started, attempt, result.busy);
+      return { kind: "unavailable", cause: "busy", why: result.busy, retryAfterS: Math.max(1, Math.ceil(timeoutMs / 1000)) };
+    }
     if ("error" in result) {
       verdict = { kind: "error", why: result.error };
       break;
@@ -95,25 +133,32 @@ function logFetch(group: SupportedGroup, vin: string, outcome: string, started: 
   log().info({ group: group.id, vin, outcome, why, attempt, ms }, "manufacturer sticker fetch");
 }
 
-type RequestResult = { reply: ManufacturerReply } | { error: string };
+type RequestResult = { reply: ManufacturerReply } | { error: string } | { busy: string };
 
-async function requestOnce(url: URL, timeoutMs: number, outer?: AbortSignal): Promise<RequestResult> {
-  const queueSignal = outer ?? new AbortController().signal;
+/** One request through the host queue; `signal` is the whole fetch's deadline joined with the caller's signal. */
+async function requestOnce(url: URL, timeoutMs: number, signal: AbortSignal, options: FetchOptions): Promise<RequestResult> {
+  const maxQueue = options.ignoreQueueCap ? undefined : config().stickers.hostQueueMax;
+  const callerGone = () => options.signal?.aborted === true;
   try {
-    return await hostGate().run(url.host, queueSignal, async () => {
-      const deadline = AbortSignal.timeout(timeoutMs);
-      const signal = outer ? AbortSignal.any([outer, deadline]) : deadline;
-      try {
-        return { reply: await followSameHost(url, signal) };
-      } catch (error) {
-        if (deadline.aborted) return { error: `no answer within ${timeoutMs} ms` };
-        if (outer?.aborted) return { error: "overall deadline passed" };
-        return { error: describe(error) };
-      }
-    });
-  } catch {
+    return await hostGate().run(
+      url.host,
+      signal,
+      async () => {
+        try {
+          return { reply: await followSameHost(url, signal) };
+        } catch (error) {
+          if (callerGone()) return { error: "overall deadline passed or the client went away" };
+          if (signal.aborted) return { error: `no answer within ${timeoutMs} ms` };
+          return { error: describe(error) };
+        }
+      },
+      maxQueue,
+    );
+  } catch (error) {
+    if (error instanceof HostQueueFull) return { busy: error.message };
     // Aborted while still queued for the host.
-    return { error: "overall deadline passed before the manufacturer could be asked" };
+    if (callerGone()) return { error: "overall deadline passed (or the client went away) before the manufacturer could be asked" };
+    return { error: `no answer within ${timeoutMs} ms (waiting for the host queue)` };
   }
 }
 
@@ -177,4 +222,5 @@ function describe(error: unknown): string {
 
 export function resetFetchStateForTests(): void {
   gate = undefined;
+  resetBreakersForTests();
 }

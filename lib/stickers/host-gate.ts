@@ -1,8 +1,17 @@
 /**
  * Politeness towards manufacturer hosts, which are other people's servers: at most `concurrency` requests
  * in flight per host, and request starts at least `intervalMs` apart per host. A waiting caller whose
- * signal aborts leaves the queue at once.
+ * signal aborts (its deadline passed, its client went away) leaves the queue at once. The queue is bounded:
+ * with `maxQueue` callers already waiting for a host, the next is refused (HostQueueFull) instead of waiting
+ * behind requests a hanging host will not answer in time.
  */
+export class HostQueueFull extends Error {
+  constructor(readonly host: string, readonly waiting: number) {
+    super(`${waiting} requests are already waiting for ${host}`);
+    this.name = "HostQueueFull";
+  }
+}
+
 interface HostState {
   active: number;
   nextStart: number;
@@ -17,8 +26,12 @@ export class HostGate {
     readonly intervalMs: number,
   ) {}
 
-  async run<T>(host: string, signal: AbortSignal, task: () => Promise<T>): Promise<T> {
+  /** `maxQueue`: refuse instead of waiting when this many callers already wait (undefined: no cap). */
+  async run<T>(host: string, signal: AbortSignal, task: () => Promise<T>, maxQueue?: number): Promise<T> {
     const state = this.state(host);
+    if (maxQueue !== undefined && state.active >= this.concurrency && state.waiters.length >= maxQueue) {
+      throw new HostQueueFull(host, state.waiters.length);
+    }
     await this.acquire(state, signal);
     try {
       const now = Date.now();
@@ -29,6 +42,11 @@ export class HostGate {
     } finally {
       this.release(state);
     }
+  }
+
+  /** Callers waiting for a slot of the host (not counting those in flight). */
+  waiting(host: string): number {
+    return this.hosts.get(host)?.waiters.length ?? 0;
   }
 
   private state(host: string): HostState {

@@ -110,7 +110,8 @@ async function liveResults(entries: Entry[], archived: Set<string>, decode: bool
       const hasArchive = archived.has(entry.vin);
       const group = supportedGroupOf(resolved);
       if (!group) return { ...base, status: hasArchive ? "fallback" : "unknown", reason: "not_supported" };
-      const outcome = await askManufacturer(group, resolved, timeoutMs, deadline);
+      // A run is bounded by its batch limit and overall deadline, so its VINs join the host queue past its cap.
+      const outcome = await askManufacturer(group, resolved, timeoutMs, deadline, true);
       if (outcome.kind === "pdf") {
         await archiveSticker(entry.vin, outcome.pdf, group.id);
         return { ...base, status: "available" };

@@ -4,7 +4,7 @@
  * that is a PDF is archived; definite answers of the check's probe are remembered for a day.
  */
 import type { WindowStickerCheck } from "../api/dealer";
-import { badGateway, notFound } from "../api/errors";
+import { ApiError, badGateway, notFound } from "../api/errors";
 import { config } from "../config";
 import { db } from "../db";
 import { archiveSticker, findArchived } from "./archive";
@@ -22,8 +22,12 @@ export interface StickerPdf {
   servedFrom: string;
 }
 
-/** `vin` must be normalized (vehicle.ts `requireVin`). Throws 404 not_found / not_supported, or 502 fetch_error. */
-export async function getWindowSticker(vin: string): Promise<StickerPdf> {
+/**
+ * `vin` must be normalized (vehicle.ts `requireVin`). Throws 404 not_found / not_supported, 502 fetch_error,
+ * or 503 manufacturer_busy / manufacturer_unavailable (with Retry-After). `signal` is the client's request:
+ * when it goes away, the request leaves the host queue and its fetch is aborted.
+ */
+export async function getWindowSticker(vin: string, opts: { signal?: AbortSignal } = {}): Promise<StickerPdf> {
   const archived = await findArchived(vin);
   if (archived) return { vin, pdf: archived.pdf, sha256: archived.sha256, servedFrom: "archive" };
 
@@ -31,8 +35,9 @@ export async function getWindowSticker(vin: string): Promise<StickerPdf> {
   const group = supportedGroupOf(resolved);
   if (!group) throw notSupported(resolved);
 
-  const outcome = await askManufacturer(group, resolved, config().stickers.timeoutMs);
+  const outcome = await askManufacturer(group, resolved, config().stickers.timeoutMs, opts.signal);
   await rememberProbe(vin, outcome);
+  if (outcome.kind === "unavailable") throw manufacturerUnavailable(group, outcome);
   if (outcome.kind === "pdf") {
     const stored = await archiveSticker(vin, outcome.pdf, group.id);
     return { vin, pdf: outcome.pdf, sha256: stored.sha256, servedFrom: group.id };
@@ -43,7 +48,7 @@ export async function getWindowSticker(vin: string): Promise<StickerPdf> {
   throw manufacturerUnreachable(group, outcome.why);
 }
 
-export async function checkWindowSticker(vin: string): Promise<WindowStickerCheck> {
+export async function checkWindowSticker(vin: string, opts: { signal?: AbortSignal } = {}): Promise<WindowStickerCheck> {
   const resolved = resolveVin(vin);
   const manufacturer = manufacturerLabel(resolved.match);
   const brand = resolved.match.brand;
@@ -58,8 +63,9 @@ export async function checkWindowSticker(vin: string): Promise<WindowStickerChec
     return cached.outcome === "available" ? available : { available: false, manufacturer, brand, reason: "not_found" };
   }
 
-  const outcome = await askManufacturer(group, resolved, config().stickers.checkTimeoutMs);
+  const outcome = await askManufacturer(group, resolved, config().stickers.checkTimeoutMs, opts.signal);
   await rememberProbe(vin, outcome);
+  if (outcome.kind === "unavailable") throw manufacturerUnavailable(group, outcome);
   if (outcome.kind === "pdf") {
     await archiveSticker(vin, outcome.pdf, group.id);
     return available;
@@ -79,13 +85,14 @@ export function askManufacturer(
   resolved: ResolvedVin,
   timeoutMs: number,
   signal?: AbortSignal,
+  ignoreQueueCap = false,
 ): Promise<FetchOutcome> {
   const model = group.endpoint === "hyundai" ? (resolved.vehicle ?? decodeVehicle(resolved.vin))?.model ?? null : null;
-  return fetchSticker(group, resolved.vin, { model, timeoutMs, signal });
+  return fetchSticker(group, resolved.vin, { model, timeoutMs, signal, ignoreQueueCap });
 }
 
 async function rememberProbe(vin: string, outcome: FetchOutcome): Promise<void> {
-  if (outcome.kind === "error") return;
+  if (outcome.kind === "error" || outcome.kind === "unavailable") return;
   const data = { outcome: outcome.kind === "pdf" ? "available" : "not_found", checkedAt: new Date() };
   await db().stickerProbe.upsert({ where: { vin }, create: { vin, ...data }, update: data });
 }
@@ -96,6 +103,21 @@ function notSupported(resolved: ResolvedVin) {
     reason: "not_supported",
     supported: supportedLabels(),
   });
+}
+
+/** Not asked: too many requests already wait for the host, or the host failed repeatedly (its breaker is open). */
+function manufacturerUnavailable(group: SupportedGroup, outcome: Extract<FetchOutcome, { kind: "unavailable" }>) {
+  const detail =
+    outcome.cause === "busy"
+      ? `Too many window-sticker requests are waiting for the ${group.label} service; retry in ${outcome.retryAfterS} s.`
+      : `The ${group.label} window-sticker service failed repeatedly and is not asked for now; retry in ${outcome.retryAfterS} s.`;
+  return new ApiError(
+    503,
+    "Service Unavailable",
+    detail,
+    { reason: outcome.cause === "busy" ? "manufacturer_busy" : "manufacturer_unavailable" },
+    { "Retry-After": String(outcome.retryAfterS) },
+  );
 }
 
 function manufacturerUnreachable(group: SupportedGroup, why: string) {

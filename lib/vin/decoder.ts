@@ -9,6 +9,8 @@ import { checkDigit, type CheckDigitResult } from "./check-digit";
 import { decodeWithData } from "./decode-core";
 import { toDecodedVehicle, type DecodedVehicle } from "./decoded-vehicle";
 import { loadVpicData, type VpicData } from "./vpic-data";
+import { activeVpicPath } from "./active-vpic";
+import { log } from "../log";
 
 export type DecodeResult =
   | {
@@ -32,16 +34,58 @@ export type DecodeResult =
       checkDigit: CheckDigitResult;
     };
 
-const globalForVpic = globalThis as unknown as { __vinscopeVpic?: { path: string; data: VpicData } };
+interface HeldVpic {
+  /** config().vpic.dbPath when loaded (a test that changes VPIC_DB_PATH loads again). */
+  configured: string;
+  /** The file actually served (lib/vin/active-vpic.ts). */
+  path: string;
+  data: VpicData;
+  /** A file that failed to load: not tried again until the pointer names another. */
+  failed?: string;
+}
 
-/** The compiled vPIC data for config().vpic.dbPath, loaded on first use. */
+const globalForVpic = globalThis as unknown as { __vinscopeVpic?: HeldVpic; __vinscopeVpicWatch?: NodeJS.Timeout };
+
+/** How often a server process looks at the vPIC pointer (one small file read). */
+const WATCH_MS = 2000;
+
+const loadFile = (file: string) => loadVpicData(file, { cacheDir: join(config().dataDir, "vpic", "cache") });
+
+/**
+ * The compiled vPIC data, loaded on first use. A decode takes this reference once and finishes with it, so a
+ * switch to a newer file (switchVpicIfChanged) never changes the data under a request in flight.
+ */
 export function vpicData(): VpicData {
-  const path = config().vpic.dbPath;
+  const configured = config().vpic.dbPath;
   const held = globalForVpic.__vinscopeVpic;
-  if (held && held.path === path) return held.data;
-  const data = loadVpicData(path, { cacheDir: join(config().dataDir, "vpic", "cache") });
-  globalForVpic.__vinscopeVpic = { path, data };
+  if (held && held.configured === configured) return held.data;
+  const path = activeVpicPath();
+  const data = loadFile(path);
+  globalForVpic.__vinscopeVpic = { configured, path, data };
+  globalForVpic.__vinscopeVpicWatch ??= setInterval(() => switchVpicIfChanged(), WATCH_MS).unref();
   return data;
+}
+
+/**
+ * Loads the file the pointer names, when it changed, and only then swaps the reference: the load (from the
+ * snapshot the refresh job compiled) runs on a timer, not inside a request. A file that fails to load is
+ * logged and the current data keeps serving.
+ */
+export function switchVpicIfChanged(): boolean {
+  const held = globalForVpic.__vinscopeVpic;
+  if (!held) return false;
+  const path = activeVpicPath();
+  if (path === held.path || path === held.failed) return false;
+  try {
+    const data = loadFile(path);
+    globalForVpic.__vinscopeVpic = { configured: held.configured, path, data };
+    log().info({ file: path, dataDate: data.dataDate }, "vPIC data switched");
+    return true;
+  } catch (error) {
+    held.failed = path;
+    log().error({ file: path, err: error }, "vPIC data switch failed; the previous data keeps serving");
+    return false;
+  }
 }
 
 /**

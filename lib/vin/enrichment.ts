@@ -7,10 +7,16 @@
  * never waits longer than VPIC_API_TIMEOUT_MS: when NHTSA is slow the local answer goes out at once while
  * the request carries on in the background and fills the cache for the next decode. Concurrent decodes of
  * one descriptor share one request. VPIC_API_BASE_URL=off turns enrichment off.
+ *
+ * vPIC sits behind its breaker (lib/outside): while it is open, decodes answer locally at once. At most
+ * MAX_IN_FLIGHT requests run at a time (beyond that a decode answers locally and a later one asks), and failed
+ * descriptors are remembered in a bounded cache, so a slow vPIC during a flood of distinct VINs cannot pile
+ * up requests or memory.
  */
 import { config } from "../config";
 import { db } from "../db";
 import { log } from "../log";
+import { boundedCache, breakerFor, resetBreakersForTests } from "../outside";
 import { toDecodedVehicle } from "./decoded-vehicle";
 import { decodeVinWith, vpicData, type DecodeResult } from "./decoder";
 import type { VpicData } from "./vpic-data";
@@ -22,8 +28,12 @@ const RETRY_AFTER_MS = 60_000;
 /** An element with fewer Pattern rows than this in a lossy file is one the local data cannot give. */
 const DROPPED_BELOW = 1000;
 
+/** Requests to vPIC running at once in this process (each may run up to BACKGROUND_DEADLINES deadlines). */
+const MAX_IN_FLIGHT = 32;
+
 const inFlight = new Map<string, Promise<Record<string, string> | null>>();
-const failedAt = new Map<string, number>();
+/** Descriptors whose last request failed, not asked again for RETRY_AFTER_MS. */
+const failed = boundedCache<true>(10_000, RETRY_AFTER_MS);
 const lackingByData = new WeakMap<VpicData, Set<string>>();
 
 /**
@@ -97,14 +107,19 @@ async function enrichLive(
   apiBaseUrl: string,
   apiTimeoutMs: number,
 ): Promise<DecodeResult> {
-  const last = failedAt.get(local.descriptor);
-  if (last !== undefined && Date.now() - last < RETRY_AFTER_MS) return local;
+  if (failed.has(local.descriptor)) return local;
+  const breaker = breakerFor("vpic");
+  if (breaker.refusing) return local;
 
   let pending = inFlight.get(local.descriptor);
   if (!pending) {
-    pending = fetchAndStore(apiBaseUrl, local.vin, local.descriptor, lacking, apiTimeoutMs * BACKGROUND_DEADLINES).finally(() =>
-      inFlight.delete(local.descriptor),
-    );
+    if (inFlight.size >= MAX_IN_FLIGHT) return local;
+    pending = breaker
+      .run(() => fetchAndStore(apiBaseUrl, local.vin, local.descriptor, lacking, apiTimeoutMs * BACKGROUND_DEADLINES), {
+        failed: (values) => values === null,
+        open: () => null,
+      })
+      .finally(() => inFlight.delete(local.descriptor));
     inFlight.set(local.descriptor, pending);
   }
   let timer: NodeJS.Timeout | undefined;
@@ -124,7 +139,8 @@ export async function closeEnrichment(): Promise<void> {
 /** Tests reset the in-memory state between cases. */
 export function resetEnrichmentForTests(): void {
   inFlight.clear();
-  failedAt.clear();
+  failed.clear();
+  resetBreakersForTests("vpic");
 }
 
 function merge(local: Extract<DecodeResult, { ok: true }>, values: Record<string, string>, lacking: Set<string>): DecodeResult {
@@ -186,11 +202,11 @@ async function fetchAndStore(
       create: { descriptor, values: json, fetchedAt: new Date() },
       update: { values: json, fetchedAt: new Date() },
     });
-    failedAt.delete(descriptor);
+    failed.delete(descriptor);
     log().info({ descriptor, ms: Date.now() - started, elements: Object.keys(values) }, "vpic enrichment stored");
     return values;
   } catch (error) {
-    failedAt.set(descriptor, Date.now());
+    failed.set(descriptor, true);
     log().warn({ descriptor, ms: Date.now() - started, err: error instanceof Error ? error.message : String(error) }, "vpic enrichment failed");
     return null;
   }

@@ -114,7 +114,12 @@ export default async function VinPage({ params }: Props) {
         ) : null}
         {report.recalls ? (
           <p className="muted">
-            <Link href={report.recalls.url}>Recall check for every {vehicleName(d)}</Link>
+            {d.model ? (
+              <Link href={report.recalls.url}>Recall check for every {vehicleName(d)}</Link>
+            ) : (
+              // Without a model name there is no year/make/model page: link the recall check form instead.
+              <Link href={report.recalls.url}>Check recalls by VIN or by year, make and model</Link>
+            )}
           </p>
         ) : null}
       </section>

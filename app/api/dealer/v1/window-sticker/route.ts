@@ -12,8 +12,9 @@ export const GET = dealerRoute({ name: "getWindowSticker", cache: "none" }, asyn
   const query = parseInput(WindowStickerQuery, queryObject(new URL(req.url)));
   const vin = requireVin(query.vin);
   dealer.countVins(1);
-  if (query.format === "check") return json(await checkWindowSticker(vin));
-  const sticker = await getWindowSticker(vin);
+  // The client's signal: a client that goes away leaves the manufacturer queue and its fetch is aborted.
+  if (query.format === "check") return json(await checkWindowSticker(vin, { signal: req.signal }));
+  const sticker = await getWindowSticker(vin, { signal: req.signal });
   return raw(new Uint8Array(sticker.pdf), {
     "content-type": "application/pdf",
     "content-length": String(sticker.pdf.length),

@@ -1,0 +1,95 @@
+/**
+ * The recall mirror: NHTSA's FLAT_RCL files (all recall campaigns, rebuilt daily by NHTSA), downloaded with a
+ * conditional GET and imported one transaction per file (lib/recalls/mirror-import.ts). Once every file has
+ * been imported and the last sync is younger than SYNC_RECALLS_MAX_AGE_HOURS, recall answers come from the
+ * mirror with no live call (lib/recalls/mirror.ts).
+ *
+ * State kept between runs (JobStatus.state): per file its ETag / Last-Modified, when it was imported, its row
+ * and campaign counts and newest model year. A run that fails on the second file keeps the first file's import
+ * and validators (saved as it goes), so the next run resumes with a 304 for it.
+ */
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { config } from "../config";
+import { importMirrorFile } from "../recalls/mirror-import";
+import { downloadFile } from "./download";
+import type { Job, JobState } from "./job";
+
+export const RECALL_MIRROR_JOB = "recalls";
+
+export interface MirrorFileState {
+  etag: string | null;
+  lastModified: string | null;
+  importedAt: string;
+  rows: number;
+  campaigns: number;
+  maxModelYear: number | null;
+}
+
+export interface RecallMirrorState extends JobState {
+  files?: Record<string, MirrorFileState>;
+}
+
+/** NHTSA publishes zips; an unpacked .txt (a mirror of the mirror, a benchmark) is read the same way. */
+const SAFE_FILE = /^[A-Za-z0-9._-]+\.(zip|txt)$/;
+
+export const recallMirrorJob: Job = {
+  name: RECALL_MIRROR_JOB,
+  description: "Recall mirror: NHTSA's FLAT_RCL files, downloaded when changed and imported",
+  schedule: () => (config().sync.recalls.baseUrl ? config().sync.recalls.schedule : null),
+  disabledReason: () => (config().sync.recalls.baseUrl ? null : "SYNC_RECALLS_URL is off"),
+  dueAtStart: (last, now) => !last.lastSuccessAt || now.getTime() - last.lastSuccessAt.getTime() > config().sync.recalls.maxAgeMs / 2,
+  async run(ctx) {
+    const { sync, dataDir } = config();
+    const baseUrl = sync.recalls.baseUrl!;
+    const state = ctx.state as RecallMirrorState;
+    const files: Record<string, MirrorFileState> = { ...(state.files ?? {}) };
+    const dir = path.join(dataDir, "sync", "recalls");
+    await mkdir(dir, { recursive: true });
+    let rowsChanged = 0;
+    const notes: string[] = [];
+    for (const file of sync.recalls.files) {
+      if (!SAFE_FILE.test(file)) throw new Error(`SYNC_RECALLS_FILES: "${file}" is not a plain .zip or .txt file name`);
+      ctx.signal.throwIfAborted();
+      const target = path.join(dir, file);
+      const known = files[file];
+      const got = await downloadFile(`${baseUrl}/${file}`, target, {
+        validators: known ? { etag: known.etag, lastModified: known.lastModified } : undefined,
+        idleTimeoutMs: sync.idleTimeoutMs,
+        maxBytes: sync.maxDownloadBytes,
+        signal: ctx.signal,
+        onBytes: (done, total) => ctx.progress({ done, total, stage: `download ${file}` }),
+      });
+      if (!got.changed) {
+        notes.push(`${file} unchanged`);
+        continue;
+      }
+      try {
+        const summary = await importMirrorFile(target, file, {
+          signal: ctx.signal,
+          onProgress: (done, total) => ctx.progress({ done, total, stage: `import ${file}` }),
+        });
+        rowsChanged += summary.rows;
+        files[file] = {
+          etag: got.etag,
+          lastModified: got.lastModified,
+          importedAt: new Date().toISOString(),
+          rows: summary.rows,
+          campaigns: summary.campaigns,
+          maxModelYear: summary.maxModelYear,
+        };
+        notes.push(
+          `${file}: ${summary.rows} rows, ${summary.campaigns} campaigns` +
+            (summary.removed ? `, ${summary.removed} no longer listed (marked)` : "") +
+            (summary.skipped ? `, ${summary.skipped} lines skipped` : ""),
+        );
+        await ctx.saveState({ ...state, files });
+      } finally {
+        // The imported data is in the database; the download is not kept (hundreds of MB unpacked).
+        await rm(target, { force: true });
+      }
+    }
+    const unchanged = rowsChanged === 0 && notes.every((n) => n.endsWith("unchanged"));
+    return { outcome: unchanged ? "unchanged" : "ok", rowsChanged, state: { ...state, files }, summary: notes.join("; ") };
+  },
+};

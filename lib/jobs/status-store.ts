@@ -1,0 +1,110 @@
+/**
+ * Job status and leases, in the JobStatus table (SQLite or the PostgreSQL several instances share).
+ *
+ * The lease is what makes "exactly one runner" true across processes and instances: a run starts only after a
+ * conditional UPDATE (free, expired, or already ours) changed the row, which both databases apply atomically
+ * per row. The holder renews it while it works; a holder that dies stops renewing and the lease expires, so a
+ * crashed run never blocks the job for longer than LEASE_MS.
+ */
+import { db } from "../db";
+import type { JobState } from "./job";
+
+export const LEASE_MS = 2 * 60_000;
+
+export interface JobStatusRow {
+  name: string;
+  lastStartedAt: Date | null;
+  lastFinishedAt: Date | null;
+  lastSuccessAt: Date | null;
+  rowsChanged: number | null;
+  lastOutcome: string | null;
+  lastError: string | null;
+  state: JobState;
+  nextRunAt: Date | null;
+  leaseOwner: string | null;
+  leaseUntil: Date | null;
+}
+
+function toRow(r: Awaited<ReturnType<ReturnType<typeof db>["jobStatus"]["findUniqueOrThrow"]>>): JobStatusRow {
+  let state: JobState = {};
+  try {
+    state = JSON.parse(r.state) as JobState;
+  } catch {
+    state = {};
+  }
+  return { ...r, state };
+}
+
+export async function readJobStatus(name: string): Promise<JobStatusRow | null> {
+  const r = await db().jobStatus.findUnique({ where: { name } });
+  return r ? toRow(r) : null;
+}
+
+export async function readJobStatuses(): Promise<JobStatusRow[]> {
+  return (await db().jobStatus.findMany({ orderBy: { name: "asc" } })).map(toRow);
+}
+
+async function ensureRow(name: string): Promise<void> {
+  await db().jobStatus.upsert({ where: { name }, create: { name }, update: {} });
+}
+
+/** Takes the job's lease for `owner` unless another live holder has it. True when taken. */
+export async function acquireLease(name: string, owner: string, now = new Date(), ms = LEASE_MS): Promise<boolean> {
+  await ensureRow(name);
+  const { count } = await db().jobStatus.updateMany({
+    where: { name, OR: [{ leaseOwner: null }, { leaseUntil: null }, { leaseUntil: { lt: now } }, { leaseOwner: owner }] },
+    data: { leaseOwner: owner, leaseUntil: new Date(now.getTime() + ms) },
+  });
+  return count === 1;
+}
+
+/** Extends a lease we hold. False when it is no longer ours (expired and taken by another runner). */
+export async function renewLease(name: string, owner: string, now = new Date(), ms = LEASE_MS): Promise<boolean> {
+  const { count } = await db().jobStatus.updateMany({
+    where: { name, leaseOwner: owner },
+    data: { leaseUntil: new Date(now.getTime() + ms) },
+  });
+  return count === 1;
+}
+
+export async function releaseLease(name: string, owner: string): Promise<void> {
+  await db().jobStatus.updateMany({ where: { name, leaseOwner: owner }, data: { leaseOwner: null, leaseUntil: null } });
+}
+
+export async function recordStart(name: string, now: Date): Promise<void> {
+  await db().jobStatus.update({ where: { name }, data: { lastStartedAt: now, lastOutcome: "running" } });
+}
+
+export async function saveJobState(name: string, state: JobState): Promise<void> {
+  await db().jobStatus.update({ where: { name }, data: { state: JSON.stringify(state) } });
+}
+
+export async function recordSuccess(
+  name: string,
+  r: { outcome: string; rowsChanged: number; state: JobState },
+  now: Date,
+): Promise<void> {
+  await db().jobStatus.update({
+    where: { name },
+    data: {
+      lastFinishedAt: now,
+      lastSuccessAt: now,
+      lastOutcome: r.outcome,
+      rowsChanged: r.rowsChanged,
+      lastError: null,
+      state: JSON.stringify(r.state),
+    },
+  });
+}
+
+export async function recordFailure(name: string, error: string, now: Date): Promise<void> {
+  await db().jobStatus.update({
+    where: { name },
+    data: { lastFinishedAt: now, lastOutcome: "failed", lastError: error.slice(0, 2000) },
+  });
+}
+
+export async function recordNextRun(name: string, nextRunAt: Date | null): Promise<void> {
+  await ensureRow(name);
+  await db().jobStatus.update({ where: { name }, data: { nextRunAt } });
+}

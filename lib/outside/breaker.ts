@@ -1,0 +1,157 @@
+/**
+ * One circuit breaker per named outside system or host ("nhtsa-recalls", "vpic", "anthropic",
+ * "sticker:cws.gm.com"), on cockatiel's consecutive-failure breaker. After `failures` failed calls in a row
+ * the breaker opens: calls answer at once with the caller's degraded value instead of waiting on a system
+ * that is down. After `cooldownMs` the next call is let through as the probe (half-open): its success closes
+ * the breaker, its failure opens it for another cool-down. Concurrent calls during the probe stay degraded.
+ */
+import { BrokenCircuitError, circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen, IsolatedCircuitError, type CircuitBreakerPolicy } from "cockatiel";
+import { config } from "../config";
+import { log } from "../log";
+
+export type BreakerState = "closed" | "open" | "half_open";
+
+export interface BreakerHealth {
+  name: string;
+  state: BreakerState;
+  /** When the breaker last opened (ISO time), null if it never has in this process. */
+  openedAt: string | null;
+  /** The last failure seen, for the log and /api/health readers. */
+  lastFailure: string | null;
+}
+
+export interface RunOptions<T> {
+  /** Whether an answer counts as a failure of the system (a 5xx, a timeout), not of the question (a 404). */
+  failed: (value: T) => boolean;
+  /** The degraded answer while the breaker is open: returned at once, the system is not called. */
+  open: () => T;
+  /**
+   * Answers that say nothing about the system's health (the caller went away, the request never left a full
+   * queue): counted neither way. Such an answer to the half-open probe counts as a failure (stay careful).
+   */
+  ignored?: (value: T) => boolean;
+}
+
+/** A failed answer carried through cockatiel, which counts thrown errors. */
+class FailedAnswer<T> extends Error {
+  constructor(readonly value: T) {
+    super("outside system answered with a failure");
+  }
+}
+
+/** An answer that counts neither way: cockatiel's filter does not handle it, so the breaker does not count it. */
+class IgnoredAnswer<T> extends Error {
+  constructor(readonly value: T) {
+    super("answer not counted");
+  }
+}
+
+export class Breaker {
+  private readonly policy: CircuitBreakerPolicy;
+  private openedAt: number | null = null;
+  private lastFailure: string | null = null;
+
+  constructor(
+    readonly name: string,
+    readonly failures: number,
+    readonly cooldownMs: number,
+  ) {
+    this.policy = circuitBreaker(handleWhen((error) => !(error instanceof IgnoredAnswer)), { halfOpenAfter: cooldownMs, breaker: new ConsecutiveBreaker(failures) });
+    this.policy.onBreak(() => {
+      this.openedAt = Date.now();
+      log().warn({ breaker: name, cooldownMs, lastFailure: this.lastFailure }, "outside system breaker opened");
+    });
+    this.policy.onReset(() => log().info({ breaker: name }, "outside system breaker closed"));
+  }
+
+  get state(): BreakerState {
+    switch (this.policy.state) {
+      case CircuitState.Closed:
+        return "closed";
+      case CircuitState.HalfOpen:
+        return "half_open";
+      default:
+        // Cockatiel reports Open until the next call after the cool-down; say so honestly.
+        return this.openedAt !== null && Date.now() - this.openedAt >= this.cooldownMs ? "half_open" : "open";
+    }
+  }
+
+  /** True while calls answer degraded without asking the system (open, or a probe already under way). */
+  get refusing(): boolean {
+    const s = this.policy.state;
+    if (s === CircuitState.Closed) return false;
+    if (s === CircuitState.Open) return this.openedAt === null || Date.now() - this.openedAt < this.cooldownMs;
+    return true;
+  }
+
+  async run<T>(work: () => Promise<T>, opts: RunOptions<T>): Promise<T> {
+    // Cockatiel makes calls during the half-open probe wait for it; an outage must cost no waiting, so they
+    // answer degraded at once instead.
+    if (this.policy.state === CircuitState.HalfOpen) return opts.open();
+    const probe = this.policy.state === CircuitState.Open;
+    try {
+      return await this.policy.execute(async () => {
+        const value = await work();
+        if (opts.ignored?.(value)) throw probe ? new FailedAnswer(value) : new IgnoredAnswer(value);
+        if (opts.failed(value)) throw new FailedAnswer(value);
+        return value;
+      });
+    } catch (error) {
+      if (error instanceof BrokenCircuitError || error instanceof IsolatedCircuitError) return opts.open();
+      if (error instanceof IgnoredAnswer) return error.value as T;
+      if (error instanceof FailedAnswer) {
+        this.lastFailure = describe(error.value);
+        return error.value as T;
+      }
+      this.lastFailure = error instanceof Error ? error.message : String(error);
+      throw error;
+    }
+  }
+
+  health(): BreakerHealth {
+    return {
+      name: this.name,
+      state: this.state,
+      openedAt: this.openedAt === null ? null : new Date(this.openedAt).toISOString(),
+      lastFailure: this.lastFailure,
+    };
+  }
+}
+
+function describe(value: unknown): string {
+  if (value && typeof value === "object") {
+    const v = value as { reason?: unknown; detail?: unknown; why?: unknown };
+    return [v.reason, v.detail ?? v.why].filter((x) => typeof x === "string" && x).join(": ") || "failed";
+  }
+  return String(value);
+}
+
+/**
+ * Breakers by name. Names come from configuration (a handful of systems and manufacturer hosts), never from
+ * request input, so the registry stays small; it is capped anyway so a bug cannot grow it without bound.
+ */
+const MAX_BREAKERS = 64;
+const globalForBreakers = globalThis as unknown as { __vinscopeBreakers?: Map<string, Breaker> };
+
+export function breakerFor(name: string): Breaker {
+  const registry = (globalForBreakers.__vinscopeBreakers ??= new Map());
+  const { breakerFailures, breakerCooldownMs } = config().outside;
+  let breaker = registry.get(name);
+  if (!breaker || breaker.failures !== breakerFailures || breaker.cooldownMs !== breakerCooldownMs) {
+    if (!breaker && registry.size >= MAX_BREAKERS) registry.delete(registry.keys().next().value as string);
+    breaker = new Breaker(name, breakerFailures, breakerCooldownMs);
+    registry.set(name, breaker);
+  }
+  return breaker;
+}
+
+/** Every breaker this process has made, for health reporting. */
+export function breakerHealth(): BreakerHealth[] {
+  return [...(globalForBreakers.__vinscopeBreakers?.values() ?? [])].map((b) => b.health());
+}
+
+/** Tests start with closed breakers: all of them, or the one named. */
+export function resetBreakersForTests(name?: string): void {
+  if (name === undefined) globalForBreakers.__vinscopeBreakers?.clear();
+  else globalForBreakers.__vinscopeBreakers?.delete(name);
+}

@@ -1,0 +1,42 @@
+/**
+ * What every client of an outside system (NHTSA recalls, vPIC, Anthropic, manufacturer hosts) shares.
+ *
+ * Breakers (breaker.ts), one per named system or host, on cockatiel's consecutive-failure breaker:
+ *
+ *   const answer = await breakerFor("nhtsa-recalls").run(() => askNhtsa(q), {
+ *     failed: (a) => !a.ok && a.reason !== "aborted",   // what counts against the system
+ *     open: () => ({ ok: false, reason: "breaker_open", detail: "…" }),  // answered at once while open
+ *   });
+ *
+ *   breakerFor(name)          the breaker of a system/host (created on first use; OUTSIDE_BREAKER_FAILURES
+ *                             failures in a row open it for OUTSIDE_BREAKER_COOLDOWN_MS, then the next call
+ *                             is the probe: success closes it, failure opens it again)
+ *   breaker.refusing          true while calls are answered degraded without asking (check before waiting)
+ *   breaker.state / health()  "closed" | "open" | "half_open", when it opened, the last failure
+ *   breakerHealth()           every breaker of this process (health reporting)
+ *
+ * Bounded caches and single flight (memo.ts), on lru-cache:
+ *
+ *   const memo = new BoundedMemo<Answer>({ max: 5000 });
+ *   memo.get(key, () => load(key), (a) => (a.ok ? 30_000 : failureMemoMs()))
+ *
+ *   BoundedMemo.get(key, load, ttlFor)  remembered answer, else one load shared by concurrent callers; the
+ *                                       answer is kept ttlFor(answer) ms (0 = not kept): a short negative
+ *                                       cache for failures makes a burst for one vehicle one call
+ *   boundedCache(max, ttlMs)            a plain LRUCache for get/set uses
+ *   failureMemoMs()                     how long a failed answer is remembered (OUTSIDE_FAILURE_MEMO_MS)
+ *
+ * Deadlines (deadline.ts):
+ *
+ *   deadlineSignal(ms, ...outer)        AbortSignal.any of a timeout and the caller's signals
+ *   untilAborted(work, signal, onAbort) stop waiting (not working) when the caller gives up
+ */
+import { config } from "../config";
+
+export { Breaker, breakerFor, breakerHealth, resetBreakersForTests, type BreakerHealth, type BreakerState, type RunOptions } from "./breaker";
+export { BoundedMemo, boundedCache, type MemoOptions } from "./memo";
+export { deadlineSignal, untilAborted } from "./deadline";
+
+export function failureMemoMs(): number {
+  return config().outside.failureMemoMs;
+}

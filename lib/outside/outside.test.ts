@@ -1,0 +1,166 @@
+/** The shared pieces of every outside client: breaker states and probes, the bounded memo, deadlines. */
+import { resetConfigForTests } from "../config";
+import { Breaker, BoundedMemo, breakerFor, deadlineSignal, resetBreakersForTests, untilAborted } from ".";
+
+type Answer = { ok: true; n: number } | { ok: false; reason: string };
+const failedAnswer = (a: Answer) => !a.ok;
+const openAnswer = (): Answer => ({ ok: false, reason: "breaker_open" });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const savedEnv = { ...process.env };
+beforeEach(() => {
+  process.env = { ...savedEnv, LOG_LEVEL: "silent" };
+  resetConfigForTests();
+  resetBreakersForTests();
+});
+afterAll(() => {
+  process.env = savedEnv;
+  resetConfigForTests();
+});
+
+describe("Breaker", () => {
+  it("opens after the configured failures in a row and then answers degraded without calling", async () => {
+    const breaker = new Breaker("test", 3, 60_000);
+    let calls = 0;
+    const failing = async (): Promise<Answer> => {
+      calls++;
+      return { ok: false, reason: "http_error" };
+    };
+    for (let i = 0; i < 3; i++) expect(await breaker.run(failing, { failed: failedAnswer, open: openAnswer })).toEqual({ ok: false, reason: "http_error" });
+    expect(breaker.state).toBe("open");
+    expect(breaker.refusing).toBe(true);
+    expect(await breaker.run(failing, { failed: failedAnswer, open: openAnswer })).toEqual({ ok: false, reason: "breaker_open" });
+    expect(calls).toBe(3);
+    expect(breaker.health()).toMatchObject({ name: "test", state: "open", lastFailure: "http_error" });
+  });
+
+  it("a success between failures resets the count", async () => {
+    const breaker = new Breaker("test", 2, 60_000);
+    const opts = { failed: failedAnswer, open: openAnswer };
+    await breaker.run(async () => ({ ok: false, reason: "x" }) as Answer, opts);
+    await breaker.run(async () => ({ ok: true, n: 1 }) as Answer, opts);
+    await breaker.run(async () => ({ ok: false, reason: "x" }) as Answer, opts);
+    expect(breaker.state).toBe("closed");
+  });
+
+  it("after the cool-down one probe goes through: success closes, failure opens again", async () => {
+    const breaker = new Breaker("test", 1, 50);
+    const opts = { failed: failedAnswer, open: openAnswer };
+    await breaker.run(async () => ({ ok: false, reason: "down" }) as Answer, opts);
+    expect(breaker.refusing).toBe(true);
+    await sleep(70);
+    expect(breaker.refusing).toBe(false);
+    expect(breaker.state).toBe("half_open");
+    // The probe fails: open again, no further call goes out.
+    expect(await breaker.run(async () => ({ ok: false, reason: "still down" }) as Answer, opts)).toEqual({ ok: false, reason: "still down" });
+    expect(breaker.refusing).toBe(true);
+    await sleep(70);
+    // While the probe is under way, other calls stay degraded; its success closes the breaker.
+    let release!: () => void;
+    const probe = breaker.run(() => new Promise<Answer>((r) => (release = () => r({ ok: true, n: 1 }))), opts);
+    expect(await breaker.run(async () => ({ ok: true, n: 2 }) as Answer, opts)).toEqual({ ok: false, reason: "breaker_open" });
+    release();
+    expect(await probe).toEqual({ ok: true, n: 1 });
+    expect(breaker.state).toBe("closed");
+    expect(await breaker.run(async () => ({ ok: true, n: 3 }) as Answer, opts)).toEqual({ ok: true, n: 3 });
+  });
+
+  it("a thrown error counts as a failure and reaches the caller", async () => {
+    const breaker = new Breaker("test", 1, 60_000);
+    await expect(breaker.run(async () => { throw new Error("boom"); }, { failed: () => false, open: () => 0 })).rejects.toThrow("boom");
+    expect(breaker.state).toBe("open");
+  });
+
+  it("breakerFor keeps one breaker per name, with the configured thresholds", () => {
+    process.env.OUTSIDE_BREAKER_FAILURES = "7";
+    process.env.OUTSIDE_BREAKER_COOLDOWN_MS = "1234";
+    resetConfigForTests();
+    const a = breakerFor("nhtsa-recalls");
+    expect(breakerFor("nhtsa-recalls")).toBe(a);
+    expect(breakerFor("vpic")).not.toBe(a);
+    expect(a.failures).toBe(7);
+    expect(a.cooldownMs).toBe(1234);
+  });
+});
+
+describe("BoundedMemo", () => {
+  it("shares one load among concurrent callers and keeps the answer for its ttl", async () => {
+    const memo = new BoundedMemo<Answer>({ max: 10 });
+    let loads = 0;
+    const load = async (): Promise<Answer> => {
+      loads++;
+      await sleep(20);
+      return { ok: true, n: loads };
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => memo.get("k", load, () => 60_000)));
+    expect(loads).toBe(1);
+    expect(answers.every((a) => a.ok && a.n === 1)).toBe(true);
+    expect(await memo.get("k", load, () => 60_000)).toEqual({ ok: true, n: 1 });
+    expect(loads).toBe(1);
+  });
+
+  it("remembers a failure only as long as ttlFor says (negative cache), and nothing with 0", async () => {
+    const memo = new BoundedMemo<Answer>({ max: 10 });
+    let loads = 0;
+    const failing = async (): Promise<Answer> => ({ ok: false, reason: `try ${++loads}` });
+    const ttl = (a: Answer) => (a.ok ? 60_000 : 40);
+    await memo.get("k", failing, ttl);
+    await memo.get("k", failing, ttl);
+    expect(loads).toBe(1);
+    await sleep(60);
+    await memo.get("k", failing, ttl);
+    expect(loads).toBe(2);
+    await memo.get("z", failing, () => 0);
+    await memo.get("z", failing, () => 0);
+    expect(loads).toBe(4);
+  });
+
+  it("holds at most max entries", async () => {
+    const memo = new BoundedMemo<Answer>({ max: 3 });
+    for (let i = 0; i < 10; i++) await memo.get(`k${i}`, async () => ({ ok: true, n: i }), () => 60_000);
+    expect(memo.size).toBe(3);
+    expect(memo.peek("k0")).toBeUndefined();
+    expect(memo.peek("k9")).toEqual({ ok: true, n: 9 });
+  });
+
+  it("a load that throws is not kept and the next caller loads again", async () => {
+    const memo = new BoundedMemo<Answer>({ max: 3 });
+    await expect(memo.get("k", async () => { throw new Error("x"); }, () => 60_000)).rejects.toThrow("x");
+    expect(await memo.get("k", async () => ({ ok: true, n: 1 }), () => 60_000)).toEqual({ ok: true, n: 1 });
+  });
+});
+
+describe("deadlines", () => {
+  it("deadlineSignal aborts at the deadline or with the caller, whichever is first", async () => {
+    const quick = deadlineSignal(20);
+    await sleep(40);
+    expect(quick.aborted).toBe(true);
+    const caller = new AbortController();
+    const combined = deadlineSignal(60_000, caller.signal, undefined);
+    expect(combined.aborted).toBe(false);
+    caller.abort();
+    expect(combined.aborted).toBe(true);
+  });
+
+  it("untilAborted stops waiting when the caller gives up", async () => {
+    const caller = new AbortController();
+    const slow = sleep(1000).then(() => "late");
+    setTimeout(() => caller.abort(), 10);
+    const started = Date.now();
+    expect(await untilAborted(slow, caller.signal, () => "gave up")).toBe("gave up");
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(await untilAborted(Promise.resolve("now"), new AbortController().signal, () => "gave up")).toBe("now");
+  });
+});
+
+describe("Breaker: answers that count neither way", () => {
+  it("ignored answers neither open nor reset the breaker", async () => {
+    const breaker = new Breaker("test", 2, 60_000);
+    const opts = { failed: failedAnswer, open: openAnswer, ignored: (a: Answer) => !a.ok && a.reason === "caller_gone" };
+    await breaker.run(async () => ({ ok: false, reason: "down" }) as Answer, opts);
+    for (let i = 0; i < 5; i++) expect(await breaker.run(async () => ({ ok: false, reason: "caller_gone" }) as Answer, opts)).toEqual({ ok: false, reason: "caller_gone" });
+    expect(breaker.state).toBe("closed");
+    await breaker.run(async () => ({ ok: false, reason: "down" }) as Answer, opts);
+    expect(breaker.state).toBe("open");
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Mirror first: when the recall mirror (lib/jobs/recall-mirror.ts) holds every configured FLAT_RCL file and
+ * its last sync is younger than SYNC_RECALLS_MAX_AGE_HOURS, a recall question is answered from the store with
+ * no call to NHTSA. The FLAT_RCL files list every campaign, so there a vehicle without rows truly has no
+ * recalls ("ok", count 0). The live API stays for what the mirror cannot know: a model year newer than the
+ * newest in its files, or no (fresh) mirror at all.
+ *
+ * The mirror's state is one JobStatus row, read at most once per RECHECK_MS per process: the hot path costs
+ * no extra query, and a sync done by another process or instance shows within that time.
+ */
+import { config } from "../config";
+import { readJobStatus } from "../jobs/status-store";
+import type { RecallMirrorState } from "../jobs/recall-mirror";
+import { storedRecalls, type StoredAnswer } from "./store";
+
+const RECHECK_MS = 5_000;
+const JOB = "recalls";
+
+export interface MirrorStatus {
+  /** When the last sync confirmed the files current (a 304 confirms too). */
+  asOf: Date;
+  maxModelYear: number;
+  fresh: boolean;
+}
+
+let held: { at: number; value: Omit<MirrorStatus, "fresh"> | null } | undefined;
+let reading: Promise<Omit<MirrorStatus, "fresh"> | null> | undefined;
+
+async function readMirror(): Promise<Omit<MirrorStatus, "fresh"> | null> {
+  const row = await readJobStatus(JOB);
+  const files = (row?.state as RecallMirrorState | undefined)?.files ?? {};
+  const wanted = config().sync.recalls.files;
+  if (!row?.lastSuccessAt || wanted.length === 0 || !wanted.every((f) => files[f])) return null;
+  const years = wanted.map((f) => files[f].maxModelYear ?? 0);
+  return { asOf: row.lastSuccessAt, maxModelYear: Math.max(...years) };
+}
+
+/** The mirror's state, or null when there is none (never synced, or a configured file never imported). */
+export async function recallMirrorStatus(now = Date.now()): Promise<MirrorStatus | null> {
+  if (!held || now - held.at >= RECHECK_MS) {
+    reading ??= readMirror().finally(() => (reading = undefined));
+    held = { at: now, value: await reading };
+  }
+  const m = held.value;
+  return m ? { ...m, fresh: now - m.asOf.getTime() <= config().sync.recalls.maxAgeMs } : null;
+}
+
+/** The mirror's answer for a vehicle, or null when the live path must answer. */
+export async function mirrorRecalls(
+  q: { year: number; make: string; model: string },
+  now: Date,
+): Promise<{ stored: StoredAnswer; asOf: Date } | null> {
+  const m = await recallMirrorStatus(now.getTime());
+  if (!m || !m.fresh || q.year > m.maxModelYear) return null;
+  return { stored: await storedRecalls(q.year, q.make, q.model), asOf: m.asOf };
+}
+
+/** Tests and the sync CLI: forget the held state so the next question reads it again. */
+export function forgetRecallMirrorStatus(): void {
+  held = undefined;
+}

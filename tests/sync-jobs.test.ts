@@ -1,0 +1,323 @@
+/**
+ * The scheduled syncs (lib/jobs) against the built app, with every outside system on loopback: a file server
+ * standing in for NHTSA's FLAT_RCL downloads and corgi's vPIC builds, and a fake NHTSA recalls API. Jobs run
+ * through `npm run sync` (the same runJob the scheduler uses) on the app's database; the job runner of
+ * `npm start` (scripts/job-runner.ts) is run twice on one database to show the lease.
+ *
+ * Fixtures: tests/fixtures/recall-mirror (real FLAT_RCL rows in the 29-column layout, see SOURCES.md there);
+ * the vPIC files are built here from the bundled vPIC cut.
+ */
+import { execFile, spawn } from "node:child_process";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import Database from "better-sqlite3";
+import { RecallsResponse } from "../lib/api/recalls";
+import { startApp, type TestApp } from "./support/app";
+import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from "./support/fake-server";
+
+const root = path.join(__dirname, "..");
+const fixture = (name: string) => readFileSync(path.join(__dirname, "fixtures/recall-mirror", name));
+const BUNDLED_VPIC = path.join(root, "data/vpic/vpic.lite.db");
+/** A real 2003 Honda Accord VIN (NHTSA's own example). */
+const ACCORD_VIN = "1HGCM82633A004352";
+
+let app: TestApp;
+let files: FakeServer;
+let nhtsa: FakeServer;
+let dataDir: string;
+/** The FLAT_RCL files the file server hands out, by name; an ETag is derived from the bytes. */
+const served = new Map<string, Buffer | "hang">();
+let newerVpic: Buffer;
+
+/** A static file with an ETag, answering 304 to If-None-Match as NHTSA's static host does. */
+function serveFile(body: Buffer, req: FakeRequest): FakeResponse {
+  const etag = `"${body.length}-${body.subarray(-16).toString("hex")}"`;
+  if (req.headers["if-none-match"] === etag) return { status: 304, headers: { etag } };
+  return { body, headers: { etag, "content-length": String(body.length), "last-modified": "Sun, 22 Nov 2026 05:00:00 GMT" } };
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "vinscope-sync-"));
+  // A newer vPIC cut: the bundled file with one pattern edited later, so its data date moves to 2026-10-01.
+  const copy = path.join(dataDir, "newer-vpic.db");
+  copyFileSync(BUNDLED_VPIC, copy);
+  const db = new Database(copy);
+  db.prepare("UPDATE Pattern SET UpdatedOn = '2026-10-01T00:00:00.000Z' WHERE Id = (SELECT min(Id) FROM Pattern)").run();
+  db.pragma("journal_mode = DELETE");
+  db.close();
+  newerVpic = gzipSync(readFileSync(copy), { level: 1 });
+  rmSync(copy);
+
+  files = await startFakeServer();
+  files.on("GET", /^\/rcl\/[^/]+$/, (req) => {
+    const body = served.get(path.basename(req.path));
+    if (!body) return { status: 404, body: "not found" };
+    if (body === "hang") return { delayMs: 60_000, body: "" };
+    return serveFile(body, req);
+  });
+  files.on("GET", "/vpic/newer.db.gz", (req) => serveFile(newerVpic, req));
+  // A file that stops half-way through its gzip stream, and one that is no SQLite database at all.
+  files.on("GET", "/vpic/truncated.db.gz", (req) => serveFile(newerVpic.subarray(0, 200_000), req));
+  files.on("GET", "/vpic/garbage.db", (req) => serveFile(Buffer.alloc(4096, 7), req));
+
+  nhtsa = await startFakeServer();
+  nhtsa.on("GET", "/products/vehicle/models", () => ({ body: { Count: 0, Message: "Results returned successfully", results: [] } }));
+  nhtsa.on("GET", "/recalls/recallsByVehicle", () => ({ body: { Count: 0, Message: "Results returned successfully", results: [] } }));
+
+  served.set("FLAT_RCL_PRE_2010.zip", fixture("FLAT_RCL_PRE_2010.zip"));
+  served.set("FLAT_RCL_POST_2010.zip", fixture("FLAT_RCL_POST_2010.zip"));
+  app = await startApp({
+    env: {
+      DATA_DIR: dataDir,
+      VPIC_DB_PATH: BUNDLED_VPIC,
+      NHTSA_API_BASE_URL: nhtsa.url,
+      SYNC_RECALLS_URL: `${files.url}/rcl`,
+      SYNC_VPIC_URL: `${files.url}/vpic/newer.db.gz`,
+      SYNC_IDLE_TIMEOUT_MS: "1500",
+      REPORT_SECTION_MEMO_MS: "0",
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await files?.close();
+  await nhtsa?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function sync(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    execFile(path.join(root, "node_modules/.bin/tsx"), ["scripts/sync.ts", ...args], { cwd: root, env: { ...process.env, ...app.env, ...env }, timeout: 120_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }),
+    );
+  });
+}
+
+const recalls = async (query: string) => {
+  const res = await fetch(`${app.url}/api/recalls?${query}`);
+  expect(res.status).toBe(200);
+  return RecallsResponse.parse(await res.json());
+};
+
+/** Server processes reread the mirror's state every few seconds: poll until `check` holds. */
+async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (check(v) || Date.now() > deadline) return v;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const nhtsaCalls = () => nhtsa.requests.filter((r) => r.path.startsWith("/recalls/") || r.path.startsWith("/products/")).length;
+const jobStatus = async (name: string) => {
+  const health = (await (await fetch(`${app.url}/api/health`)).json()) as { jobs: { name: string; lastError: string | null; lastSuccessAt: string | null; lastOutcome: string | null; rowsChanged: number | null; schedule: string | null }[] };
+  return health.jobs.find((j) => j.name === name)!;
+};
+
+describe("recall mirror", () => {
+  test("without a mirror the live API answers", async () => {
+    const before = nhtsaCalls();
+    const body = await recalls("make=ford&model=focus&year=2001");
+    expect(nhtsaCalls()).toBeGreaterThan(before);
+    expect(body.source).toContain("checked live");
+    expect(body.asOf).toBe(body.checkedAt);
+  });
+
+  test("npm run sync -- recalls imports both files; then the mirror answers with no live call", async () => {
+    const run = await sync(["recalls"]);
+    expect(run.out).toContain("recalls: ok");
+    expect(run.code).toBe(0);
+    const status = await jobStatus("recalls");
+    expect(status).toMatchObject({ lastOutcome: "ok", rowsChanged: 103, lastError: null, schedule: "17 5 * * *" });
+
+    const before = nhtsaCalls();
+    const focus = await eventually(() => recalls("make=ford&model=focus&year=2001"), (b) => b.source.includes("mirror"));
+    expect(focus).toMatchObject({ status: "ok", count: 1, asOf: status.lastSuccessAt, items: [{ campaignNumber: "02V288000" }] });
+    // Not in the files: the complete file proves there are none.
+    expect(await recalls("make=honda&model=accord&year=2003")).toMatchObject({ status: "ok", count: 0, asOf: status.lastSuccessAt });
+    // The VIN report's recall section too.
+    const report = await (await fetch(`${app.url}/api/public/vin/${ACCORD_VIN}?insight=false`)).json();
+    expect(report.recalls).toMatchObject({ status: "ok", count: 0, asOf: status.lastSuccessAt });
+    expect(report.recalls.source).toContain("mirror");
+    expect(nhtsaCalls()).toBe(before);
+  });
+
+  test("a model year newer than the mirror's data still goes to the live API", async () => {
+    const before = nhtsaCalls();
+    const body = await recalls("make=hyundai&model=santa-fe&year=2025");
+    expect(body.source).toContain("checked live");
+    expect(nhtsaCalls()).toBeGreaterThan(before);
+  });
+
+  test("unchanged files cost one request each, answered 304", async () => {
+    files.requests.length = 0;
+    const run = await sync(["recalls"]);
+    expect(run.out).toContain("recalls: unchanged");
+    expect(files.requests.map((r) => r.path).sort()).toEqual(["/rcl/FLAT_RCL_POST_2010.zip", "/rcl/FLAT_RCL_PRE_2010.zip"]);
+    expect(files.requests.every((r) => typeof r.headers["if-none-match"] === "string")).toBe(true);
+    expect(await jobStatus("recalls")).toMatchObject({ lastOutcome: "unchanged", rowsChanged: 0 });
+  });
+
+  test("a campaign gone from the next file is marked, not deleted, and no longer listed", async () => {
+    served.set("FLAT_RCL_PRE_2010.zip", fixture("FLAT_RCL_PRE_2010.next.zip"));
+    const run = await sync(["recalls"]);
+    expect(run.out).toContain("1 no longer listed (marked)");
+    const row = await app.db().recallCampaign.findUnique({ where: { campaignNumber: "02V288000" } });
+    expect(row?.removedFromMirrorAt).toBeInstanceOf(Date);
+    expect(await recalls("make=ford&model=focus&year=2001")).toMatchObject({ status: "ok", count: 0 });
+    expect((await fetch(`${app.url}/api/recalls?campaign=02V288000`)).status).toBe(200);
+  });
+
+  test("a truncated zip fails the sync with the reason in the status; the old data keeps serving", async () => {
+    const good = fixture("FLAT_RCL_PRE_2010.zip");
+    served.set("FLAT_RCL_PRE_2010.zip", good.subarray(0, Math.floor(good.length * 0.6)));
+    const lastGood = (await jobStatus("recalls")).lastSuccessAt;
+    const run = await sync(["recalls"]);
+    expect(run.code).toBe(1);
+    const status = await jobStatus("recalls");
+    expect(status.lastOutcome).toBe("failed");
+    expect(status.lastError).toMatch(/central directory|end of central/i);
+    expect(status.lastSuccessAt).toBe(lastGood);
+    // Still the data of the last good sync, from the mirror, without NHTSA.
+    const before = nhtsaCalls();
+    expect(await recalls("make=volkswagen&model=beetle&year=2006")).toMatchObject({ status: "ok", count: 1, items: [{ campaignNumber: "06V043000" }] });
+    expect(nhtsaCalls()).toBe(before);
+  });
+
+  test("a server that hangs fails the sync after SYNC_IDLE_TIMEOUT_MS, and the old data keeps serving", async () => {
+    served.set("FLAT_RCL_PRE_2010.zip", "hang");
+    const started = Date.now();
+    const run = await sync(["recalls"]);
+    expect(run.code).toBe(1);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect((await jobStatus("recalls")).lastError).toContain("no data for 1500 ms");
+    expect(await recalls("make=volkswagen&model=beetle&year=2006")).toMatchObject({ status: "ok", count: 1 });
+    served.set("FLAT_RCL_PRE_2010.zip", fixture("FLAT_RCL_PRE_2010.zip"));
+  });
+
+  test("the job runner of two instances on one database: never two runs at once", async () => {
+    // Every request gets a new file (so every run imports), slowly, and the file server records overlaps.
+    let inFlight = 0;
+    let overlaps = 0;
+    let served = 0;
+    files.on("GET", /^\/slow\/[^/]+$/, async (req) => {
+      inFlight++;
+      if (inFlight > 1) overlaps++;
+      await new Promise((r) => setTimeout(r, 700));
+      inFlight--;
+      served++;
+      const body = fixture(path.basename(req.path) === "FLAT_RCL_PRE_2010.zip" ? "FLAT_RCL_PRE_2010.zip" : "FLAT_RCL_POST_2010.zip");
+      return { body, headers: { etag: `"v${served}"` } };
+    });
+    const env = { ...process.env, ...app.env, SYNC_RECALLS_URL: `${files.url}/slow`, SYNC_VPIC_URL: "off", SYNC_RECALLS_SCHEDULE: "* * * * * *" };
+    const runners = [0, 1].map(() =>
+      spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/job-runner.ts"], { cwd: root, env, stdio: "ignore" }),
+    );
+    try {
+      await new Promise((r) => setTimeout(r, 9000));
+    } finally {
+      for (const r of runners) r.kill("SIGTERM");
+      await Promise.all(runners.map((r) => new Promise((res) => (r.exitCode !== null ? res(null) : r.once("exit", res)))));
+    }
+    expect(served).toBeGreaterThanOrEqual(4);
+    expect(overlaps).toBe(0);
+  }, 60_000);
+});
+
+describe("vPIC refresh", () => {
+  const decode = async () => {
+    const res = await fetch(`${app.url}/api/public/vin/${ACCORD_VIN}?insight=false&recalls=false`);
+    const body = res.status === 200 ? ((await res.json()) as { vinCheck: { vpicDataDate: string } }) : null;
+    return { status: res.status, body: body && { vpicDataDate: body.vinCheck.vpicDataDate } };
+  };
+
+  test("a corrupt vPIC file is refused with the reason in the status; the old data keeps serving", async () => {
+    const before = await decode();
+    expect(before.status).toBe(200);
+    expect(before.body?.vpicDataDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (const [file, reason] of [["truncated.db.gz", /gzip file is damaged/], ["garbage.db", /not a sound SQLite database/]] as const) {
+      const run = await sync(["vpic"], { SYNC_VPIC_URL: `${files.url}/vpic/${file}` });
+      expect(run.code).toBe(1);
+      const status = await jobStatus("vpic");
+      expect(status.lastOutcome).toBe("failed");
+      expect(status.lastError).toMatch(reason);
+    }
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await decode()).toEqual(before);
+  }, 60_000);
+
+  test("a newer vPIC file is switched to under traffic with no failed request, and can be rolled back", async () => {
+    const before = await decode();
+    expect(before.body?.vpicDataDate).not.toBe("2026-10-01");
+    let stop = false;
+    const statuses: number[] = [];
+    const dates = new Set<string>();
+    const traffic = (async () => {
+      while (!stop) {
+        const r = await decode();
+        statuses.push(r.status);
+        if (r.body) dates.add(r.body.vpicDataDate);
+      }
+    })();
+    const run = await sync(["vpic"]);
+    expect(run.out).toContain("switched to vPIC data of 2026-10-01");
+    const after = await eventually(decode, (r) => r.body?.vpicDataDate === "2026-10-01", 15_000);
+    stop = true;
+    await traffic;
+    expect(after.body?.vpicDataDate).toBe("2026-10-01");
+    expect(statuses.length).toBeGreaterThan(10);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    expect(dates).toEqual(new Set([before.body!.vpicDataDate, "2026-10-01"]));
+    expect(await jobStatus("vpic")).toMatchObject({ lastOutcome: "ok", lastError: null });
+
+    const rollback = await sync(["vpic-rollback"]);
+    expect(rollback.code).toBe(0);
+    expect((await eventually(decode, (r) => r.body?.vpicDataDate === before.body!.vpicDataDate, 15_000)).body).toEqual(before.body);
+  }, 120_000);
+});
+
+describe("npm run sync -- status", () => {
+  test("lists every job with its schedule, last run and next run, and the mirror's age", async () => {
+    const run = await sync(["status"]);
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(/^recalls: Recall mirror/m);
+    expect(run.out).toMatch(/^vpic: vPIC refresh/m);
+    expect(run.out).toMatch(/last success\s+\d{4}-/);
+    expect(run.out).toMatch(/recall mirror: fresh \(as of /);
+  });
+
+  test("an unknown job is a usage error", async () => {
+    const run = await sync(["nope"]);
+    expect(run.code).toBe(2);
+    expect(run.out).toContain("usage: npm run sync -- status | recalls | vpic | all | vpic-rollback");
+  });
+});
+
+describe("npm start", () => {
+  test("runs the job runner: a recall mirror never synced is synced right after start and then answers", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "vinscope-sync-start-"));
+    const started = await startApp({
+      npmStart: true,
+      env: { DATA_DIR: dir, VPIC_DB_PATH: BUNDLED_VPIC, WEB_CONCURRENCY: "1", NHTSA_API_BASE_URL: "off", SYNC_RECALLS_URL: `${files.url}/rcl` },
+    });
+    try {
+      type Health = { jobs: { name: string; lastSuccessAt: string | null; lastOutcome: string | null; nextRunAt: string | null }[]; recallMirror: { state: string } };
+      const health = () => fetch(`${started.url}/api/health`).then((r) => r.json() as Promise<Health>);
+      const after = await eventually(health, (h) => h.recallMirror.state === "fresh", 30_000);
+      expect(after.jobs.find((j) => j.name === "recalls")).toMatchObject({ lastOutcome: "ok", nextRunAt: expect.stringMatching(/T05:17:00\.000Z$/) });
+      expect(after.jobs.find((j) => j.name === "vpic")).toMatchObject({ nextRunAt: null, lastSuccessAt: null });
+      const body = await eventually(
+        () => fetch(`${started.url}/api/recalls?make=volkswagen&model=beetle&year=2006`).then((r) => r.json() as Promise<{ source: string }>),
+        (b) => b.source.includes("mirror"),
+      );
+      expect(body).toMatchObject({ status: "ok", count: 1 });
+    } finally {
+      await started.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
