@@ -283,7 +283,9 @@ export const DEALER_OPERATIONS: OperationSpec[] = [
       "502": problem("The manufacturer's system could not be reached or answered unusably (reason fetch_error); retry later."),
       "503": problem(
         "The manufacturer was not asked: too many requests already wait for its host (reason manufacturer_busy), or it failed " +
-          "repeatedly and is resting (reason manufacturer_unavailable). `Retry-After` says when to try again.",
+          "repeatedly and is resting (reason manufacturer_unavailable); or the service cannot answer now (database_unavailable, " +
+          "deadline_exceeded). `Retry-After` says when to try again.",
+        ["requestId", "retryAfter"],
       ),
     },
   },

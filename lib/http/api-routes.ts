@@ -15,6 +15,7 @@ const path = (template: string) => new RegExp(`^${template.replace(/\{[^}]+\}/g,
 
 export const API_ROUTES: ApiRoute[] = [
   { pattern: path("/api/public/vin/{vin}"), methods: ["GET"] },
+  { pattern: path("/api/public/vins"), methods: ["GET"] },
   { pattern: path("/api/public/pricing/{make}/{model}/{year}"), methods: ["GET"] },
   { pattern: path("/api/public/pricing/{make}/{model}/{year}/{state}"), methods: ["GET"] },
   { pattern: path("/api/public/openapi.json"), methods: ["GET"] },
