@@ -13,7 +13,12 @@
  *                       answered from the mirror, no NHTSA call.
  * Prints req/s, p50/p99 latency, each run's ratio to the ceiling, and how many calls the fake NHTSA got.
  *
+ * With `--nhtsa down` it measures instead what an NHTSA outage costs (issue 14): the same distinct-VIN run
+ * against a server whose NHTSA is off (no live recalls configured) and against one whose NHTSA refuses
+ * connections, side by side; the outage should keep at least 80% of the req/s and p99 within 1.5×.
+ *
  *   npm run bench:http -- [--seconds 10] [--connections 10] [--vins 10000] [--query "insight=false"] [--nhtsa-delay 300]
+ *   npm run bench:http -- --nhtsa down
  */
 import { execFile, spawn } from "node:child_process";
 import http from "node:http";
@@ -27,6 +32,8 @@ import { config, parseConfig } from "../lib/config";
 import { decodeVinWith } from "../lib/vin/decoder";
 import { loadVpicData } from "../lib/vin/vpic-data";
 import { baseTestEnv, freePort } from "../tests/support/app";
+import { refusedPort } from "../tests/fixtures/fake-manufacturer";
+import { startServer } from "./support/bench-server";
 import { synthesiseVins } from "./support/sample-vins";
 
 const { values: args } = parseArgs({
@@ -36,9 +43,11 @@ const { values: args } = parseArgs({
     vins: { type: "string", default: "10000" },
     query: { type: "string", default: "insight=false" },
     "nhtsa-delay": { type: "string", default: "300" },
+    nhtsa: { type: "string", default: "slow" },
   },
 });
 const NHTSA_DELAY_MS = Number(args["nhtsa-delay"]);
+if (args.nhtsa !== "slow" && args.nhtsa !== "down") throw new Error(`--nhtsa takes "slow" (the default) or "down", not "${args.nhtsa}"`);
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
 const VIN_COUNT = Number(args.vins);
@@ -220,7 +229,47 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+/** `--nhtsa down`: distinct VINs with NHTSA off, then with NHTSA refusing connections, on fresh servers. */
+async function outageComparison() {
+  const all = decodableVins(VIN_COUNT * 2);
+  const cases = [
+    { name: "NHTSA off (not configured)", env: { NHTSA_API_BASE_URL: "off" }, vins: all.filter((_, i) => i % 2 === 0) },
+    { name: "NHTSA down (connection refused)", env: { NHTSA_API_BASE_URL: `http://127.0.0.1:${await refusedPort()}` }, vins: all.filter((_, i) => i % 2 === 1) },
+  ];
+  const runs: Run[] = [];
+  let workers = 0;
+  for (const c of cases) {
+    const server = await startServer(c.env);
+    workers = server.workers;
+    try {
+      let warm = 0;
+      // Warm-up on VINs of the other half, so the measured run meets only vehicles it has not seen.
+      const other = cases.find((o) => o !== c)!.vins;
+      await measure("warm-up", server.base, () => `/api/public/vin/${other[warm++ % other.length]}?${QUERY}`, 5);
+      let next = 0;
+      runs.push(await measure(`distinct VINs, ${c.name}`, server.base, () => `/api/public/vin/${c.vins[next++ % c.vins.length]}?${QUERY}`));
+    } finally {
+      await server.stop();
+    }
+  }
+  console.log(
+    `\nbench:http --nhtsa down  /api/public/vin/{vin}?${QUERY}; ${cpus().length} cores, ${workers} server processes, ` +
+      `load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ${CONNECTIONS} connections, ${SECONDS} s per run`,
+  );
+  console.log("run".padEnd(44), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8), "non-2xx".padStart(8));
+  for (const r of runs) {
+    console.log(r.name.padEnd(44), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.non2xx + r.errors).padStart(8));
+  }
+  const [off, down] = runs;
+  const rpsShare = down.rps / off.rps;
+  const p99Ratio = down.p99 / Math.max(off.p99, 1);
+  console.log(
+    `outage keeps ${(rpsShare * 100).toFixed(0)}% of the req/s (target ≥ 80%), p99 ${p99Ratio.toFixed(2)}× (target ≤ 1.5×): ` +
+      (rpsShare >= 0.8 && p99Ratio <= 1.5 ? "met" : "NOT met"),
+  );
+}
+
+(args.nhtsa === "down" ? outageComparison() : main()).catch((error) => {
   console.error(error);
   process.exit(1);
 });
