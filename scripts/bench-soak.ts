@@ -36,7 +36,10 @@ const WARMUP = Number(args.warmup);
 const LIMIT_MB = 450;
 const FLAT_WITHIN = 0.15;
 
-/** Processes in the group `pgid` (npm start's primary and its server workers) and their RSS in MB. */
+/**
+ * Processes in the group `pgid` (npm start's launcher and primary, its server workers and its job runner)
+ * and their RSS in MB.
+ */
 function rssByProcess(pgid: number): Map<number, number> {
   const out = new Map<number, number>();
   for (const entry of readdirSync("/proc")) {
@@ -48,8 +51,9 @@ function rssByProcess(pgid: number): Map<number, number> {
       if (Number(fields[2]) !== pgid) continue;
       const status = readFileSync(`/proc/${entry}/status`, "utf8");
       const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+      // Next.js renames its server processes ("next-server (v16…)"); esbuild's service is not ours to measure.
       const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (kb > 0 && cmd.includes("node")) out.set(Number(entry), kb / 1024);
+      if (kb > 0 && !cmd.includes("esbuild")) out.set(Number(entry), kb / 1024);
     } catch {
       /* the process ended while being read */
     }
@@ -85,6 +89,10 @@ async function main() {
   let next = 0;
   try {
     const start = rssByProcess(server.pid);
+    for (const pid of start.keys()) {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+      console.log(`  process ${pid}: ${cmd[0]?.startsWith("next-server") ? cmd[0] : cmd.slice(-2).join(" ")}`);
+    }
     console.log(`minute  0  ${"-".padStart(7)} req/s  RSS MB ${[...start.entries()].map(([pid, mb]) => `${pid}:${mb.toFixed(0)}`).join("  ")}`);
     for (let minute = 1; minute <= MINUTES; minute++) {
       const result = await autocannon({
@@ -106,7 +114,8 @@ async function main() {
     nhtsa.close();
   }
   const after = samples.slice(WARMUP);
-  const pids = new Set(after.flatMap((s) => [...s.keys()]));
+  // Processes that lived through the whole measured part (a sync job's short-lived process is not judged).
+  const pids = [...(after[0]?.keys() ?? [])].filter((pid) => after.every((s) => s.has(pid)));
   let ok = after.length > 1;
   for (const pid of pids) {
     const values = after.map((s) => s.get(pid)).filter((v): v is number => v !== undefined);

@@ -28,6 +28,8 @@ export const PROBLEM_REASONS = {
   method_not_allowed: "The endpoint does not accept this HTTP method; the `Allow` header lists the methods it does.",
   payload_too_large: "The request body is larger than the endpoint accepts.",
   unsupported_media_type: "The request body's content type is not one the endpoint accepts.",
+  manufacturer_busy: "Too many window-sticker requests already wait for this manufacturer's service; it was not asked. Retry after the `Retry-After` seconds.",
+  manufacturer_unavailable: "This manufacturer's service failed repeatedly and is given a rest (its circuit breaker is open); it was not asked. Retry after the `Retry-After` seconds.",
   fetch_error: "An outside system (NHTSA or a manufacturer) could not be reached or answered unusably; retry later.",
   database_unavailable: "The service's database cannot serve right now: unreachable, locked past its deadline, read-only, failing with I/O errors, or its file gone (`fault` says which). The service recovers by itself when the fault clears; retry after the `Retry-After` seconds.",
   internal_error: "An unexpected error on the service's side; quote the `requestId` when reporting it.",

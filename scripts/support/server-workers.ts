@@ -56,12 +56,13 @@ function isRunning(pid: number): boolean {
   }
 }
 
-export function serveWithWorkers(opts: { root: string; port: number; workers: number; env: NodeJS.ProcessEnv }): void {
+export function serveWithWorkers(opts: { root: string; port: number; workers: number; heapMb: number; env: NodeJS.ProcessEnv }): void {
   cluster.setupPrimary({
     exec: path.join(opts.root, "node_modules", "next", "dist", "bin", "next"),
     args: ["start", "-p", String(opts.port)],
-    // The primary runs under tsx; the workers run the built app with plain Node.js.
-    execArgv: [],
+    // The primary runs under tsx; the workers run the built app with plain Node.js, with a bounded heap so that
+    // garbage is collected near the live size instead of piling up (SERVER_HEAP_MB).
+    execArgv: [`--max-old-space-size=${opts.heapMb}`],
   });
   let listening = 0;
   let stopping = false;
