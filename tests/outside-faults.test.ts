@@ -206,13 +206,15 @@ describe("a manufacturer host hanging while dealers disconnect", () => {
     fetch(`${stickerApp.url}/api/dealer/v1/window-sticker?vin=${vin}`, { headers: { "x-api-key": key }, signal });
 
   test("a full queue answers 503 at once; clients that leave free their places and abort their fetches", async () => {
-    const leaving = new AbortController();
+    const fetching = new AbortController();
+    const waiting = new AbortController();
     const vins = Array.from({ length: 5 }, (_, i) => gmVin(i));
     for (const v of vins) fake.set(v, "slow");
-    // 2 fetching + 3 waiting fill the host's concurrency and queue.
-    const pending = vins.map((v) => sticker(v, leaving.signal).catch(() => null));
+    // Two fetches fill the host's concurrency...
+    const inFlight = vins.slice(0, 2).map((v) => sticker(v, fetching.signal).catch(() => null));
     await waitFor(() => fake.requests.length === 2);
-    // The other three pass the key check and join the host's queue (nothing outside says when: give them time).
+    // ...and three more fill its queue (nothing outside says when they have joined it: give them time).
+    const queued = vins.slice(2).map((v) => sticker(v, waiting.signal).catch(() => null));
     await new Promise((r) => setTimeout(r, 2000));
     expect(fake.requests.length).toBe(2);
 
@@ -225,9 +227,13 @@ describe("a manufacturer host hanging while dealers disconnect", () => {
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await refused.json()).toMatchObject({ status: 503, reason: "manufacturer_busy" });
 
-    // Every waiting dealer hangs up: the two fetches under way are aborted, the queued three never start.
-    leaving.abort();
-    await Promise.all(pending);
+    // The three waiting dealers hang up: they leave the queue without ever being fetched...
+    waiting.abort();
+    await Promise.all(queued);
+    // ...then the two being served hang up: both fetches are aborted, and nobody is left to take their places.
+    await new Promise((r) => setTimeout(r, 300));
+    fetching.abort();
+    await Promise.all(inFlight);
     await waitFor(() => fake.inFlight() === 0);
     await new Promise((r) => setTimeout(r, 300));
     expect(fake.requests.length).toBe(2);
