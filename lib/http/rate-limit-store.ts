@@ -178,7 +178,11 @@ function postgresStore(opts: { points: number; duration: number; keyPrefix: stri
     name: "postgresql",
     consume: async (key, points) => {
       await ensureTable();
-      return limiter.consume(key, points);
+      return limiter.consume(key, points).catch((error: unknown) => {
+        // The table was dropped under us (a restore, an operator): create it again on the next try.
+        if ((error as { code?: string } | null)?.code === "42P01") tableReady = undefined;
+        throw error;
+      });
     },
   };
 }
