@@ -5,6 +5,7 @@
  * and memoises the result. Parsing is lazy on purpose: `next build` imports route modules, and a build must
  * not depend on run-time settings. A bad value fails with a message naming the variable.
  */
+import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Cron } from "croner";
@@ -59,6 +60,51 @@ const cronSchedule = (fallback: string) =>
     });
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** A request count, or `off` (any case) for no limit. */
+const limitOrOff = (fallback: number | "off") =>
+  z
+    .string()
+    .trim()
+    .default(String(fallback))
+    .transform((value, ctx) => {
+      if (value.toLowerCase() === "off") return null;
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1) {
+        ctx.addIssue({ code: "custom", message: `must be a whole number of requests (1 or more) or off, got "${value}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** Comma-separated IP addresses and CIDR ranges (`203.0.113.7`, `10.0.0.0/8`, `2001:db8::/32`). */
+const addressList = () =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .transform((value, ctx) => {
+      const entries = value.split(",").map((e) => e.trim()).filter(Boolean);
+      for (const entry of entries) {
+        const problem = addressEntryProblem(entry);
+        if (problem) {
+          ctx.addIssue({ code: "custom", message: `"${entry}" ${problem}` });
+          return z.NEVER;
+        }
+      }
+      return entries;
+    });
+
+function addressEntryProblem(entry: string): string | null {
+  const [address, bits, extra] = entry.split("/");
+  const family = isIP(address);
+  if (!family || extra !== undefined) return "is not an IP address or CIDR range (e.g. 10.0.0.0/8)";
+  if (bits === undefined) return null;
+  const n = Number(bits);
+  const max = family === 4 ? 32 : 128;
+  if (!/^\d+$/.test(bits) || n > max) return `has a prefix length outside 0-${max}`;
+  return null;
+}
 
 /** Sticker endpoint templates must keep the VIN placeholder, or every VIN would fetch the same URL. */
 const stickerTemplate = (fallback: string) =>
@@ -143,6 +189,23 @@ const schema = z
     DATABASE_RETRY_AFTER_SECONDS: positiveInt(5),
 
     STICKER_HOST_QUEUE_MAX: z.coerce.number().int().min(0).default(8),
+
+    // Abuse control (issue 15): public rate limits per client address, dealer usage.
+    RATE_LIMIT_REQUESTS: limitOrOff(60),
+    RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+    RATE_LIMIT_EXEMPT: addressList(),
+    RATE_LIMIT_EXEMPT_KEYS: z
+      .string()
+      .trim()
+      .default("")
+      .transform((v) => v.split(",").map((k) => k.trim().replace(/^vsk_/, "").replace(/_.*$/, "")).filter(Boolean))
+      .refine((keys) => keys.every((k) => /^[0-9a-f]{12}$/.test(k)), {
+        message: "must list dealer key prefixes (the 12 hex digits after vsk_), separated by commas",
+      }),
+    TRUSTED_PROXIES: addressList(),
+    DEALER_RATE_LIMIT_REQUESTS: limitOrOff("off"),
+    DEALER_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+    DEALER_DAILY_VIN_FLAG: positiveInt(10_000),
 
     OUTSIDE_BREAKER_FAILURES: positiveInt(5),
     OUTSIDE_BREAKER_COOLDOWN_MS: positiveInt(30_000),
@@ -239,6 +302,26 @@ export interface Config {
   requestDeadlineMs: number;
   /** How long a write waits for the SQLite lock, a connection for PostgreSQL, and what Retry-After says then. */
   databaseFaults: { busyTimeoutMs: number; connectTimeoutMs: number; retryAfterSeconds: number };
+  /** Abuse control (lib/http/rate-limit.ts). A null policy is `off`. */
+  rateLimit: {
+    /** Per client address on the public API and /api/mcp. */
+    public: RateLimitPolicy | null;
+    /** Per dealer key on /api/dealer/*; off by default (spec: no per-key rate enforced). */
+    dealer: RateLimitPolicy | null;
+    /** Addresses and CIDR ranges never limited. */
+    exemptAddresses: string[];
+    /** Dealer key prefixes never limited (the key itself must be presented and valid). */
+    exemptKeys: string[];
+    /** Proxies whose X-Forwarded-For is believed (addresses and CIDR ranges); empty: the socket address only. */
+    trustedProxies: string[];
+  };
+  /** Spec 8: above this many VINs in a UTC day a dealer key is flagged (it keeps working). */
+  dealerDailyVinFlag: number;
+}
+
+export interface RateLimitPolicy {
+  requests: number;
+  windowSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -328,6 +411,17 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
       connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
       retryAfterSeconds: env.DATABASE_RETRY_AFTER_SECONDS,
     },
+    rateLimit: {
+      public: env.RATE_LIMIT_REQUESTS === null ? null : { requests: env.RATE_LIMIT_REQUESTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
+      dealer:
+        env.DEALER_RATE_LIMIT_REQUESTS === null
+          ? null
+          : { requests: env.DEALER_RATE_LIMIT_REQUESTS, windowSeconds: env.DEALER_RATE_LIMIT_WINDOW_SECONDS },
+      exemptAddresses: env.RATE_LIMIT_EXEMPT,
+      exemptKeys: env.RATE_LIMIT_EXEMPT_KEYS,
+      trustedProxies: env.TRUSTED_PROXIES,
+    },
+    dealerDailyVinFlag: env.DEALER_DAILY_VIN_FLAG,
   };
 }
 

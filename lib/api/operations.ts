@@ -30,7 +30,16 @@ export interface ResponseSpec {
   headers?: ResponseHeader[];
 }
 
-export type ResponseHeader = "etag" | "cacheControl" | "requestId" | "wwwAuthenticate" | "allow" | "retryAfter";
+export type ResponseHeader =
+  | "etag"
+  | "cacheControl"
+  | "requestId"
+  | "wwwAuthenticate"
+  | "allow"
+  | "retryAfter"
+  | "rateLimitPolicy"
+  | "rateLimit"
+  | "dailyVolume";
 
 export interface OperationSpec {
   operationId: string;
@@ -361,6 +370,18 @@ export const OPERATIONS: OperationSpec[] = [...PUBLIC_OPERATIONS, ...DEALER_OPER
  * lib/api/openapi.ts: a malformed request target, a wrong method, an over-long URL, and the service unable to
  * answer now (its database unavailable, or the request past its deadline) with Retry-After.
  */
+/** Merged into every operation under a rate-limited path (lib/http/rate-limit-paths.ts) by lib/api/openapi.ts. */
+export const RATE_LIMITED_RESPONSE: ResponseSpec = problem(
+  "Too many requests from this client address within the window (reason rate_limited; `limit` and `windowSeconds` give the quota). Retry after the Retry-After seconds.",
+  ["requestId", "retryAfter", "rateLimitPolicy", "rateLimit"],
+);
+
+/** Merged into every dealer operation: only answered when the operator sets a per-key limit (DEALER_RATE_LIMIT_REQUESTS). */
+export const KEY_RATE_LIMITED_RESPONSE: ResponseSpec = problem(
+  "Too many requests with this API key within the window (reason rate_limited), when the operator has set a per-key limit; by default dealer keys have none. Retry after the Retry-After seconds.",
+  ["requestId", "retryAfter", "rateLimitPolicy", "rateLimit"],
+);
+
 export const SERVICE_RESPONSES: Record<string, ResponseSpec> = {
   "400": problem(
     "A malformed percent-escape in the path or query string (reason bad_encoding), or NUL/control characters in them (reason control_characters).",

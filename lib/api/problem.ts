@@ -37,6 +37,8 @@ export const PROBLEM_REASONS = {
   control_characters: "The path or query string contains NUL or other control characters (U+0000 to U+001F, U+007F), which no parameter accepts.",
   cross_site_post: "A form was posted to this site from another site's page (its Origin is not this host); refused to protect against cross-site request forgery.",
   uri_too_long: "The request target (path and query string) is longer than 8,192 characters.",
+  rate_limited:
+    "Too many requests from this client address (or with this dealer key) within the window: `limit` requests per `windowSeconds` seconds. Retry after the `Retry-After` seconds; the `RateLimit` and `RateLimit-Policy` headers on every answer show the quota and what is left of it.",
   deadline_exceeded: "The request could not be answered within the service's overall deadline (REQUEST_DEADLINE_MS); retry after the `Retry-After` seconds.",
 } as const satisfies Record<string, string>;
 
@@ -67,7 +69,9 @@ export const Problem = z
       .optional()
       .meta({ description: "which VIN format rule failed (invalid_vin)" }),
     errorCodes: z.array(z.string()).optional().meta({ description: "NHTSA vPIC error codes of a failed decode" }),
-    limit: z.int().optional().meta({ description: "the limit that was crossed (batch_too_large)" }),
+    limit: z.int().optional().meta({ description: "the limit that was crossed (batch_too_large; rate_limited: requests per window)" }),
+    windowSeconds: z.int().optional().meta({ description: "the rate-limit window in seconds (rate_limited)" }),
+    retryAfterSeconds: z.int().optional().meta({ description: "seconds until the quota resets, as in Retry-After (rate_limited)" }),
     fault: z
       .enum(DATABASE_FAULTS)
       .optional()

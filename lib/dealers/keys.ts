@@ -8,11 +8,23 @@
  * compare as a known one.
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { config } from "../config";
 import { db, Prisma } from "../db";
 
 export const TRIAL_DAYS = 14;
-/** Spec 8: bulk use of more than this many VINs a day per key needs the operator's say-so; it is flagged. */
+/**
+ * Spec 8: bulk use of more than this many VINs a day per key needs the operator's say-so; it is flagged. The
+ * default of DEALER_DAILY_VIN_FLAG, which sets it.
+ */
 export const DAILY_VIN_FLAG_THRESHOLD = 10_000;
+
+function dailyVinFlag(): number {
+  try {
+    return config().dealerDailyVinFlag;
+  } catch {
+    return DAILY_VIN_FLAG_THRESHOLD;
+  }
+}
 
 export type KeyStatus = "trial" | "active" | "revoked";
 export type KeyRejection = "invalid_key" | "revoked_key" | "expired_key";
@@ -123,7 +135,7 @@ export interface DayUsage {
 }
 
 /** Counts one request and the VINs it carried against the key's UTC day. */
-export async function recordUsage(keyId: string, vins: number, now = new Date()): Promise<DayUsage> {
+export async function recordUsage(keyId: string, vins: number, now = new Date(), threshold = dailyVinFlag()): Promise<DayUsage> {
   const day = usageDay(now);
   // One statement per request (an atomic upsert both SQLite and PostgreSQL understand): the day's row is the
   // record of use, and the last active day is the newest row.
@@ -133,7 +145,7 @@ export async function recordUsage(keyId: string, vins: number, now = new Date())
       SET "requests" = "DealerUsage"."requests" + 1, "vins" = "DealerUsage"."vins" + excluded."vins"
     RETURNING "requests", "vins"`);
   const total = Number(usage.vins);
-  return { day, requests: Number(usage.requests), vins: total, flagged: total > DAILY_VIN_FLAG_THRESHOLD };
+  return { day, requests: Number(usage.requests), vins: total, flagged: total > threshold };
 }
 
 export interface KeyListing extends DealerKeyRecord {
@@ -144,7 +156,7 @@ export interface KeyListing extends DealerKeyRecord {
   flagged: boolean;
 }
 
-export async function listKeys(now = new Date()): Promise<KeyListing[]> {
+export async function listKeys(now = new Date(), threshold = dailyVinFlag()): Promise<KeyListing[]> {
   const since = usageDay(new Date(now.getTime() - 29 * 86_400_000));
   const today = usageDay(now);
   const rows = await db().dealerKey.findMany({
@@ -156,7 +168,7 @@ export async function listKeys(now = new Date()): Promise<KeyListing[]> {
       day: u.day,
       requests: u.requests,
       vins: u.vins,
-      flagged: u.vins > DAILY_VIN_FLAG_THRESHOLD,
+      flagged: u.vins > threshold,
     }));
     const peak = days.reduce<DayUsage | null>((best, d) => (!best || d.vins > best.vins ? d : best), null);
     return {
