@@ -22,6 +22,7 @@ export interface SmtpCatcher {
 
 export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = [];
+  const taken = new Set<CaughtMail>();
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
@@ -77,10 +78,13 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     mails,
     async waitFor(to, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
-      const seen = mails.length;
       while (Date.now() < deadline) {
-        const found = mails.slice(seen).find((m) => m.to.includes(to)) ?? null;
-        if (found) return found;
+        // The first mail to `to` not handed out before (it may have arrived before the call).
+        const found = mails.find((m) => m.to.includes(to) && !taken.has(m)) ?? null;
+        if (found) {
+          taken.add(found);
+          return found;
+        }
         await new Promise((r) => setTimeout(r, 50));
       }
       throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
