@@ -14,7 +14,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { startApp, type TestApp } from "./support/app";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
-import { Browser, findForm } from "./support/html-form";
+import { Browser, findForm, readable as pageText } from "./support/html-form";
 import { signInLinkIn, startSmtpCatcher, type SmtpCatcher } from "./support/smtp-catcher";
 
 const run = promisify(execFile);
@@ -66,8 +66,6 @@ async function signUp(b: Browser, fields: Record<string, string>): Promise<strin
   return pageText(res);
 }
 
-/** The page's HTML with React's text-joining comments taken out, so sentences read as on screen. */
-const pageText = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
 
 async function webhook(event: Record<string, unknown>, secret?: string) {
   const { body, signature } = stripe.signedEvent(event, secret);

@@ -70,3 +70,10 @@ export class Browser {
     return res;
   }
 }
+
+/**
+ * A page's HTML closer to how its text reads: React's text-joining comments removed and apostrophes decoded.
+ * (`&quot;` stays, so the result still parses with findForm.)
+ */
+export const readable = async (res: Response): Promise<string> =>
+  (await res.text()).replace(/<!-- -->/g, "").replace(/&#x27;/g, "'");
