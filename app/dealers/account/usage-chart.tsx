@@ -24,11 +24,12 @@ export function UsageChart({ days }: { days: UsageDayView[] }) {
       <svg viewBox={`0 0 ${width} ${height + 30}`} role="img" aria-label="Usage per day over the last 30 days" style={{ width: "100%", maxWidth: width }}>
         <line x1={pad} y1={height} x2={width - pad} y2={height} stroke="#8c959f" />
         {days.map((d, i) => (
-          <g key={d.day}>
+          <g key={d.day} data-day={d.day}>
             {SERIES.map((s, j) => {
-              const h = d[s.key] === 0 ? 0 : Math.max(2, (d[s.key] / max[s.key]) * (height - 10));
+              if (d[s.key] === 0) return null;
+              const h = Math.max(2, (d[s.key] / max[s.key]) * (height - 10));
               return (
-                <rect key={s.key} x={pad + i * slot + 2 + j * bar} y={height - h} width={bar} height={h} fill={s.color}>
+                <rect key={s.key} data-series={s.key} x={pad + i * slot + 2 + j * bar} y={height - h} width={bar} height={h} fill={s.color}>
                   <title>{`${d.day}: ${d[s.key]} ${s.label.toLowerCase()}`}</title>
                 </rect>
               );
