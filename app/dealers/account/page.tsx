@@ -45,6 +45,11 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         {a.cancelAtPeriodEnd && a.currentPeriodEnd ? ` · cancelled, keys work until ${a.currentPeriodEnd.toUTCString()}` : ""}
         {!a.partner && a.status !== "trial" ? ` · ${view.locations.length} location${view.locations.length === 1 ? "" : "s"} billed` : ""}
       </p>
+      {a.status === "trial" && a.trialEndsAt && a.trialEndsAt.getTime() <= Date.now() ? (
+        <p className={styles.warning} data-testid="trial-ended">
+          Your trial has ended: its keys are refused (401 expired_key). Subscribe below to use them again.
+        </p>
+      ) : null}
       {a.status === "past_due" ? (
         <p className={styles.warning} data-testid="past-due">
           Your last payment failed. Your keys still work, and every API answer carries an <code>x-account-warning</code>{" "}
