@@ -338,6 +338,27 @@ describe("limits", () => {
     expect(fifth).not.toMatch(KEY);
   });
 
+  test("the signup limit is shared by two instances on one database", async () => {
+    const second = await startApp({ env: { ...stripe.env, SMTP_URL: smtp.url, SIGNUPS_PER_ADDRESS_PER_DAY: "4", DATABASE_URL: app.database.url } });
+    try {
+      const signupAt = async (base: string, i: number) => {
+        const b = new Browser(base);
+        const page = await (await b.get("/dealers")).text();
+        const f = new FormData();
+        for (const [k, v] of Object.entries({ ...findForm(page).hidden, name: `Shared Motors ${i}`, email: `shared${i}@motors.example`, location: "Reno, NV" })) f.append(k, v);
+        return fetch(`${base}/dealers`, { method: "POST", headers: { origin: base, "x-forwarded-for": "192.0.2.44" }, body: f }).then(pageText);
+      };
+      expect(await signupAt(app.url, 0)).toMatch(KEY);
+      expect(await signupAt(second.url, 1)).toMatch(KEY);
+      expect(await signupAt(app.url, 2)).toMatch(KEY);
+      expect(await signupAt(second.url, 3)).toMatch(KEY);
+      expect(await signupAt(second.url, 4)).toContain("Too many trial signups from your network today");
+      expect(await signupAt(app.url, 5)).toContain("Too many trial signups from your network today");
+    } finally {
+      await second.stop();
+    }
+  }, 90_000);
+
   test("sign-in attempts are limited per address, and answer alike for unknown addresses", async () => {
     const b = new Browser(app.url);
     const page = await (await b.get("/dealers/sign-in")).text();

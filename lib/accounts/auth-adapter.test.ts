@@ -26,7 +26,8 @@ function memoryAdapter() {
 
 test("session tokens are stored hashed; callers see their own token; other models are untouched", async () => {
   const memory = memoryAdapter();
-  const adapter = withHashedSessionTokens(memory.factory as never)({} as never) as Record<string, (a: unknown) => Promise<unknown>>;
+  const wrap = withHashedSessionTokens(memory.factory as unknown as (o: unknown) => unknown) as (o: unknown) => unknown;
+  const adapter = wrap({}) as Record<string, (a: unknown) => Promise<unknown>>;
   const created = (await adapter.create({ model: "session", data: { token: "tok-1", userId: "u" } })) as { token: string };
   expect(created.token).toBe("tok-1");
   expect(memory.rows[0].token).toBe(hashSessionToken("tok-1"));

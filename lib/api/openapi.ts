@@ -52,6 +52,10 @@ const HEADERS: Record<ResponseHeader, JsonSchema> = {
   wwwAuthenticate: { description: 'Names the expected credential: `ApiKey header="x-api-key"`.', schema: { type: "string" } },
   allow: { description: "The methods the endpoint accepts.", schema: { type: "string" } },
   retryAfter: { description: "Seconds after which a retry may succeed.", schema: { type: "string" } },
+  accountWarning: {
+    description: "Present while the key's account has a failed payment (`past_due; …`): the key still works, but stops when the subscription lapses.",
+    schema: { type: "string" },
+  },
 };
 const HEADER_NAMES: Record<ResponseHeader, string> = {
   etag: "ETag",
@@ -60,6 +64,7 @@ const HEADER_NAMES: Record<ResponseHeader, string> = {
   wwwAuthenticate: "WWW-Authenticate",
   allow: "Allow",
   retryAfter: "Retry-After",
+  accountWarning: "x-account-warning",
 };
 
 /** Collects the id'd schemas met while converting, so each lands once under components/schemas. */

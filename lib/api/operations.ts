@@ -30,7 +30,7 @@ export interface ResponseSpec {
   headers?: ResponseHeader[];
 }
 
-export type ResponseHeader = "etag" | "cacheControl" | "requestId" | "wwwAuthenticate" | "allow" | "retryAfter";
+export type ResponseHeader = "etag" | "cacheControl" | "requestId" | "wwwAuthenticate" | "allow" | "retryAfter" | "accountWarning";
 
 export interface OperationSpec {
   operationId: string;
@@ -274,7 +274,7 @@ export const DEALER_OPERATIONS: OperationSpec[] = [
       "200": {
         description: "The PDF (Cache-Control `private, max-age=86400`; `x-sticker-source` says where it came from), or with format=check the availability check.",
         content: { "application/pdf": {}, [JSON_TYPE]: { schema: WindowStickerCheck } },
-        headers: ["requestId"],
+        headers: ["requestId", "accountWarning"],
       },
       "400": problem("The VIN is malformed (invalid_vin) or a parameter is invalid (invalid_parameter)."),
       "401": KEY_PROBLEM,
@@ -305,7 +305,7 @@ export const DEALER_OPERATIONS: OperationSpec[] = [
       "200": {
         description: "One result per submitted VIN, in submission order (a repeated VIN is checked once).",
         content: { [JSON_TYPE]: { schema: ProvisionResponse } },
-        headers: ["requestId"],
+        headers: ["requestId", "accountWarning"],
       },
       "400": problem("The body is not JSON (invalid_json), vins is empty or malformed (invalid_parameter), or the batch is over its limit (batch_too_large, with `limit`)."),
       "401": KEY_PROBLEM,
