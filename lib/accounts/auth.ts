@@ -52,7 +52,9 @@ function createAuth(secret: string) {
     trustedOrigins: [publicBaseUrl],
     database: withHashedSessionTokens(prismaAdapter(prismaProxy as never, { provider: database.provider })),
     user: { modelName: "authUser" },
-    session: { modelName: "authSession", expiresIn: accounts.sessionDays * 86_400, updateAge: 86_400 },
+    // A session ends SESSION_DAYS after sign-in: no sliding refresh (pages cannot rewrite the cookie while they
+    // render, so a refreshed database row would outlive its cookie).
+    session: { modelName: "authSession", expiresIn: accounts.sessionDays * 86_400, disableSessionRefresh: true },
     account: { modelName: "authAccount" },
     verification: { modelName: "authVerification" },
     emailAndPassword: { enabled: false },
