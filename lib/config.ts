@@ -226,6 +226,22 @@ const schema = z
     SYNC_VPIC_SCHEDULE: cronSchedule("43 6 3 * *"),
     SYNC_IDLE_TIMEOUT_MS: positiveInt(60_000),
     SYNC_MAX_DOWNLOAD_MB: positiveInt(1024),
+
+    // Dealer accounts and billing (issue 19).
+    AUTH_SECRET: z.string().trim().min(32, { message: "must be at least 32 characters (e.g. openssl rand -base64 32)" }).optional(),
+    SMTP_URL: z.string().trim().optional(),
+    MAIL_FROM: z.string().trim().default("vinscope <no-reply@localhost>"),
+    SMTP_TIMEOUT_MS: positiveInt(10_000),
+    MAGIC_LINK_MINUTES: positiveInt(15),
+    SESSION_DAYS: positiveInt(7),
+    KEY_ROTATION_GRACE_HOURS: z.coerce.number().int().min(0).default(24),
+    SIGNUPS_PER_ADDRESS_PER_DAY: positiveInt(5),
+    SIGNIN_ATTEMPTS_PER_HOUR: positiveInt(10),
+    STRIPE_SECRET_KEY: z.string().trim().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
+    STRIPE_PRICE_ID: z.string().trim().optional(),
+    STRIPE_API_BASE: z.string().trim().optional(),
+    STRIPE_TIMEOUT_MS: positiveInt(10_000),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !/^(file:|postgres(ql)?:\/\/)/.test(env.DATABASE_URL)) {
@@ -238,6 +254,18 @@ const schema = z
     if (env.ANTHROPIC_BASE_URL) httpUrlIssue(env.ANTHROPIC_BASE_URL, "ANTHROPIC_BASE_URL", ctx);
     if (env.PUBLIC_BASE_URL) httpUrlIssue(env.PUBLIC_BASE_URL, "PUBLIC_BASE_URL", ctx);
     if (env.PRICING_RECOMMENDATION_URL) httpUrlIssue(env.PRICING_RECOMMENDATION_URL, "PRICING_RECOMMENDATION_URL", ctx);
+    if (env.STRIPE_API_BASE) httpUrlIssue(env.STRIPE_API_BASE, "STRIPE_API_BASE", ctx);
+    if (env.SMTP_URL && !/^smtps?:\/\/[^/\s]+/.test(env.SMTP_URL)) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "must be an smtp:// or smtps:// URL (e.g. smtps://user:pass@smtp.example.com:465)" });
+    }
+    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_PRICE_ID];
+    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message: "billing needs all three of STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID (or none)",
+      });
+    }
   });
 
 function httpUrlIssue(value: string, name: string, ctx: z.RefinementCtx) {
@@ -317,6 +345,22 @@ export interface Config {
   };
   /** Spec 8: above this many VINs in a UTC day a dealer key is flagged (it keeps working). */
   dealerDailyVinFlag: number;
+  /** Dealer accounts: sign-in by emailed link, sessions, key rotation and the signup/sign-in limits. */
+  accounts: {
+    /** null: a secret generated once and kept in the database (Setting `auth_secret`). */
+    authSecret: string | null;
+    /** null: no mail is sent; the sign-in link goes to the server log and the page says so. */
+    smtpUrl: string | null;
+    mailFrom: string;
+    smtpTimeoutMs: number;
+    magicLinkMinutes: number;
+    sessionDays: number;
+    rotationGraceHours: number;
+    signupsPerAddressPerDay: number;
+    signinAttemptsPerHour: number;
+  };
+  /** Stripe billing; null when not configured (the account page says billing is not set up). */
+  stripe: { secretKey: string; webhookSecret: string; priceId: string; apiBase: string | null; timeoutMs: number } | null;
 }
 
 export interface RateLimitPolicy {
@@ -422,6 +466,27 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
       trustedProxies: env.TRUSTED_PROXIES,
     },
     dealerDailyVinFlag: env.DEALER_DAILY_VIN_FLAG,
+    accounts: {
+      authSecret: env.AUTH_SECRET ?? null,
+      smtpUrl: env.SMTP_URL ?? null,
+      mailFrom: env.MAIL_FROM,
+      smtpTimeoutMs: env.SMTP_TIMEOUT_MS,
+      magicLinkMinutes: env.MAGIC_LINK_MINUTES,
+      sessionDays: env.SESSION_DAYS,
+      rotationGraceHours: env.KEY_ROTATION_GRACE_HOURS,
+      signupsPerAddressPerDay: env.SIGNUPS_PER_ADDRESS_PER_DAY,
+      signinAttemptsPerHour: env.SIGNIN_ATTEMPTS_PER_HOUR,
+    },
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_ID
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            priceId: env.STRIPE_PRICE_ID,
+            apiBase: env.STRIPE_API_BASE ?? null,
+            timeoutMs: env.STRIPE_TIMEOUT_MS,
+          }
+        : null,
   };
 }
 

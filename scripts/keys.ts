@@ -80,6 +80,8 @@ function describeKey(record: DealerKeyRecord) {
     expiresAt: record.expiresAt?.toISOString() ?? null,
     createdAt: record.createdAt.toISOString(),
     revokedAt: record.revokedAt?.toISOString() ?? null,
+    accountId: record.accountId,
+    graceUntil: record.graceUntil?.toISOString() ?? null,
   };
 }
 

@@ -83,7 +83,7 @@ if (res.ok) {
     `curl -X POST -H "x-api-key: $VINSCOPE_KEY" -H "content-type: application/json" \\`,
     `  -d '{"vins":["${EXAMPLE_VIN}"],"decode":true}' ${base}/api/dealer/v1/provision`,
   ].join("\n");
-  const publicOps = OPERATIONS.filter((op) => !op.security && !op.tags.includes("MCP"));
+  const publicOps = OPERATIONS.filter((op) => !op.security && !op.tags.includes("MCP") && !op.tags.includes("Billing"));
 
   return (
     <div className={styles.page}>
@@ -238,8 +238,14 @@ if (res.ok) {
         <p>
           Original manufacturer window stickers (Monroney labels) as PDF, availability checks and bulk inventory checks.
           Every request carries an API key in the <code>x-api-key</code> header; a key is issued once when you start a
-          14-day trial on the <a href="/dealers">dealers page</a>. A missing, invalid, revoked or expired key is a{" "}
-          <code>401</code>.
+          14-day trial on the <a href="/dealers">dealers page</a>. A missing, invalid, revoked or expired key, or one whose
+          account&apos;s subscription has ended, is a <code>401</code>. While a payment has failed the key keeps working and
+          every answer carries an <code>x-account-warning</code> header.
+        </p>
+        <p>
+          Dealers sign in by emailed link at <a href="/dealers/sign-in">/dealers/sign-in</a> to see usage per day, rotate a
+          key (the old one keeps working for a grace period), revoke keys, add or remove locations (one key each), and
+          subscribe per location. One trial per dealer.
         </p>
         <pre>
           <code>{dealer}</code>

@@ -38,6 +38,7 @@ const TAGS = [
   { name: "Recalls", description: "Open NHTSA recall campaigns." },
   { name: "Insights", description: "Short factual insights per model year, make and model." },
   { name: "Dealer", description: "Key-authenticated dealer API (v1): original window stickers and bulk inventory checks." },
+  { name: "Billing", description: "Stripe's webhook for dealer subscriptions (called by Stripe)." },
   { name: "MCP", description: "The Model Context Protocol server over HTTP." },
   { name: "Meta", description: "Descriptions of the service itself." },
 ];
@@ -70,6 +71,10 @@ const HEADERS: Record<ResponseHeader, JsonSchema> = {
       "The key keeps working; bulk use at this volume needs the operator's agreement.",
     schema: { type: "string" },
   },
+  accountWarning: {
+    description: "Present while the key's account has a failed payment (`past_due; …`): the key still works, but stops when the subscription lapses.",
+    schema: { type: "string" },
+  },
 };
 const HEADER_NAMES: Record<ResponseHeader, string> = {
   etag: "ETag",
@@ -81,6 +86,7 @@ const HEADER_NAMES: Record<ResponseHeader, string> = {
   rateLimitPolicy: "RateLimit-Policy",
   rateLimit: "RateLimit",
   dailyVolume: "Vinscope-Daily-Volume",
+  accountWarning: "x-account-warning",
 };
 
 /** Collects the id'd schemas met while converting, so each lands once under components/schemas. */
