@@ -58,6 +58,9 @@ export function baseTestEnv(port: number, databaseUrl: string): Record<string, s
     SEED_DEMO_DATA: "false",
     VPIC_API_BASE_URL: "off",
     NHTSA_API_BASE_URL: "off",
+    RATINGS_API_BASE_URL: "off",
+    COMPLAINTS_API_BASE_URL: "off",
+    FUEL_ECONOMY_API_BASE_URL: "off",
     // No test reaches the internet: a test of the syncs points these at a loopback file server.
     SYNC_RECALLS_URL: "off",
     SYNC_VPIC_URL: "off",
