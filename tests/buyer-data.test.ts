@@ -180,10 +180,29 @@ describe("buyer-data sections of GET /api/public/vin/{vin}", () => {
     }
   });
 
+  test("by year/make/model: the public routes, with no VIN to choose a variant", async () => {
+    const ratings = await fetch(`${app.url}/api/public/safety-ratings/2015/audi/a3`);
+    expect(ratings.status).toBe(200);
+    expect(ratings.headers.get("cache-control")).toBe("public, max-age=21600, s-maxage=21600, stale-while-revalidate=3600");
+    const r = await ratings.json();
+    expect(r).toMatchObject({ year: 2015, make: "AUDI", model: "A3", status: "ok", selection: "several" });
+    expect(r.variants.map((v: { fit: string }) => v.fit)).toEqual(["candidate", "candidate", "candidate", "candidate"]);
+    const complaints = await (await fetch(`${app.url}/api/public/complaints/2015/audi/a3`)).json();
+    expect(complaints).toMatchObject({ status: "ok", count: 3 });
+    const fuel = await (await fetch(`${app.url}/api/public/fuel-economy/2015/audi/a3`)).json();
+    expect(fuel).toMatchObject({ status: "ok", selection: "several" });
+    expect(fuel.variants).toHaveLength(3);
+    const unknown = await fetch(`${app.url}/api/public/complaints/2015/audi/no-such-model`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ reason: "unknown_vehicle" });
+    expect((await fetch(`${app.url}/api/public/fuel-economy/19x5/audi/a3`)).status).toBe(400);
+  });
+
   test("the OpenAPI document describes the sections and their flags", async () => {
     const doc = await (await fetch(`${app.url}/api/public/openapi.json`)).json();
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["SafetyRatings", "Complaints", "FuelEconomy"]));
     const params = doc.paths["/api/public/vin/{vin}"].get.parameters.map((p: { name: string }) => p.name);
     expect(params).toEqual(expect.arrayContaining(["safetyRatings", "complaints", "fuelEconomy"]));
+    for (const route of ["safety-ratings", "complaints", "fuel-economy"]) expect(doc.paths).toHaveProperty([`/api/public/${route}/{year}/{make}/{model}`]);
   });
 });

@@ -132,3 +132,25 @@ export const FuelEconomySection = z
   .meta({ id: "FuelEconomy", description: "EPA fuel economy, annual fuel cost and EV range, matched on engine, drive, fuel and transmission." });
 export type FuelEconomySection = z.infer<typeof FuelEconomySection>;
 export type EpaVariant = z.infer<typeof EpaVariant>;
+
+/** The year/make/model routes (GET /api/public/{safety-ratings,complaints,fuel-economy}/{year}/{make}/{model}). */
+const VehicleNames = {
+  year: z.int().meta({ description: "model year" }),
+  make: z.string().meta({ description: "make, as NHTSA vPIC names it" }),
+  model: z.string().meta({ description: "model, as NHTSA vPIC names it" }),
+};
+export const SafetyRatingsResponse = SafetyRatingsSection.extend(VehicleNames).meta({
+  id: "SafetyRatingsResponse",
+  description: "NCAP ratings of every variant NHTSA tested for the year/make/model (no VIN: all are candidates, or the one match).",
+});
+export const ComplaintsResponse = ComplaintsSection.extend(VehicleNames).meta({
+  id: "ComplaintsResponse",
+  description: "NHTSA owner complaints for the year/make/model.",
+});
+export const FuelEconomyResponse = FuelEconomySection.extend(VehicleNames).meta({
+  id: "FuelEconomyResponse",
+  description: "EPA fuel economy of every variant EPA rates for the year/make/model (no VIN: none is chosen).",
+});
+export type SafetyRatingsResponse = z.infer<typeof SafetyRatingsResponse>;
+export type ComplaintsResponse = z.infer<typeof ComplaintsResponse>;
+export type FuelEconomyResponse = z.infer<typeof FuelEconomyResponse>;
