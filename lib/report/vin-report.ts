@@ -10,6 +10,7 @@ import { complaintsDegradedSection, complaintsForVehicle, complaintsOnline } fro
 import { fuelEconomyDegradedSection, fuelEconomyForVehicle, fuelEconomyOnline } from "../fuel-economy";
 import { ratingsDegradedSection, ratingsOnline, safetyRatingsForVehicle } from "../ratings";
 import { DeadlineExceeded } from "./deadline";
+import { vinTraits } from "../vin/variant-fit";
 import { config } from "../config";
 import { FALLBACK_WRITER, getInsight } from "../insights";
 import { log } from "../log";
@@ -121,18 +122,35 @@ export async function reportSections(vehicle: Vehicle, flags: VinReportFlags, vi
   const memoMs = config().report.sectionMemoMs;
   const marks = vin ? { decoded: vin.decoded, elements: vin.elements } : null;
   const { report } = config();
+  // NCAP and EPA sections depend on the VIN's traits too: VINs of a vehicle with the same traits share them.
+  const traitsKey = marks ? `${key}|${JSON.stringify(vinTraits(marks.decoded, marks.elements))}` : key;
+  const { buyerMemo } = memos();
+  const buyerTtl = (online: boolean) => (s: { status: string }) =>
+    s.status === "ok" || (s.status === "unavailable" && !online) ? memoMs : Math.min(memoMs, failureMemoMs());
   const [pricing, recalls, insight, safetyRatings, complaints, fuelEconomy] = await Promise.all([
     flags.pricing ? pricingMemo.get(key, () => pricingSection(vehicle), (p) => (p.dataStatus !== null ? memoMs : 0)) : undefined,
     flags.recalls ? recallsMemo.get(key, () => recallsSection(vehicle), (r) => recallsMemoMs(r, memoMs)) : undefined,
     flags.insight ? insightSection(vehicle) : undefined,
     flags.safetyRatings && marks
-      ? buyerSection("safetyRatings", report.safetyRatingsTimeoutMs, (signal) => safetyRatingsForVehicle(vehicle, marks, { signal }), (why) => ratingsDegradedSection(vehicle, why))
+      ? (buyerMemo.get(
+          `ratings|${traitsKey}`,
+          () => buyerSection("safetyRatings", report.safetyRatingsTimeoutMs, (signal) => safetyRatingsForVehicle(vehicle, marks, { signal }), (why) => ratingsDegradedSection(vehicle, why)),
+          buyerTtl(ratingsOnline()),
+        ) as Promise<SafetyRatingsSection>)
       : undefined,
     flags.complaints
-      ? buyerSection("complaints", report.complaintsTimeoutMs, (signal) => complaintsForVehicle(vehicle, { signal }), (why) => complaintsDegradedSection(vehicle, why))
+      ? (buyerMemo.get(
+          `complaints|${key}`,
+          () => buyerSection("complaints", report.complaintsTimeoutMs, (signal) => complaintsForVehicle(vehicle, { signal }), (why) => complaintsDegradedSection(vehicle, why)),
+          buyerTtl(complaintsOnline()),
+        ) as Promise<ComplaintsSection>)
       : undefined,
     flags.fuelEconomy && marks
-      ? buyerSection("fuelEconomy", report.fuelEconomyTimeoutMs, (signal) => fuelEconomyForVehicle(vehicle, marks, { signal }), (why) => fuelEconomyDegradedSection(vehicle, why))
+      ? (buyerMemo.get(
+          `fuel|${traitsKey}`,
+          () => buyerSection("fuelEconomy", report.fuelEconomyTimeoutMs, (signal) => fuelEconomyForVehicle(vehicle, marks, { signal }), (why) => fuelEconomyDegradedSection(vehicle, why)),
+          buyerTtl(fuelEconomyOnline()),
+        ) as Promise<FuelEconomySection>)
       : undefined,
   ]);
   return { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy };
@@ -203,8 +221,14 @@ export function reportIsDegraded(report: VinDecodeResponse): boolean {
 /** At most this many vehicles' sections per process (a vehicle's pricing and recalls are a few KB). */
 const MEMO_MAX_VEHICLES = 5000;
 
+type BuyerSection = SafetyRatingsSection | ComplaintsSection | FuelEconomySection;
+
 const globalForMemos = globalThis as unknown as {
-  __vinscopeReportMemos?: { pricingMemo: BoundedMemo<VinPricingSection>; recallsMemo: BoundedMemo<VinRecallsSection> };
+  __vinscopeReportMemos?: {
+    pricingMemo: BoundedMemo<VinPricingSection>;
+    recallsMemo: BoundedMemo<VinRecallsSection>;
+    buyerMemo: BoundedMemo<BuyerSection>;
+  };
 };
 
 /**
@@ -215,6 +239,8 @@ function memos() {
   return (globalForMemos.__vinscopeReportMemos ??= {
     pricingMemo: new BoundedMemo<VinPricingSection>({ max: MEMO_MAX_VEHICLES }),
     recallsMemo: new BoundedMemo<VinRecallsSection>({ max: MEMO_MAX_VEHICLES }),
+    // Three sections per vehicle (and per distinct VIN traits for two of them).
+    buyerMemo: new BoundedMemo<BuyerSection>({ max: 3 * MEMO_MAX_VEHICLES }),
   });
 }
 
