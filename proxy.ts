@@ -17,6 +17,7 @@ import { allowedMethods, apiRouteFor, isApiPath } from "./lib/http/api-routes";
 import { problemResponse } from "./lib/http/problem";
 import { multipartProblem, REFUSED_METHODS, requestTargetProblem } from "./lib/http/request-guard";
 import { log } from "./lib/log";
+import { PATH_HEADER } from "./lib/http/request-path";
 
 /**
  * A form post (server action) from another site. Next.js refuses it too (its CSRF check compares Origin with
@@ -87,6 +88,9 @@ export function proxy(req: NextRequest) {
 
   const requestHeaders = new Headers(req.headers);
   requestHeaders.set(REQUEST_ID_HEADER, requestId);
+  // Not-found pages get no params: this lets the VIN page's not-found answer show what was typed. Always
+  // overwritten here, so a client cannot supply its own.
+  requestHeaders.set(PATH_HEADER, path.slice(0, 512));
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set(REQUEST_ID_HEADER, requestId);
   if (cors) for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);

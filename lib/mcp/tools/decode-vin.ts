@@ -2,6 +2,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { VinDecodeResponse } from "../../api/vin-report";
+import { FALLBACK_WRITER } from "../../insights/fallback";
 import { buildVinReport } from "../../report";
 import { runTool, toolSuccess } from "../tool-result";
 
@@ -19,15 +20,15 @@ export function registerDecodeVin(server: McpServer): void {
         "Decodes a 17-character VIN with NHTSA's vPIC data and decoding rules. Returns the vehicle (model year, " +
         "make, model, trim, body style, drive type, fuel type, engine, transmission, assembly plant, vehicle " +
         "type, manufacturer), aggregate buyer pricing for its year, make and model (or the reason there is none), " +
-        "its NHTSA recall campaigns with severity flags (do not drive, park outside, over-the-air update), a short " +
-        "AI-generated factual insight, the check-digit result and NHTSA error codes, the permalink and a citation. " +
+        "its NHTSA recall campaigns with severity flags (do not drive, park outside, over-the-air update), a " +
+        "short factual insight (AI-written, or composed by fixed rules when no AI model answers; its `model` says which), the check-digit result and NHTSA error codes, the permalink and a citation. " +
         "pricing, recalls and insight can each be switched off (insight off is faster). A malformed VIN or one " +
         "that cannot be decoded is an error result.",
       inputSchema: {
         vin: z.string().max(64).meta({ description: "the 17-character VIN (case and surrounding spaces do not matter)" }),
         pricing: section("aggregate pricing"),
         recalls: section("recalls"),
-        insight: section("the AI insight"),
+        insight: section("the factual insight"),
       },
       outputSchema: VinDecodeResponse.shape,
       annotations: { readOnlyHint: true, openWorldHint: true },
@@ -88,7 +89,10 @@ export function reportSummary(r: VinDecodeResponse): string {
       }
     }
   }
-  if (r.insight) lines.push(`Insight: ${r.insight.text}`);
+  if (r.insight) {
+    const writer = r.insight.model === FALLBACK_WRITER ? "composed by vinscope from its data, not AI-written" : `AI-written by ${r.insight.model}`;
+    lines.push(`Insight (${writer}): ${r.insight.text}`);
+  }
   lines.push(r.citation);
   return lines.join("\n");
 }
