@@ -26,6 +26,9 @@ export function CopyBlock({ text, label, testId }: { text: string; label: string
           {copied === "yes" ? "Copied" : copied === "no" ? "Select and copy by hand" : "Copy"}
         </button>
       </div>
+      <span className="visually-hidden" aria-live="polite">
+        {copied === "yes" ? `${label} copied to the clipboard` : ""}
+      </span>
       <pre tabIndex={0} role="group" aria-label={label}>
         <code>{text}</code>
       </pre>

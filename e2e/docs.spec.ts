@@ -28,7 +28,7 @@ test("the docs page renders the API reference from the live document, loading no
   // Open one operation: its parameters come from the document.
   await reference.getByText("decodeVin", { exact: true }).click();
   await expect(reference.getByText("17-character VIN; letters I, O and Q are not allowed", { exact: false }).first()).toBeVisible();
-  await expect(reference.getByText("1FTFW1E50NFA00000").first()).toBeVisible();
+  await expect(reference.getByText("4T1G11AK7RU000001").first()).toBeVisible();
 
   // Next keeps prefetching links, so the network never goes idle: give late requests (fonts, images) a moment.
   await page.waitForTimeout(1500);

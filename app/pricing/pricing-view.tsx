@@ -119,7 +119,7 @@ export function PricingView({ pricing: p, makeSlug, modelSlug, states }: Pricing
               valueText: dollars(t.avgPrice),
             }))}
           />
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="group" aria-label="Trims, table">
             <table data-testid="trims">
               <thead>
                 <tr>
