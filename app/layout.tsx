@@ -58,7 +58,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             </nav>
           </div>
         </header>
-        <main id="main" className="wrap main" tabIndex={-1}>
+        <main id="main" className="wrap site-main" tabIndex={-1}>
           {children}
         </main>
         <footer className="site-footer">

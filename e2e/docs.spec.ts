@@ -24,6 +24,9 @@ test("the docs page renders the API reference from the live document, loading no
   const reference = page.getByTestId("api-reference");
   for (const id of OPERATIONS) await expect(reference.getByText(id, { exact: true })).toBeVisible();
   await expect(reference.locator(".opblock-summary-path").first()).toBeVisible();
+  // No blank band under the title: the reference's header is only as tall as its title and link.
+  const header = await reference.locator(".info hgroup.main").boundingBox();
+  expect(header!.height).toBeLessThan(120);
 
   // Open one operation: its parameters come from the document.
   await reference.getByText("decodeVin", { exact: true }).click();

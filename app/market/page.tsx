@@ -98,6 +98,8 @@ export default async function MarketPage() {
               }))}
             />
           ) : null}
+          <details className={styles.more}>
+            <summary>Every state: deals and average discount ({states.length})</summary>
           <div className="table-scroll" tabIndex={0} role="group" aria-label="Deals by state, table">
             <table data-testid="states">
               <thead>
@@ -118,6 +120,7 @@ export default async function MarketPage() {
               </tbody>
             </table>
           </div>
+          </details>
         </section>
       </div>
       <footer className={styles.attribution}>
