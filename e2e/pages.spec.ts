@@ -1,6 +1,6 @@
 /**
  * Every page at 1280 px and at 390 px in Chromium: the expected status, no horizontal overflow, no serious or
- * critical axe violation (WCAG 2.1 A/AA rules), and a full-page screenshot in SCREENSHOT_DIR
+ * critical axe violation (WCAG 2.1 A/AA rules), no text under 12 px, and a full-page screenshot in SCREENSHOT_DIR
  * (test-results/screenshots by default) for a person to look at. A few pages are checked in dark mode too.
  */
 import AxeBuilder from "@axe-core/playwright";
@@ -52,6 +52,20 @@ async function expectNoHorizontalOverflow(page: Page) {
   expect(scrollWidth, `page is ${scrollWidth}px wide on a ${innerWidth}px screen: ${culprits.join("; ")}`).toBeLessThanOrEqual(innerWidth);
 }
 
+/** The type scale's floor: no text of ours under 12 px (Swagger UI's own styles are its own). */
+async function expectNoTinyText(page: Page) {
+  const tiny = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((el) => !el.closest("#api-reference, script, style, noscript, title"))
+      .filter((el) => [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim()))
+      .filter((el) => (el as HTMLElement).offsetParent !== null || el.tagName === "BODY")
+      .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 12)
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()} "${el.textContent!.trim().slice(0, 30)}" ${getComputedStyle(el).fontSize}`),
+  );
+  expect(tiny).toEqual([]);
+}
+
 async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   const serious = results.violations
@@ -71,6 +85,7 @@ for (const width of WIDTHS) {
         await p.ready?.(page);
         await page.screenshot({ path: path.join(SHOTS, `${p.name}-${width}.png`), fullPage: true });
         await expectNoHorizontalOverflow(page);
+        await expectNoTinyText(page);
         await expectNoSeriousAxeViolations(page);
       });
     }
