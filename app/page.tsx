@@ -28,13 +28,14 @@ export default function HomePage() {
         <div className="card">
           <h2>Public JSON API</h2>
           <p>No key, CORS-enabled, cacheable GET endpoints: VIN reports, pricing, recalls, insights, market data.</p>
-          <CopyBlock label="curl example" text={`curl '${base}/api/public/vin/${EXAMPLE_VIN}?insight=false'`} />
+          <CopyBlock wrap label="curl example" text={`curl '${base}/api/public/vin/${EXAMPLE_VIN}?insight=false'`} />
           <Link href="/docs">API reference (OpenAPI 3.1)</Link>
         </div>
         <div className="card">
           <h2>MCP server</h2>
           <p>Five tools for AI agents (decode_vin, check_recalls, get_pricing, validate_vin_check_digit, about_service), over stdio or stateless HTTP.</p>
           <CopyBlock
+            wrap
             label="MCP request example"
             text={`curl -X POST ${base}/api/mcp \\\n  -H 'content-type: application/json' \\\n  -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'`}
           />
@@ -44,6 +45,7 @@ export default function HomePage() {
           <h2>Dealer API</h2>
           <p>Original manufacturer window stickers (PDF), availability checks and bulk VIN provisioning, with a key.</p>
           <CopyBlock
+            wrap
             label="Dealer API example"
             text={`curl -H 'x-api-key: YOUR_KEY' \\\n  '${base}/api/dealer/v1/window-sticker?vin=${EXAMPLE_DEALER_VIN}&format=check'`}
           />

@@ -3,10 +3,11 @@
 // plain selectable text, and keyboard users can scroll a long line (the block takes focus).
 import { useState } from "react";
 
-export function CopyBlock({ text, label, testId }: { text: string; label: string; testId?: string }) {
+/** `wrap` breaks long lines inside the box (short snippets in narrow cards); otherwise the block scrolls. */
+export function CopyBlock({ text, label, testId, wrap = false }: { text: string; label: string; testId?: string; wrap?: boolean }) {
   const [copied, setCopied] = useState<"yes" | "no" | null>(null);
   return (
-    <div className="copy-block" data-testid={testId}>
+    <div className={wrap ? "copy-block copy-block-wrap" : "copy-block"} data-testid={testId}>
       <div className="copy-block-bar">
         <span>{label}</span>
         <button

@@ -100,7 +100,7 @@ export function VinSearch({ defaultValue = "", label = "Vehicle identification n
         spellCheck={false}
         aria-describedby="vin-status"
         aria-invalid={format && !format.ok && (attempted || typed.length >= 17) ? true : undefined}
-        style={{ fontFamily: "var(--mono)", textTransform: "uppercase", flex: "1 1 14rem" }}
+        className="vin-input"
       />
       <button type="submit">Decode</button>
       <p id="vin-status" className={status.tone} style={{ width: "100%", margin: "0.2rem 0 0" }} aria-live="polite">

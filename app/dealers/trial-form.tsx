@@ -79,6 +79,7 @@ function KeyConfirmation({ state, baseUrl }: { state: Extract<TrialState, { stat
       </p>
       <p>Send it in the <code>x-api-key</code> header, for example:</p>
       <CopyBlock
+        wrap
         label="curl example with your key"
         testId="key-curl"
         text={`curl -H "x-api-key: ${state.key}" \\\n  "${baseUrl}/api/dealer/v1/window-sticker?vin=${EXAMPLE_DEALER_VIN}&format=check"`}
