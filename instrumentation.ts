@@ -2,13 +2,17 @@
  * Runs once when a server process starts (Next.js instrumentation hook): compiles the vPIC tables before the
  * first request, so no visitor waits for it. A failure is logged, not fatal: /api/health still answers and
  * the decoder retries on first use. It also installs the answers to requests Next.js itself would fail on
- * (lib/http/early-refusal.ts: TRACE, `GET *`), and under `npm start` makes the process stop when its primary
+ * (lib/http/early-refusal.ts: TRACE, `GET *`), stamps each request with its socket address (the client
+ * address rate limits count against), and under `npm start` makes the process stop when its primary
  * is gone (lib/worker-watchdog.ts).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { installEarlyRefusal } = await import("./lib/http/early-refusal");
   installEarlyRefusal();
+  // The socket address, for rate limits: a header of ours no client can set (lib/http/client-address.ts).
+  const { installPeerAddress } = await import("./lib/http/client-address");
+  installPeerAddress();
   const { log } = await import("./lib/log");
   const { watchPrimary } = await import("./lib/worker-watchdog");
   watchPrimary((message) => log().warn(message));

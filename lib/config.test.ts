@@ -81,3 +81,46 @@ describe("parseConfig: scheduled syncs", () => {
     expect(() => parseConfig(env)).toThrow(new RegExp(`${name}:`));
   });
 });
+
+describe("parseConfig: rate limits (issue 15)", () => {
+  it("limits the public API to 60 requests a minute per address and leaves dealer keys unlimited by default", () => {
+    const c = parseConfig({});
+    expect(c.rateLimit).toEqual({
+      public: { requests: 60, windowSeconds: 60 },
+      dealer: null,
+      exemptAddresses: [],
+      exemptKeys: [],
+      trustedProxies: [],
+    });
+    expect(c.dealerDailyVinFlag).toBe(10_000);
+  });
+
+  it("reads quotas, `off`, address lists and key prefixes", () => {
+    const c = parseConfig({
+      RATE_LIMIT_REQUESTS: "OFF",
+      DEALER_RATE_LIMIT_REQUESTS: "600",
+      DEALER_RATE_LIMIT_WINDOW_SECONDS: "3600",
+      RATE_LIMIT_EXEMPT: "203.0.113.7, 10.0.0.0/8 ,2001:db8::/32",
+      TRUSTED_PROXIES: "127.0.0.1,::1",
+      RATE_LIMIT_EXEMPT_KEYS: "vsk_0123456789ab, ffffffffffff",
+      DEALER_DAILY_VIN_FLAG: "20000",
+    });
+    expect(c.rateLimit.public).toBeNull();
+    expect(c.rateLimit.dealer).toEqual({ requests: 600, windowSeconds: 3600 });
+    expect(c.rateLimit.exemptAddresses).toEqual(["203.0.113.7", "10.0.0.0/8", "2001:db8::/32"]);
+    expect(c.rateLimit.trustedProxies).toEqual(["127.0.0.1", "::1"]);
+    expect(c.rateLimit.exemptKeys).toEqual(["0123456789ab", "ffffffffffff"]);
+    expect(c.dealerDailyVinFlag).toBe(20_000);
+  });
+
+  it.each([
+    ["RATE_LIMIT_REQUESTS", "0", /RATE_LIMIT_REQUESTS: must be a whole number/],
+    ["RATE_LIMIT_REQUESTS", "lots", /RATE_LIMIT_REQUESTS: must be a whole number/],
+    ["TRUSTED_PROXIES", "10.0.0.0/33", /TRUSTED_PROXIES: "10.0.0.0\/33" has a prefix length outside 0-32/],
+    ["RATE_LIMIT_EXEMPT", "example.com", /RATE_LIMIT_EXEMPT: "example.com" is not an IP address/],
+    ["RATE_LIMIT_EXEMPT_KEYS", "nope", /RATE_LIMIT_EXEMPT_KEYS: must list dealer key prefixes/],
+  ])("refuses %s=%s, naming it", (name, value, message) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ [name]: value })).toThrow(message);
+  });
+});

@@ -5,6 +5,7 @@
  * and memoises the result. Parsing is lazy on purpose: `next build` imports route modules, and a build must
  * not depend on run-time settings. A bad value fails with a message naming the variable.
  */
+import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Cron } from "croner";
@@ -60,6 +61,51 @@ const cronSchedule = (fallback: string) =>
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** A request count, or `off` (any case) for no limit. */
+const limitOrOff = (fallback: number | "off") =>
+  z
+    .string()
+    .trim()
+    .default(String(fallback))
+    .transform((value, ctx) => {
+      if (value.toLowerCase() === "off") return null;
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1) {
+        ctx.addIssue({ code: "custom", message: `must be a whole number of requests (1 or more) or off, got "${value}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** Comma-separated IP addresses and CIDR ranges (`203.0.113.7`, `10.0.0.0/8`, `2001:db8::/32`). */
+const addressList = () =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .transform((value, ctx) => {
+      const entries = value.split(",").map((e) => e.trim()).filter(Boolean);
+      for (const entry of entries) {
+        const problem = addressEntryProblem(entry);
+        if (problem) {
+          ctx.addIssue({ code: "custom", message: `"${entry}" ${problem}` });
+          return z.NEVER;
+        }
+      }
+      return entries;
+    });
+
+function addressEntryProblem(entry: string): string | null {
+  const [address, bits, extra] = entry.split("/");
+  const family = isIP(address);
+  if (!family || extra !== undefined) return "is not an IP address or CIDR range (e.g. 10.0.0.0/8)";
+  if (bits === undefined) return null;
+  const n = Number(bits);
+  const max = family === 4 ? 32 : 128;
+  if (!/^\d+$/.test(bits) || n > max) return `has a prefix length outside 0-${max}`;
+  return null;
+}
+
 /** Sticker endpoint templates must keep the VIN placeholder, or every VIN would fetch the same URL. */
 const stickerTemplate = (fallback: string) =>
   z
@@ -90,6 +136,7 @@ const schema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    SERVER_HEAP_MB: z.coerce.number().int().min(128).max(65536).default(320),
     PUBLIC_BASE_URL: z.string().trim().optional(),
     DATABASE_URL: z.string().trim().optional(),
     DATA_DIR: z.string().trim().default("./data"),
@@ -143,6 +190,23 @@ const schema = z
 
     STICKER_HOST_QUEUE_MAX: z.coerce.number().int().min(0).default(8),
 
+    // Abuse control (issue 15): public rate limits per client address, dealer usage.
+    RATE_LIMIT_REQUESTS: limitOrOff(60),
+    RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+    RATE_LIMIT_EXEMPT: addressList(),
+    RATE_LIMIT_EXEMPT_KEYS: z
+      .string()
+      .trim()
+      .default("")
+      .transform((v) => v.split(",").map((k) => k.trim().replace(/^vsk_/, "").replace(/_.*$/, "")).filter(Boolean))
+      .refine((keys) => keys.every((k) => /^[0-9a-f]{12}$/.test(k)), {
+        message: "must list dealer key prefixes (the 12 hex digits after vsk_), separated by commas",
+      }),
+    TRUSTED_PROXIES: addressList(),
+    DEALER_RATE_LIMIT_REQUESTS: limitOrOff("off"),
+    DEALER_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+    DEALER_DAILY_VIN_FLAG: positiveInt(10_000),
+
     OUTSIDE_BREAKER_FAILURES: positiveInt(5),
     OUTSIDE_BREAKER_COOLDOWN_MS: positiveInt(30_000),
     OUTSIDE_FAILURE_MEMO_MS: z.coerce.number().int().min(0).default(10_000),
@@ -162,6 +226,22 @@ const schema = z
     SYNC_VPIC_SCHEDULE: cronSchedule("43 6 3 * *"),
     SYNC_IDLE_TIMEOUT_MS: positiveInt(60_000),
     SYNC_MAX_DOWNLOAD_MB: positiveInt(1024),
+
+    // Dealer accounts and billing (issue 19).
+    AUTH_SECRET: z.string().trim().min(32, { message: "must be at least 32 characters (e.g. openssl rand -base64 32)" }).optional(),
+    SMTP_URL: z.string().trim().optional(),
+    MAIL_FROM: z.string().trim().default("vinscope <no-reply@localhost>"),
+    SMTP_TIMEOUT_MS: positiveInt(10_000),
+    MAGIC_LINK_MINUTES: positiveInt(15),
+    SESSION_DAYS: positiveInt(7),
+    KEY_ROTATION_GRACE_HOURS: z.coerce.number().int().min(0).default(24),
+    SIGNUPS_PER_ADDRESS_PER_DAY: positiveInt(5),
+    SIGNIN_ATTEMPTS_PER_HOUR: positiveInt(10),
+    STRIPE_SECRET_KEY: z.string().trim().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
+    STRIPE_PRICE_ID: z.string().trim().optional(),
+    STRIPE_API_BASE: z.string().trim().optional(),
+    STRIPE_TIMEOUT_MS: positiveInt(10_000),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !/^(file:|postgres(ql)?:\/\/)/.test(env.DATABASE_URL)) {
@@ -174,6 +254,18 @@ const schema = z
     if (env.ANTHROPIC_BASE_URL) httpUrlIssue(env.ANTHROPIC_BASE_URL, "ANTHROPIC_BASE_URL", ctx);
     if (env.PUBLIC_BASE_URL) httpUrlIssue(env.PUBLIC_BASE_URL, "PUBLIC_BASE_URL", ctx);
     if (env.PRICING_RECOMMENDATION_URL) httpUrlIssue(env.PRICING_RECOMMENDATION_URL, "PRICING_RECOMMENDATION_URL", ctx);
+    if (env.STRIPE_API_BASE) httpUrlIssue(env.STRIPE_API_BASE, "STRIPE_API_BASE", ctx);
+    if (env.SMTP_URL && !/^smtps?:\/\/[^/\s]+/.test(env.SMTP_URL)) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "must be an smtp:// or smtps:// URL (e.g. smtps://user:pass@smtp.example.com:465)" });
+    }
+    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_PRICE_ID];
+    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message: "billing needs all three of STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID (or none)",
+      });
+    }
   });
 
 function httpUrlIssue(value: string, name: string, ctx: z.RefinementCtx) {
@@ -189,6 +281,12 @@ export interface Config {
   port: number;
   /** Server processes `npm start` runs on the port (one Node.js event loop uses one core). */
   workers: number;
+  /**
+   * V8 old-space limit of each server process (MB). Without it V8 sizes the heap from the machine's memory and
+   * lets garbage pile up to gigabytes before collecting; with it, a process stays near its live size (the
+   * compiled vPIC index is about 210 MB of it).
+   */
+  serverHeapMb: number;
   /** No trailing slash; permalinks and canonical URLs are built from it. */
   publicBaseUrl: string;
   dataDir: string;
@@ -232,6 +330,42 @@ export interface Config {
   requestDeadlineMs: number;
   /** How long a write waits for the SQLite lock, a connection for PostgreSQL, and what Retry-After says then. */
   databaseFaults: { busyTimeoutMs: number; connectTimeoutMs: number; retryAfterSeconds: number };
+  /** Abuse control (lib/http/rate-limit.ts). A null policy is `off`. */
+  rateLimit: {
+    /** Per client address on the public API and /api/mcp. */
+    public: RateLimitPolicy | null;
+    /** Per dealer key on /api/dealer/*; off by default (spec: no per-key rate enforced). */
+    dealer: RateLimitPolicy | null;
+    /** Addresses and CIDR ranges never limited. */
+    exemptAddresses: string[];
+    /** Dealer key prefixes never limited (the key itself must be presented and valid). */
+    exemptKeys: string[];
+    /** Proxies whose X-Forwarded-For is believed (addresses and CIDR ranges); empty: the socket address only. */
+    trustedProxies: string[];
+  };
+  /** Spec 8: above this many VINs in a UTC day a dealer key is flagged (it keeps working). */
+  dealerDailyVinFlag: number;
+  /** Dealer accounts: sign-in by emailed link, sessions, key rotation and the signup/sign-in limits. */
+  accounts: {
+    /** null: a secret generated once and kept in the database (Setting `auth_secret`). */
+    authSecret: string | null;
+    /** null: no mail is sent; the sign-in link goes to the server log and the page says so. */
+    smtpUrl: string | null;
+    mailFrom: string;
+    smtpTimeoutMs: number;
+    magicLinkMinutes: number;
+    sessionDays: number;
+    rotationGraceHours: number;
+    signupsPerAddressPerDay: number;
+    signinAttemptsPerHour: number;
+  };
+  /** Stripe billing; null when not configured (the account page says billing is not set up). */
+  stripe: { secretKey: string; webhookSecret: string; priceId: string; apiBase: string | null; timeoutMs: number } | null;
+}
+
+export interface RateLimitPolicy {
+  requests: number;
+  windowSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -253,6 +387,7 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
     workers: env.WEB_CONCURRENCY ?? Math.min(availableParallelism(), DEFAULT_MAX_WORKERS),
+    serverHeapMb: env.SERVER_HEAP_MB,
     publicBaseUrl,
     dataDir,
     database: resolveDatabase(env.DATABASE_URL, dataDir, cwd),
@@ -320,6 +455,38 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
       connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
       retryAfterSeconds: env.DATABASE_RETRY_AFTER_SECONDS,
     },
+    rateLimit: {
+      public: env.RATE_LIMIT_REQUESTS === null ? null : { requests: env.RATE_LIMIT_REQUESTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
+      dealer:
+        env.DEALER_RATE_LIMIT_REQUESTS === null
+          ? null
+          : { requests: env.DEALER_RATE_LIMIT_REQUESTS, windowSeconds: env.DEALER_RATE_LIMIT_WINDOW_SECONDS },
+      exemptAddresses: env.RATE_LIMIT_EXEMPT,
+      exemptKeys: env.RATE_LIMIT_EXEMPT_KEYS,
+      trustedProxies: env.TRUSTED_PROXIES,
+    },
+    dealerDailyVinFlag: env.DEALER_DAILY_VIN_FLAG,
+    accounts: {
+      authSecret: env.AUTH_SECRET ?? null,
+      smtpUrl: env.SMTP_URL ?? null,
+      mailFrom: env.MAIL_FROM,
+      smtpTimeoutMs: env.SMTP_TIMEOUT_MS,
+      magicLinkMinutes: env.MAGIC_LINK_MINUTES,
+      sessionDays: env.SESSION_DAYS,
+      rotationGraceHours: env.KEY_ROTATION_GRACE_HOURS,
+      signupsPerAddressPerDay: env.SIGNUPS_PER_ADDRESS_PER_DAY,
+      signinAttemptsPerHour: env.SIGNIN_ATTEMPTS_PER_HOUR,
+    },
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_ID
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            priceId: env.STRIPE_PRICE_ID,
+            apiBase: env.STRIPE_API_BASE ?? null,
+            timeoutMs: env.STRIPE_TIMEOUT_MS,
+          }
+        : null,
   };
 }
 

@@ -1,6 +1,7 @@
-/** What /api/health reports: the build, the database round trip, the process, and the scheduled syncs. */
+/** What /api/health reports: the build, the database round trip, the process, the outside systems' breakers and the scheduled syncs. */
 import { dbProvider, pingDb } from "./db";
 import { jobsReport, recallMirrorReport } from "./jobs/report";
+import { breakerHealth } from "./outside";
 import { SERVICE_VERSION } from "./version";
 
 export async function healthReport() {
@@ -13,6 +14,9 @@ export async function healthReport() {
     // Job status lives in the database: unknown (null) when it cannot be read, never a guess.
     jobs: ping.ok ? await jobsReport().catch(() => null) : null,
     recallMirror: ping.ok ? await recallMirrorReport().catch(() => null) : null,
+    // The outside systems as this server process sees them (each process keeps its own breakers): a breaker
+    // that is open means that section is answered degraded at once, without waiting on the system.
+    outside: breakerHealth(),
     checkedAt: new Date().toISOString(),
   };
 }

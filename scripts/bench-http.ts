@@ -13,7 +13,18 @@
  *                       answered from the mirror, no NHTSA call.
  * Prints req/s, p50/p99 latency, each run's ratio to the ceiling, and how many calls the fake NHTSA got.
  *
+ * With `--nhtsa down` it measures instead what an NHTSA outage costs (issue 14): the same distinct-VIN run
+ * against a server whose NHTSA is off (no live recalls configured) and against one whose NHTSA refuses
+ * connections, side by side; the outage should keep at least 80% of the req/s and p99 within 1.5×.
+ *
+ * With --rate-limit-cost it measures the rate limiter instead (issue 15): two servers side by side, one with
+ * RATE_LIMIT_REQUESTS=off and one with a quota no run reaches, asked in turn (off, on, off, on, …, so both see
+ * the same machine load) on a limited route; it prints the throughput of each and the limiter's cost.
+ * --database-url serves both from that PostgreSQL (counters in the database) instead of their own SQLite files.
+ *
  *   npm run bench:http -- [--seconds 10] [--connections 10] [--vins 10000] [--query "insight=false"] [--nhtsa-delay 300]
+ *   npm run bench:http -- --nhtsa down
+ *   npm run bench:http -- --rate-limit-cost [--seconds 5] [--rounds 3] [--database-url postgresql://…]
  */
 import { execFile, spawn } from "node:child_process";
 import http from "node:http";
@@ -27,6 +38,8 @@ import { config, parseConfig } from "../lib/config";
 import { decodeVinWith } from "../lib/vin/decoder";
 import { loadVpicData } from "../lib/vin/vpic-data";
 import { baseTestEnv, freePort } from "../tests/support/app";
+import { refusedPort } from "../tests/fixtures/fake-manufacturer";
+import { startServer } from "./support/bench-server";
 import { synthesiseVins } from "./support/sample-vins";
 
 const { values: args } = parseArgs({
@@ -36,9 +49,14 @@ const { values: args } = parseArgs({
     vins: { type: "string", default: "10000" },
     query: { type: "string", default: "insight=false" },
     "nhtsa-delay": { type: "string", default: "300" },
+    nhtsa: { type: "string", default: "slow" },
+    "rate-limit-cost": { type: "boolean", default: false },
+    rounds: { type: "string", default: "3" },
+    "database-url": { type: "string" },
   },
 });
 const NHTSA_DELAY_MS = Number(args["nhtsa-delay"]);
+if (args.nhtsa !== "slow" && args.nhtsa !== "down") throw new Error(`--nhtsa takes "slow" (the default) or "down", not "${args.nhtsa}"`);
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
 const VIN_COUNT = Number(args.vins);
@@ -220,7 +238,133 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+/** `--nhtsa down`: distinct VINs with NHTSA off, then with NHTSA refusing connections, on fresh servers. */
+async function outageComparison() {
+  const all = decodableVins(VIN_COUNT * 2);
+  const cases = [
+    { name: "NHTSA off (not configured)", env: { NHTSA_API_BASE_URL: "off" }, vins: all.filter((_, i) => i % 2 === 0) },
+    { name: "NHTSA down (connection refused)", env: { NHTSA_API_BASE_URL: `http://127.0.0.1:${await refusedPort()}` }, vins: all.filter((_, i) => i % 2 === 1) },
+  ];
+  const runs: Run[] = [];
+  let workers = 0;
+  for (const c of cases) {
+    const server = await startServer(c.env);
+    workers = server.workers;
+    try {
+      let warm = 0;
+      // Warm-up on VINs of the other half, so the measured run meets only vehicles it has not seen.
+      const other = cases.find((o) => o !== c)!.vins;
+      await measure("warm-up", server.base, () => `/api/public/vin/${other[warm++ % other.length]}?${QUERY}`, 5);
+      let next = 0;
+      runs.push(await measure(`distinct VINs, ${c.name}`, server.base, () => `/api/public/vin/${c.vins[next++ % c.vins.length]}?${QUERY}`));
+    } finally {
+      await server.stop();
+    }
+  }
+  console.log(
+    `\nbench:http --nhtsa down  /api/public/vin/{vin}?${QUERY}; ${cpus().length} cores, ${workers} server processes, ` +
+      `load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ${CONNECTIONS} connections, ${SECONDS} s per run`,
+  );
+  console.log("run".padEnd(44), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8), "non-2xx".padStart(8));
+  for (const r of runs) {
+    console.log(r.name.padEnd(44), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.non2xx + r.errors).padStart(8));
+  }
+  const [off, down] = runs;
+  const rpsShare = down.rps / off.rps;
+  const p99Ratio = down.p99 / Math.max(off.p99, 1);
+  console.log(
+    `outage keeps ${(rpsShare * 100).toFixed(0)}% of the req/s (target ≥ 80%), p99 ${p99Ratio.toFixed(2)}× (target ≤ 1.5×): ` +
+      (rpsShare >= 0.8 && p99Ratio <= 1.5 ? "met" : "NOT met"),
+  );
+}
+
+/** Starts `npm start` with `env` and waits for /api/health; the stop function ends it. */
+async function startServerWith(env: NodeJS.ProcessEnv): Promise<{ base: string; stop: () => Promise<void> }> {
+  const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], { cwd: root, env, stdio: "ignore", detached: true });
+  const base = `http://127.0.0.1:${env.PORT}`;
+  let exited = false;
+  const exit = new Promise((resolve) => server.once("exit", resolve)).then(() => (exited = true));
+  for (let ok = false; !ok; ) {
+    if (exited) throw new Error("the server did not start (run `npm start` to see why)");
+    ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (!ok) await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    base,
+    stop: async () => {
+      if (!exited) process.kill(-server.pid!, "SIGTERM");
+      await exit;
+    },
+  };
+}
+
+/** The limiter's cost: the same route on a server without and a server with the limiter, measured in turn. */
+async function rateLimitCost() {
+  const ROUNDS = Number(args.rounds);
+  const vins = decodableVins(10);
+  const nhtsa = await fakeNhtsa();
+  const dirs: string[] = [];
+  const servers: { name: string; base: string; stop: () => Promise<void> }[] = [];
+  try {
+    for (const [name, limit] of [["limiter off", "off"], ["limiter on, quota 10,000,000/min", "10000000"]] as const) {
+      const dir = mkdtempSync(path.join(tmpdir(), "vinscope-bench-limit-"));
+      dirs.push(dir);
+      const port = await freePort();
+      const database = args["database-url"] ?? `file:${path.join(dir, "bench.db")}`;
+      const env = {
+        ...process.env,
+        ...baseTestEnv(port, database),
+        SEED_DEMO_DATA: "true",
+        LOG_LEVEL: "warn",
+        DATA_DIR: dir,
+        VPIC_DB_PATH: config().vpic.dbPath,
+        NHTSA_API_BASE_URL: nhtsa.url,
+        SYNC_RECALLS_SCHEDULE: "off",
+        RATE_LIMIT_REQUESTS: limit,
+      };
+      // One after the other: on one PostgreSQL the second start finds the database migrated and seeded.
+      servers.push({ name, ...(await startServerWith(env)) });
+    }
+    const routes = [
+      { name: `GET /api/public/vin/${vins[0]}?${QUERY}`, path: `/api/public/vin/${vins[0]}?${QUERY}` },
+      { name: "GET /api/market-data", path: "/api/market-data" },
+    ];
+    for (const server of servers) await measure("warm-up", server.base, () => (Math.random() < 0.5 ? routes[0].path : routes[1].path), 3);
+    const workers = parseConfig({ ...process.env, DATABASE_URL: args["database-url"] }).workers;
+    console.log(
+      `\nbench:http --rate-limit-cost  ${args["database-url"] ? "PostgreSQL (counters in the database)" : "SQLite (counters in the npm start primary)"}; ` +
+        `${cpus().length} cores, ${workers} server processes each, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ` +
+        `${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds`,
+    );
+    console.log("route".padEnd(48), "server".padEnd(34), "req/s (each round)".padEnd(28), "total req/s".padStart(12));
+    for (const route of routes) {
+      const totals = servers.map(() => ({ requests: 0, seconds: 0, rounds: [] as number[], non2xx: 0 }));
+      for (let round = 0; round < ROUNDS; round++) {
+        // Alternate which server goes first, so neither always follows the other's load.
+        const order = round % 2 ? [1, 0] : [0, 1];
+        for (const i of order) {
+          const run = await measure(servers[i].name, servers[i].base, () => route.path);
+          totals[i].requests += run.requests;
+          totals[i].seconds += SECONDS;
+          totals[i].rounds.push(Math.round(run.rps));
+          totals[i].non2xx += run.non2xx + run.errors;
+        }
+      }
+      totals.forEach((t, i) => {
+        console.log(route.name.slice(0, 48).padEnd(48), servers[i].name.padEnd(34), t.rounds.join(", ").padEnd(28), (t.requests / t.seconds).toFixed(0).padStart(12), t.non2xx ? `(${t.non2xx} non-2xx)` : "");
+      });
+      const off = totals[0].requests / totals[0].seconds;
+      const on = totals[1].requests / totals[1].seconds;
+      console.log(`  limiter cost on ${route.name}: ${(((off - on) / off) * 100).toFixed(1)}% of throughput`);
+    }
+  } finally {
+    for (const server of servers) await server.stop();
+    nhtsa.close();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+(args.nhtsa === "down" ? outageComparison() : args["rate-limit-cost"] ? rateLimitCost() : main()).catch((error) => {
   console.error(error);
   process.exit(1);
 });

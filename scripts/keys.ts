@@ -1,12 +1,13 @@
 /**
  * Dealer key administration.
  *   npm run keys -- create --name <name> --email <email> [--location <rooftop>] [--days N | --active]
- *   npm run keys -- list
+ *   npm run keys -- list          (usage today and the busiest of the last 30 days; `flagged` above DEALER_DAILY_VIN_FLAG)
  *   npm run keys -- revoke <id|prefix>
  *   npm run keys -- activate <id|prefix>
  * Every command prints one JSON line. `create` prints the key itself: the only time it is ever shown.
  */
 import { parseArgs } from "node:util";
+import { config } from "../lib/config";
 import { disconnectDb } from "../lib/db";
 import { activateKey, issueKey, listKeys, revokeKey, TRIAL_DAYS, type DealerKeyRecord } from "../lib/dealers/keys";
 
@@ -45,6 +46,8 @@ async function main(argv: string[]): Promise<unknown> {
     }
     case "list":
       return {
+        // A key is flagged when a day of the last 30 carried more VINs than this (DEALER_DAILY_VIN_FLAG, spec 8).
+        dailyVinFlag: config().dealerDailyVinFlag,
         keys: (await listKeys()).map((k) => ({
           ...describeKey(k),
           lastActiveDay: k.lastActiveDay,
@@ -77,6 +80,8 @@ function describeKey(record: DealerKeyRecord) {
     expiresAt: record.expiresAt?.toISOString() ?? null,
     createdAt: record.createdAt.toISOString(),
     revokedAt: record.revokedAt?.toISOString() ?? null,
+    accountId: record.accountId,
+    graceUntil: record.graceUntil?.toISOString() ?? null,
   };
 }
 

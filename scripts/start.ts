@@ -106,7 +106,7 @@ async function main() {
   execFileSync(bin("tsx"), ["scripts/prepare-db.ts"], { stdio: "inherit", env });
   buildIfNeeded();
   console.log(`[vinscope] serving on port ${cfg.port} with ${cfg.workers} server process${cfg.workers === 1 ? "" : "es"} (public base URL ${cfg.publicBaseUrl})`);
-  serveWithWorkers({ root, port: cfg.port, workers: cfg.workers, env });
+  serveWithWorkers({ root, port: cfg.port, workers: cfg.workers, heapMb: cfg.serverHeapMb, env });
   startJobRunnerProcess();
 }
 

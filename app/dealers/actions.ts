@@ -1,10 +1,18 @@
 "use server";
 /**
- * Starting a trial: the key is created here and handed back in this action's response only, so the
- * confirmation shows it exactly once. Nothing stores it; a reload renders the empty form again.
+ * Starting a trial: the account and its first key are created here and the key is handed back in this
+ * action's response only, so the confirmation shows it exactly once. Nothing stores it; a reload renders the
+ * empty form again.
+ *
+ * Abuse control (issue 15): SIGNUPS_PER_ADDRESS_PER_DAY attempts per client address, and one trial per
+ * dealer (normalised email). A second signup issues nothing and answers the same words whoever asks: that a
+ * trial exists for that address and how its owner gets back in (sign in by emailed link, rotate the key).
  */
+import { headers } from "next/headers";
 import { TrialSignup } from "@/lib/api/dealer";
-import { issueKey, TRIAL_DAYS } from "@/lib/dealers/keys";
+import { startTrialAccount } from "@/lib/accounts/accounts";
+import { clientAddress, consumeSignup } from "@/lib/accounts/limits";
+import { TRIAL_DAYS } from "@/lib/dealers/keys";
 import { databaseFault } from "@/lib/db-faults";
 import { log } from "@/lib/log";
 
@@ -12,7 +20,10 @@ export type TrialState =
   | { status: "idle" }
   | { status: "invalid"; errors: Partial<Record<"name" | "email" | "location", string>>; values: Record<string, string> }
   | { status: "issued"; key: string; prefix: string; name: string; expiresAt: string; days: number }
-  | { status: "failed"; message: string; values: Record<string, string> };
+  | { status: "failed"; message: string; values: Record<string, string> }
+  /** A trial exists for this email: nothing issued. Worded so a stranger learns nothing they did not type. */
+  | { status: "exists"; email: string }
+  | { status: "limited"; message: string; values: Record<string, string> };
 
 export async function startTrial(_previous: TrialState, form: FormData): Promise<TrialState> {
   const values = {
@@ -29,9 +40,19 @@ export async function startTrial(_previous: TrialState, form: FormData): Promise
     }
     return { status: "invalid", errors, values };
   }
-  let issued;
+  let outcome;
   try {
-    issued = await issueKey({ ...parsed.data, days: TRIAL_DAYS });
+    const limit = await consumeSignup(clientAddress(await headers()));
+    if (!limit.ok) {
+      log().warn({ retryAfterSeconds: limit.retryAfterSeconds }, "dealer trial refused: signups per address limit");
+      const hours = Math.ceil(limit.retryAfterSeconds / 3600);
+      return {
+        status: "limited",
+        message: `Too many trial signups from your network today. Please try again in about ${hours} hour${hours === 1 ? "" : "s"}, or sign in if you already have an account.`,
+        values,
+      };
+    }
+    outcome = await startTrialAccount(parsed.data);
   } catch (error) {
     // The write failed: say so, so nobody walks away with a key that does not exist.
     const fault = databaseFault(error);
@@ -41,7 +62,11 @@ export async function startTrial(_previous: TrialState, form: FormData): Promise
       : "Key not issued: something went wrong on our side. Nothing was saved; please try again.";
     return { status: "failed", message, values };
   }
-  const { key, record } = issued;
+  if (outcome.status === "exists") {
+    log().info({}, "dealer trial refused: one trial per dealer");
+    return { status: "exists", email: parsed.data.email };
+  }
+  const { key, record } = outcome.issued;
   log().info({ keyPrefix: record.prefix, dealer: record.name }, "dealer trial started");
   return {
     status: "issued",

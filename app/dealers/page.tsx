@@ -41,6 +41,9 @@ export default function DealersPage() {
       </p>
 
       <h2>Start your trial</h2>
+      <p className={styles.muted}>
+        Already have an account? <a href="/dealers/sign-in">Sign in</a> to see usage, manage locations and keys, and billing.
+      </p>
       <TrialForm baseUrl={config().publicBaseUrl} />
 
       <h2>Using the API</h2>

@@ -10,10 +10,28 @@ const initial: TrialState = { status: "idle" };
 export function TrialForm({ baseUrl }: { baseUrl: string }) {
   const [state, action, pending] = useActionState(startTrial, initial);
   if (state.status === "issued") return <KeyConfirmation state={state} baseUrl={baseUrl} />;
-  const values = state.status === "invalid" || state.status === "failed" ? state.values : { name: "", email: "", location: "" };
+  if (state.status === "exists") {
+    return (
+      <section className={styles.confirmation} data-testid="trial-exists" aria-live="polite">
+        <h2>A trial already exists for {state.email}</h2>
+        <p>
+          Each dealer gets one trial, and no new key was issued. If this is your address, you already have an
+          account: <a href="/dealers/sign-in">sign in with a link sent to that address</a>, then rotate the key on
+          your account page if you lost it.
+        </p>
+      </section>
+    );
+  }
+  const values =
+    state.status === "invalid" || state.status === "failed" || state.status === "limited" ? state.values : { name: "", email: "", location: "" };
   const errors = state.status === "invalid" ? state.errors : {};
   return (
     <form action={action} className={styles.form} noValidate>
+      {state.status === "limited" ? (
+        <p className={styles.error} role="alert" data-testid="trial-limited">
+          {state.message}
+        </p>
+      ) : null}
       {state.status === "failed" ? (
         <p className={styles.error} role="alert" data-testid="trial-failed">
           {state.message}
@@ -64,7 +82,7 @@ function KeyConfirmation({ state, baseUrl }: { state: Extract<TrialState, { stat
       <h2 id="key-heading">Your trial key, {state.name}</h2>
       <p>
         <strong>This is the only time the key is shown.</strong> We store only a hash of it: copy it now and keep it
-        somewhere safe. If you lose it, start again with a new key.
+        somewhere safe. Lost it? <a href="/dealers/sign-in">Sign in</a> and rotate it on your account page.
       </p>
       <div className={styles.keyRow}>
         <code data-testid="api-key" className={styles.key}>

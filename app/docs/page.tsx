@@ -33,6 +33,30 @@ function InlineCode({ text }: { text: string }) {
 
 export default function DocsPage() {
   const base = config().publicBaseUrl;
+  const limits = config().rateLimit.public;
+  const dailyVinFlag = config().dealerDailyVinFlag;
+  const q = limits?.requests ?? 60;
+  const w = limits?.windowSeconds ?? 60;
+  const rateLimitHeaders = `HTTP/1.1 200 OK
+RateLimit-Policy: "address";q=${q};w=${w}
+RateLimit: "address";r=${q - 1};t=${w}`;
+  const rateLimited = `HTTP/1.1 429 Too Many Requests
+Content-Type: application/problem+json
+Retry-After: 17
+RateLimit-Policy: "address";q=${q};w=${w}
+RateLimit: "address";r=0;t=17
+
+{
+  "type": "${base}/docs#problem-rate_limited",
+  "title": "Too Many Requests",
+  "status": 429,
+  "detail": "More than ${q} requests from this address in ${w} s. Retry after 17 s.",
+  "reason": "rate_limited",
+  "limit": ${q},
+  "windowSeconds": ${w},
+  "retryAfterSeconds": 17,
+  "requestId": "5f0c1e9a-3b7d-4c2e-9a41-7d2b8e6f1c30"
+}`;
   const curl = [
     `curl ${base}/api/public/vin/${EXAMPLE_VIN}`,
     `curl "${base}/api/public/vin/${EXAMPLE_VIN}?insight=false"`,
@@ -76,7 +100,7 @@ if (res.ok) {
     `curl -X POST -H "x-api-key: $VINSCOPE_KEY" -H "content-type: application/json" \\`,
     `  -d '{"vins":["${EXAMPLE_DEALER_VIN}"],"decode":true}' ${base}/api/dealer/v1/provision`,
   ].join("\n");
-  const publicOps = OPERATIONS.filter((op) => !op.security && !op.tags.includes("MCP"));
+  const publicOps = OPERATIONS.filter((op) => !op.security && !op.tags.includes("MCP") && !op.tags.includes("Billing"));
 
   return (
     <div className={styles.page}>
@@ -145,6 +169,43 @@ if (res.ok) {
         </p>
       </section>
 
+      <section id="rate-limits" aria-labelledby="rate-limits-h">
+        <h2 id="rate-limits-h">Rate limits</h2>
+        <p>
+          The public endpoints and <code>/api/mcp</code> are limited per client address:{" "}
+          {limits ? (
+            <>
+              <strong>
+                {limits.requests} requests per {limits.windowSeconds} seconds
+              </strong>{" "}
+              on this instance, all endpoints together.
+            </>
+          ) : (
+            <>switched off on this instance.</>
+          )}{" "}
+          Every answer says where you stand, in the fields of the IETF draft <em>RateLimit header fields for HTTP</em>{" "}
+          (readable from browsers too):
+        </p>
+        <pre>
+          <code>{rateLimitHeaders}</code>
+        </pre>
+        <p>
+          <code>RateLimit-Policy</code> is the quota (<code>q</code> requests per <code>w</code> seconds);{" "}
+          <code>RateLimit</code> is what is left (<code>r</code> requests) and when the window resets (<code>t</code>{" "}
+          seconds). Past the quota the answer is <code>429 Too Many Requests</code> with <code>Retry-After</code> (seconds)
+          and a problem body with <code>reason</code> <a href="#problem-rate_limited"><code>rate_limited</code></a>:
+        </p>
+        <pre>
+          <code>{rateLimited}</code>
+        </pre>
+        <p>
+          Wait the <code>Retry-After</code> seconds before asking again. The dealer API has no per-key rate limit unless the
+          operator sets one (then the same fields, with the policy <code>&quot;key&quot;</code>); a key that sends more than{" "}
+          {dailyVinFlag.toLocaleString("en-US")} VINs in a day keeps working, and its answers carry{" "}
+          <code>Vinscope-Daily-Volume</code>. For more volume, contact the operator.
+        </p>
+      </section>
+
       <section id="attribution" aria-labelledby="attribution-h">
         <h2 id="attribution-h">Attribution</h2>
         <p>When you show this data to people, attribution is requested (not enforced):</p>
@@ -192,8 +253,14 @@ if (res.ok) {
         <p>
           Original manufacturer window stickers (Monroney labels) as PDF, availability checks and bulk inventory checks.
           Every request carries an API key in the <code>x-api-key</code> header; a key is issued once when you start a
-          14-day trial on the <a href="/dealers">dealers page</a>. A missing, invalid, revoked or expired key is a{" "}
-          <code>401</code>.
+          14-day trial on the <a href="/dealers">dealers page</a>. A missing, invalid, revoked or expired key, or one whose
+          account&apos;s subscription has ended, is a <code>401</code>. While a payment has failed the key keeps working and
+          every answer carries an <code>x-account-warning</code> header.
+        </p>
+        <p>
+          Dealers sign in by emailed link at <a href="/dealers/sign-in">/dealers/sign-in</a> to see usage per day, rotate a
+          key (the old one keeps working for a grace period), revoke keys, add or remove locations (one key each), and
+          subscribe per location. One trial per dealer.
         </p>
         <CopyBlock label="Dealer API with curl" text={dealer} />
       </section>

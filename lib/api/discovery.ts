@@ -11,7 +11,7 @@ export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.
 export const OPENAPI_TYPE = "application/vnd.oai.openapi+json;version=3.1";
 
 export function discoveryText(base: string): string {
-  const publicOps = OPERATIONS.filter((op) => !op.security && !op.tags.includes("MCP"));
+  const publicOps = OPERATIONS.filter((op) => !op.security && !op.tags.includes("MCP") && !op.tags.includes("Billing"));
   const dealerOps = OPERATIONS.filter((op) => op.security === "dealerKey");
   const line = (op: (typeof OPERATIONS)[number]) => `- ${op.method.toUpperCase()} ${base}${op.path} (${op.operationId}): ${op.summary}`;
   return [

@@ -11,7 +11,8 @@
 import { z } from "zod";
 import { CACHE } from "../http/cache";
 import { API_VERSION } from "../version";
-import { OPERATIONS, PROBLEM_TYPE, SERVICE_RESPONSES, type MediaSpec, type OperationSpec, type ResponseHeader, type ResponseSpec } from "./operations";
+import { isRateLimitedPath } from "../http/rate-limit-paths";
+import { KEY_RATE_LIMITED_RESPONSE, OPERATIONS, PROBLEM_TYPE, RATE_LIMITED_RESPONSE, SERVICE_RESPONSES, type MediaSpec, type OperationSpec, type ResponseHeader, type ResponseSpec } from "./operations";
 import { PROBLEM_REASONS } from "./problem";
 
 type JsonSchema = Record<string, unknown>;
@@ -37,6 +38,7 @@ const TAGS = [
   { name: "Recalls", description: "Open NHTSA recall campaigns." },
   { name: "Insights", description: "Short factual insights per model year, make and model." },
   { name: "Dealer", description: "Key-authenticated dealer API (v1): original window stickers and bulk inventory checks." },
+  { name: "Billing", description: "Stripe's webhook for dealer subscriptions (called by Stripe)." },
   { name: "MCP", description: "The Model Context Protocol server over HTTP." },
   { name: "Meta", description: "Descriptions of the service itself." },
 ];
@@ -51,6 +53,28 @@ const HEADERS: Record<ResponseHeader, JsonSchema> = {
   wwwAuthenticate: { description: 'Names the expected credential: `ApiKey header="x-api-key"`.', schema: { type: "string" } },
   allow: { description: "The methods the endpoint accepts.", schema: { type: "string" } },
   retryAfter: { description: "Seconds after which a retry may succeed.", schema: { type: "string" } },
+  rateLimitPolicy: {
+    description:
+      'The rate-limit quota (draft-ietf-httpapi-ratelimit-headers): `"address";q=60;w=60` is 60 requests per 60 s per client address ' +
+      '(`"key"` for a dealer key\'s limit). Absent for exempt clients.',
+    schema: { type: "string" },
+  },
+  rateLimit: {
+    description:
+      'What is left of the quota: `"address";r=42;t=17` is 42 more requests, the window resetting in 17 s. Absent when the ' +
+      "counters could not be read (the request was let through).",
+    schema: { type: "string" },
+  },
+  dailyVolume: {
+    description:
+      'Only past the daily VIN volume (DEALER_DAILY_VIN_FLAG, default 10,000; spec 8): `exceeded;vins=10423;threshold=10000;day="2026-11-23"`. ' +
+      "The key keeps working; bulk use at this volume needs the operator's agreement.",
+    schema: { type: "string" },
+  },
+  accountWarning: {
+    description: "Present while the key's account has a failed payment (`past_due; …`): the key still works, but stops when the subscription lapses.",
+    schema: { type: "string" },
+  },
 };
 const HEADER_NAMES: Record<ResponseHeader, string> = {
   etag: "ETag",
@@ -59,6 +83,10 @@ const HEADER_NAMES: Record<ResponseHeader, string> = {
   wwwAuthenticate: "WWW-Authenticate",
   allow: "Allow",
   retryAfter: "Retry-After",
+  rateLimitPolicy: "RateLimit-Policy",
+  rateLimit: "RateLimit",
+  dailyVolume: "Vinscope-Daily-Volume",
+  accountWarning: "x-account-warning",
 };
 
 /** Collects the id'd schemas met while converting, so each lands once under components/schemas. */
@@ -160,9 +188,23 @@ function withServiceResponses(own: Record<string, ResponseSpec>): Record<string,
   return out;
 }
 
+/**
+ * Rate limits: an operation under a limited path answers 429 and carries RateLimit-Policy / RateLimit on
+ * every answer; a dealer operation may answer 429 (per-key limit, when set) and carries the daily-volume flag.
+ */
+function withRateLimits(op: OperationSpec, responses: Record<string, ResponseSpec>): Record<string, ResponseSpec> {
+  const limited = isRateLimitedPath(op.path);
+  const dealer = op.security === "dealerKey";
+  if (!limited && !dealer) return responses;
+  const extra: ResponseHeader[] = dealer ? ["rateLimitPolicy", "rateLimit", "dailyVolume"] : ["rateLimitPolicy", "rateLimit"];
+  const out: Record<string, ResponseSpec> = { ...responses, "429": dealer ? KEY_RATE_LIMITED_RESPONSE : RATE_LIMITED_RESPONSE };
+  for (const [status, spec] of Object.entries(out)) out[status] = { ...spec, headers: [...new Set([...(spec.headers ?? []), ...extra])] };
+  return out;
+}
+
 function operation(collector: SchemaCollector, op: OperationSpec): JsonSchema {
   const responses: JsonSchema = {};
-  for (const [status, spec] of Object.entries(withServiceResponses(op.responses))) {
+  for (const [status, spec] of Object.entries(withRateLimits(op, withServiceResponses(op.responses)))) {
     const cacheNote = status === "200" && op.cache ? ` Cache-Control: \`${CACHE[op.cache]}\`.` : "";
     responses[status] = {
       description: spec.description + cacheNote,
@@ -173,9 +215,12 @@ function operation(collector: SchemaCollector, op: OperationSpec): JsonSchema {
     };
   }
   if (op.conditional) {
+    const limitHeaders = isRateLimitedPath(op.path) || op.security === "dealerKey"
+      ? { "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" }, RateLimit: { $ref: "#/components/headers/RateLimit" } }
+      : {};
     responses["304"] = {
       description: "Not Modified: the If-None-Match header named the current ETag. No body.",
-      headers: { ETag: { $ref: "#/components/headers/ETag" }, "Cache-Control": { $ref: "#/components/headers/Cache-Control" } },
+      headers: { ETag: { $ref: "#/components/headers/ETag" }, "Cache-Control": { $ref: "#/components/headers/Cache-Control" }, ...limitHeaders },
     };
   }
   const sorted = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
@@ -210,6 +255,9 @@ export function buildOpenApiDocument(opts: { baseUrl: string; operations?: Opera
         "Public endpoints need no authentication, answer GET requests with JSON and allow any origin (CORS). " +
         "Errors are RFC 9457 problem details (application/problem+json); each `reason` is explained at " +
         "`/docs#problem-<reason>`. Successful GET answers carry an ETag and Cache-Control.\n\n" +
+        "The public endpoints and /api/mcp are rate-limited per client address: every answer carries the " +
+        "`RateLimit-Policy` (quota) and `RateLimit` (what is left) headers, and past the quota the answer is 429 " +
+        "(reason rate_limited) with `Retry-After`.\n\n" +
         "Attribution is requested when the data is shown to people: cite vinscope and NHTSA's vPIC database, " +
         "and link to the VIN's permalink (`permalink` in the decode response).\n\n" +
         "The same capabilities are offered as MCP tools: POST JSON-RPC 2.0 to `/api/mcp` (stateless, no " +

@@ -71,9 +71,31 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  test("every rate-limited operation documents 429 with Retry-After, and the rate-limit headers on every answer (issue 15)", () => {
+    const limited = ["/api/public/vin/{vin}", "/api/public/vins", "/api/public/pricing/{make}/{model}/{year}", "/api/public/pricing/{make}/{model}/{year}/{state}", "/api/public/openapi.json", "/api/market-data", "/api/recalls", "/api/vin-insights/{year}/{make}/{model}", "/api/mcp"];
+    const dealer = ["/api/dealer/v1/window-sticker", "/api/dealer/v1/provision"];
+    for (const path of [...limited, ...dealer]) {
+      for (const [method, op] of Object.entries(doc.paths[path] as Record<string, any>)) {
+        const at = `${method} ${path}`;
+        const tooMany = op.responses["429"];
+        expect({ at, problem: !!tooMany?.content?.["application/problem+json"], headers: Object.keys(tooMany?.headers ?? {}) }).toEqual({
+          at,
+          problem: true,
+          headers: expect.arrayContaining(["Retry-After", "RateLimit-Policy", "RateLimit"]),
+        });
+        for (const [status, response] of Object.entries(op.responses as Record<string, any>)) {
+          expect({ at, status, headers: Object.keys(response.headers ?? {}) }).toEqual({ at, status, headers: expect.arrayContaining(["RateLimit-Policy", "RateLimit"]) });
+        }
+      }
+    }
+    const paths = doc.paths as Record<string, Record<string, any>>;
+    for (const path of dealer) expect(Object.keys(Object.values(paths[path])[0].responses["200"].headers)).toContain("Vinscope-Daily-Volume");
+    expect(paths["/api/health"]?.get?.responses?.["429"]).toBeUndefined();
+  });
+
   test("lists 304 on conditional GETs and the no-data body on pricing 404s", () => {
     const pricing = doc.paths["/api/public/pricing/{make}/{model}/{year}"].get.responses as Record<string, any>;
-    expect(Object.keys(pricing)).toEqual(["200", "304", "400", "404", "405", "414", "500", "503"]);
+    expect(Object.keys(pricing)).toEqual(["200", "304", "400", "404", "405", "414", "429", "500", "503"]);
     expect(pricing["404"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/PricingNoData" });
     expect(pricing["400"].content["application/problem+json"].schema).toEqual({ $ref: "#/components/schemas/Problem" });
   });

@@ -30,7 +30,17 @@ export interface ResponseSpec {
   headers?: ResponseHeader[];
 }
 
-export type ResponseHeader = "etag" | "cacheControl" | "requestId" | "wwwAuthenticate" | "allow" | "retryAfter";
+export type ResponseHeader =
+  | "etag"
+  | "cacheControl"
+  | "requestId"
+  | "wwwAuthenticate"
+  | "allow"
+  | "retryAfter"
+  | "rateLimitPolicy"
+  | "rateLimit"
+  | "dailyVolume"
+  | "accountWarning";
 
 export interface OperationSpec {
   operationId: string;
@@ -250,7 +260,7 @@ export const PUBLIC_OPERATIONS: OperationSpec[] = [
   },
 ];
 
-const KEY_PROBLEM = problem("The x-api-key header is missing (missing_key), or the key is invalid (invalid_key), revoked (revoked_key) or past its trial (expired_key).", [
+const KEY_PROBLEM = problem("The x-api-key header is missing (missing_key), or the key is invalid (invalid_key), revoked (revoked_key), past its trial (expired_key), or its account's subscription has ended (subscription_inactive). While a payment has failed the key still works and every answer carries an `x-account-warning` header.", [
   "requestId",
   "wwwAuthenticate",
 ]);
@@ -274,7 +284,7 @@ export const DEALER_OPERATIONS: OperationSpec[] = [
       "200": {
         description: "The PDF (Cache-Control `private, max-age=86400`; `x-sticker-source` says where it came from), or with format=check the availability check.",
         content: { "application/pdf": {}, [JSON_TYPE]: { schema: WindowStickerCheck } },
-        headers: ["requestId"],
+        headers: ["requestId", "accountWarning"],
       },
       "400": problem("The VIN is malformed (invalid_vin) or a parameter is invalid (invalid_parameter)."),
       "401": KEY_PROBLEM,
@@ -305,7 +315,7 @@ export const DEALER_OPERATIONS: OperationSpec[] = [
       "200": {
         description: "One result per submitted VIN, in submission order (a repeated VIN is checked once).",
         content: { [JSON_TYPE]: { schema: ProvisionResponse } },
-        headers: ["requestId"],
+        headers: ["requestId", "accountWarning"],
       },
       "400": problem("The body is not JSON (invalid_json), vins is empty or malformed (invalid_parameter), or the batch is over its limit (batch_too_large, with `limit`)."),
       "401": KEY_PROBLEM,
@@ -354,13 +364,60 @@ export const MCP_OPERATIONS: OperationSpec[] = [
   },
 ];
 
-export const OPERATIONS: OperationSpec[] = [...PUBLIC_OPERATIONS, ...DEALER_OPERATIONS, ...MCP_OPERATIONS];
+/** Stripe's webhook (issue 19): called by Stripe, not by clients; documented so the table stays complete. */
+export const WEBHOOK_OPERATIONS: OperationSpec[] = [
+  {
+    operationId: "stripeWebhook",
+    method: "post",
+    path: "/api/webhooks/stripe",
+    tags: ["Billing"],
+    summary: "Stripe webhook (subscription lifecycle)",
+    description:
+      "Receives Stripe's events for dealer subscriptions. The `Stripe-Signature` header must verify against the raw " +
+      "body with the server's STRIPE_WEBHOOK_SECRET; each event id is applied once (a replay is answered 200 with " +
+      "`duplicate: true` and changes nothing). Used events: checkout.session.completed, customer.subscription.created/" +
+      "updated/deleted, invoice.paid, invoice.payment_succeeded, invoice.payment_failed.",
+    requestBody: { description: "A Stripe event, as Stripe signs it.", content: { [JSON_TYPE]: { schema: z.looseObject({ id: z.string(), type: z.string() }) } } },
+    cache: "none",
+    responses: {
+      "200": {
+        description: "The event was applied, or had been already (duplicate), or is not one billing uses (ignored).",
+        content: {
+          [JSON_TYPE]: {
+            schema: z
+              .object({ received: z.literal(true), duplicate: z.boolean().optional(), ignored: z.string().optional() })
+              .meta({ id: "StripeWebhookReceipt" }),
+          },
+        },
+        headers: ["requestId"],
+      },
+      "400": problem("The signature does not verify against the body (reason invalid_signature)."),
+      "404": problem("Billing is not set up on this server (reason not_found)."),
+      "413": problem("The body is larger than 1 MB (reason payload_too_large)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+];
+
+export const OPERATIONS: OperationSpec[] = [...PUBLIC_OPERATIONS, ...DEALER_OPERATIONS, ...MCP_OPERATIONS, ...WEBHOOK_OPERATIONS];
 
 /**
  * Answers every operation can give whatever its input (issue 14), merged into each operation by
  * lib/api/openapi.ts: a malformed request target, a wrong method, an over-long URL, and the service unable to
  * answer now (its database unavailable, or the request past its deadline) with Retry-After.
  */
+/** Merged into every operation under a rate-limited path (lib/http/rate-limit-paths.ts) by lib/api/openapi.ts. */
+export const RATE_LIMITED_RESPONSE: ResponseSpec = problem(
+  "Too many requests from this client address within the window (reason rate_limited; `limit` and `windowSeconds` give the quota). Retry after the Retry-After seconds.",
+  ["requestId", "retryAfter", "rateLimitPolicy", "rateLimit"],
+);
+
+/** Merged into every dealer operation: only answered when the operator sets a per-key limit (DEALER_RATE_LIMIT_REQUESTS). */
+export const KEY_RATE_LIMITED_RESPONSE: ResponseSpec = problem(
+  "Too many requests with this API key within the window (reason rate_limited), when the operator has set a per-key limit; by default dealer keys have none. Retry after the Retry-After seconds.",
+  ["requestId", "retryAfter", "rateLimitPolicy", "rateLimit"],
+);
+
 export const SERVICE_RESPONSES: Record<string, ResponseSpec> = {
   "400": problem(
     "A malformed percent-escape in the path or query string (reason bad_encoding), or NUL/control characters in them (reason control_characters).",

@@ -24,10 +24,14 @@ export const PROBLEM_REASONS = {
   missing_key: "The dealer API needs an API key in the `x-api-key` header.",
   invalid_key: "The API key is not valid.",
   revoked_key: "The API key has been revoked.",
-  expired_key: "The API key's trial has ended.",
+  expired_key: "The API key's trial has ended; `detail` links the account page, where the dealer subscribes.",
+  subscription_inactive: "The subscription of the key's account has been cancelled or has lapsed; `detail` links the account page, where the dealer resubscribes.",
+  invalid_signature: "A webhook's signature does not verify against its body (forged, altered, or signed with another secret).",
   method_not_allowed: "The endpoint does not accept this HTTP method; the `Allow` header lists the methods it does.",
   payload_too_large: "The request body is larger than the endpoint accepts.",
   unsupported_media_type: "The request body's content type is not one the endpoint accepts.",
+  manufacturer_busy: "Too many window-sticker requests already wait for this manufacturer's service; it was not asked. Retry after the `Retry-After` seconds.",
+  manufacturer_unavailable: "This manufacturer's service failed repeatedly and is given a rest (its circuit breaker is open); it was not asked. Retry after the `Retry-After` seconds.",
   fetch_error: "An outside system (NHTSA or a manufacturer) could not be reached or answered unusably; retry later.",
   database_unavailable: "The service's database cannot serve right now: unreachable, locked past its deadline, read-only, failing with I/O errors, or its file gone (`fault` says which). The service recovers by itself when the fault clears; retry after the `Retry-After` seconds.",
   internal_error: "An unexpected error on the service's side; quote the `requestId` when reporting it.",
@@ -35,6 +39,8 @@ export const PROBLEM_REASONS = {
   control_characters: "The path or query string contains NUL or other control characters (U+0000 to U+001F, U+007F), which no parameter accepts.",
   cross_site_post: "A form was posted to this site from another site's page (its Origin is not this host); refused to protect against cross-site request forgery.",
   uri_too_long: "The request target (path and query string) is longer than 8,192 characters.",
+  rate_limited:
+    "Too many requests from this client address (or with this dealer key) within the window: `limit` requests per `windowSeconds` seconds. Retry after the `Retry-After` seconds; the `RateLimit` and `RateLimit-Policy` headers on every answer show the quota and what is left of it.",
   deadline_exceeded: "The request could not be answered within the service's overall deadline (REQUEST_DEADLINE_MS); retry after the `Retry-After` seconds.",
 } as const satisfies Record<string, string>;
 
@@ -65,7 +71,9 @@ export const Problem = z
       .optional()
       .meta({ description: "which VIN format rule failed (invalid_vin)" }),
     errorCodes: z.array(z.string()).optional().meta({ description: "NHTSA vPIC error codes of a failed decode" }),
-    limit: z.int().optional().meta({ description: "the limit that was crossed (batch_too_large)" }),
+    limit: z.int().optional().meta({ description: "the limit that was crossed (batch_too_large; rate_limited: requests per window)" }),
+    windowSeconds: z.int().optional().meta({ description: "the rate-limit window in seconds (rate_limited)" }),
+    retryAfterSeconds: z.int().optional().meta({ description: "seconds until the quota resets, as in Retry-After (rate_limited)" }),
     fault: z
       .enum(DATABASE_FAULTS)
       .optional()

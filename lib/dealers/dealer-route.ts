@@ -1,30 +1,50 @@
 /**
  * The one wrapper every /api/dealer/* handler goes through: it checks the `x-api-key` header against the
  * database on every request (so a revocation holds from the next request on every instance), answers the
- * 401 problems with their `reason`, and counts the request and its VINs against the key's day.
+ * 401 problems with their `reason`, and counts the request and its VINs against the key's day. Above the
+ * daily VIN volume (DEALER_DAILY_VIN_FLAG, spec 8) the key keeps working and its answers carry the
+ * `Vinscope-Daily-Volume` header; with DEALER_RATE_LIMIT_REQUESTS set, each key also has a rate limit (the
+ * same counters and headers as the public per-address limit, lib/http/rate-limit.ts).
  *
  *   export const POST = dealerRoute({ name: "provision", cache: "none" }, async (req, ctx, dealer) => …);
  *
  * The key itself never reaches a log line: only its prefix does.
  */
 import { unauthorized } from "../api/errors";
+import { config } from "../config";
 import { log } from "../log";
+import { checkKeyLimit } from "../http/rate-limit";
 import { route, type RouteContext, type RouteOptions, type RouteResult } from "../http/route";
-import { DAILY_VIN_FLAG_THRESHOLD, recordUsage, verifyKey, type DealerKeyRecord } from "./keys";
+import { recordUsage, verifyKey, type DayUsage, type DealerKeyRecord, type KeyRejection } from "./keys";
 
 export const API_KEY_HEADER = "x-api-key";
+/** On every answer of a key past the day's VIN volume: `exceeded;vins=12345;threshold=10000;day="2026-11-23"`. */
+export const DAILY_VOLUME_HEADER = "Vinscope-Daily-Volume";
 
 export interface DealerContext extends RouteContext {
   key: DealerKeyRecord;
   /** Tells the wrapper how many VINs this request carried (counted against the key's daily usage). */
   countVins(n: number): void;
+  /** Tells the wrapper a window-sticker PDF was served (the account page's chart counts them). */
+  countSticker(): void;
 }
 
-const REJECTIONS = {
-  invalid_key: "The API key is not valid.",
-  revoked_key: "The API key has been revoked.",
-  expired_key: "The API key's trial has ended. Activate a subscription to keep using it.",
-} as const;
+const rejection = (reason: KeyRejection): string => {
+  const account = `${config().publicBaseUrl}/dealers/account`;
+  switch (reason) {
+    case "invalid_key":
+      return "The API key is not valid.";
+    case "revoked_key":
+      return "The API key has been revoked (or replaced by a rotation whose grace period has ended).";
+    case "expired_key":
+      return `The API key's trial has ended. Subscribe at ${account} to keep using it.`;
+    case "subscription_inactive":
+      return `The subscription of this key's account has ended. Resubscribe at ${account} to use it again.`;
+  }
+};
+
+/** Sent on every answer to a key whose account's payment failed: the key still works, for now. */
+export const ACCOUNT_WARNING_HEADER = "x-account-warning";
 
 export function dealerRoute<Ctx = unknown>(
   options: RouteOptions,
@@ -36,32 +56,60 @@ export function dealerRoute<Ctx = unknown>(
     const check = await verifyKey(presented);
     if (!check.ok) {
       log().warn({ requestId: meta.requestId, route: options.name, reason: check.reason }, "dealer key rejected");
-      throw unauthorized(REJECTIONS[check.reason], check.reason);
+      throw unauthorized(rejection(check.reason), check.reason);
     }
+    const limit = await checkKeyLimit(check.record.id, check.record.prefix);
+    for (const [name, value] of Object.entries(limit?.headers ?? {})) meta.responseHeaders.set(name, value);
+    // A refused request is not counted: it carried no VINs the service looked at.
+    if (limit?.refusal) throw limit.refusal;
     let vins = 0;
+    let stickers = 0;
     const dealer: DealerContext = {
       ...meta,
       key: check.record,
       countVins: (n) => {
         vins = n;
       },
+      countSticker: () => {
+        stickers = 1;
+      },
     };
     try {
-      return await handler(req, ctx, dealer);
+      const result = await handler(req, ctx, dealer);
+      if (check.record.status === "past_due") {
+        result.headers = {
+          ...result.headers,
+          [ACCOUNT_WARNING_HEADER]: `past_due; payment failed: update the card at ${config().publicBaseUrl}/dealers/account or the key stops working`,
+        };
+      }
+      return result;
     } finally {
-      await countUsage(check.record, vins, meta.requestId);
+      const usage = await countUsage(check.record, vins, meta.requestId, { stickers, provisions: options.name === "provision" ? 1 : 0 });
+      if (usage?.flagged) meta.responseHeaders.set(DAILY_VOLUME_HEADER, dailyVolumeHeader(usage));
     }
   });
 }
 
-async function countUsage(key: DealerKeyRecord, vins: number, requestId: string): Promise<void> {
+export function dailyVolumeHeader(usage: DayUsage): string {
+  return `exceeded;vins=${usage.vins};threshold=${config().dealerDailyVinFlag};day="${usage.day}"`;
+}
+
+async function countUsage(
+  key: DealerKeyRecord,
+  vins: number,
+  requestId: string,
+  kind: { stickers: number; provisions: number },
+): Promise<DayUsage | null> {
   try {
-    const usage = await recordUsage(key.id, vins);
-    if (usage.flagged && usage.vins - vins <= DAILY_VIN_FLAG_THRESHOLD) {
-      log().warn({ requestId, keyPrefix: key.prefix, day: usage.day, vins: usage.vins }, "dealer key passed 10,000 VINs today");
+    const usage = await recordUsage(key.id, vins, new Date(), kind);
+    const threshold = config().dealerDailyVinFlag;
+    if (usage.flagged && usage.vins - vins <= threshold) {
+      log().warn({ requestId, keyPrefix: key.prefix, day: usage.day, vins: usage.vins, threshold }, "dealer key passed the daily VIN volume");
     }
+    return usage;
   } catch (error) {
     // Counting must never cost the dealer their answer.
     log().error({ requestId, keyPrefix: key.prefix, err: error }, "dealer usage not recorded");
+    return null;
   }
 }

@@ -8,14 +8,30 @@
  * compare as a known one.
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { config } from "../config";
 import { db, Prisma } from "../db";
 
 export const TRIAL_DAYS = 14;
-/** Spec 8: bulk use of more than this many VINs a day per key needs the operator's say-so; it is flagged. */
+/**
+ * Spec 8: bulk use of more than this many VINs a day per key needs the operator's say-so; it is flagged. The
+ * default of DEALER_DAILY_VIN_FLAG, which sets it.
+ */
 export const DAILY_VIN_FLAG_THRESHOLD = 10_000;
 
-export type KeyStatus = "trial" | "active" | "revoked";
-export type KeyRejection = "invalid_key" | "revoked_key" | "expired_key";
+function dailyVinFlag(): number {
+  try {
+    return config().dealerDailyVinFlag;
+  } catch {
+    return DAILY_VIN_FLAG_THRESHOLD;
+  }
+}
+
+/**
+ * A key follows its account (lib/accounts): trial → active (paid) → past_due (payment failed: still works, with
+ * a warning header) → cancelled (subscription ended: refused). `revoked` is the dealer's or operator's act.
+ */
+export type KeyStatus = "trial" | "active" | "past_due" | "cancelled" | "revoked";
+export type KeyRejection = "invalid_key" | "revoked_key" | "expired_key" | "subscription_inactive";
 
 const KEY_PATTERN = /^vsk_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
 const DUMMY_HASH = Buffer.alloc(32);
@@ -30,6 +46,10 @@ export interface DealerKeyRecord {
   expiresAt: Date | null;
   createdAt: Date;
   revokedAt: Date | null;
+  accountId: string | null;
+  locationId: string | null;
+  /** Set on a rotated key: it keeps working until then. */
+  graceUntil: Date | null;
 }
 
 export interface IssuedKey {
@@ -45,6 +65,13 @@ export interface IssueKeyInput {
   /** Trial length; `null` issues an active (paid) key without expiry. */
   days?: number | null;
   now?: Date;
+  accountId?: string | null;
+  locationId?: string | null;
+  /** For an account's key: its status and expiry follow the account instead of `days`. */
+  status?: KeyStatus;
+  expiresAt?: Date | null;
+  /** A transaction client, when the key is issued together with other rows. */
+  client?: Pick<ReturnType<typeof db>, "dealerKey">;
 }
 
 const hashSecret = (secret: string): Buffer => createHash("sha256").update(secret, "utf8").digest();
@@ -54,7 +81,7 @@ export async function issueKey(input: IssueKeyInput): Promise<IssuedKey> {
   const days = input.days === undefined ? TRIAL_DAYS : input.days;
   const prefix = randomBytes(6).toString("hex");
   const secret = randomBytes(32).toString("base64url");
-  const row = await db().dealerKey.create({
+  const row = await (input.client ?? db()).dealerKey.create({
     data: {
       id: randomUUID(),
       prefix,
@@ -62,9 +89,12 @@ export async function issueKey(input: IssueKeyInput): Promise<IssuedKey> {
       name: input.name,
       email: input.email,
       location: input.location ?? null,
-      status: days === null ? "active" : "trial",
-      expiresAt: days === null ? null : new Date(now.getTime() + days * 86_400_000),
+      status: input.status ?? (days === null ? "active" : "trial"),
+      expiresAt:
+        input.expiresAt !== undefined ? input.expiresAt : days === null ? null : new Date(now.getTime() + days * 86_400_000),
       createdAt: now,
+      accountId: input.accountId ?? null,
+      locationId: input.locationId ?? null,
     },
   });
   return { key: `vsk_${prefix}_${secret}`, record: toRecord(row) };
@@ -84,6 +114,9 @@ export async function verifyKey(presented: string, now = new Date()): Promise<Ke
   const equal = expected.length === actual.length && timingSafeEqual(expected, actual);
   if (!row || !equal) return { ok: false, reason: "invalid_key" };
   if (row.status === "revoked") return { ok: false, reason: "revoked_key" };
+  // A rotated key past its grace period is as good as revoked.
+  if (row.graceUntil && row.graceUntil.getTime() <= now.getTime()) return { ok: false, reason: "revoked_key" };
+  if (row.status === "cancelled") return { ok: false, reason: "subscription_inactive" };
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired_key" };
   return { ok: true, record: toRecord(row) };
 }
@@ -110,6 +143,14 @@ export async function activateKey(idOrPrefix: string): Promise<DealerKeyRecord |
     where: { id: found.id },
     data: { status: "active", expiresAt: null, revokedAt: null },
   });
+  if (found.accountId) {
+    // The operator's activation (billing without Stripe) activates the whole account: its other live keys too.
+    await db().dealerAccount.update({ where: { id: found.accountId }, data: { status: "active", trialEndsAt: null } });
+    await db().dealerKey.updateMany({
+      where: { accountId: found.accountId, status: { not: "revoked" } },
+      data: { status: "active", expiresAt: null },
+    });
+  }
   return toRecord(row);
 }
 
@@ -122,18 +163,29 @@ export interface DayUsage {
   flagged: boolean;
 }
 
-/** Counts one request and the VINs it carried against the key's UTC day. */
-export async function recordUsage(keyId: string, vins: number, now = new Date()): Promise<DayUsage> {
+/** Counts one request and the VINs it carried (and a sticker served, a provision call) against the key's UTC day. */
+export async function recordUsage(
+  keyId: string,
+  vins: number,
+  now = new Date(),
+  kind: { stickers?: number; provisions?: number } = {},
+  threshold = dailyVinFlag(),
+): Promise<DayUsage> {
   const day = usageDay(now);
+  const stickers = kind.stickers ?? 0;
+  const provisions = kind.provisions ?? 0;
   // One statement per request (an atomic upsert both SQLite and PostgreSQL understand): the day's row is the
   // record of use, and the last active day is the newest row.
   const [usage] = await db().$queryRaw<{ requests: number | bigint; vins: number | bigint }[]>(Prisma.sql`
-    INSERT INTO "DealerUsage" ("keyId", "day", "requests", "vins") VALUES (${keyId}, ${day}, 1, ${vins})
+    INSERT INTO "DealerUsage" ("keyId", "day", "requests", "vins", "stickers", "provisions")
+    VALUES (${keyId}, ${day}, 1, ${vins}, ${stickers}, ${provisions})
     ON CONFLICT ("keyId", "day") DO UPDATE
-      SET "requests" = "DealerUsage"."requests" + 1, "vins" = "DealerUsage"."vins" + excluded."vins"
+      SET "requests" = "DealerUsage"."requests" + 1, "vins" = "DealerUsage"."vins" + excluded."vins",
+          "stickers" = "DealerUsage"."stickers" + excluded."stickers",
+          "provisions" = "DealerUsage"."provisions" + excluded."provisions"
     RETURNING "requests", "vins"`);
   const total = Number(usage.vins);
-  return { day, requests: Number(usage.requests), vins: total, flagged: total > DAILY_VIN_FLAG_THRESHOLD };
+  return { day, requests: Number(usage.requests), vins: total, flagged: total > threshold };
 }
 
 export interface KeyListing extends DealerKeyRecord {
@@ -144,7 +196,7 @@ export interface KeyListing extends DealerKeyRecord {
   flagged: boolean;
 }
 
-export async function listKeys(now = new Date()): Promise<KeyListing[]> {
+export async function listKeys(now = new Date(), threshold = dailyVinFlag()): Promise<KeyListing[]> {
   const since = usageDay(new Date(now.getTime() - 29 * 86_400_000));
   const today = usageDay(now);
   const rows = await db().dealerKey.findMany({
@@ -156,7 +208,7 @@ export async function listKeys(now = new Date()): Promise<KeyListing[]> {
       day: u.day,
       requests: u.requests,
       vins: u.vins,
-      flagged: u.vins > DAILY_VIN_FLAG_THRESHOLD,
+      flagged: u.vins > threshold,
     }));
     const peak = days.reduce<DayUsage | null>((best, d) => (!best || d.vins > best.vins ? d : best), null);
     return {
@@ -179,9 +231,12 @@ interface KeyRow {
   expiresAt: Date | null;
   createdAt: Date;
   revokedAt: Date | null;
+  accountId: string | null;
+  locationId: string | null;
+  graceUntil: Date | null;
 }
 
-function toRecord(row: KeyRow): DealerKeyRecord {
+export function toRecord(row: KeyRow): DealerKeyRecord {
   return {
     id: row.id,
     prefix: row.prefix,
@@ -192,5 +247,8 @@ function toRecord(row: KeyRow): DealerKeyRecord {
     expiresAt: row.expiresAt,
     createdAt: row.createdAt,
     revokedAt: row.revokedAt,
+    accountId: row.accountId,
+    locationId: row.locationId,
+    graceUntil: row.graceUntil,
   };
 }

@@ -26,6 +26,7 @@ export const API_ROUTES: ApiRoute[] = [
   { pattern: path("/api/dealer/v1/provision"), methods: ["POST"] },
   { pattern: path("/api/mcp"), methods: ["POST", "GET", "DELETE"] },
   { pattern: path("/api/health"), methods: ["GET"] },
+  { pattern: path("/api/webhooks/stripe"), methods: ["POST"] },
 ];
 
 export function isApiPath(pathname: string): boolean {

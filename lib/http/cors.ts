@@ -20,7 +20,8 @@ export function isDealerPath(path: string): boolean {
 
 export const CORS_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",
-  "Access-Control-Expose-Headers": "ETag, x-request-id, Mcp-Session-Id",
+  // Browser clients may read the rate-limit fields and Retry-After (not CORS-safelisted).
+  "Access-Control-Expose-Headers": "ETag, x-request-id, Mcp-Session-Id, RateLimit, RateLimit-Policy, Retry-After",
 };
 
 export const PREFLIGHT_HEADERS: Record<string, string> = {

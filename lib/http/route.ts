@@ -6,11 +6,13 @@
  */
 import { ApiError } from "../api/errors";
 import { config } from "../config";
+import { verifyKey } from "../dealers/keys";
 import { log } from "../log";
 import { CACHE, type CachePolicy } from "./cache";
 import { requestTargetProblem } from "./request-guard";
 import { etagFor, matchesIfNoneMatch } from "./etag";
 import { problemResponse } from "./problem";
+import { checkAddressLimit, isRateLimitedPath } from "./rate-limit";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id";
 
 export interface JsonResult {
@@ -88,7 +90,16 @@ async function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 
 export interface RouteContext {
   requestId: string;
+  /** Headers set on the answer whatever it is (a success or a problem), e.g. rate-limit fields. */
+  responseHeaders: Headers;
 }
+
+/** A dealer key on the exempt list counts only when it is the whole, valid key. */
+const exemptKeyIsValid = (presented: string) => verifyKey(presented).then(
+  (check) => check.ok,
+  // The database cannot say: the request is counted like any other.
+  () => false,
+);
 
 // Next passes `{ params: Promise<…> }` as the second argument; handlers receive it unchanged.
 export function route<Ctx = unknown>(
@@ -102,16 +113,23 @@ export function route<Ctx = unknown>(
     const path = url.pathname;
     let response: Response;
     let reason: string | undefined;
+    const responseHeaders = new Headers();
     try {
       // proxy.ts refuses these before routing; checked again here so a handler never sees them.
       const refused = requestTargetProblem(path, url.search);
       if (refused) throw refused;
-      const result = await withinDeadline(handler(req, ctx, { requestId }), options.deadlineMs ?? requestDeadlineMs());
+      if (isRateLimitedPath(path)) {
+        const limit = await checkAddressLimit(req, exemptKeyIsValid);
+        for (const [name, value] of Object.entries(limit?.headers ?? {})) responseHeaders.set(name, value);
+        if (limit?.refusal) throw limit.refusal;
+      }
+      const result = await withinDeadline(handler(req, ctx, { requestId, responseHeaders }), options.deadlineMs ?? requestDeadlineMs());
       response = toResponse(result, req, options.cache);
     } catch (error) {
       if (error instanceof ApiError) reason = error.reason;
       response = problemResponse(error, requestId, path);
     }
+    for (const [name, value] of responseHeaders) response.headers.set(name, value);
     response.headers.set(REQUEST_ID_HEADER, requestId);
     const ms = Math.round((performance.now() - started) * 100) / 100;
     const line = { requestId, route: options.name, method: req.method, path, status: response.status, ms, ...(reason ? { reason } : {}) };

@@ -121,5 +121,5 @@ describe(`seedDemoDeals (${testingPostgres() ? "PostgreSQL" : "SQLite"})`, () =>
     } finally {
       await other.$disconnect();
     }
-  });
+  }, 30_000); // two child processes each load Prisma and seed: seconds on a busy 2-core machine
 });

@@ -10,6 +10,10 @@
  * everything stops with exit code 1, as does a crash loop. SIGINT/SIGTERM/SIGHUP stop the workers (Next.js
  * finishes what it is doing) and then the primary.
  *
+ * Rate-limit counters: on SQLite the public per-address counters live here, in the primary
+ * (rate-limiter-flexible's RateLimiterClusterMaster), so every server process counts in the same place
+ * (lib/http/rate-limit-store.ts). On PostgreSQL they live in the database and this is their fallback.
+ *
  * Nothing outlives its launcher: the primary watches the processes that launched it (`npm start` → sh → tsx →
  * this process) and stops when one of them is gone (killed with SIGKILL, which cannot be forwarded), and a
  * worker whose primary is gone exits (node:cluster's workers do so when their IPC channel closes).
@@ -17,6 +21,7 @@
 import { execFileSync } from "node:child_process";
 import cluster, { type Worker } from "node:cluster";
 import path from "node:path";
+import { RateLimiterClusterMaster } from "rate-limiter-flexible";
 
 /** More replacements than this within CRASH_WINDOW_MS is a crash loop, not bad luck. */
 const MAX_RESTARTS = 5;
@@ -56,13 +61,16 @@ function isRunning(pid: number): boolean {
   }
 }
 
-export function serveWithWorkers(opts: { root: string; port: number; workers: number; env: NodeJS.ProcessEnv }): void {
+export function serveWithWorkers(opts: { root: string; port: number; workers: number; heapMb: number; env: NodeJS.ProcessEnv }): void {
   cluster.setupPrimary({
     exec: path.join(opts.root, "node_modules", "next", "dist", "bin", "next"),
     args: ["start", "-p", String(opts.port)],
-    // The primary runs under tsx; the workers run the built app with plain Node.js.
-    execArgv: [],
+    // The primary runs under tsx; the workers run the built app with plain Node.js, with a bounded heap so that
+    // garbage is collected near the live size instead of piling up (SERVER_HEAP_MB).
+    execArgv: [`--max-old-space-size=${opts.heapMb}`],
   });
+  // Before any worker starts: it answers the workers' limiters' `init` messages.
+  new RateLimiterClusterMaster();
   let listening = 0;
   let stopping = false;
   const restarts: number[] = [];

@@ -66,6 +66,8 @@ export function baseTestEnv(port: number, databaseUrl: string): Record<string, s
     STICKER_URL_STELLANTIS: `${REFUSED}/stellantis?vin={vin}`,
     STICKER_URL_FORD: `${REFUSED}/ford?vin={vin}`,
     STICKER_URL_HYUNDAI: `${REFUSED}/hyundai?model={model}&vin={vin}`,
+    // Every test app is asked from 127.0.0.1: a quota no test reaches unless it sets its own (tests/rate-limits.test.ts).
+    RATE_LIMIT_REQUESTS: "1000000",
   };
 }
 
@@ -89,10 +91,12 @@ export interface StartOptions {
    * processes) instead of a bare `next start`.
    */
   npmStart?: boolean;
+  /** Serve from this database (another app's, for several instances on one PostgreSQL); the caller drops it. */
+  database?: TestDatabase;
 }
 
 export async function startApp(options: StartOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const port = await freePort();
   const env: Record<string, string> = { ...baseTestEnv(port, database.url) };
   for (const [k, v] of Object.entries(options.env ?? {})) {
@@ -129,7 +133,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     stop: async () => {
       await client?.$disconnect();
       await stopProcess(child);
-      await database.drop();
+      if (!options.database) await database.drop();
     },
   };
 }

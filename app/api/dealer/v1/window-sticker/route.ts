@@ -15,6 +15,7 @@ export const GET = dealerRoute({ name: "getWindowSticker", cache: "none" }, asyn
   // The client's signal: a client that goes away leaves the manufacturer queue and its fetch is aborted.
   if (query.format === "check") return json(await checkWindowSticker(vin, { signal: req.signal }));
   const sticker = await getWindowSticker(vin, { signal: req.signal });
+  dealer.countSticker();
   return raw(new Uint8Array(sticker.pdf), {
     "content-type": "application/pdf",
     "content-length": String(sticker.pdf.length),

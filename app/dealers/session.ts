@@ -1,0 +1,13 @@
+/**
+ * The signed-in dealer of this request, from the Better Auth session cookie (lib/accounts/auth.ts): the
+ * session's user, and the dealer account of that email. Null when not signed in.
+ */
+import { headers } from "next/headers";
+import { auth } from "@/lib/accounts/auth";
+import { findAccountByEmail, type DealerAccountRecord } from "@/lib/accounts/accounts";
+
+export async function currentAccount(): Promise<DealerAccountRecord | null> {
+  const session = await (await auth()).api.getSession({ headers: await headers() });
+  if (!session) return null;
+  return findAccountByEmail(session.user.email);
+}

@@ -1,0 +1,86 @@
+"use server";
+/**
+ * Sign-in by emailed link. The answer is the same whether or not an account exists for the address, so the
+ * form tells a stranger nothing; the link is only ever mailed to an account's own address. Attempts are
+ * limited per client address and per mailbox (lib/accounts/limits.ts).
+ */
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { auth } from "@/lib/accounts/auth";
+import { findAccountByEmail } from "@/lib/accounts/accounts";
+import { normaliseEmail } from "@/lib/accounts/email";
+import { clientAddress, consumeSignIn } from "@/lib/accounts/limits";
+import { mailConfigured } from "@/lib/accounts/mailer";
+import { takeSendOutcome } from "@/lib/accounts/sign-in-mail";
+import { config } from "@/lib/config";
+import { databaseFault } from "@/lib/db-faults";
+import { log } from "@/lib/log";
+
+export type SignInState =
+  | { status: "idle" }
+  | { status: "invalid"; message: string; email: string }
+  | { status: "sent"; email: string; via: "smtp" | "log"; minutes: number }
+  | { status: "failed"; message: string; email: string };
+
+const Email = z.email({ message: "Enter the email address of your dealer account." }).max(200);
+
+export async function requestSignInLink(_previous: SignInState, form: FormData): Promise<SignInState> {
+  const email = String(form.get("email") ?? "").trim();
+  const parsed = Email.safeParse(email);
+  if (!parsed.success) return { status: "invalid", message: parsed.error.issues[0].message, email };
+  const minutes = config().accounts.magicLinkMinutes;
+  const via = mailConfigured() ? "smtp" : "log";
+  try {
+    const requestHeaders = await headers();
+    const limit = await consumeSignIn(clientAddress(requestHeaders), normaliseEmail(parsed.data));
+    if (!limit.ok) {
+      log().warn({ retryAfterSeconds: limit.retryAfterSeconds }, "sign-in link refused: attempts limit");
+      const wait = Math.ceil(limit.retryAfterSeconds / 60);
+      return { status: "failed", message: `Too many sign-in attempts. Try again in ${wait} minute${wait === 1 ? "" : "s"}.`, email };
+    }
+    const account = await findAccountByEmail(parsed.data);
+    if (!account) {
+      log().info({}, "sign-in link not sent: no account for the address");
+      return { status: "sent", email, via, minutes };
+    }
+    await (await auth()).api.signInMagicLink({ body: { email: account.email }, headers: requestHeaders });
+    const outcome = takeSendOutcome(account.email);
+    if (outcome && outcome.delivered === false) {
+      return { status: "failed", message: "We could not send the sign-in mail just now. Please try again in a few minutes.", email };
+    }
+    return { status: "sent", email, via, minutes };
+  } catch (error) {
+    const fault = databaseFault(error);
+    log().error({ err: error, fault }, "sign-in link not sent");
+    return {
+      status: "failed",
+      message: fault ? "Our database is unavailable right now; please try again in a minute." : "Something went wrong on our side; please try again.",
+      email,
+    };
+  }
+}
+
+export type ConfirmState = { status: "idle" } | { status: "failed"; message: string };
+
+export async function confirmSignIn(_previous: ConfirmState, form: FormData): Promise<ConfirmState> {
+  const token = String(form.get("token") ?? "");
+  if (!token || token.length > 200) return { status: "failed", message: "This sign-in link is not complete. Ask for a new one." };
+  let signedIn = false;
+  try {
+    // Without a callbackURL the plugin answers JSON, and nextCookies() sets the session cookie on this response.
+    await (await auth()).api.magicLinkVerify({ query: { token }, headers: await headers() });
+    signedIn = true;
+  } catch (error) {
+    // An unknown, used or expired token is answered by the plugin with a redirect carrying an error code.
+    const status = (error as { statusCode?: number; status?: string }).statusCode;
+    if (status !== 302) log().error({ err: error }, "sign-in link not verified");
+  }
+  if (!signedIn) return { status: "failed", message: "This sign-in link has expired or was already used. Ask for a new one." };
+  redirect("/dealers/account");
+}
+
+export async function signOut(): Promise<void> {
+  await (await auth()).api.signOut({ headers: await headers() });
+  redirect("/dealers/sign-in");
+}

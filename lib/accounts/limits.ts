@@ -1,0 +1,77 @@
+/**
+ * The account forms' abuse limits (issue 15 part 3, issue 19): trial signups per client address per day, and
+ * sign-in link requests per address and per email per hour. Counters live in the database
+ * (rate-limiter-flexible's Prisma store on the AccountRateLimit table), so every server process of one
+ * `npm start` and every instance on one PostgreSQL count together.
+ *
+ * Kept apart from the public API's limits (lib/ratelimit) on purpose: these guard forms, not endpoints, and
+ * answer with a sentence on the page rather than a 429.
+ */
+import { createHash } from "node:crypto";
+import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
+import { config } from "../config";
+import { db } from "../db";
+
+export type LimitOutcome = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/** The store client: always the current Prisma client (lib/db may reopen it after a database fault). */
+const storeClient = new Proxy({} as Record<string, unknown>, {
+  get: (_target, prop) => (db() as unknown as Record<string | symbol, unknown>)[prop],
+});
+
+const limiters = new Map<string, RateLimiterPrisma>();
+
+function limiter(name: string, points: number, durationSeconds: number): RateLimiterPrisma {
+  const id = `${name}:${points}:${durationSeconds}`;
+  let found = limiters.get(id);
+  if (!found) {
+    found = new RateLimiterPrisma({
+      storeClient,
+      tableName: "accountRateLimit",
+      keyPrefix: name,
+      points,
+      duration: durationSeconds,
+    });
+    limiters.set(id, found);
+  }
+  return found;
+}
+
+/** Counter keys never hold an address or an email in the clear. */
+const counterKey = (value: string) => createHash("sha256").update(value).digest("base64url").slice(0, 32);
+
+async function consume(name: string, points: number, durationSeconds: number, subject: string): Promise<LimitOutcome> {
+  try {
+    await limiter(name, points, durationSeconds).consume(counterKey(subject));
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+    throw error;
+  }
+}
+
+/** One trial signup attempt from this address (counted whether or not it issues a key). */
+export function consumeSignup(address: string): Promise<LimitOutcome> {
+  return consume("signup", config().accounts.signupsPerAddressPerDay, 86_400, address);
+}
+
+/** One sign-in link request: limited per address and per (normalised) email, so neither can be flooded. */
+export async function consumeSignIn(address: string, emailKey: string): Promise<LimitOutcome> {
+  const perHour = config().accounts.signinAttemptsPerHour;
+  const byAddress = await consume("signin-ip", perHour, 3600, address);
+  if (!byAddress.ok) return byAddress;
+  // A mailbox gets at most half as many links as an address may ask for (at least 3): enough for a typo'd
+  // first try and a lost mail, not enough to flood someone's inbox.
+  return consume("signin-email", Math.max(3, Math.floor(perHour / 2)), 3600, emailKey);
+}
+
+/**
+ * The client address as the server received it. Next.js sets `x-forwarded-for` to the socket's address unless
+ * the request already carried one; its last entry is the one closest to us. Without a trusted proxy in front, a
+ * client can still forge it, which is why the per-address limits back the per-email rule and never replace it.
+ */
+export function clientAddress(headers: Headers): string {
+  const forwarded = headers.get("x-forwarded-for");
+  const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).pop();
+  return last || headers.get("x-real-ip") || "unknown";
+}
