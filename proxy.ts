@@ -17,6 +17,8 @@ import { allowedMethods, apiRouteFor, isApiPath } from "./lib/http/api-routes";
 import { problemResponse } from "./lib/http/problem";
 import { multipartProblem, REFUSED_METHODS, requestTargetProblem } from "./lib/http/request-guard";
 import { log } from "./lib/log";
+import { PATH_HEADER } from "./lib/http/request-path";
+import { compactVinInput, normalizeVin } from "./lib/vin/format";
 
 /**
  * A form post (server action) from another site. Next.js refuses it too (its CSRF check compares Origin with
@@ -69,6 +71,27 @@ function refuse(error: ApiError, requestId: string, path: string, method: string
   return response;
 }
 
+/**
+ * /vin/<not a VIN> → an address no route matches, so the root not-found page answers (404) in server-rendered
+ * HTML. The VIN page's own notFound() reaches the browser only in the RSC payload, blank without JavaScript
+ * (vercel/next.js#98954); the root page reads the original path from PATH_HEADER. A VIN that is well-formed
+ * once grouped spaces and hyphens are dropped goes on to the page, which redirects it to the canonical form.
+ */
+const VIN_NOT_FOUND_PATH = "/__vin-not-found";
+
+function vinNotFoundRewrite(req: NextRequest, path: string): URL | null {
+  const match = /^\/vin\/([^/]+)\/?$/.exec(path);
+  if (!match || (req.method !== "GET" && req.method !== "HEAD")) return null;
+  let typed = match[1];
+  try {
+    typed = decodeURIComponent(typed);
+  } catch {
+    /* a malformed escape is refused earlier (requestTargetProblem); keep the raw text regardless */
+  }
+  if (normalizeVin(compactVinInput(typed)).ok) return null;
+  return new URL(VIN_NOT_FOUND_PATH, req.url);
+}
+
 export function proxy(req: NextRequest) {
   const requestId = requestIdFrom(req.headers);
   const path = req.nextUrl.pathname;
@@ -87,7 +110,15 @@ export function proxy(req: NextRequest) {
 
   const requestHeaders = new Headers(req.headers);
   requestHeaders.set(REQUEST_ID_HEADER, requestId);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  // Not-found pages get no params: this lets the VIN page's not-found answer show what was typed. Always
+  // overwritten here, so a client cannot supply its own.
+  // The rewrite below passes through here a second time with its target path: keep the path first asked for.
+  if (path === VIN_NOT_FOUND_PATH) requestHeaders.set(PATH_HEADER, (req.headers.get(PATH_HEADER) ?? "").slice(0, 512));
+  else requestHeaders.set(PATH_HEADER, path.slice(0, 512));
+  const rewrite = vinNotFoundRewrite(req, path);
+  const response = rewrite
+    ? NextResponse.rewrite(rewrite, { request: { headers: requestHeaders } })
+    : NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set(REQUEST_ID_HEADER, requestId);
   if (cors) for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
   return response;

@@ -9,12 +9,20 @@ export function generateMetadata(): Metadata {
     metadataBase: new URL(config().publicBaseUrl),
     title: { default: "vinscope: VIN decoder, car pricing and recalls", template: "%s · vinscope" },
     description:
-      "Free VIN decoding from NHTSA's vPIC data, aggregate pricing from verified buyer deals, open NHTSA recalls, a public JSON API and an MCP server.",
+      "Free VIN decoding from NHTSA's vPIC data, aggregate pricing from buyer deals, open NHTSA recalls, a public JSON API and an MCP server.",
     applicationName: "vinscope",
   };
 }
 
-export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#0f3d5e" };
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#0f3d5e" },
+    { media: "(prefers-color-scheme: dark)", color: "#0b2a41" },
+  ],
+  colorScheme: "light dark",
+};
 
 const NAV = [
   { href: "/", label: "VIN decoder" },
@@ -50,7 +58,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             </nav>
           </div>
         </header>
-        <main id="main" className="wrap main">
+        <main id="main" className="wrap site-main" tabIndex={-1}>
           {children}
         </main>
         <footer className="site-footer">

@@ -1,9 +1,15 @@
 import Link from "next/link";
+import { headers } from "next/headers";
+import { VinNotFound, typedVin } from "@/components/vin-not-found";
+import { PATH_HEADER } from "@/lib/http/request-path";
 
-export default function NotFound() {
+export default async function NotFound() {
+  // A malformed VIN permalink is sent here by proxy.ts (Next renders a page's own notFound() without HTML
+  // when JavaScript is off; this root page is server-rendered): answer it as the VIN page would.
+  if (typedVin((await headers()).get(PATH_HEADER)) !== null) return <VinNotFound />;
   return (
-    <section className="card">
-      <h1>Page not found</h1>
+    <section className="card" aria-labelledby="nf-h">
+      <h1 id="nf-h">Page not found</h1>
       <p className="lead">There is nothing at this address. It may have been mistyped, or the vehicle is not in our data.</p>
       <ul>
         <li>

@@ -1,28 +1,26 @@
 import Link from "next/link";
+import { CopyBlock } from "@/components/copy-block";
+import { VinSearch } from "@/components/vin-search";
+import { EXAMPLE_DEALER_VIN, EXAMPLE_VIN, EXAMPLE_VIN_VEHICLE } from "@/lib/api/examples";
 import { config } from "@/lib/config";
-import { CopyBlock } from "./home/copy-block";
-import { VinSearch } from "./home/vin-search";
 
 export const dynamic = "force-dynamic";
-
-/** A real VIN that decodes with the bundled data (a 2011 Dodge Avenger), used in the examples. */
-const EXAMPLE_VIN = "1B3BD1FG9BN510278";
 
 export default function HomePage() {
   const base = config().publicBaseUrl;
   return (
     <>
-      <section>
-        <h1>Decode any VIN. Free, open, NHTSA-faithful.</h1>
+      <section aria-labelledby="home-h">
+        <h1 id="home-h">Decode any VIN. Free, open, NHTSA-faithful.</h1>
         <p className="lead">
           vinscope decodes 17-character VINs with NHTSA&apos;s vPIC data and decoding rules, adds aggregate pricing from
-          verified buyer deals, open safety recalls and a short factual insight, and serves it all as a free JSON
-          API, as pages, and as an MCP server for AI agents.
+          buyer deals, open safety recalls and a short factual insight, and serves it all as a free JSON API, as pages,
+          and as an MCP server for AI agents.
         </p>
         <VinSearch />
         <p className="muted">
-          Try <Link href={`/vin/${EXAMPLE_VIN}`}>{EXAMPLE_VIN}</Link>, or browse <Link href="/market">market pricing</Link>{" "}
-          and <Link href="/recalls">recalls</Link>.
+          Try <Link href={`/vin/${EXAMPLE_VIN}`}>{EXAMPLE_VIN}</Link> (a {EXAMPLE_VIN_VEHICLE}, with pricing and recalls),
+          or browse <Link href="/market">market pricing</Link> and <Link href="/recalls">recalls</Link>.
         </p>
       </section>
 
@@ -30,23 +28,26 @@ export default function HomePage() {
         <div className="card">
           <h2>Public JSON API</h2>
           <p>No key, CORS-enabled, cacheable GET endpoints: VIN reports, pricing, recalls, insights, market data.</p>
-          <CopyBlock label="curl example" text={`curl ${base}/api/public/vin/${EXAMPLE_VIN}?insight=false`} />
+          <CopyBlock wrap label="curl example" text={`curl '${base}/api/public/vin/${EXAMPLE_VIN}?insight=false'`} />
           <Link href="/docs">API reference (OpenAPI 3.1)</Link>
         </div>
         <div className="card">
           <h2>MCP server</h2>
           <p>Five tools for AI agents (decode_vin, check_recalls, get_pricing, validate_vin_check_digit, about_service), over stdio or stateless HTTP.</p>
           <CopyBlock
+            wrap
             label="MCP request example"
             text={`curl -X POST ${base}/api/mcp \\\n  -H 'content-type: application/json' \\\n  -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'`}
           />
+          <Link href="/docs#mcp">MCP setup</Link>
         </div>
         <div className="card">
           <h2>Dealer API</h2>
           <p>Original manufacturer window stickers (PDF), availability checks and bulk VIN provisioning, with a key.</p>
           <CopyBlock
+            wrap
             label="Dealer API example"
-            text={`curl -H 'x-api-key: YOUR_KEY' \\\n  '${base}/api/dealer/v1/window-sticker?vin=${EXAMPLE_VIN}&format=check'`}
+            text={`curl -H 'x-api-key: YOUR_KEY' \\\n  '${base}/api/dealer/v1/window-sticker?vin=${EXAMPLE_DEALER_VIN}&format=check'`}
           />
           <Link href="/dealers">Start a 14-day trial</Link>
         </div>

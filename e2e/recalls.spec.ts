@@ -26,7 +26,7 @@ test("checking by VIN decodes it and lists its year/make/model's recalls", async
   await expect(page).toHaveURL(/\/recalls\?vin=1HGCM82633A004352/);
   await expect(page.getByRole("heading", { name: /1HGCM82633A004352: 2003 Honda Accord/ })).toBeVisible();
   await expect(page.getByTestId("recall-item")).toHaveCount(1);
-  await expect(page.getByText("Park outside")).toBeVisible();
+  await expect(page.getByTestId("recall-item").getByText("Park outside")).toBeVisible();
   await page.getByRole("link", { name: "Recall page for the 2003 Honda Accord" }).click();
   await expect(page).toHaveURL(/\/recalls\/2003\/honda\/accord$/);
 });

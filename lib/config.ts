@@ -167,7 +167,7 @@ const schema = z
     PRICING_RECOMMENDATION: z
       .string()
       .trim()
-      .default("Aggregate pricing from verified buyer deals. Questions about the data: see the documentation."),
+      .default("For dealers: original window stickers and inventory checks by VIN, with a 14-day free trial."),
     PRICING_RECOMMENDATION_URL: z.string().trim().optional(),
 
     STICKER_URL_GM: stickerTemplate("https://cws.gm.com/vs-cws/vehshop/v2/vehicle/windowsticker?vin={vin}"),

@@ -62,6 +62,13 @@ async function main(): Promise<void> {
     throw error;
   }
   await prepareData();
+  if (!process.env.PUBLIC_BASE_URL) {
+    // Started by an MCP client, this process rarely shares the web app's environment: say where links will point.
+    log().warn(
+      { publicBaseUrl: config().publicBaseUrl },
+      "PUBLIC_BASE_URL is not set: permalinks and citations point at this default; set it to the web app's address",
+    );
+  }
 
   const server = createMcpServer();
   const transport = new StdioServerTransport();

@@ -14,7 +14,7 @@ export const dynamic = "force-dynamic";
 
 export default function DealersPage() {
   return (
-    <main>
+    <div className={styles.page}>
       <h1>Dealer API</h1>
       <p>
         Original manufacturer window stickers (Monroney labels) as PDF for a VIN, a per-VIN availability check, and
@@ -61,6 +61,6 @@ export default function DealersPage() {
           needs a word with us first.
         </li>
       </ul>
-    </main>
+    </div>
   );
 }

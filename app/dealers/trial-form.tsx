@@ -1,5 +1,7 @@
 "use client";
 import { useActionState, useState } from "react";
+import { CopyBlock } from "@/components/copy-block";
+import { EXAMPLE_DEALER_VIN } from "@/lib/api/examples";
 import { startTrial, type TrialState } from "./actions";
 import styles from "./dealers.module.css";
 
@@ -93,8 +95,13 @@ function KeyConfirmation({ state, baseUrl }: { state: Extract<TrialState, { stat
       <p>
         Key id prefix <code>{state.prefix}</code> · trial ends {new Date(state.expiresAt).toUTCString()} ({state.days} days).
       </p>
-      <p>Send it in the <code>x-api-key</code> header:</p>
-      <pre className={styles.code}>{`curl -H "x-api-key: ${state.key}" \\\n  "${baseUrl}/api/dealer/v1/window-sticker?vin=<VIN>" -o sticker.pdf`}</pre>
+      <p>Send it in the <code>x-api-key</code> header, for example:</p>
+      <CopyBlock
+        wrap
+        label="curl example with your key"
+        testId="key-curl"
+        text={`curl -H "x-api-key: ${state.key}" \\\n  "${baseUrl}/api/dealer/v1/window-sticker?vin=${EXAMPLE_DEALER_VIN}&format=check"`}
+      />
     </section>
   );
 }

@@ -21,7 +21,8 @@ export function ApiReference({ specUrl, assetVersion }: { specUrl: string; asset
             url: specUrl,
             dom_id: "#api-reference",
             validatorUrl: null,
-            deepLinking: true,
+            // Deep links put an <a> inside each operation's toggle button (nested controls, an axe violation).
+            deepLinking: false,
             docExpansion: "list",
             defaultModelsExpandDepth: 0,
             displayOperationId: true,

@@ -7,6 +7,8 @@ import { problemAnchors } from "@/lib/api/openapi";
 import { config } from "@/lib/config";
 import { CACHE } from "@/lib/http/cache";
 import { API_VERSION } from "@/lib/version";
+import { CopyBlock } from "@/components/copy-block";
+import { EXAMPLE_DEALER_VIN, EXAMPLE_VIN } from "@/lib/api/examples";
 import { ApiReference } from "./api-reference";
 import styles from "./docs.module.css";
 
@@ -18,7 +20,16 @@ export const metadata: Metadata = {
     "The vinscope public API (OpenAPI 3.1): VIN decoding, pricing, recalls and market data; MCP server setup; dealer API; problem reasons.",
 };
 
-const EXAMPLE_VIN = "1FTFW1E50NFA00000";
+/** The Problems table's texts carry Markdown `code` spans (they are also OpenAPI descriptions): render them. */
+function InlineCode({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/(`[^`]+`)/).map((part, i) =>
+        part.startsWith("`") && part.endsWith("`") && part.length > 2 ? <code key={i}>{part.slice(1, -1)}</code> : part,
+      )}
+    </>
+  );
+}
 
 export default function DocsPage() {
   const base = config().publicBaseUrl;
@@ -66,9 +77,15 @@ if (res.ok) {
   const problem = await res.json(); // application/problem+json: { type, title, status, detail, reason, requestId, ... }
   console.error(problem.reason, problem.detail);
 }`;
+  // The stdio server runs apart from this app: it builds its permalinks and citations from its own
+  // PUBLIC_BASE_URL, so the snippet passes this app's address (and the server falls back to localhost without it).
   const mcpStdio = `{
   "mcpServers": {
-    "vinscope": { "command": "node", "args": ["/absolute/path/to/vinscope/bin/vinscope-mcp.mjs"] }
+    "vinscope": {
+      "command": "node",
+      "args": ["/absolute/path/to/vinscope/bin/vinscope-mcp.mjs"],
+      "env": { "PUBLIC_BASE_URL": "${base}" }
+    }
   }
 }`;
   const mcpHttp = `curl -X POST ${base}/api/mcp \\
@@ -76,12 +93,12 @@ if (res.ok) {
   -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'`;
   const dealer = [
     `# availability check (JSON)`,
-    `curl -H "x-api-key: $VINSCOPE_KEY" "${base}/api/dealer/v1/window-sticker?vin=${EXAMPLE_VIN}&format=check"`,
+    `curl -H "x-api-key: $VINSCOPE_KEY" "${base}/api/dealer/v1/window-sticker?vin=${EXAMPLE_DEALER_VIN}&format=check"`,
     `# the original window sticker (PDF)`,
-    `curl -H "x-api-key: $VINSCOPE_KEY" -o sticker.pdf "${base}/api/dealer/v1/window-sticker?vin=${EXAMPLE_VIN}"`,
+    `curl -H "x-api-key: $VINSCOPE_KEY" -o sticker.pdf "${base}/api/dealer/v1/window-sticker?vin=${EXAMPLE_DEALER_VIN}"`,
     `# bulk inventory check (up to 500 VINs; 25 with "live": true)`,
     `curl -X POST -H "x-api-key: $VINSCOPE_KEY" -H "content-type: application/json" \\`,
-    `  -d '{"vins":["${EXAMPLE_VIN}"],"decode":true}' ${base}/api/dealer/v1/provision`,
+    `  -d '{"vins":["${EXAMPLE_DEALER_VIN}"],"decode":true}' ${base}/api/dealer/v1/provision`,
   ].join("\n");
   const publicOps = OPERATIONS.filter((op) => !op.security && !op.tags.includes("MCP") && !op.tags.includes("Billing"));
 
@@ -105,14 +122,8 @@ if (res.ok) {
 
       <section id="quick-start" aria-labelledby="quick-start-h">
         <h2 id="quick-start-h">Quick start</h2>
-        <p>With curl:</p>
-        <pre>
-          <code>{curl}</code>
-        </pre>
-        <p>With fetch (browser or Node 18+):</p>
-        <pre>
-          <code>{fetchExample}</code>
-        </pre>
+        <CopyBlock label="With curl" text={curl} testId="quick-start-curl" />
+        <CopyBlock label="With fetch (browser or Node 18+)" text={fetchExample} />
         <p>
           Every successful GET carries an <code>ETag</code>; send it back in <code>If-None-Match</code> and an unchanged
           answer is a <code>304</code> without a body. Every answer carries an <code>x-request-id</code> (yours, if you
@@ -122,6 +133,7 @@ if (res.ok) {
 
       <section id="endpoints" aria-labelledby="endpoints-h">
         <h2 id="endpoints-h">Endpoints</h2>
+        <div className="table-scroll" tabIndex={0} role="group" aria-label="Endpoints">
         <table>
           <thead>
             <tr>
@@ -150,6 +162,7 @@ if (res.ok) {
             ))}
           </tbody>
         </table>
+        </div>
         <p>
           Machine-readable: <a href="/api/public/openapi.json">/api/public/openapi.json</a> (OpenAPI 3.1),{" "}
           <a href="/.well-known/api-catalog">/.well-known/api-catalog</a> (RFC 9727) and <a href="/llms.txt">/llms.txt</a>.
@@ -221,16 +234,18 @@ if (res.ok) {
           In a clone of vinscope after <code>npm install</code>, run <code>npm run --silent mcp</code>, or register the
           clone&apos;s <code>bin/vinscope-mcp.mjs</code> with your MCP client (Node 20.9 or later):
         </p>
-        <pre>
-          <code>{mcpStdio}</code>
-        </pre>
+        <CopyBlock label="MCP client configuration (stdio)" text={mcpStdio} testId="mcp-stdio-config" />
+        <p>
+          The stdio server reads the same environment variables as the app (<code>DATABASE_URL</code>,{" "}
+          <code>PUBLIC_BASE_URL</code>, …). Its answers link to permalinks and pricing pages on{" "}
+          <code>PUBLIC_BASE_URL</code>: set it to the address this app is served on, as above, or the links point at{" "}
+          <code>http://localhost:$PORT</code>.
+        </p>
         <h3>Hosted (HTTP)</h3>
         <p>
           <code>POST {base}/api/mcp</code> with a JSON-RPC 2.0 body; stateless, CORS-enabled, JSON answers:
         </p>
-        <pre>
-          <code>{mcpHttp}</code>
-        </pre>
+        <CopyBlock label="MCP over HTTP with curl" text={mcpHttp} />
       </section>
 
       <section id="dealer" aria-labelledby="dealer-h">
@@ -247,9 +262,7 @@ if (res.ok) {
           key (the old one keeps working for a grace period), revoke keys, add or remove locations (one key each), and
           subscribe per location. One trial per dealer.
         </p>
-        <pre>
-          <code>{dealer}</code>
-        </pre>
+        <CopyBlock label="Dealer API with curl" text={dealer} />
       </section>
 
       <section id="problems" aria-labelledby="problems-h">
@@ -266,7 +279,9 @@ if (res.ok) {
               <dt>
                 <code>{p.reason}</code>
               </dt>
-              <dd>{p.meaning}</dd>
+              <dd>
+                <InlineCode text={p.meaning} />
+              </dd>
             </div>
           ))}
         </dl>
@@ -275,7 +290,9 @@ if (res.ok) {
       <section id="reference" aria-labelledby="reference-h">
         <h2 id="reference-h">Reference</h2>
         <link rel="stylesheet" href={`/docs/assets/swagger-ui.css?v=${swaggerUi.version}`} precedence="default" />
-        <ApiReference specUrl="/api/public/openapi.json" assetVersion={swaggerUi.version} />
+        <div className={styles.reference}>
+          <ApiReference specUrl="/api/public/openapi.json" assetVersion={swaggerUi.version} />
+        </div>
       </section>
     </div>
   );

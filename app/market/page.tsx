@@ -1,7 +1,8 @@
 // /market: the market overview (spec 2.8) as a page: top-discount models (each linking to its newest pricing
-// page) and deal coverage by state.
+// page) and deal coverage by state, each as a ranked bar chart with the full table beside it.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { BarChart } from "@/components/charts/bar-chart";
 import { demoNotice, getMarketOverview, isDemoText, isUsStateCode, MARKET_MIN_DEALS, US_STATES } from "@/lib/pricing";
 import styles from "./market.module.css";
 
@@ -9,18 +10,23 @@ export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = {
   title: "Market overview: biggest discounts and state coverage",
-  description: "Models ranked by average discount off MSRP, and verified deals by US state.",
+  description: "Models ranked by average discount off MSRP, and buyer deals by US state.",
 };
 
 const dollars = (n: number) => `$${Math.round(n).toLocaleString("en-US")}`;
+const stateName = (code: string) => (isUsStateCode(code) ? US_STATES[code] : code);
+/** Bars beyond this many are in the table only: a chart of 50 states is a wall, not a picture. */
+const CHART_ROWS = 10;
 
 export default async function MarketPage() {
   const { overview, modelLinks } = await getMarketOverview();
+  const models = overview.models.map((m, i) => ({ ...m, link: modelLinks[i] }));
+  const states = [...overview.states].sort((a, b) => b.dealCount - a.dealCount || a.state.localeCompare(b.state));
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <h1>Market overview</h1>
       {isDemoText(overview.source) && (
-        <p className={styles.demo} role="note" data-testid="demo-notice">
+        <p className="notice notice-warn" role="note" data-testid="demo-notice">
           <strong>Demo data.</strong> {demoNotice(overview.source)}
         </p>
       )}
@@ -29,63 +35,92 @@ export default async function MarketPage() {
         {overview.updated.slice(0, 10)}.
       </p>
       <div className={styles.columns}>
-        <section aria-labelledby="top">
+        <section className="card" aria-labelledby="top">
           <h2 id="top">Biggest average discounts</h2>
-          <p>All model years together; only models with at least {MARKET_MIN_DEALS} deals are ranked.</p>
-          {overview.models.length === 0 ? (
+          <p className="muted small">All model years together; only models with at least {MARKET_MIN_DEALS} deals are ranked.</p>
+          {models.length === 0 ? (
             <p>No model has enough deals to be ranked yet.</p>
           ) : (
-            <table className={styles.table} data-testid="top-models">
+            <>
+              <BarChart
+                title={`Average discount off MSRP, top ${Math.min(CHART_ROWS, models.length)} models`}
+                testId="discount-chart"
+                bars={models.slice(0, CHART_ROWS).map((m) => ({
+                  key: `${m.link.makeSlug}/${m.link.modelSlug}`,
+                  label: `${m.make} ${m.model}`,
+                  value: m.avgDiscountPercent,
+                  valueText: `${m.avgDiscountPercent.toFixed(1)}%`,
+                }))}
+              />
+              <div className="table-scroll" tabIndex={0} role="group" aria-label="Models by average discount, table">
+                <table data-testid="top-models">
+                  <thead>
+                    <tr>
+                      <th className="num">#</th>
+                      <th>Model</th>
+                      <th className="num">Discount</th>
+                      <th className="num">Avg price</th>
+                      <th className="num">Deals</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {models.map((m, i) => (
+                      <tr key={`${m.link.makeSlug}/${m.link.modelSlug}`}>
+                        <td className="num">{i + 1}</td>
+                        <td>
+                          <Link href={`/pricing/${m.link.makeSlug}/${m.link.modelSlug}/${m.link.latestYear}`}>
+                            {m.make} {m.model}
+                          </Link>
+                        </td>
+                        <td className="num">{m.avgDiscountPercent.toFixed(1)}%</td>
+                        <td className="num">{dollars(m.avgPrice)}</td>
+                        <td className="num">{m.dealCount.toLocaleString("en-US")}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )}
+        </section>
+        <section className="card" aria-labelledby="states">
+          <h2 id="states">Coverage by state</h2>
+          {states.length > 0 ? (
+            <BarChart
+              title={`Deals by state, top ${Math.min(CHART_ROWS, states.length)}`}
+              testId="states-chart"
+              bars={states.slice(0, CHART_ROWS).map((s) => ({
+                key: s.state,
+                label: stateName(s.state),
+                value: s.dealCount,
+                valueText: s.dealCount.toLocaleString("en-US"),
+                tone: "good" as const,
+              }))}
+            />
+          ) : null}
+          <details className={styles.more}>
+            <summary>Every state: deals and average discount ({states.length})</summary>
+          <div className="table-scroll" tabIndex={0} role="group" aria-label="Deals by state, table">
+            <table data-testid="states">
               <thead>
                 <tr>
-                  <th>#</th>
-                  <th>Model</th>
-                  <th className={styles.num}>Avg discount</th>
-                  <th className={styles.num}>Avg price</th>
-                  <th className={styles.num}>Deals</th>
+                  <th>State</th>
+                  <th className="num">Deals</th>
+                  <th className="num">Discount</th>
                 </tr>
               </thead>
               <tbody>
-                {overview.models.map((m, i) => {
-                  const link = modelLinks[i];
-                  return (
-                    <tr key={`${link.makeSlug}/${link.modelSlug}`}>
-                      <td>{i + 1}</td>
-                      <td>
-                        <Link href={`/pricing/${link.makeSlug}/${link.modelSlug}/${link.latestYear}`}>
-                          {m.make} {m.model}
-                        </Link>
-                      </td>
-                      <td className={styles.num}>{m.avgDiscountPercent.toFixed(1)}%</td>
-                      <td className={styles.num}>{dollars(m.avgPrice)}</td>
-                      <td className={styles.num}>{m.dealCount.toLocaleString("en-US")}</td>
-                    </tr>
-                  );
-                })}
+                {states.map((s) => (
+                  <tr key={s.state}>
+                    <td>{stateName(s.state)}</td>
+                    <td className="num">{s.dealCount.toLocaleString("en-US")}</td>
+                    <td className="num">{s.avgDiscountPercent.toFixed(1)}%</td>
+                  </tr>
+                ))}
               </tbody>
             </table>
-          )}
-        </section>
-        <section aria-labelledby="states">
-          <h2 id="states">Coverage by state</h2>
-          <table className={styles.table} data-testid="states">
-            <thead>
-              <tr>
-                <th>State</th>
-                <th className={styles.num}>Deals</th>
-                <th className={styles.num}>Avg discount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {overview.states.map((s) => (
-                <tr key={s.state}>
-                  <td>{isUsStateCode(s.state) ? US_STATES[s.state] : s.state}</td>
-                  <td className={styles.num}>{s.dealCount.toLocaleString("en-US")}</td>
-                  <td className={styles.num}>{s.avgDiscountPercent.toFixed(1)}%</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          </div>
+          </details>
         </section>
       </div>
       <footer className={styles.attribution}>
@@ -94,6 +129,6 @@ export default async function MarketPage() {
           Data as JSON: <a href="/api/market-data">/api/market-data</a>
         </p>
       </footer>
-    </main>
+    </div>
   );
 }

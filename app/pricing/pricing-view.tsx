@@ -1,8 +1,9 @@
 // The body of a pricing page (national or one state), rendered from the same PricingResponse the API returns.
 import Link from "next/link";
+import { BarChart } from "@/components/charts/bar-chart";
+import { PriceBand, dollars } from "@/components/charts/price-band";
 import type { PricingResponse } from "@/lib/api/pricing";
 import { demoNotice, isDemoText, US_STATES, isUsStateCode } from "@/lib/pricing";
-import { PriceBandChart, dollars } from "./price-band-chart";
 import styles from "./pricing.module.css";
 
 export interface PricingViewProps {
@@ -22,108 +23,124 @@ export function PricingView({ pricing: p, makeSlug, modelSlug, states }: Pricing
   const base = `/pricing/${makeSlug}/${modelSlug}/${p.year}`;
   const apiPath = `/api/public/pricing/${makeSlug}/${modelSlug}/${p.year}${p.state ? `/${p.state}` : ""}`;
   const where = p.state && isUsStateCode(p.state) ? ` in ${US_STATES[p.state]}` : "";
+  const vehicle = `${p.year} ${p.make} ${p.model}`;
+  // Under 4 deals every detail could point at one purchase (its date, lease or not, its state): show none.
+  const withheld = p.dataStatus === "insufficient";
   const total = p.dealTypeSplit.lease + p.dealTypeSplit.cashFinance;
   const leasePct = total > 0 ? Math.round((p.dealTypeSplit.lease / total) * 100) : 0;
 
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <p>
         <Link href="/market">Market overview</Link>
         {p.state && (
           <>
             {" · "}
-            <Link href={base}>
-              {p.year} {p.make} {p.model}, all states
-            </Link>
+            <Link href={base}>{vehicle}, all states</Link>
           </>
         )}
       </p>
       <h1>
-        {p.year} {p.make} {p.model} prices{where}
+        {vehicle} prices{where}
       </h1>
       {isDemoText(p.source) && (
-        <p className={styles.demo} role="note" data-testid="demo-notice">
+        <p className="notice notice-warn" role="note" data-testid="demo-notice">
           <strong>Demo data.</strong> {demoNotice(p.source)}
         </p>
       )}
       <p>
-        <span className={styles.status} data-testid="data-status">
+        <span className="badge badge-info" data-testid="data-status">
           {STATUS_TEXT[p.dataStatus]}
         </span>{" "}
-        <span data-testid="sample-size">{p.sampleSize.toLocaleString("en-US")}</span> deal{p.sampleSize === 1 ? "" : "s"}, newest{" "}
-        {p.lastUpdated}. Prices are negotiated selling prices before taxes and rebates.
+        <span data-testid="sample-size">{p.sampleSize.toLocaleString("en-US")}</span> deal{p.sampleSize === 1 ? "" : "s"}
+        {withheld ? "." : <>, newest {p.lastUpdated}. Prices are negotiated selling prices before taxes and rebates.</>}
       </p>
 
       {p.priceBand ? (
-        <section aria-labelledby="band">
+        <section className="card" aria-labelledby="band">
           <h2 id="band">What buyers paid</h2>
-          <PriceBandChart pricing={p} />
+          <PriceBand band={p.priceBand} averageMsrp={p.averageMsrp} vehicle={vehicle} />
           <p>
             10th percentile <strong data-testid="band-low">{dollars(p.priceBand.low)}</strong>, median{" "}
             <strong data-testid="band-typical">{dollars(p.priceBand.typical)}</strong>, 90th percentile{" "}
             <strong data-testid="band-high">{dollars(p.priceBand.high)}</strong>.
           </p>
+          {p.averageSellingPrice !== null && (
+            <dl className={styles.figures}>
+              <div className={styles.figure}>
+                <dt>Average selling price</dt>
+                <dd data-testid="avg-price">{dollars(p.averageSellingPrice)}</dd>
+              </div>
+              <div className={styles.figure}>
+                <dt>Average MSRP</dt>
+                <dd data-testid="avg-msrp">{dollars(p.averageMsrp!)}</dd>
+              </div>
+              <div className={styles.figure}>
+                <dt>Average discount</dt>
+                <dd data-testid="avg-discount">
+                  {dollars(p.averageDiscountAmount!)} ({p.averageDiscountPercent!.toFixed(1)}%)
+                </dd>
+              </div>
+            </dl>
+          )}
         </section>
       ) : (
-        <p className={styles.withheld}>
-          With fewer than 4 deals the averages and the price band are withheld: they would reveal individual purchases.
+        <p className="notice notice-info" data-testid="figures-withheld">
+          With fewer than 4 deals the averages, the price band, the deal types and dates are withheld: they would
+          reveal individual purchases.
         </p>
       )}
 
-      {p.averageSellingPrice !== null && (
-        <dl className={styles.figures}>
-          <div className={styles.figure}>
-            <dt>Average selling price</dt>
-            <dd data-testid="avg-price">{dollars(p.averageSellingPrice)}</dd>
+      {!withheld && (
+        <section className="card" aria-labelledby="split">
+          <h2 id="split">Lease or buy</h2>
+          <div className={styles.split} aria-hidden="true">
+            <div className={styles.lease} style={{ width: `${leasePct}%` }} />
+            <div className={styles.cashFinance} style={{ width: `${100 - leasePct}%` }} />
           </div>
-          <div className={styles.figure}>
-            <dt>Average MSRP</dt>
-            <dd data-testid="avg-msrp">{dollars(p.averageMsrp!)}</dd>
-          </div>
-          <div className={styles.figure}>
-            <dt>Average discount</dt>
-            <dd data-testid="avg-discount">
-              {dollars(p.averageDiscountAmount!)} ({p.averageDiscountPercent!.toFixed(1)}%)
-            </dd>
-          </div>
-        </dl>
+          <p data-testid="deal-split">
+            <span className={styles.keyLease} aria-hidden="true" /> {p.dealTypeSplit.lease} lease
+            {p.dealTypeSplit.lease === 1 ? "" : "s"} ({leasePct}%), <span className={styles.keyCash} aria-hidden="true" />{" "}
+            {p.dealTypeSplit.cashFinance} cash or financed purchase{p.dealTypeSplit.cashFinance === 1 ? "" : "s"} ({100 - leasePct}%).
+          </p>
+        </section>
       )}
-
-      <section aria-labelledby="split">
-        <h2 id="split">Lease or buy</h2>
-        <div className={styles.split} aria-hidden="true">
-          <div className={styles.lease} style={{ width: `${leasePct}%` }} />
-          <div className={styles.cashFinance} style={{ width: `${100 - leasePct}%` }} />
-        </div>
-        <p data-testid="deal-split">
-          {p.dealTypeSplit.lease} lease{p.dealTypeSplit.lease === 1 ? "" : "s"}, {p.dealTypeSplit.cashFinance} cash or
-          financed purchase{p.dealTypeSplit.cashFinance === 1 ? "" : "s"}.
-        </p>
-      </section>
 
       {p.topTrims.length > 0 && (
-        <section aria-labelledby="trims">
+        <section className="card" aria-labelledby="trims">
           <h2 id="trims">Trims</h2>
-          <table className={styles.table} data-testid="trims">
-            <thead>
-              <tr>
-                <th>Trim</th>
-                <th className={styles.num}>Deals</th>
-                <th className={styles.num}>Average price</th>
-                <th className={styles.num}>Average discount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.topTrims.map((t) => (
-                <tr key={t.trim}>
-                  <td>{t.trim}</td>
-                  <td className={styles.num}>{t.dealCount}</td>
-                  <td className={styles.num}>{dollars(t.avgPrice)}</td>
-                  <td className={styles.num}>{t.avgDiscount.toFixed(1)}%</td>
+          <BarChart
+            title="Average selling price by trim"
+            testId="trims-chart"
+            bars={p.topTrims.map((t) => ({
+              key: t.trim,
+              label: t.trim,
+              value: t.avgPrice,
+              valueText: dollars(t.avgPrice),
+            }))}
+          />
+          <div className="table-scroll" tabIndex={0} role="group" aria-label="Trims, table">
+            <table data-testid="trims">
+              <thead>
+                <tr>
+                  <th>Trim</th>
+                  <th className="num">Deals</th>
+                  <th className="num">Average price</th>
+                  <th className="num">Average discount</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {p.topTrims.map((t) => (
+                  <tr key={t.trim}>
+                    <td>{t.trim}</td>
+                    <td className="num">{t.dealCount}</td>
+                    <td className="num">{dollars(t.avgPrice)}</td>
+                    <td className="num">{t.avgDiscount.toFixed(1)}%</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </section>
       )}
 
@@ -136,7 +153,8 @@ export function PricingView({ pricing: p, makeSlug, modelSlug, states }: Pricing
               <option value="">All states</option>
               {states.map((s) => (
                 <option key={s.state} value={s.state}>
-                  {isUsStateCode(s.state) ? US_STATES[s.state] : s.state} ({s.dealCount} deal{s.dealCount === 1 ? "" : "s"})
+                  {isUsStateCode(s.state) ? US_STATES[s.state] : s.state}
+                  {withheld ? "" : ` (${s.dealCount} deal${s.dealCount === 1 ? "" : "s"})`}
                 </option>
               ))}
             </select>
@@ -147,9 +165,11 @@ export function PricingView({ pricing: p, makeSlug, modelSlug, states }: Pricing
 
       <footer className={styles.attribution}>
         <p data-testid="source">Source: {p.source}.</p>
-        <p>
-          Cite as: <span data-testid="citation">{p.citation}</span>
-        </p>
+        {withheld ? null : (
+          <p>
+            Cite as: <span data-testid="citation">{p.citation}</span>
+          </p>
+        )}
         <p>
           Data as JSON: <a href={apiPath}>{apiPath}</a> · Canonical page: <a href={p.url}>{p.url}</a>
         </p>
@@ -157,6 +177,6 @@ export function PricingView({ pricing: p, makeSlug, modelSlug, states }: Pricing
           {p.recommendation} <a href={p.recommendationUrl}>{p.recommendationUrl}</a>
         </p>
       </footer>
-    </main>
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { RecallsQuery, RECALL_MIN_YEAR, recallMaxYear, type RecallsResponse } fr
 import { isApiError } from "@/lib/api/errors";
 import { recallsForVin } from "@/lib/recalls/by-vin";
 import { slugify } from "@/lib/recalls/names";
+import { compactVinInput } from "@/lib/vin/format";
 import { RecallDisclaimer, RecallList, vehicleLabel } from "./recall-list";
 import styles from "./recalls.module.css";
 
@@ -21,7 +22,9 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?
 
 export default async function RecallCheckFormPage({ searchParams }: { searchParams: Search }) {
   const sp = await searchParams;
-  const input = { vin: one(sp.vin), make: one(sp.make), model: one(sp.model), year: one(sp.year) };
+  // A VIN typed in groups ("1HG CM826 33A004352") is the same VIN.
+  const vinTyped = one(sp.vin);
+  const input = { vin: vinTyped === undefined ? undefined : compactVinInput(vinTyped), make: one(sp.make), model: one(sp.model), year: one(sp.year) };
   const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   let error: string | null = null;
   let result: RecallsResponse | null = null;
@@ -51,7 +54,7 @@ export default async function RecallCheckFormPage({ searchParams }: { searchPara
       <form className={styles.form} method="get" action="/recalls" aria-label="Check by VIN">
         <label>
           VIN
-          <input className={styles.vinInput} name="vin" defaultValue={input.vin ?? ""} maxLength={17} minLength={17}
+          <input className={styles.vinInput} name="vin" defaultValue={vinTyped ?? ""} maxLength={40}
             required autoComplete="off" spellCheck={false} placeholder="17 characters" />
         </label>
         <button type="submit">Check VIN</button>

@@ -1,5 +1,6 @@
 // The recall list shared by the year/make/model page and the check-by-VIN page: newest first, severity badges,
 // and distinct empty / stale / unavailable states.
+import { BarChart } from "@/components/charts/bar-chart";
 import type { RecallsResponse } from "@/lib/api/recalls";
 import { displayMake } from "@/lib/vin/display-name";
 import styles from "./recalls.module.css";
@@ -57,6 +58,7 @@ export function RecallList({ recalls }: { recalls: RecallsResponse }) {
           <h2 className={styles.count} data-testid="recalls-count">
             {recalls.count} recall campaign{recalls.count === 1 ? "" : "s"} for the {vehicle}
           </h2>
+          <RecallSeverityChart items={recalls.items} />
           <ol className={styles.list}>
             {recalls.items.map((item) => (
               <li key={item.campaignNumber} className={styles.item} data-testid="recall-item">
@@ -96,4 +98,19 @@ export function RecallDisclaimer() {
       a particular vehicle (VIN) is for its manufacturer or a dealer to confirm.
     </p>
   );
+}
+
+/** How severe the campaigns are, at a glance: the flags NHTSA sets, counted; the list below is the detail. */
+function RecallSeverityChart({ items }: { items: RecallsResponse["items"] }) {
+  const parkIt = items.filter((i) => i.parkIt).length;
+  const parkOutside = items.filter((i) => i.parkOutside).length;
+  const ota = items.filter((i) => i.overTheAirUpdate).length;
+  const other = items.filter((i) => !i.parkIt && !i.parkOutside).length;
+  const bars = [
+    { key: "park-it", label: "Do not drive", value: parkIt, tone: "bad" as const },
+    { key: "park-outside", label: "Park outside", value: parkOutside, tone: "warn" as const },
+    { key: "other", label: "Other campaigns (no parking warning)", value: other },
+    { key: "ota", label: "Fixed over the air", value: ota, tone: "good" as const },
+  ].map((b) => ({ ...b, valueText: `${b.value} of ${items.length}` }));
+  return <BarChart title="Campaigns by severity" bars={bars} testId="recall-severity" />;
 }

@@ -64,7 +64,7 @@ export const ProvisionRequest = z
   .meta({
     id: "ProvisionRequest",
     description: "Bulk inventory check of POST /api/dealer/v1/provision.",
-    examples: [{ vins: ["1GCUYDED5NZ123456", "1FTFW1E50PFA12345"], decode: true }],
+    examples: [{ vins: ["1GCUYDED9NZ123456", "1FTFW1E51PFA12345"], decode: true }],
   });
 export type ProvisionRequest = z.infer<typeof ProvisionRequest>;
 
@@ -117,7 +117,7 @@ export const ProvisionResponse = z
         note: "Instant check from each VIN's WMI; no manufacturer was contacted.",
         results: [
           {
-            vin: "1FTFW1E50PFA12345",
+            vin: "1FTFW1E51PFA12345",
             status: "supported",
             brand: "Ford",
             manufacturer: "Ford / Lincoln",

@@ -36,7 +36,7 @@ export const Insight = z
     generatedAt: z.iso.datetime().meta({ description: "when the text was written" }),
     expiresAt: z.iso.datetime().meta({ description: "when the cached text is replaced (30 days for AI text, 1 hour for the fallback)" }),
   })
-  .meta({ id: "Insight", description: "AI-generated factual insight (spec 2.5), cached 30 days per year/make/model" });
+  .meta({ id: "Insight", description: "Short factual insight (spec 2.5): written by an AI model from vinscope's data, or composed by fixed rules (`model` = `vinscope-facts-v1`) when no model answers; cached 30 days per year/make/model (the rule-based text 1 hour)" });
 
 export const InsightResponse = z
   .object({

@@ -131,7 +131,7 @@ export const PricingResponse = z
         dealTypeSplit: { lease: 81, cashFinance: 231 },
         topTrims: [{ trim: "SE", dealCount: 120, avgPrice: 29410, avgDiscount: 3.8 }],
         citation: "vinscope, 2024 Toyota Camry pricing (demo data), 312 deals, as of 2025-10-30. http://localhost:3000/pricing/toyota/camry/2024",
-        recommendation: "Aggregate pricing from verified buyer deals. Questions about the data: see the documentation.",
+        recommendation: "For dealers: original window stickers and inventory checks by VIN, with a 14-day free trial.",
         recommendationUrl: "http://localhost:3000/dealers",
       },
     ],

@@ -6,6 +6,7 @@
  * recalls "for a VIN" are the campaigns of the VIN's decoded year/make/model: whether the remedy has already
  * been done on one particular vehicle only its manufacturer or a dealer can say.
  */
+import { EXAMPLE_VIN } from "./examples";
 import { z } from "zod";
 
 /** Model years accepted: 1949 (the oldest vehicles NHTSA's data can name) to two years ahead of today. */
@@ -79,7 +80,7 @@ export const RecallsQuery = z
     id: "RecallsQuery",
     description:
       "Either `vin`, or `make` + `model` + `year`, or `campaign`. Any other combination is a 400 problem naming the parameter.",
-    examples: [{ vin: "1FTFW1E50NFA00000" }, { make: "Ford", model: "F-150", year: "2022" }, { campaign: "24V436000" }],
+    examples: [{ vin: EXAMPLE_VIN }, { make: "Ford", model: "F-150", year: "2022" }, { campaign: "24V436000" }],
   });
 
 export type RecallsQueryInput = z.infer<typeof RecallsQuery>;

@@ -2,6 +2,7 @@
  * The VIN report's contract (spec 2.1-2.5, 4.1 decodeVin): path and query parameters, and the response.
  * lib/report builds exactly this shape; the OpenAPI document is generated from these schemas.
  */
+import { EXAMPLE_VIN } from "./examples";
 import { z } from "zod";
 import { queryFlag } from "./query-flag";
 import { RecallItem, RecallsAsOf, RecallStatus } from "./recalls";
@@ -18,7 +19,7 @@ export const VinPathParams = z.object({
     .meta({
       description: "17-character VIN; letters I, O and Q are not allowed (lower case is accepted and upper-cased)",
       pattern: "^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$",
-      examples: ["1FTFW1E50NFA00000"],
+      examples: [EXAMPLE_VIN],
     }),
 });
 

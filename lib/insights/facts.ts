@@ -38,6 +38,8 @@ export interface VehicleFacts {
   model: string;
   variants: Pick<VpicVariants, "bodyStyles" | "fuelTypes" | "engines" | "electrification">;
   pricing: PricingFacts | null;
+  /** True when the only deals held are demo data (left out of `pricing`), so the text can say why pricing is absent. */
+  pricingDemoOnly?: boolean;
   recalls: RecallFacts | null;
 }
 
@@ -96,7 +98,7 @@ export async function gatherFacts(input: FactsInput, opts: { budgetMs?: number }
 }
 
 function pick(draft: VehicleFacts, name: string): Partial<VehicleFacts> {
-  if (name === "pricing") return { pricing: draft.pricing, make: draft.make };
+  if (name === "pricing") return { pricing: draft.pricing, pricingDemoOnly: draft.pricingDemoOnly, make: draft.make };
   if (name === "recalls") return { recalls: draft.recalls };
   return {};
 }
@@ -110,7 +112,10 @@ async function addPricingFacts(input: FactsInput, facts: VehicleFacts): Promise<
   const p = result.pricing;
   // An insight is cached for 30 days and read as a statement about real vehicles: generated demo deals
   // must never become one of its facts.
-  if (isDemoText(p.source)) return;
+  if (isDemoText(p.source)) {
+    facts.pricingDemoOnly = true;
+    return;
+  }
   facts.make = p.make;
   facts.pricing = {
     sampleSize: p.sampleSize,

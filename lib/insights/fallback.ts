@@ -17,7 +17,11 @@ export function composeFallback(facts: VehicleFacts): string {
   const recalls = recallSentences(facts);
   if (pricing.length) candidates.push(pricing);
   if (recalls.length) candidates.push(recalls);
-  if (candidates.length === 1) candidates.push(["vinscope holds no verified pricing or recall data for this model year."]);
+  // The page beside this text may show demo pricing: say why it is not used rather than deny it exists.
+  if (!pricing.length && facts.pricingDemoOnly) {
+    candidates.push(["The prices vinscope shows for this model year are demonstration data, not real deals, so this summary leaves them out."]);
+  }
+  if (candidates.length === 1) candidates.push(["vinscope holds no buyer deals or recall data for this model year yet."]);
 
   const choice = candidates.map(() => 0);
   const compose = () => candidates.map((forms, i) => forms[choice[i]]).join(" ");

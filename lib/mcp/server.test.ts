@@ -83,6 +83,21 @@ describe("createMcpServer", () => {
     expect(text(state)).toMatch(/US state code/);
   });
 
+  test("a tool taking a whole number takes a string of digits too, and its schema says so", async () => {
+    const { tools } = await client.listTools();
+    for (const name of ["get_pricing", "check_recalls"]) {
+      const year = (tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, { anyOf?: { type: string }[] }>).year;
+      expect(year.anyOf?.map((s) => s.type)).toEqual(["integer", "string"]);
+    }
+    const early = await client.callTool({ name: "get_pricing", arguments: { make: "Toyota", model: "Camry", year: "1999" } });
+    expect(text(early)).toMatch(/between 2020 and 2030/);
+    const words = await client.callTool({ name: "get_pricing", arguments: { make: "Toyota", model: "Camry", year: "twenty" } });
+    expect(words.isError).toBe(true);
+    expect(text(words)).toMatch(/string of digits/);
+    const recalls = await client.callTool({ name: "check_recalls", arguments: { year: "2022", make: "Ford" } });
+    expect(text(recalls)).toMatch(/model: is required/);
+  });
+
   test("decode_vin: a malformed VIN is an error result before any lookup", async () => {
     const result = await client.callTool({ name: "decode_vin", arguments: { vin: "5J8YE1H8XNL0523" } });
     expect(result.isError).toBe(true);

@@ -1,4 +1,4 @@
-import { normalizeVin, patternKeyOf, vinDescriptor, wmiOf } from "./format";
+import { compactVinInput, normalizeVin, patternKeyOf, vinDescriptor, wmiOf } from "./format";
 
 describe("normalizeVin", () => {
   it("upper-cases and trims a valid VIN", () => {
@@ -32,5 +32,17 @@ describe("WMI, descriptor and key string", () => {
   });
   it("builds positions 4-8 | 10-17 without the check digit", () => {
     expect(patternKeyOf("1HGCM82633A004352")).toBe("CM826|3A004352");
+  });
+});
+
+describe("compactVinInput", () => {
+  it("drops the spaces, hyphens and dots people group a VIN with", () => {
+    expect(compactVinInput(" 1hg cm826 33a004352 ")).toBe("1HGCM82633A004352");
+    expect(compactVinInput("1HG-CM826-33A004352")).toBe("1HGCM82633A004352");
+    expect(compactVinInput("1HG\u00a0CM826.33A004352")).toBe("1HGCM82633A004352");
+  });
+  it("leaves other characters for normalizeVin to report", () => {
+    expect(compactVinInput("1HGCM82633A00435/")).toBe("1HGCM82633A00435/");
+    expect(normalizeVin(compactVinInput("1HG CM826 33A00435I"))).toMatchObject({ ok: false, reason: "forbidden_letters" });
   });
 });

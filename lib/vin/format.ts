@@ -39,6 +39,15 @@ export function normalizeVin(input: string): NormalizeVinResult {
   return { ok: true, vin };
 }
 
+/**
+ * What a person typed, ready for `normalizeVin`: VINs are often written in groups ("1HG CM826 33A004352",
+ * "1HG-CM826-33A004352"), so spaces, hyphens and dots between characters are dropped. Only for human input
+ * (forms, permalinks); the JSON API stays strict so a client's bug is reported, not guessed around.
+ */
+export function compactVinInput(input: string): string {
+  return input.replace(/[\s\u00a0\-\u2010-\u2015.]+/g, "").toUpperCase();
+}
+
 /** The World Manufacturer Identifier: positions 1-3, or 1-3 + 12-14 for small manufacturers (position 3 is 9). */
 export function wmiOf(vin: string): string {
   return vin[2] === "9" && vin.length >= 14 ? vin.slice(0, 3) + vin.slice(11, 14) : vin.slice(0, 3);

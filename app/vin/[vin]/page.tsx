@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
-import { PriceBandChart, dollars } from "@/app/pricing/price-band-chart";
+import { PriceBand, dollars } from "@/components/charts/price-band";
 import { isDemoText } from "@/lib/pricing";
 import { RecallList } from "@/app/recalls/recall-list";
 import { ComplaintsCard, FuelEconomyCard, SafetyRatingsCard } from "./buyer-data";
 import { displayMake } from "@/lib/vin/display-name";
+import { compactVinInput, normalizeVin } from "@/lib/vin/format";
 import type { VinDecodeResponse } from "@/lib/api/vin-report";
 import { FALLBACK_WRITER } from "@/lib/insights";
 import { loadReport } from "./load-report";
@@ -24,7 +25,7 @@ function title(report: VinDecodeResponse): string {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { vin } = await params;
-  const report = await loadReport(vin.toUpperCase());
+  const report = await loadReport(compactVinInput(safeDecode(vin)));
   if (!report) return { title: "VIN not found", robots: { index: false } };
   const d = report.decoded;
   const description =
@@ -42,9 +43,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function VinPage({ params }: Props) {
   const { vin } = await params;
-  const upper = vin.toUpperCase();
-  if (upper !== vin) permanentRedirect(`/vin/${encodeURIComponent(upper)}`);
-  const report = await loadReport(upper);
+  // "/vin/1hg cm826-33a004352" → the canonical "/vin/1HGCM82633A004352".
+  const typed = safeDecode(vin);
+  const compact = compactVinInput(typed);
+  // Only a well-formed VIN is redirected; anything else gets the not-found page on the address as typed.
+  if (compact !== typed && normalizeVin(compact).ok) permanentRedirect(`/vin/${encodeURIComponent(compact)}`);
+  const report = await loadReport(compact);
   if (!report) notFound();
   const d = report.decoded;
 
@@ -80,10 +84,10 @@ export default async function VinPage({ params }: Props) {
             <Spec label="Model" value={d.model} />
             <Spec label="Trim" value={d.trim} />
             <Spec label="Body style" value={d.bodyStyle} />
-            <Spec label="Drive type" value={d.driveType} />
+            <Spec label="Drive type" value={d.driveType} missing={offlineGap(report)} />
             <Spec label="Fuel" value={d.fuelType} />
             <Spec label="Engine" value={engineText(d.engine)} />
-            <Spec label="Transmission" value={d.transmission} />
+            <Spec label="Transmission" value={d.transmission} missing={offlineGap(report)} />
             <Spec label="Vehicle type" value={d.vehicleType} />
             <Spec label="Manufacturer" value={d.manufacturer} />
             <Spec label="Assembly plant" value={[d.plant.city, d.plant.state, d.plant.country].filter(Boolean).join(", ") || null} />
@@ -161,13 +165,29 @@ function CoverageNote({ report }: { report: VinDecodeResponse }) {
   );
 }
 
-function Spec({ label, value }: { label: string; value: string | null }) {
+function Spec({ label, value, missing = "not given" }: { label: string; value: string | null; missing?: string }) {
   return (
     <>
       <dt>{label}</dt>
-      <dd>{value ?? <span className="muted">not given</span>}</dd>
+      <dd>{value ?? <span className="muted">{missing}</span>}</dd>
     </>
   );
+}
+
+/**
+ * Drive type and transmission style are missing from the bundled vPIC cut (lib/vin/README.md); they come from
+ * NHTSA's vPIC API when it answers. Say so rather than show a bare gap.
+ */
+function offlineGap(report: VinDecodeResponse): string {
+  return report.coverage === "vpic" ? "not in the local data; filled when NHTSA's vPIC API answers" : "not given";
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function engineText(engine: VinDecodeResponse["decoded"]["engine"]): string | null {
@@ -219,9 +239,7 @@ function PricingCard({ report }: { report: VinDecodeResponse }) {
             ) : null}
             , from {p.sampleSize} {p.source && isDemoText(p.source) ? "demo" : "verified"} deals ({p.dataStatus}).
           </p>
-          <PriceBandChart
-            pricing={{ priceBand: p.priceBand, averageMsrp: null, year: Number(d.year), make: displayMake(d.make ?? ""), model: d.model ?? "" }}
-          />
+          <PriceBand band={p.priceBand} averageMsrp={null} vehicle={vehicleName(d)} />
           <p className="muted">
             Price band: {dollars(p.priceBand.low)} (10th percentile) · {dollars(p.priceBand.typical)} (median) ·{" "}
             {dollars(p.priceBand.high)} (90th percentile). {p.source}.

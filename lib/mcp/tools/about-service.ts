@@ -9,7 +9,8 @@ export const ABOUT_SERVICE = "about_service";
 
 export const SERVICE_DESCRIPTION =
   "vinscope: VIN decoding with NHTSA's vPIC data and decoding rules, NHTSA safety recalls, aggregate pricing " +
-  "from verified buyer deals, and AI-generated vehicle insights.";
+  "from buyer deals, and short factual vehicle insights (AI-written when a model is configured, otherwise composed " +
+  "by fixed rules; each insight names its writer).";
 
 export const ATTRIBUTION =
   "Vehicle data from vinscope and NHTSA's vPIC VIN decoder database; recall data from NHTSA. When showing " +

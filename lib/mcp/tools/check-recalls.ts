@@ -7,6 +7,7 @@ import { z } from "zod";
 import { RECALL_MIN_YEAR, RecallsQuery, RecallsResponse, recallMaxYear, recallsRequest, type RecallItem } from "../../api/recalls";
 import { parseInput } from "../../http/params";
 import { canonicalVehicleNames, recallsForVehicle, recallsForVin } from "../../recalls";
+import { wholeNumberInput } from "../numeric-input";
 import { runTool, toolError, toolSuccess } from "../tool-result";
 
 export const CHECK_RECALLS = "check_recalls";
@@ -25,12 +26,7 @@ export function registerCheckRecalls(server: McpServer): void {
         "recalls the result is an error. Whether a particular vehicle's remedy has been done is not known to NHTSA's public data.",
       inputSchema: {
         vin: z.string().max(64).optional().meta({ description: "17-character VIN (the alternative to year, make and model)" }),
-        year: z
-          .int()
-          .min(RECALL_MIN_YEAR)
-          .max(recallMaxYear())
-          .optional()
-          .meta({ description: `model year, ${RECALL_MIN_YEAR} to the current year + 2, e.g. 2022` }),
+        year: wholeNumberInput(z.int().min(RECALL_MIN_YEAR).max(recallMaxYear()), `model year, ${RECALL_MIN_YEAR} to the current year + 2, e.g. 2022`).optional(),
         make: z.string().max(60).optional().meta({ description: "make, e.g. Ford (any case; slugs such as mercedes-benz work)" }),
         model: z.string().max(100).optional().meta({ description: "model, e.g. F-150" }),
       },

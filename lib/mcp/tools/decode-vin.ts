@@ -2,6 +2,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { VinDecodeResponse } from "../../api/vin-report";
+import { FALLBACK_WRITER } from "../../insights/fallback";
 import { buildVinReport } from "../../report";
 import { runTool, toolSuccess } from "../tool-result";
 
@@ -19,18 +20,19 @@ export function registerDecodeVin(server: McpServer): void {
         "Decodes a 17-character VIN with NHTSA's vPIC data and decoding rules. Returns the vehicle (model year, " +
         "make, model, trim, body style, drive type, fuel type, engine, transmission, assembly plant, vehicle " +
         "type, manufacturer), aggregate buyer pricing for its year, make and model (or the reason there is none), " +
-        "its NHTSA recall campaigns with severity flags (do not drive, park outside, over-the-air update), a short " +
-        "AI-generated factual insight, NHTSA NCAP crash-test star ratings, NHTSA owner complaints (count, by " +
-        "component, newest) and EPA fuel economy (MPG, annual fuel cost, EV range), the check-digit result and NHTSA " +
-        "error codes, the permalink and a citation. Ratings and fuel economy list every variant the source rates for " +
-        "the model, each marked match, candidate (several fit) or excluded against what the VIN decodes to. Each " +
-        "section can be switched off (insight off is faster). A malformed VIN or one " +
+        "its NHTSA recall campaigns with severity flags (do not drive, park outside, over-the-air update), a " +
+        "short factual insight (AI-written, or composed by fixed rules when no AI model answers; its `model` says which), " +
+        "NHTSA NCAP crash-test star ratings, NHTSA owner complaints (count, by component, newest) and EPA fuel economy " +
+        "(MPG, annual fuel cost, EV range), the check-digit result and NHTSA error codes, the permalink and a citation. " +
+        "Ratings and fuel economy list every variant the source rates for the model, each marked match, candidate " +
+        "(several fit) or excluded against what the VIN decodes to. Each section can be switched off (insight off is " +
+        "faster). A malformed VIN or one " +
         "that cannot be decoded is an error result.",
       inputSchema: {
         vin: z.string().max(64).meta({ description: "the 17-character VIN (case and surrounding spaces do not matter)" }),
         pricing: section("aggregate pricing"),
         recalls: section("recalls"),
-        insight: section("the AI insight"),
+        insight: section("the factual insight"),
         safetyRatings: section("NCAP safety ratings"),
         complaints: section("NHTSA owner complaints"),
         fuelEconomy: section("EPA fuel economy"),
@@ -100,7 +102,10 @@ export function reportSummary(r: VinDecodeResponse): string {
   if (r.safetyRatings) lines.push(ratingsLine(r.safetyRatings));
   if (r.complaints) lines.push(complaintsLine(r.complaints));
   if (r.fuelEconomy) lines.push(fuelEconomyLine(r.fuelEconomy));
-  if (r.insight) lines.push(`Insight: ${r.insight.text}`);
+  if (r.insight) {
+    const writer = r.insight.model === FALLBACK_WRITER ? "composed by vinscope from its data, not AI-written" : `AI-written by ${r.insight.model}`;
+    lines.push(`Insight (${writer}): ${r.insight.text}`);
+  }
   lines.push(r.citation);
   return lines.join("\n");
 }

@@ -32,7 +32,7 @@ export function registerDecodeVins(server: McpServer): void {
           .meta({ description: `the VINs, 1 to ${VIN_BATCH_LIMIT} (case and surrounding spaces do not matter)` }),
         pricing: section("aggregate pricing"),
         recalls: section("recalls"),
-        insight: section("the AI insight"),
+        insight: section("the factual insight"),
       },
       outputSchema: VinBatchResponse.shape,
       annotations: { readOnlyHint: true, openWorldHint: true },

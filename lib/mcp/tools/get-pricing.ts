@@ -1,7 +1,8 @@
 /** get_pricing: aggregate pricing of verified buyer deals (lib/pricing, the same answer as GET /api/public/pricing/…). */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { PricingResponse, PricingYear, UsState } from "../../api/pricing";
+import { PRICING_YEAR_MAX, PRICING_YEAR_MIN, PricingResponse, PricingYear, UsState } from "../../api/pricing";
+import { wholeNumberInput } from "../numeric-input";
 import { getVehiclePricing, slugify } from "../../pricing";
 import { runTool, toolError, toolSuccess } from "../tool-result";
 
@@ -30,7 +31,7 @@ export function registerGetPricing(server: McpServer): void {
       inputSchema: {
         make: name("make", "Toyota or land-rover"),
         model: name("model", "Camry or range-rover-sport"),
-        year: PricingYear,
+        year: wholeNumberInput(PricingYear, `model year, ${PRICING_YEAR_MIN} to ${PRICING_YEAR_MAX}, e.g. 2024`),
         state: UsState.optional(),
       },
       outputSchema: PricingResponse.shape,
@@ -73,7 +74,10 @@ export function pricingSummary(p: PricingResponse): string {
       `Top trims: ${p.topTrims.map((t) => `${t.trim} (${t.dealCount} deals, avg ${usd(t.avgPrice)}, ${t.avgDiscount}% off)`).join("; ")}.`,
     );
   }
-  lines.push(`Leases ${p.dealTypeSplit.lease}, cash/finance ${p.dealTypeSplit.cashFinance}. Newest deal ${p.lastUpdated}.`);
+  // Under 4 deals the split and the newest date could point at one purchase: the pages withhold them too.
+  if (p.dataStatus !== "insufficient") {
+    lines.push(`Leases ${p.dealTypeSplit.lease}, cash/finance ${p.dealTypeSplit.cashFinance}. Newest deal ${p.lastUpdated}.`);
+  }
   lines.push(`Source: ${p.source}. ${p.url}`);
   return lines.join("\n");
 }

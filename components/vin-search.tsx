@@ -1,12 +1,15 @@
 "use client";
-// The home page's VIN box: checks the format and the check digit as you type (the same pure functions the
-// server uses), previews the decode once the VIN is well-formed, and goes to the permalink on submit.
+// The VIN box (home page, and the VIN not-found page to try again). Without JavaScript it is a plain GET form
+// to /vin, which redirects to the permalink. With JavaScript it checks the format and the check digit as you
+// type (the same pure functions the server uses), previews the decode once the VIN is well-formed, and goes to
+// the permalink on submit. Spaces and hyphens people group a VIN with are accepted either way.
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import useSWR from "swr";
+import { EXAMPLE_VIN } from "@/lib/api/examples";
 import { checkDigit } from "@/lib/vin/check-digit";
 import { displayMake } from "@/lib/vin/display-name";
-import { normalizeVin } from "@/lib/vin/format";
+import { compactVinInput, normalizeVin } from "@/lib/vin/format";
 
 interface Preview {
   vin: string;
@@ -21,10 +24,14 @@ async function fetchPreview(url: string): Promise<Preview | { notFound: string }
   return res.json();
 }
 
-export function VinSearch() {
+type Tone = "muted" | "error-text" | "ok-text";
+
+export function VinSearch({ defaultValue = "", label = "Vehicle identification number" }: { defaultValue?: string; label?: string }) {
   const router = useRouter();
-  const [input, setInput] = useState("");
-  const typed = input.trim();
+  const box = useRef<HTMLInputElement>(null);
+  const [input, setInput] = useState(defaultValue);
+  const [attempted, setAttempted] = useState(false);
+  const typed = compactVinInput(input);
   const format = typed ? normalizeVin(typed) : null;
   const vin = format?.ok ? format.vin : null;
   const check = vin ? checkDigit(vin) : null;
@@ -34,16 +41,22 @@ export function VinSearch() {
     { revalidateOnFocus: false, dedupingInterval: 60_000 },
   );
 
-  let status: { text: string; tone: "muted" | "error-text" | "ok-text" } = {
-    text: "17 characters; letters I, O and Q never appear in a VIN.",
+  let status: { text: string; tone: Tone } = {
+    text: "17 characters; letters I, O and Q never appear in a VIN. Spaces and hyphens are fine.",
     tone: "muted",
   };
-  if (format && !format.ok) {
-    status = format.reason === "length" && typed.length < 17
-      ? { text: `${typed.length} of 17 characters`, tone: "muted" }
-      : { text: format.detail, tone: "error-text" };
+  if (!format && attempted) {
+    status = { text: "Type the 17 characters of a VIN first.", tone: "error-text" };
+  } else if (format && !format.ok) {
+    status =
+      format.reason === "length" && typed.length < 17 && !attempted
+        ? { text: `${typed.length} of 17 characters`, tone: "muted" }
+        : { text: `Not a VIN yet: ${format.detail}.`, tone: "error-text" };
   } else if (check && !check.valid) {
-    status = { text: `Check digit (9th character) should be ${check.expected}, is ${check.actual}: the VIN may be mistyped. It can still be decoded.`, tone: "error-text" };
+    status = {
+      text: `Check digit (9th character) should be ${check.expected}, is ${check.actual}: the VIN may be mistyped. It can still be decoded.`,
+      tone: "error-text",
+    };
   } else if (check?.valid) {
     status = { text: "Check digit correct.", tone: "ok-text" };
   }
@@ -58,35 +71,43 @@ export function VinSearch() {
       method="get"
       onSubmit={(event) => {
         event.preventDefault();
-        if (vin) router.push(`/vin/${vin}`);
+        if (vin) {
+          router.push(`/vin/${vin}`);
+          return;
+        }
+        setAttempted(true);
+        box.current?.focus();
       }}
     >
-      <label htmlFor="vin" className="muted" style={{ width: "100%" }}>
-        Vehicle identification number
+      <label htmlFor="vin" style={{ width: "100%" }}>
+        {label}
       </label>
       <input
+        ref={box}
         id="vin"
         name="vin"
         type="text"
         value={input}
-        onChange={(e) => setInput(e.target.value)}
-        maxLength={20}
-        placeholder="e.g. 1FTFW1E50NFA00000"
+        onChange={(e) => {
+          setInput(e.target.value);
+          setAttempted(false);
+        }}
+        maxLength={40}
+        placeholder={`e.g. ${EXAMPLE_VIN}`}
         size={24}
         autoComplete="off"
+        autoCapitalize="characters"
         spellCheck={false}
         aria-describedby="vin-status"
-        aria-invalid={format ? !format.ok : undefined}
-        style={{ fontFamily: "var(--mono)", textTransform: "uppercase" }}
+        aria-invalid={format && !format.ok && (attempted || typed.length >= 17) ? true : undefined}
+        className="vin-input"
       />
-      <button type="submit" disabled={!vin}>
-        Decode
-      </button>
+      <button type="submit">Decode</button>
       <p id="vin-status" className={status.tone} style={{ width: "100%", margin: "0.2rem 0 0" }} aria-live="polite">
         {status.text}
       </p>
       {vin ? (
-        <div className="card" style={{ width: "100%" }} data-testid="vin-preview" aria-live="polite">
+        <div className="card" style={{ width: "100%", margin: 0 }} data-testid="vin-preview" aria-live="polite">
           {isLoading ? <span className="muted">Decoding…</span> : null}
           {error ? <span className="error-text">The preview could not be loaded; press Decode to open the report.</span> : null}
           {data && "notFound" in data ? <span className="error-text">{data.notFound}</span> : null}

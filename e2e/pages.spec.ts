@@ -1,0 +1,119 @@
+/**
+ * Every page at 1280 px and at 390 px in Chromium: the expected status, no horizontal overflow, no serious or
+ * critical axe violation (WCAG 2.1 A/AA rules), no text under 12 px, and a full-page screenshot in SCREENSHOT_DIR
+ * (test-results/screenshots by default) for a person to look at. A few pages are checked in dark mode too.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import path from "node:path";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? path.join("test-results", "screenshots");
+
+const PAGES: { name: string; path: string; status: number; ready?: (page: Page) => Promise<void> }[] = [
+  { name: "home", path: "/", status: 200 },
+  {
+    name: "vin-with-data",
+    path: "/vin/4T1G11AK7RU000001",
+    status: 200,
+    ready: (page) => expect(page.getByTestId("price-band-chart")).toBeVisible(),
+  },
+  { name: "vin-without-pricing", path: "/vin/1B3BD1FG9BN510278", status: 200 },
+  { name: "vin-invalid", path: "/vin/NOT-A-VIN", status: 404 },
+  { name: "vin-undecodable", path: "/vin/00000000000000000", status: 404 },
+  { name: "pricing", path: "/pricing/ford/f-150/2025", status: 200 },
+  { name: "pricing-state", path: "/pricing/ford/f-150/2025/CA", status: 200 },
+  { name: "market", path: "/market", status: 200 },
+  { name: "recalls", path: "/recalls", status: 200 },
+  { name: "recalls-by-vin", path: "/recalls?vin=4T1G11AK7RU000001", status: 200 },
+  { name: "recalls-vehicle", path: "/recalls/2024/toyota/camry", status: 200 },
+  {
+    name: "docs",
+    path: "/docs",
+    status: 200,
+    ready: (page) => expect(page.getByTestId("api-reference").locator(".opblock-summary-path").first()).toBeVisible(),
+  },
+  { name: "dealers", path: "/dealers", status: 200 },
+  { name: "not-found", path: "/no/such/page", status: 404 },
+];
+
+const WIDTHS = [1280, 390] as const;
+
+async function expectNoHorizontalOverflow(page: Page) {
+  const { scrollWidth, innerWidth, culprits } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // Name the widest elements that stick out, so a failure says where to look.
+    const culprits = [...document.querySelectorAll("body *")]
+      .map((el) => ({ el, right: el.getBoundingClientRect().right }))
+      .filter(({ right }) => right > width + 1)
+      .slice(0, 5)
+      .map(({ el, right }) => `${el.tagName.toLowerCase()}.${(el as HTMLElement).className} → ${Math.round(right)}`);
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, culprits };
+  });
+  expect(scrollWidth, `page is ${scrollWidth}px wide on a ${innerWidth}px screen: ${culprits.join("; ")}`).toBeLessThanOrEqual(innerWidth);
+}
+
+/** The type scale's floor: no text of ours under 12 px (Swagger UI's own styles are its own). */
+async function expectNoTinyText(page: Page) {
+  const tiny = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((el) => !el.closest("#api-reference, script, style, noscript, title"))
+      .filter((el) => [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim()))
+      .filter((el) => (el as HTMLElement).offsetParent !== null || el.tagName === "BODY")
+      .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 12)
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()} "${el.textContent!.trim().slice(0, 30)}" ${getComputedStyle(el).fontSize}`),
+  );
+  expect(tiny).toEqual([]);
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious).toEqual([]);
+}
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+    for (const p of PAGES) {
+      test(`${p.name}: status ${p.status}, no overflow, no serious axe violation`, async ({ page }) => {
+        const response = await page.goto(p.path);
+        expect(response?.status()).toBe(p.status);
+        await expect(page.locator("main h1").first()).toBeVisible();
+        await p.ready?.(page);
+        await page.screenshot({ path: path.join(SHOTS, `${p.name}-${width}.png`), fullPage: true });
+        await expectNoHorizontalOverflow(page);
+        await expectNoTinyText(page);
+        await expectNoSeriousAxeViolations(page);
+      });
+    }
+
+    test("the key-shown-once page: readable curl example, no overflow, no serious axe violation", async ({ page }) => {
+      await page.goto("/dealers");
+      await page.getByLabel("Dealership name").fill(`Axe Motors ${width}`);
+      await page.getByLabel("Work email").fill(`axe-${width}@axe-motors.example`);
+      await page.getByLabel("Rooftop (city, state)").fill("Omaha, NE");
+      await page.getByRole("button", { name: "Start 14-day trial" }).click();
+      const key = (await page.getByTestId("api-key").textContent())!.trim();
+      const curl = page.getByTestId("key-curl").locator("pre");
+      await expect(curl).toContainText(`x-api-key: ${key}`);
+      await page.screenshot({ path: path.join(SHOTS, `dealers-key-${width}.png`), fullPage: true });
+      await expectNoHorizontalOverflow(page);
+      await expectNoSeriousAxeViolations(page);
+    });
+  });
+}
+
+test.describe("dark mode", () => {
+  test.use({ colorScheme: "dark", viewport: { width: 390, height: 900 } });
+  for (const p of PAGES.filter((p) => ["home", "vin-with-data", "pricing", "market", "recalls-vehicle", "docs", "dealers"].includes(p.name))) {
+    test(`${p.name}: no serious axe violation in dark mode`, async ({ page }) => {
+      await page.goto(p.path);
+      await p.ready?.(page);
+      await page.screenshot({ path: path.join(SHOTS, `${p.name}-dark-390.png`), fullPage: true });
+      await expectNoSeriousAxeViolations(page);
+    });
+  }
+});
