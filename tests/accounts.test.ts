@@ -44,7 +44,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (process.env.ACCOUNTS_TEST_LOG) require("node:fs").writeFileSync(process.env.ACCOUNTS_TEST_LOG, app?.output() ?? "");
   await app?.stop();
   await smtp?.close();
   await stripe?.close();
