@@ -328,7 +328,10 @@ describe("the dealer lifecycle", () => {
     expect(listed.accounts).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: accountId, plan: "per_location", status: "active", locations: 1, flagged: false })]),
     );
-    await run(path.join(root, "node_modules/.bin/tsx"), ["scripts/accounts.ts", "partner", "patdealer@gmail.com", "--terms", "Group licence for Lifecycle Group, 12 rooftops."], { cwd: root, env });
+    const granted = JSON.parse(
+      (await run(path.join(root, "node_modules/.bin/tsx"), ["scripts/accounts.ts", "partner", "patdealer@gmail.com", "--terms", "Group licence for Lifecycle Group, 12 rooftops."], { cwd: root, env })).stdout,
+    );
+    expect(granted).toMatchObject({ partner: true, plan: "partner", billing: { quantity: 1 } });
     const html = await account(dealer);
     expect(html).toContain("Partner licence");
     expect(html).toContain("Group licence for Lifecycle Group, 12 rooftops.");
