@@ -40,12 +40,18 @@ function limiter(name: string, points: number, durationSeconds: number): RateLim
 /** Counter keys never hold an address or an email in the clear. */
 const counterKey = (value: string) => createHash("sha256").update(value).digest("base64url").slice(0, 32);
 
-async function consume(name: string, points: number, durationSeconds: number, subject: string): Promise<LimitOutcome> {
+const isUniqueViolation = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+
+async function consume(name: string, points: number, durationSeconds: number, subject: string, retried = false): Promise<LimitOutcome> {
   try {
     await limiter(name, points, durationSeconds).consume(counterKey(subject));
     return { ok: true };
   } catch (error) {
     if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+    // Two processes creating the same counter at once: the loser's upsert meets the winner's row; once more
+    // increments it.
+    if (!retried && isUniqueViolation(error)) return consume(name, points, durationSeconds, subject, true);
     throw error;
   }
 }
