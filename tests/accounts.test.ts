@@ -39,6 +39,9 @@ beforeAll(async () => {
       LOG_LEVEL: "debug",
       SIGNUPS_PER_ADDRESS_PER_DAY: "4",
       SIGNIN_ATTEMPTS_PER_HOUR: "6",
+      // The test stands as a trusted proxy on loopback: its X-Forwarded-For names the client (the limits test
+      // plays several clients that way). Untrusted, the header is ignored (tests/rate-limits.test.ts).
+      TRUSTED_PROXIES: "127.0.0.1",
     },
   });
 }, 120_000);
@@ -360,7 +363,9 @@ describe("limits", () => {
   });
 
   test("the signup limit is shared by two instances on one database", async () => {
-    const second = await startApp({ env: { ...stripe.env, SMTP_URL: smtp.url, SIGNUPS_PER_ADDRESS_PER_DAY: "4", DATABASE_URL: app.database.url } });
+    const second = await startApp({
+      env: { ...stripe.env, SMTP_URL: smtp.url, SIGNUPS_PER_ADDRESS_PER_DAY: "4", TRUSTED_PROXIES: "127.0.0.1", DATABASE_URL: app.database.url },
+    });
     try {
       const signupAt = async (base: string, i: number) => {
         const b = new Browser(base);
