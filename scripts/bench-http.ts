@@ -124,14 +124,19 @@ function mirrorFile(vins: string[]): string {
   return `${lines.join("\r\n")}\r\n`;
 }
 
-/** The fake NHTSA recalls API: every answer after NHTSA_DELAY_MS, no recalls, counted. */
+/**
+ * The fake NHTSA recalls API: every answer after NHTSA_DELAY_MS, no recalls, counted. It also stands in for
+ * NHTSA's SafetyRatings and complaints APIs and fueleconomy.gov (issue 18's sections): nothing tested, no
+ * complaints, no EPA make (`Results` for SafetyRatings, `results` for the rest, an empty menu for EPA).
+ */
 async function fakeNhtsa(): Promise<{ url: string; calls: () => number; close: () => void }> {
   let calls = 0;
   const server = http.createServer((req, res) => {
     calls++;
     setTimeout(() => {
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ Count: 0, Message: "Results returned successfully", results: [] }));
+      const epa = req.url?.startsWith("/epa/");
+      res.end(JSON.stringify(epa ? {} : { Count: 0, Message: "Results returned successfully", results: [], Results: [] }));
     }, NHTSA_DELAY_MS);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -164,6 +169,9 @@ async function main() {
     DATA_DIR: dir,
     VPIC_DB_PATH: config().vpic.dbPath,
     NHTSA_API_BASE_URL: nhtsa.url,
+    RATINGS_API_BASE_URL: nhtsa.url,
+    COMPLAINTS_API_BASE_URL: nhtsa.url,
+    FUEL_ECONOMY_API_BASE_URL: `${nhtsa.url}/epa`,
     SYNC_RECALLS_URL: files.url,
     SYNC_RECALLS_FILES: "FLAT_RCL_BENCH.txt",
     SYNC_RECALLS_SCHEDULE: "off",
