@@ -161,6 +161,9 @@ function postgresStore(opts: { points: number; duration: number; keyPrefix: stri
     schemaName: database.schema,
     tableCreated: true,
     clearExpiredByTimeout: true,
+    // A client that spent its quota is refused from this process's memory until its window ends: a flood costs
+    // no database round trips.
+    inMemoryBlockOnConsumed: opts.points,
   });
   const ensureTable = () =>
     (tableReady ??= pool()
