@@ -1,8 +1,8 @@
 /**
  * Where rate-limit counters live, on rate-limiter-flexible (no hand-written counting):
  *
- *  - PostgreSQL (`DATABASE_URL` is postgres): RateLimiterPostgres, one table (`rate_limit_counters`, created by
- *    the library) in the app's database and schema. Every process of every instance on that database counts in
+ *  - PostgreSQL (`DATABASE_URL` is postgres): RateLimiterPostgres, one table (`rate_limit_counters`, the
+ *    library's layout, created on first use) in the app's database and schema. Every process of every instance on that database counts in
  *    the same row: one atomic `INSERT … ON CONFLICT DO UPDATE … RETURNING` per request.
  *  - SQLite under `npm start` (one instance, WEB_CONCURRENCY processes): RateLimiterCluster. The counters live
  *    in the primary process (RateLimiterClusterMaster, created by scripts/support/server-workers.ts) and every
@@ -161,6 +161,9 @@ function postgresStore(opts: { points: number; duration: number; keyPrefix: stri
     schemaName: database.schema,
     tableCreated: true,
     clearExpiredByTimeout: true,
+    // A client that spent its quota is refused from this process's memory until its window ends: a flood costs
+    // no database round trips.
+    inMemoryBlockOnConsumed: opts.points,
   });
   const ensureTable = () =>
     (tableReady ??= pool()
