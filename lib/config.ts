@@ -215,6 +215,7 @@ const schema = z
         message: "must list dealer key prefixes (the 12 hex digits after vsk_), separated by commas",
       }),
     TRUSTED_PROXIES: addressList(),
+    RATE_LIMIT_STORE: z.enum(["auto", "instance"], { message: "must be auto or instance" }).default("auto"),
     DEALER_RATE_LIMIT_REQUESTS: limitOrOff("off"),
     DEALER_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
     DEALER_DAILY_VIN_FLAG: positiveInt(10_000),
@@ -377,6 +378,11 @@ export interface Config {
     exemptKeys: string[];
     /** Proxies whose X-Forwarded-For is believed (addresses and CIDR ranges); empty: the socket address only. */
     trustedProxies: string[];
+    /**
+     * `auto`: counters in PostgreSQL when the database is PostgreSQL (one quota across instances), else in the
+     * `npm start` primary. `instance`: always in the primary (cheaper; a quota per instance).
+     */
+    store: "auto" | "instance";
   };
   /** Spec 8: above this many VINs in a UTC day a dealer key is flagged (it keeps working). */
   dealerDailyVinFlag: number;
@@ -510,6 +516,7 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
       exemptAddresses: env.RATE_LIMIT_EXEMPT,
       exemptKeys: env.RATE_LIMIT_EXEMPT_KEYS,
       trustedProxies: env.TRUSTED_PROXIES,
+      store: env.RATE_LIMIT_STORE,
     },
     dealerDailyVinFlag: env.DEALER_DAILY_VIN_FLAG,
     accounts: {
