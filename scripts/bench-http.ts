@@ -26,18 +26,17 @@
  *   npm run bench:http -- --nhtsa down
  *   npm run bench:http -- --rate-limit-cost [--seconds 3] [--rounds 8] [--database-url postgresql://…]
  */
-import { execFile, execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import autocannon from "autocannon";
-import { config, parseConfig } from "../lib/config";
+import { config } from "../lib/config";
 import { decodeVinWith } from "../lib/vin/decoder";
 import { loadVpicData } from "../lib/vin/vpic-data";
-import { baseTestEnv, freePort } from "../tests/support/app";
 import { refusedPort } from "../tests/fixtures/fake-manufacturer";
 import { startServer } from "./support/bench-server";
 import { synthesiseVins } from "./support/sample-vins";
@@ -160,36 +159,17 @@ async function main() {
   const mirrorVins = all.filter((_, i) => i % 2 === 1);
   const nhtsa = await fakeNhtsa();
   const files = await fileServer(mirrorFile(mirrorVins));
-  const dir = mkdtempSync(path.join(tmpdir(), "vinscope-bench-http-"));
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    ...baseTestEnv(port, `file:${path.join(dir, "bench.db")}`),
-    SEED_DEMO_DATA: "true",
-    LOG_LEVEL: "warn",
-    DATA_DIR: dir,
-    VPIC_DB_PATH: config().vpic.dbPath,
+  // Served the way `npm start` serves: migrations, demo seed, then WEB_CONCURRENCY server processes.
+  const server = await startServer({
     NHTSA_API_BASE_URL: nhtsa.url,
     RATINGS_API_BASE_URL: nhtsa.url,
     COMPLAINTS_API_BASE_URL: nhtsa.url,
     FUEL_ECONOMY_API_BASE_URL: `${nhtsa.url}/epa`,
     SYNC_RECALLS_URL: files.url,
     SYNC_RECALLS_FILES: "FLAT_RCL_BENCH.txt",
-    SYNC_RECALLS_SCHEDULE: "off",
-  };
-  // Served the way `npm start` serves: migrations, demo seed, then WEB_CONCURRENCY server processes.
-  const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], { cwd: root, env, stdio: "ignore", detached: true });
-  const workers = parseConfig(env).workers;
-  const base = `http://127.0.0.1:${port}`;
-  let exited = false;
-  const exit = new Promise((resolve) => server.once("exit", resolve)).then(() => (exited = true));
+  });
+  const { base, workers, env } = server;
   try {
-    // start.ts builds first when the sources are newer than the build.
-    for (let ok = false; !ok; ) {
-      if (exited) throw new Error("the server did not start (run `npm start` to see why)");
-      ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-      if (!ok) await new Promise((r) => setTimeout(r, 200));
-    }
     // Warm-up (not reported): let V8 optimise the hot paths of both routes and fill the database page cache.
     let warm = 0;
     await measure("warm-up", base, () => (warm++ % 5 === 0 ? "/robots.txt" : `/api/public/vin/${vins[warm % vins.length]}?${QUERY}`), 5);
@@ -239,11 +219,9 @@ async function main() {
     }
     console.log(`fake NHTSA (answers after ${NHTSA_DELAY_MS} ms): ${liveCalls} calls during the live runs, ${mirrorCalls} during the mirror run`);
   } finally {
-    if (!exited) process.kill(-server.pid!, "SIGTERM");
-    await exit;
+    await server.stop();
     nhtsa.close();
     files.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -285,27 +263,6 @@ async function outageComparison() {
     `outage keeps ${(rpsShare * 100).toFixed(0)}% of the req/s (target ≥ 80%), p99 ${p99Ratio.toFixed(2)}× (target ≤ 1.5×): ` +
       (rpsShare >= 0.8 && p99Ratio <= 1.5 ? "met" : "NOT met"),
   );
-}
-
-/** Starts `npm start` with `env` and waits for /api/health; the stop function ends it. */
-async function startServerWith(env: NodeJS.ProcessEnv): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
-  const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], { cwd: root, env, stdio: "ignore", detached: true });
-  const base = `http://127.0.0.1:${env.PORT}`;
-  let exited = false;
-  const exit = new Promise((resolve) => server.once("exit", resolve)).then(() => (exited = true));
-  for (let ok = false; !ok; ) {
-    if (exited) throw new Error("the server did not start (run `npm start` to see why)");
-    ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (!ok) await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    base,
-    pid: server.pid!,
-    stop: async () => {
-      if (!exited) process.kill(-server.pid!, "SIGTERM");
-      await exit;
-    },
-  };
 }
 
 /**
@@ -355,28 +312,20 @@ async function rateLimitCost() {
   const ROUNDS = Number(args.rounds);
   const vins = decodableVins(10);
   const nhtsa = await fakeNhtsa();
-  const dir = mkdtempSync(path.join(tmpdir(), "vinscope-bench-limit-"));
-  const port = await freePort();
-  const database = args["database-url"] ?? `file:${path.join(dir, "bench.db")}`;
-  const env = {
-    ...process.env,
-    ...baseTestEnv(port, database),
-    SEED_DEMO_DATA: "true",
-    LOG_LEVEL: "warn",
-    DATA_DIR: dir,
-    VPIC_DB_PATH: config().vpic.dbPath,
-    NHTSA_API_BASE_URL: nhtsa.url,
-    SYNC_RECALLS_SCHEDULE: "off",
-    RATE_LIMIT_REQUESTS: "100000000",
-    RATE_LIMIT_WINDOW_SECONDS: "3600",
-    TRUSTED_PROXIES: "127.0.0.1,::1",
-    RATE_LIMIT_EXEMPT: "192.0.2.1",
-  };
   const clients = [
     { name: "exempt address: not counted", headers: { "x-forwarded-for": "192.0.2.1" } },
     { name: "counted (quota 100,000,000/h)", headers: { "x-forwarded-for": "198.51.100.1" } },
   ];
-  const server = await startServerWith(env);
+  const server = await startServer(
+    {
+      NHTSA_API_BASE_URL: nhtsa.url,
+      RATE_LIMIT_REQUESTS: "100000000",
+      RATE_LIMIT_WINDOW_SECONDS: "3600",
+      TRUSTED_PROXIES: "127.0.0.1,::1",
+      RATE_LIMIT_EXEMPT: "192.0.2.1",
+    },
+    { databaseUrl: args["database-url"] },
+  );
   try {
     const routes = [
       { name: `GET /api/public/vin/{vin}?${QUERY}`, path: `/api/public/vin/${vins[0]}?${QUERY}` },
@@ -390,7 +339,7 @@ async function rateLimitCost() {
     if (!probe.headers.get("ratelimit") || exemptProbe.headers.get("ratelimit")) throw new Error("the bench's clients are not counted / exempt as intended");
     console.log(
       `\nbench:http --rate-limit-cost  ${args["database-url"] ? "PostgreSQL (counters in the database)" : "SQLite (counters in the npm start primary)"}; ` +
-        `${cpus().length} cores, ${parseConfig(env).workers} server processes, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ` +
+        `${cpus().length} cores, ${server.workers} server processes, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ` +
         `${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds; counted answer: ${probe.headers.get("ratelimit")}`,
     );
     console.log("route".padEnd(36), "client".padEnd(30), "total req/s".padStart(12), "p50 ms".padStart(7), "p99 ms".padStart(7), "CPU ms/req".padStart(11));
@@ -444,7 +393,6 @@ async function rateLimitCost() {
   } finally {
     await server.stop();
     nhtsa.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 
