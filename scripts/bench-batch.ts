@@ -41,7 +41,7 @@ async function main() {
       return r.ok && r.decoded.model !== "";
     })
     .slice(0, 50);
-  const flags = { pricing: false, recalls: false, insight: false };
+  const flags = { pricing: false, recalls: false, insight: false, safetyRatings: false, complaints: false, fuelEconomy: false };
 
   const batchOnce = async () => {
     const body = await buildVinBatch(vins, flags);

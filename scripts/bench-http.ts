@@ -17,27 +17,26 @@
  * against a server whose NHTSA is off (no live recalls configured) and against one whose NHTSA refuses
  * connections, side by side; the outage should keep at least 80% of the req/s and p99 within 1.5×.
  *
- * With --rate-limit-cost it measures the rate limiter instead (issue 15): two servers side by side, one with
- * RATE_LIMIT_REQUESTS=off and one with a quota no run reaches, asked in turn (off, on, off, on, …, so both see
- * the same machine load) on a limited route; it prints the throughput of each and the limiter's cost.
- * --database-url serves both from that PostgreSQL (counters in the database) instead of their own SQLite files.
+ * With --rate-limit-cost it measures the rate limiter instead (issue 15): one server, two clients asking a
+ * limited route in turn, one exempt (not counted) and one counted against a quota no run reaches; it prints
+ * throughput, latency and the server's CPU time per request of each, and the limiter's cost. --database-url
+ * serves from that PostgreSQL (counters in the database) instead of a SQLite file (counters in the primary).
  *
  *   npm run bench:http -- [--seconds 10] [--connections 10] [--vins 10000] [--query "insight=false"] [--nhtsa-delay 300]
  *   npm run bench:http -- --nhtsa down
- *   npm run bench:http -- --rate-limit-cost [--seconds 5] [--rounds 3] [--database-url postgresql://…]
+ *   npm run bench:http -- --rate-limit-cost [--seconds 3] [--rounds 8] [--database-url postgresql://…]
  */
-import { execFile, spawn } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import autocannon from "autocannon";
-import { config, parseConfig } from "../lib/config";
+import { config } from "../lib/config";
 import { decodeVinWith } from "../lib/vin/decoder";
 import { loadVpicData } from "../lib/vin/vpic-data";
-import { baseTestEnv, freePort } from "../tests/support/app";
 import { refusedPort } from "../tests/fixtures/fake-manufacturer";
 import { startServer } from "./support/bench-server";
 import { synthesiseVins } from "./support/sample-vins";
@@ -51,7 +50,7 @@ const { values: args } = parseArgs({
     "nhtsa-delay": { type: "string", default: "300" },
     nhtsa: { type: "string", default: "slow" },
     "rate-limit-cost": { type: "boolean", default: false },
-    rounds: { type: "string", default: "3" },
+    rounds: { type: "string", default: "8" },
     "database-url": { type: "string" },
   },
 });
@@ -83,11 +82,12 @@ interface Run {
   errors: number;
 }
 
-async function measure(name: string, url: string, paths: () => string, seconds = SECONDS): Promise<Run> {
+async function measure(name: string, url: string, paths: () => string, seconds = SECONDS, headers: Record<string, string> = {}): Promise<Run> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: seconds,
+    headers,
     requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: paths() }) }],
   });
   return {
@@ -124,14 +124,19 @@ function mirrorFile(vins: string[]): string {
   return `${lines.join("\r\n")}\r\n`;
 }
 
-/** The fake NHTSA recalls API: every answer after NHTSA_DELAY_MS, no recalls, counted. */
+/**
+ * The fake NHTSA recalls API: every answer after NHTSA_DELAY_MS, no recalls, counted. It also stands in for
+ * NHTSA's SafetyRatings and complaints APIs and fueleconomy.gov (issue 18's sections): nothing tested, no
+ * complaints, no EPA make (`Results` for SafetyRatings, `results` for the rest, an empty menu for EPA).
+ */
 async function fakeNhtsa(): Promise<{ url: string; calls: () => number; close: () => void }> {
   let calls = 0;
   const server = http.createServer((req, res) => {
     calls++;
     setTimeout(() => {
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ Count: 0, Message: "Results returned successfully", results: [] }));
+      const epa = req.url?.startsWith("/epa/");
+      res.end(JSON.stringify(epa ? {} : { Count: 0, Message: "Results returned successfully", results: [], Results: [] }));
     }, NHTSA_DELAY_MS);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -154,33 +159,17 @@ async function main() {
   const mirrorVins = all.filter((_, i) => i % 2 === 1);
   const nhtsa = await fakeNhtsa();
   const files = await fileServer(mirrorFile(mirrorVins));
-  const dir = mkdtempSync(path.join(tmpdir(), "vinscope-bench-http-"));
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    ...baseTestEnv(port, `file:${path.join(dir, "bench.db")}`),
-    SEED_DEMO_DATA: "true",
-    LOG_LEVEL: "warn",
-    DATA_DIR: dir,
-    VPIC_DB_PATH: config().vpic.dbPath,
+  // Served the way `npm start` serves: migrations, demo seed, then WEB_CONCURRENCY server processes.
+  const server = await startServer({
     NHTSA_API_BASE_URL: nhtsa.url,
+    RATINGS_API_BASE_URL: nhtsa.url,
+    COMPLAINTS_API_BASE_URL: nhtsa.url,
+    FUEL_ECONOMY_API_BASE_URL: `${nhtsa.url}/epa`,
     SYNC_RECALLS_URL: files.url,
     SYNC_RECALLS_FILES: "FLAT_RCL_BENCH.txt",
-    SYNC_RECALLS_SCHEDULE: "off",
-  };
-  // Served the way `npm start` serves: migrations, demo seed, then WEB_CONCURRENCY server processes.
-  const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], { cwd: root, env, stdio: "ignore", detached: true });
-  const workers = parseConfig(env).workers;
-  const base = `http://127.0.0.1:${port}`;
-  let exited = false;
-  const exit = new Promise((resolve) => server.once("exit", resolve)).then(() => (exited = true));
+  });
+  const { base, workers, env } = server;
   try {
-    // start.ts builds first when the sources are newer than the build.
-    for (let ok = false; !ok; ) {
-      if (exited) throw new Error("the server did not start (run `npm start` to see why)");
-      ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-      if (!ok) await new Promise((r) => setTimeout(r, 200));
-    }
     // Warm-up (not reported): let V8 optimise the hot paths of both routes and fill the database page cache.
     let warm = 0;
     await measure("warm-up", base, () => (warm++ % 5 === 0 ? "/robots.txt" : `/api/public/vin/${vins[warm % vins.length]}?${QUERY}`), 5);
@@ -230,11 +219,9 @@ async function main() {
     }
     console.log(`fake NHTSA (answers after ${NHTSA_DELAY_MS} ms): ${liveCalls} calls during the live runs, ${mirrorCalls} during the mirror run`);
   } finally {
-    if (!exited) process.kill(-server.pid!, "SIGTERM");
-    await exit;
+    await server.stop();
     nhtsa.close();
     files.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -278,89 +265,134 @@ async function outageComparison() {
   );
 }
 
-/** Starts `npm start` with `env` and waits for /api/health; the stop function ends it. */
-async function startServerWith(env: NodeJS.ProcessEnv): Promise<{ base: string; stop: () => Promise<void> }> {
-  const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], { cwd: root, env, stdio: "ignore", detached: true });
-  const base = `http://127.0.0.1:${env.PORT}`;
-  let exited = false;
-  const exit = new Promise((resolve) => server.once("exit", resolve)).then(() => (exited = true));
-  for (let ok = false; !ok; ) {
-    if (exited) throw new Error("the server did not start (run `npm start` to see why)");
-    ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (!ok) await new Promise((r) => setTimeout(r, 200));
+/**
+ * CPU time (user + system, ms) used so far by a process and everything below it (Linux /proc; null elsewhere).
+ * On a shared machine, throughput swings with the neighbours' load; the CPU time a server spends per request
+ * does much less, and for a CPU-bound server throughput is its inverse.
+ */
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
   }
-  return {
-    base,
-    stop: async () => {
-      if (!exited) process.kill(-server.pid!, "SIGTERM");
-      await exit;
-    },
-  };
+})();
+
+function treeCpuMs(rootPid: number): number | null {
+  if (!existsSync("/proc/self/stat")) return null;
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // Fields after the command name (which may hold spaces) start at its closing parenthesis.
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  const tree = new Set([rootPid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, st] of stats) if (tree.has(st.ppid) && !tree.has(pid)) (tree.add(pid), (grew = true));
+  }
+  let ticks = 0;
+  for (const pid of tree) ticks += stats.get(pid)?.ticks ?? 0;
+  return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
-/** The limiter's cost: the same route on a server without and a server with the limiter, measured in turn. */
+/**
+ * The limiter's cost, on one server (so both sides share its processes, caches and the machine's load): the same
+ * route asked in turn by two clients behind a trusted proxy (loopback), one whose address is exempt (the
+ * request skips the counters: the limiter off, but for reading the address) and one counted against a quota no
+ * run reaches (a round trip to the counters, and the headers). Runs alternate, pair by pair.
+ */
 async function rateLimitCost() {
   const ROUNDS = Number(args.rounds);
   const vins = decodableVins(10);
   const nhtsa = await fakeNhtsa();
-  const dirs: string[] = [];
-  const servers: { name: string; base: string; stop: () => Promise<void> }[] = [];
+  const clients = [
+    { name: "exempt address: not counted", headers: { "x-forwarded-for": "192.0.2.1" } },
+    { name: "counted (quota 100,000,000/h)", headers: { "x-forwarded-for": "198.51.100.1" } },
+  ];
+  const server = await startServer(
+    {
+      NHTSA_API_BASE_URL: nhtsa.url,
+      RATE_LIMIT_REQUESTS: "100000000",
+      RATE_LIMIT_WINDOW_SECONDS: "3600",
+      TRUSTED_PROXIES: "127.0.0.1,::1",
+      RATE_LIMIT_EXEMPT: "192.0.2.1",
+    },
+    { databaseUrl: args["database-url"] },
+  );
   try {
-    for (const [name, limit] of [["limiter off", "off"], ["limiter on, quota 10,000,000/min", "10000000"]] as const) {
-      const dir = mkdtempSync(path.join(tmpdir(), "vinscope-bench-limit-"));
-      dirs.push(dir);
-      const port = await freePort();
-      const database = args["database-url"] ?? `file:${path.join(dir, "bench.db")}`;
-      const env = {
-        ...process.env,
-        ...baseTestEnv(port, database),
-        SEED_DEMO_DATA: "true",
-        LOG_LEVEL: "warn",
-        DATA_DIR: dir,
-        VPIC_DB_PATH: config().vpic.dbPath,
-        NHTSA_API_BASE_URL: nhtsa.url,
-        SYNC_RECALLS_SCHEDULE: "off",
-        RATE_LIMIT_REQUESTS: limit,
-      };
-      // One after the other: on one PostgreSQL the second start finds the database migrated and seeded.
-      servers.push({ name, ...(await startServerWith(env)) });
-    }
     const routes = [
-      { name: `GET /api/public/vin/${vins[0]}?${QUERY}`, path: `/api/public/vin/${vins[0]}?${QUERY}` },
-      { name: "GET /api/market-data", path: "/api/market-data" },
+      { name: `GET /api/public/vin/{vin}?${QUERY}`, path: `/api/public/vin/${vins[0]}?${QUERY}` },
+      // The cheapest limited route (a document built once per process): where a per-request cost shows most.
+      { name: "GET /api/public/openapi.json", path: "/api/public/openapi.json" },
     ];
-    for (const server of servers) await measure("warm-up", server.base, () => (Math.random() < 0.5 ? routes[0].path : routes[1].path), 3);
-    const workers = parseConfig({ ...process.env, DATABASE_URL: args["database-url"] }).workers;
+    await measure("warm-up", server.base, () => (Math.random() < 0.5 ? routes[0].path : routes[1].path), 3, clients[1].headers);
+    // The counted client really is counted: its answers carry RateLimit.
+    const probe = await fetch(`${server.base}${routes[1].path}`, { headers: clients[1].headers });
+    const exemptProbe = await fetch(`${server.base}${routes[1].path}`, { headers: clients[0].headers });
+    if (!probe.headers.get("ratelimit") || exemptProbe.headers.get("ratelimit")) throw new Error("the bench's clients are not counted / exempt as intended");
     console.log(
       `\nbench:http --rate-limit-cost  ${args["database-url"] ? "PostgreSQL (counters in the database)" : "SQLite (counters in the npm start primary)"}; ` +
-        `${cpus().length} cores, ${workers} server processes each, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ` +
-        `${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds`,
+        `${cpus().length} cores, ${server.workers} server processes, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ` +
+        `${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds; counted answer: ${probe.headers.get("ratelimit")}`,
     );
-    console.log("route".padEnd(48), "server".padEnd(34), "req/s (each round)".padEnd(28), "total req/s".padStart(12));
+    console.log("route".padEnd(36), "client".padEnd(30), "total req/s".padStart(12), "p50 ms".padStart(7), "p99 ms".padStart(7), "CPU ms/req".padStart(11));
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     for (const route of routes) {
-      const totals = servers.map(() => ({ requests: 0, seconds: 0, rounds: [] as number[], non2xx: 0 }));
+      const totals = clients.map(() => ({ requests: 0, seconds: 0, p50: [] as number[], p99: [] as number[], non2xx: 0, cpuMs: 0 as number | null }));
+      // The counted/exempt ratio of each round: its two runs are back to back, so they share the machine's load.
+      const ratios: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        // Alternate which server goes first, so neither always follows the other's load.
+        // Alternate which goes first, so neither always follows the other.
         const order = round % 2 ? [1, 0] : [0, 1];
+        const rps: number[] = [];
         for (const i of order) {
-          const run = await measure(servers[i].name, servers[i].base, () => route.path);
-          totals[i].requests += run.requests;
-          totals[i].seconds += SECONDS;
-          totals[i].rounds.push(Math.round(run.rps));
-          totals[i].non2xx += run.non2xx + run.errors;
+          const cpuBefore = treeCpuMs(server.pid);
+          const run = await measure(clients[i].name, server.base, () => route.path, SECONDS, clients[i].headers);
+          const cpuAfter = treeCpuMs(server.pid);
+          const t = totals[i];
+          t.cpuMs = cpuBefore === null || cpuAfter === null || t.cpuMs === null ? null : t.cpuMs + (cpuAfter - cpuBefore);
+          t.requests += run.requests;
+          t.seconds += SECONDS;
+          t.p50.push(run.p50);
+          t.p99.push(run.p99);
+          t.non2xx += run.non2xx + run.errors;
+          rps[i] = run.rps;
         }
+        ratios.push(rps[1] / rps[0]);
       }
       totals.forEach((t, i) => {
-        console.log(route.name.slice(0, 48).padEnd(48), servers[i].name.padEnd(34), t.rounds.join(", ").padEnd(28), (t.requests / t.seconds).toFixed(0).padStart(12), t.non2xx ? `(${t.non2xx} non-2xx)` : "");
+        console.log(
+          route.name.slice(0, 36).padEnd(36),
+          clients[i].name.padEnd(30),
+          (t.requests / t.seconds).toFixed(0).padStart(12),
+          String(median(t.p50)).padStart(7),
+          String(median(t.p99)).padStart(7),
+          (t.cpuMs === null ? "n/a" : (t.cpuMs / t.requests).toFixed(3)).padStart(11),
+          t.non2xx ? `(${t.non2xx} non-2xx)` : "",
+        );
       });
+      const [cpuOff, cpuOn] = totals.map((t) => (t.cpuMs === null ? null : t.cpuMs / t.requests));
+      if (cpuOff !== null && cpuOn !== null) {
+        // Throughput of a CPU-bound server is 1 / (CPU per request): the limiter's share of the CPU is its throughput cost.
+        console.log(`  limiter cost in server CPU per request: ${(((cpuOn - cpuOff) / cpuOn) * 100).toFixed(1)}% (${(cpuOn - cpuOff).toFixed(3)} ms of ${cpuOn.toFixed(3)} ms)`);
+      }
       const off = totals[0].requests / totals[0].seconds;
       const on = totals[1].requests / totals[1].seconds;
-      console.log(`  limiter cost on ${route.name}: ${(((off - on) / off) * 100).toFixed(1)}% of throughput`);
+      console.log(
+        `  limiter cost in throughput: ${(((off - on) / off) * 100).toFixed(1)}% in total; median of the ${ROUNDS} paired rounds ` +
+          `${((1 - median(ratios)) * 100).toFixed(1)}% (per round: ${ratios.map((r) => `${((1 - r) * 100).toFixed(0)}%`).join(", ")})`,
+      );
     }
   } finally {
-    for (const server of servers) await server.stop();
+    await server.stop();
     nhtsa.close();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
 }
 

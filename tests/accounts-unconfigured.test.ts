@@ -52,11 +52,23 @@ test("without SMTP the link is logged and the page says so; without Stripe billi
   const webhook = await fetch(`${app.url}/api/webhooks/stripe`, { method: "POST", body: "{}", headers: { "stripe-signature": "t=1,v1=x" } });
   expect(webhook.status).toBe(404);
 
+  // The trial ends: the key is refused on the next request, with a link to the account page; the page says so.
+  const past = new Date(Date.now() - 1000);
+  await app.db().dealerAccount.updateMany({ where: { name: "Offline Motors" }, data: { trialEndsAt: past } });
+  await app.db().dealerKey.updateMany({ where: { prefix: key.slice(4, 16) }, data: { expiresAt: past } });
+  const lapsed = await fetch(`${app.url}/api/dealer/v1/window-sticker?vin=JTDKARFU0J3512345&format=check`, { headers: { "x-api-key": key } });
+  expect(lapsed.status).toBe(401);
+  const problem = await lapsed.json();
+  expect(problem).toMatchObject({ reason: "expired_key" });
+  expect(problem.detail).toContain(`${app.url}/dealers/account`);
+  expect(await text(await b.get("/dealers/account"))).toContain("Your trial has ended");
+
   // The operator's activation (no Stripe): the account and its key become paid.
   const env = { ...process.env, ...app.env };
   const activated = JSON.parse((await run(path.join(root, "node_modules/.bin/tsx"), ["scripts/keys.ts", "activate", key.slice(4, 16)], { cwd: root, env })).stdout);
   expect(activated).toMatchObject({ status: "active", expiresAt: null });
   expect(await text(await b.get("/dealers/account"))).toContain("Subscription, per location");
+  expect((await fetch(`${app.url}/api/dealer/v1/window-sticker?vin=JTDKARFU0J3512345&format=check`, { headers: { "x-api-key": key } })).status).toBe(200);
 
   // Signing out ends the session on the server, not only in the browser.
   const cookie = b.cookies.get("vinscope.session_token")!;

@@ -39,12 +39,14 @@ beforeAll(async () => {
       LOG_LEVEL: "debug",
       SIGNUPS_PER_ADDRESS_PER_DAY: "4",
       SIGNIN_ATTEMPTS_PER_HOUR: "6",
+      // The test stands as a trusted proxy on loopback: its X-Forwarded-For names the client (the limits test
+      // plays several clients that way). Untrusted, the header is ignored (tests/rate-limits.test.ts).
+      TRUSTED_PROXIES: "127.0.0.1",
     },
   });
 }, 120_000);
 
 afterAll(async () => {
-  if (process.env.ACCOUNTS_TEST_LOG) require("node:fs").writeFileSync(process.env.ACCOUNTS_TEST_LOG, app?.output() ?? "");
   await app?.stop();
   await smtp?.close();
   await stripe?.close();
@@ -188,6 +190,25 @@ describe("the dealer lifecycle", () => {
     expect((await check(rotatedKey)).status).toBe(200);
   });
 
+  test("revoke a key: refused at once; the location can be given a new key", async () => {
+    const fresh = await pageText(await accountAction(dealer, { intent: "add-location" }, { name: "Sand Springs, OK" }));
+    const spare = KEY.exec(fresh)![0];
+    secrets.push(spare);
+    const loc = await app.db().dealerLocation.findFirstOrThrow({ where: { accountId, name: "Sand Springs, OK" } });
+    const keyId = (await app.db().dealerKey.findFirstOrThrow({ where: { locationId: loc.id } })).id;
+    expect(await pageText(await accountAction(dealer, { intent: "revoke", keyId }))).toContain("Key revoked");
+    const refused = await check(spare);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ reason: "revoked_key" });
+    const reissued = await pageText(await accountAction(dealer, { intent: "issue-key", locationId: loc.id }));
+    const replacement = KEY.exec(reissued)![0];
+    secrets.push(replacement);
+    expect((await check(replacement)).status).toBe(200);
+    // Back to two locations for what follows.
+    expect(await pageText(await accountAction(dealer, { intent: "remove-location", locationId: loc.id }))).toContain("Location removed");
+    expect((await check(replacement)).status).toBe(401);
+  });
+
   test("add a location (its own key), subscribe: Checkout with quantity = locations", async () => {
     const added = await pageText(await accountAction(dealer, { intent: "add-location" }, { name: "Broken Arrow, OK" }));
     const secondKey = KEY.exec(added)![0];
@@ -310,7 +331,10 @@ describe("the dealer lifecycle", () => {
     expect(listed.accounts).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: accountId, plan: "per_location", status: "active", locations: 1, flagged: false })]),
     );
-    await run(path.join(root, "node_modules/.bin/tsx"), ["scripts/accounts.ts", "partner", "patdealer@gmail.com", "--terms", "Group licence for Lifecycle Group, 12 rooftops."], { cwd: root, env });
+    const granted = JSON.parse(
+      (await run(path.join(root, "node_modules/.bin/tsx"), ["scripts/accounts.ts", "partner", "patdealer@gmail.com", "--terms", "Group licence for Lifecycle Group, 12 rooftops."], { cwd: root, env })).stdout,
+    );
+    expect(granted).toMatchObject({ partner: true, plan: "partner", billing: { quantity: 1 } });
     const html = await account(dealer);
     expect(html).toContain("Partner licence");
     expect(html).toContain("Group licence for Lifecycle Group, 12 rooftops.");
@@ -339,7 +363,9 @@ describe("limits", () => {
   });
 
   test("the signup limit is shared by two instances on one database", async () => {
-    const second = await startApp({ env: { ...stripe.env, SMTP_URL: smtp.url, SIGNUPS_PER_ADDRESS_PER_DAY: "4", DATABASE_URL: app.database.url } });
+    const second = await startApp({
+      env: { ...stripe.env, SMTP_URL: smtp.url, SIGNUPS_PER_ADDRESS_PER_DAY: "4", TRUSTED_PROXIES: "127.0.0.1", DATABASE_URL: app.database.url },
+    });
     try {
       const signupAt = async (base: string, i: number) => {
         const b = new Browser(base);
@@ -371,6 +397,20 @@ describe("limits", () => {
     for (let i = 0; i < 6; i++) expect(await ask(`nobody${i}@nowhere.example`)).toContain("Check your mail");
     expect(await ask("nobody@nowhere.example")).toContain("Too many sign-in attempts");
     expect(smtp.mails.length).toBe(mailsBefore);
+  });
+
+  test("sign-in links per mailbox are limited too, whichever address asks", async () => {
+    const b = new Browser(app.url);
+    const page = await (await b.get("/dealers/sign-in")).text();
+    const ask = (i: number) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries({ ...findForm(page).hidden, email: "Pat.Dealer@gmail.com" })) f.append(k, v);
+      return fetch(`${app.url}/dealers/sign-in`, { method: "POST", headers: { origin: app.url, "x-forwarded-for": `198.51.100.${100 + i}` }, body: f }).then(pageText);
+    };
+    // SIGNIN_ATTEMPTS_PER_HOUR is 6 here: a mailbox gets 3 links an hour (one was used by the sign-in above).
+    expect(await ask(1)).toContain("Check your mail");
+    expect(await ask(2)).toContain("Check your mail");
+    expect(await ask(3)).toContain("Too many sign-in attempts");
   });
 
   test("a cross-site form post gets 403, not 500", async () => {

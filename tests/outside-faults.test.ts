@@ -171,6 +171,41 @@ describe("NHTSA's recalls API failing, then back", () => {
   });
 });
 
+describe("caching honest answers", () => {
+  const CAMRY_2024 = "4T1G11AK7RU000001"; // Toyota Camry SE (real-format VIN, decodes locally)
+  const AVENGER_2011 = "1B3BD1FG9BN510278"; // Dodge Avenger, real VIN
+
+  test("healthy answers have stable bodies: their ETags revalidate to 304 (checkedAt is NHTSA's time, not now)", async () => {
+    nhtsa.mode = "ok";
+    for (const path of ["/api/recalls?make=toyota&model=camry&year=2024", `/api/public/vin/${CAMRY_2024}?insight=false`]) {
+      const first = await fetch(`${app.url}${path}`);
+      const body = await first.json();
+      expect((body.recalls ?? body).status).toBe("ok");
+      await new Promise((r) => setTimeout(r, 1100)); // a clock-second later: a "now" in the body would change it
+      const second = await fetch(`${app.url}${path}`);
+      expect(await second.json()).toEqual(body);
+      const etag = second.headers.get("etag")!;
+      expect(etag).toBe(first.headers.get("etag"));
+      const revalidated = await fetch(`${app.url}${path}`, { headers: { "If-None-Match": etag } });
+      expect(revalidated.status).toBe(304);
+    }
+  });
+
+  test("a report with recalls unavailable is never cached for a day", async () => {
+    nhtsa.mode = "error";
+    try {
+      const res = await fetch(`${app.url}/api/public/vin/${AVENGER_2011}?insight=false`);
+      expect(res.status).toBe(200);
+      expect((await res.json()).recalls).toMatchObject({ status: "unavailable", count: null });
+      const cacheControl = res.headers.get("cache-control") ?? "";
+      expect(cacheControl).not.toMatch(/86400/);
+      expect(cacheControl).toMatch(/no-store|max-age=([0-9]|[1-9][0-9]|[12][0-9]{2}|300)\b/); // at most 5 minutes
+    } finally {
+      nhtsa.mode = "ok";
+    }
+  });
+});
+
 describe("a manufacturer host hanging while dealers disconnect", () => {
   let stickerApp: TestApp;
   let fake: FakeManufacturer;

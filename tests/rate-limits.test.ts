@@ -235,6 +235,28 @@ describePostgres("two instances on one PostgreSQL", () => {
   });
 });
 
+describePostgres("RATE_LIMIT_STORE=instance on PostgreSQL", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startApp({ env: { RATE_LIMIT_STORE: "instance", RATE_LIMIT_REQUESTS: "3", RATE_LIMIT_WINDOW_SECONDS: "60", TRUSTED_PROXIES: "127.0.0.1" } });
+  }, 90_000);
+  afterAll(async () => app?.stop());
+
+  test("limits from the instance's own counters and never writes them to the database", async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await fetch(`${app.url}/api/public/vin/${VIN}?insight=false`, { headers: { "x-forwarded-for": "203.0.113.60" } })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const schema = new URL(app.database.url).searchParams.get("schema")!;
+    const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const { rows } = await admin.query("SELECT to_regclass($1) AS found", [`"${schema}"."rate_limit_counters"`]);
+    await admin.end();
+    expect(rows[0].found).toBeNull();
+  });
+});
+
 describe("dealer usage: the daily VIN volume flag and an optional per-key limit", () => {
   let app: TestApp;
   let database: TestDatabase;

@@ -61,6 +61,10 @@ beforeAll(async () => {
   // A file that stops half-way through its gzip stream, and one that is no SQLite database at all.
   files.on("GET", "/vpic/truncated.db.gz", (req) => serveFile(newerVpic.subarray(0, 200_000), req));
   files.on("GET", "/vpic/garbage.db", (req) => serveFile(Buffer.alloc(4096, 7), req));
+  // Buyer data (issue 18): real-format FLAT_CMPL and vehicles.csv samples (tests/fixtures/buyer-data/SOURCES.md).
+  files.on("GET", /^\/buyer\/[^/]+$/, (req) =>
+    serveFile(readFileSync(path.join(root, "tests/fixtures/buyer-data", path.basename(req.path))), req),
+  );
 
   nhtsa = await startFakeServer();
   nhtsa.on("GET", "/products/vehicle/models", () => ({ body: { Count: 0, Message: "Results returned successfully", results: [] } }));
@@ -293,7 +297,33 @@ describe("npm run sync -- status", () => {
   test("an unknown job is a usage error", async () => {
     const run = await sync(["nope"]);
     expect(run.code).toBe(2);
-    expect(run.out).toContain("usage: npm run sync -- status | recalls | vpic | all | vpic-rollback");
+    expect(run.out).toContain("usage: npm run sync -- status | recalls | vpic | complaints | fuel-economy | all | vpic-rollback");
+  });
+});
+
+describe("buyer-data syncs", () => {
+  test("fuel-economy and complaints: downloaded, imported, answered; unchanged files are not imported again", async () => {
+    const fuelUrl = { SYNC_FUEL_ECONOMY_URL: `${files.url}/buyer/vehicles-sample.csv` };
+    const first = await sync(["fuel-economy"], fuelUrl);
+    expect(first.code).toBe(0);
+    expect(first.out).toContain("vehicles-sample.csv: 4 rows imported (skipped: 1 incomplete)");
+    expect(await jobStatus("fuel-economy")).toMatchObject({ lastOutcome: "ok", rowsChanged: 4 });
+    const again = await sync(["fuel-economy"], fuelUrl);
+    expect(again.out).toContain("unchanged");
+    const fuel = await (await fetch(`${app.url}/api/public/fuel-economy/2015/audi/a3`)).json();
+    expect(fuel).toMatchObject({ status: "ok", selection: "several" });
+    expect(fuel.source).toContain("vehicles.csv");
+
+    const complaints = await sync(["complaints"], { SYNC_COMPLAINTS_URL: `${files.url}/buyer/FLAT_CMPL_sample.txt` });
+    expect(complaints.code).toBe(0);
+    expect(complaints.out).toContain("FLAT_CMPL_sample.txt: 4 rows imported");
+    const answer = await (await fetch(`${app.url}/api/public/complaints/2015/audi/a3`)).json();
+    expect(answer).toMatchObject({ status: "ok", count: 3 });
+  });
+
+  test("a job whose URL is off cannot run, and says why", async () => {
+    const run = await sync(["complaints"], { SYNC_COMPLAINTS_URL: "off" });
+    expect(run.out).toContain("SYNC_COMPLAINTS_URL is off");
   });
 });
 

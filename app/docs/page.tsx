@@ -186,7 +186,7 @@ if (res.ok) {
           Every answer says where you stand, in the fields of the IETF draft <em>RateLimit header fields for HTTP</em>{" "}
           (readable from browsers too):
         </p>
-        <pre tabIndex={0} role="group" aria-label="Rate limit headers, example">
+        <pre tabIndex={0} role="group" aria-label="Rate-limit header fields">
           <code>{rateLimitHeaders}</code>
         </pre>
         <p>
@@ -195,7 +195,7 @@ if (res.ok) {
           seconds). Past the quota the answer is <code>429 Too Many Requests</code> with <code>Retry-After</code> (seconds)
           and a problem body with <code>reason</code> <a href="#problem-rate_limited"><code>rate_limited</code></a>:
         </p>
-        <pre tabIndex={0} role="group" aria-label="A 429 answer, example">
+        <pre tabIndex={0} role="group" aria-label="A 429 answer">
           <code>{rateLimited}</code>
         </pre>
         <p>

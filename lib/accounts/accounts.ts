@@ -134,7 +134,7 @@ export async function rotateKey(accountId: string, keyId: string, now = new Date
   const account = await accountOrThrow(accountId);
   const old = await accountKey(accountId, keyId);
   if (old.status === "revoked" || (old.graceUntil && old.graceUntil <= now)) {
-    throw new AccountError("revoked", "A revoked key cannot be rotated: add the location's key again instead.");
+    throw new AccountError("revoked", "A revoked key cannot be rotated: issue a new key for its location instead.");
   }
   if (old.graceUntil) throw new AccountError("revoked", "This key was already rotated; rotate its replacement instead.");
   const graceUntil = new Date(now.getTime() + config().accounts.rotationGraceHours * 3_600_000);
@@ -178,6 +178,29 @@ export async function addLocation(accountId: string, name: string, now = new Dat
       now,
       client: tx,
     });
+  });
+}
+
+/** A new key for a location whose keys were all revoked (shown once). A location has one live key at a time. */
+export async function issueLocationKey(accountId: string, locationId: string, now = new Date()): Promise<IssuedKey> {
+  const account = await accountOrThrow(accountId);
+  if (account.status === "cancelled") {
+    throw new AccountError("inactive", "The subscription has ended: resubscribe before issuing keys.");
+  }
+  const location = await db().dealerLocation.findFirst({ where: { id: locationId, accountId, removedAt: null } });
+  if (!location) throw new AccountError("not_found", "No such location on this account.");
+  const live = await db().dealerKey.count({
+    where: { accountId, locationId, status: { not: "revoked" }, OR: [{ graceUntil: null }, { graceUntil: { gt: now } }] },
+  });
+  if (live > 0) throw new AccountError("revoked", "This location already has a key: rotate it instead.");
+  return issueKey({
+    name: account.name,
+    email: account.email,
+    location: location.name,
+    accountId,
+    locationId,
+    ...keyStateFor(account),
+    now,
   });
 }
 

@@ -33,11 +33,16 @@ const SECRET_SETTING = "auth_secret";
 async function authSecret(): Promise<string> {
   const configured = config().accounts.authSecret;
   if (configured) return configured;
-  await db().setting.upsert({
-    where: { key: SECRET_SETTING },
-    create: { key: SECRET_SETTING, value: randomBytes(32).toString("base64url") },
-    update: {},
-  });
+  try {
+    await db().setting.upsert({
+      where: { key: SECRET_SETTING },
+      create: { key: SECRET_SETTING, value: randomBytes(32).toString("base64url") },
+      update: {},
+    });
+  } catch (error) {
+    // Another process created it at the same moment: theirs is the one everybody reads below.
+    if ((error as { code?: string }).code !== "P2002") throw error;
+  }
   const row = await db().setting.findUniqueOrThrow({ where: { key: SECRET_SETTING } });
   return row.value;
 }

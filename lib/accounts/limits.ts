@@ -4,13 +4,15 @@
  * (rate-limiter-flexible's Prisma store on the AccountRateLimit table), so every server process of one
  * `npm start` and every instance on one PostgreSQL count together.
  *
- * Kept apart from the public API's limits (lib/ratelimit) on purpose: these guard forms, not endpoints, and
- * answer with a sentence on the page rather than a 429.
+ * Kept apart from the public API's limits (lib/http/rate-limit.ts) on purpose: these guard forms, not endpoints,
+ * and answer with a sentence on the page rather than a 429. The client address follows the same rule as there.
  */
 import { createHash } from "node:crypto";
 import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
 import { config } from "../config";
 import { db } from "../db";
+import { addressLimitKey } from "../http/client-address";
+import { requestAddress } from "../http/rate-limit";
 
 export type LimitOutcome = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -40,12 +42,18 @@ function limiter(name: string, points: number, durationSeconds: number): RateLim
 /** Counter keys never hold an address or an email in the clear. */
 const counterKey = (value: string) => createHash("sha256").update(value).digest("base64url").slice(0, 32);
 
-async function consume(name: string, points: number, durationSeconds: number, subject: string): Promise<LimitOutcome> {
+const isUniqueViolation = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+
+async function consume(name: string, points: number, durationSeconds: number, subject: string, retried = false): Promise<LimitOutcome> {
   try {
     await limiter(name, points, durationSeconds).consume(counterKey(subject));
     return { ok: true };
   } catch (error) {
     if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+    // Two processes creating the same counter at once: the loser's upsert meets the winner's row; once more
+    // increments it.
+    if (!retried && isUniqueViolation(error)) return consume(name, points, durationSeconds, subject, true);
     throw error;
   }
 }
@@ -66,12 +74,11 @@ export async function consumeSignIn(address: string, emailKey: string): Promise<
 }
 
 /**
- * The client address as the server received it. Next.js sets `x-forwarded-for` to the socket's address unless
- * the request already carried one; its last entry is the one closest to us. Without a trusted proxy in front, a
- * client can still forge it, which is why the per-address limits back the per-email rule and never replace it.
+ * The client address the signup and sign-in limits count against: the socket's, or X-Forwarded-For read through
+ * TRUSTED_PROXIES only (lib/http/client-address.ts), so a client cannot choose its own address by sending the
+ * header. "unknown" (one shared counter) for the rare request that carries no peer address.
  */
 export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).pop();
-  return last || headers.get("x-real-ip") || "unknown";
+  const address = requestAddress(headers);
+  return address === null ? "unknown" : addressLimitKey(address);
 }

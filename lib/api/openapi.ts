@@ -37,6 +37,7 @@ const TAGS = [
   { name: "Pricing", description: "Aggregate pricing from verified buyer deals, and the market overview." },
   { name: "Recalls", description: "Open NHTSA recall campaigns." },
   { name: "Insights", description: "Short factual insights per model year, make and model." },
+  { name: "Buyer data", description: "NCAP safety ratings, NHTSA owner complaints and EPA fuel economy per model year, make and model." },
   { name: "Dealer", description: "Key-authenticated dealer API (v1): original window stickers and bulk inventory checks." },
   { name: "Billing", description: "Stripe's webhook for dealer subscriptions (called by Stripe)." },
   { name: "MCP", description: "The Model Context Protocol server over HTTP." },

@@ -9,6 +9,7 @@ import { CACHE, type CachePolicy } from "../http/cache";
 import { API_VERSION } from "../version";
 import { ProvisionRequest, ProvisionResponse, WindowStickerCheck, WindowStickerQuery } from "./dealer";
 import { InsightPathParams, InsightResponse } from "./insights";
+import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "./buyer-data";
 import { JsonRpcRequest, JsonRpcResponse } from "./json-rpc";
 import { MarketOverview, PricingNoData, PricingPathParams, PricingQuery, PricingResponse, PricingStatePathParams } from "./pricing";
 import { Problem } from "./problem";
@@ -242,6 +243,66 @@ export const PUBLIC_OPERATIONS: OperationSpec[] = [
       "200": ok(InsightResponse, `The insight. A summary composed without an AI model is cached briefly instead: \`${CACHE.insightsFallback}\`.`),
       "400": problem("A path parameter is malformed (reason invalid_parameter; `param` names it)."),
       "404": problem("NHTSA's vPIC data knows no such vehicle (reason unknown_vehicle)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  {
+    operationId: "getSafetyRatings",
+    method: "get",
+    path: "/api/public/safety-ratings/{year}/{make}/{model}",
+    tags: ["Buyer data"],
+    summary: "NHTSA NCAP crash-test star ratings for a model year, make and model",
+    description:
+      "Every variant NHTSA crash-tested for the year/make/model (NCAP splits models by body and drive), with its stars " +
+      "(overall, frontal, side, side pole, rollover) and rollover risk. Without a VIN no variant is chosen: see the VIN " +
+      "report for variants marked against a VIN. From NHTSA's SafetyRatings API, kept BUYER_DATA_CACHE_MS; the last " +
+      "answer is served as stale during an outage.",
+    pathParams: InsightPathParams,
+    cache: "buyerData",
+    conditional: true,
+    responses: {
+      "200": ok(SafetyRatingsResponse, `The answer, with \`status\` ok, stale or unavailable (unknown is never zero). A stale or unavailable answer during an outage is cached briefly: \`${CACHE.degraded}\`.`),
+      "400": problem("A path parameter is malformed (reason invalid_parameter; `param` names it)."),
+      "404": problem("NHTSA's vPIC data knows no such make and model (reason unknown_vehicle)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  {
+    operationId: "getComplaints",
+    method: "get",
+    path: "/api/public/complaints/{year}/{make}/{model}",
+    tags: ["Buyer data"],
+    summary: "NHTSA owner complaints for a model year, make and model",
+    description:
+      "The number of owner complaints filed with NHTSA, crashes, fires, injuries and deaths they report, complaints per " +
+      "component and the newest few. From NHTSA's complaints API, or imported FLAT_CMPL rows; `count` is null when unknown.",
+    pathParams: InsightPathParams,
+    cache: "buyerData",
+    conditional: true,
+    responses: {
+      "200": ok(ComplaintsResponse, `The answer, with \`status\` ok, stale or unavailable (unknown is never zero). A stale or unavailable answer during an outage is cached briefly: \`${CACHE.degraded}\`.`),
+      "400": problem("A path parameter is malformed (reason invalid_parameter; `param` names it)."),
+      "404": problem("NHTSA's vPIC data knows no such make and model (reason unknown_vehicle)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  {
+    operationId: "getFuelEconomy",
+    method: "get",
+    path: "/api/public/fuel-economy/{year}/{make}/{model}",
+    tags: ["Buyer data"],
+    summary: "EPA fuel economy for a model year, make and model",
+    description:
+      "Every variant EPA rates for the year/make/model (per engine, drive, fuel and transmission) with city, highway " +
+      "and combined MPG (MPGe for electric vehicles), annual fuel cost and electric range. From imported vehicles.csv " +
+      "rows or fueleconomy.gov's web services. Without a VIN no variant is chosen.",
+    pathParams: InsightPathParams,
+    cache: "buyerData",
+    conditional: true,
+    responses: {
+      "200": ok(FuelEconomyResponse, `The answer, with \`status\` ok, stale or unavailable (unknown is never zero). A stale or unavailable answer during an outage is cached briefly: \`${CACHE.degraded}\`.`),
+      "400": problem("A path parameter is malformed (reason invalid_parameter; `param` names it)."),
+      "404": problem("NHTSA's vPIC data knows no such make and model (reason unknown_vehicle)."),
       "500": INTERNAL_ERROR,
     },
   },

@@ -8,6 +8,7 @@ import { queryFlag } from "./query-flag";
 import { RecallItem, RecallsAsOf, RecallStatus } from "./recalls";
 import { DataStatus, PriceBand } from "./pricing";
 import { DecodedVehicleSchema, WmiOnlyVehicleSchema } from "./vin";
+import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "./buyer-data";
 
 /** `true`/`false` in any case, or 1/0, in a query string (lib/api/query-flag.ts); default true. */
 const flag = (description: string) => queryFlag(description, true);
@@ -26,8 +27,13 @@ export const VinReportQuery = z.object({
   pricing: flag("false skips the pricing lookup and leaves `pricing` out of the response"),
   recalls: flag("false skips the recall lookup and leaves `recalls` out of the response"),
   insight: flag("false skips the insight (faster) and leaves `insight` out of the response"),
+  safetyRatings: flag("false skips the NCAP ratings lookup and leaves `safetyRatings` out of the response"),
+  complaints: flag("false skips the owner-complaints lookup and leaves `complaints` out of the response"),
+  fuelEconomy: flag("false skips the EPA fuel-economy lookup and leaves `fuelEconomy` out of the response"),
 });
 export type VinReportFlags = z.output<typeof VinReportQuery>;
+/** The sections a batch can ask for (GET /api/public/vins): the buyer-data sections are per VIN, not per vehicle. */
+export type BatchSectionFlags = Pick<VinReportFlags, "pricing" | "recalls" | "insight">;
 
 export const VinPricingSection = z
   .object({
@@ -121,6 +127,15 @@ export const VinDecodeResponse = z
       description: "left out when recalls=false, and with coverage wmi_only (NHTSA publishes recalls per US-market year, make and model)",
     }),
     insight: InsightSchema.nullable().optional().meta({ description: "null when no insight could be produced in time; left out when insight=false" }),
+    safetyRatings: SafetyRatingsSection.optional().meta({
+      description: "NHTSA NCAP star ratings of the variants that fit the VIN; left out when safetyRatings=false and with coverage wmi_only",
+    }),
+    complaints: ComplaintsSection.optional().meta({
+      description: "NHTSA owner complaints for the year/make/model; left out when complaints=false and with coverage wmi_only",
+    }),
+    fuelEconomy: FuelEconomySection.optional().meta({
+      description: "EPA fuel economy of the variants that fit the VIN; left out when fuelEconomy=false and with coverage wmi_only",
+    }),
     citation: z.string().meta({ description: "suggested citation text" }),
     vinCheck: VinCheck,
     elements: z.record(z.string(), z.string()).meta({

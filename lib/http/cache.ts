@@ -13,6 +13,8 @@ export const CACHE = {
   vin: shared(DAY, HOUR),
   pricing: shared(HOUR, 10 * MINUTE),
   recalls: shared(6 * HOUR, HOUR),
+  /** NCAP ratings, complaints and EPA fuel economy by year/make/model (issue 18). */
+  buyerData: shared(6 * HOUR, HOUR),
   insights: shared(30 * DAY, DAY),
   /** An insight composed without the AI model is replaced within the hour: shared caches keep it briefly. */
   insightsFallback: shared(5 * MINUTE, MINUTE),

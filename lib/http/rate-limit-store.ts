@@ -1,14 +1,16 @@
 /**
  * Where rate-limit counters live, on rate-limiter-flexible (no hand-written counting):
  *
- *  - PostgreSQL (`DATABASE_URL` is postgres): RateLimiterPostgres, one table (`rate_limit_counters`, created by
- *    the library) in the app's database and schema. Every process of every instance on that database counts in
+ *  - PostgreSQL (`DATABASE_URL` is postgres): RateLimiterPostgres, one table (`rate_limit_counters`, the
+ *    library's layout, created on first use) in the app's database and schema. Every process of every instance on that database counts in
  *    the same row: one atomic `INSERT … ON CONFLICT DO UPDATE … RETURNING` per request.
  *  - SQLite under `npm start` (one instance, WEB_CONCURRENCY processes): RateLimiterCluster. The counters live
  *    in the primary process (RateLimiterClusterMaster, created by scripts/support/server-workers.ts) and every
  *    server process asks it over node:cluster's IPC channel. SQLite is not used: a write per request would
  *    serialise every server process on SQLite's single writer lock.
  *  - A bare `next start` (one process): RateLimiterMemory.
+ * RATE_LIMIT_STORE=instance keeps the counters in the primary on PostgreSQL too: no statement per request, but
+ * a quota per instance (behind a round-robin balancer over N instances a client gets up to N times the quota).
  *
  * Failure: the counters are a guard, not the product, so a store fault must not turn into 500s. Each store is
  * tried in order (PostgreSQL → the primary's counters → this process's own memory); a store that fails is
@@ -135,7 +137,7 @@ export function sharedLimiter(name: string, policy: RateLimitPolicy): SharedLimi
 function buildStores(name: string, policy: RateLimitPolicy): CounterStore[] {
   const opts = { points: policy.requests, duration: policy.windowSeconds, keyPrefix: `vinscope_${name}_${policy.requests}_${policy.windowSeconds}` };
   const stores: CounterStore[] = [];
-  if (config().database.provider === "postgresql") stores.push(postgresStore(opts));
+  if (config().database.provider === "postgresql" && config().rateLimit.store === "auto") stores.push(postgresStore(opts));
   if (underNpmStartCluster()) {
     const shared = new RateLimiterCluster({ ...opts, timeoutMs: STORE_TIMEOUT_MS });
     stores.push({ name: "cluster", consume: (key, points) => shared.consume(key, points) });
@@ -161,6 +163,9 @@ function postgresStore(opts: { points: number; duration: number; keyPrefix: stri
     schemaName: database.schema,
     tableCreated: true,
     clearExpiredByTimeout: true,
+    // A client that spent its quota is refused from this process's memory until its window ends: a flood costs
+    // no database round trips.
+    inMemoryBlockOnConsumed: opts.points,
   });
   const ensureTable = () =>
     (tableReady ??= pool()

@@ -46,6 +46,14 @@ function addressSets(): Sets {
   return sets;
 }
 
+/**
+ * The client address of a request, by the same rule as the public limits (socket address; X-Forwarded-For only
+ * through TRUSTED_PROXIES). Null in the first moments of a process, before the peer-address stamp is installed.
+ */
+export function requestAddress(headers: Headers): string | null {
+  return clientAddress(headers, addressSets().trusted);
+}
+
 const KEY_PATTERN = /^vsk_([0-9a-f]{12})_/;
 
 /** The prefix of a presented dealer key when it is on the exempt list (the caller still has to verify it). */

@@ -6,11 +6,18 @@
  *   vPIC       body styles, engines, fuel types and electrification named in the vPIC patterns (vpic-variants.ts)
  *   pricing    aggregates of verified buyer deals with the sample size (lib/pricing); demo deals are never used
  *   recalls    NHTSA recall campaign count, park-it / park-outside / over-the-air counts, components (lib/recalls)
+ *   complaints NHTSA owner complaint count and the components most named (lib/complaints)
+ *   ratings    NCAP overall stars of the variants NHTSA tested (lib/ratings)
+ *   fuel       EPA combined MPG range and electric range over the rated variants (lib/fuel-economy)
+ * Only answers with status ok or stale are facts: "unavailable" is unknown, never zero.
  */
 import { displayMake } from "../vin/display-name";
 import { log } from "../log";
 import { getVehiclePricing, isDemoText } from "../pricing";
 import { recallsForVehicle } from "../recalls";
+import { complaintsForVehicle } from "../complaints";
+import { safetyRatingsForVehicle } from "../ratings";
+import { fuelEconomyForVehicle } from "../fuel-economy";
 import type { VpicVariants } from "./vpic-variants";
 
 export interface PricingFacts {
@@ -31,6 +38,25 @@ export interface RecallFacts {
   components: string[];
 }
 
+export interface ComplaintFacts {
+  count: number;
+  /** Most frequent components first, at most three. */
+  components: string[];
+}
+
+export interface RatingFacts {
+  /** Variants NHTSA crash-tested (body/drive) and the distinct overall stars they got, lowest first. */
+  tested: number;
+  overallStars: number[];
+}
+
+export interface FuelFacts {
+  variants: number;
+  combinedMpgLow: number;
+  combinedMpgHigh: number;
+  electricRangeMiles: number | null;
+}
+
 export interface VehicleFacts {
   year: number;
   /** Display names ("Toyota", "Camry"). */
@@ -41,6 +67,9 @@ export interface VehicleFacts {
   /** True when the only deals held are demo data (left out of `pricing`), so the text can say why pricing is absent. */
   pricingDemoOnly?: boolean;
   recalls: RecallFacts | null;
+  complaints?: ComplaintFacts | null;
+  ratings?: RatingFacts | null;
+  fuel?: FuelFacts | null;
 }
 
 export interface FactsInput {
@@ -55,6 +84,9 @@ type FactSource = (input: FactsInput, facts: VehicleFacts, signal: AbortSignal) 
 const FACT_SOURCES: Record<string, FactSource> = {
   pricing: addPricingFacts,
   recalls: addRecallFacts,
+  complaints: addComplaintFacts,
+  ratings: addRatingFacts,
+  fuel: addFuelFacts,
 };
 
 /** Every source runs in parallel within `budgetMs`; what has not answered by then is left out. */
@@ -100,6 +132,9 @@ export async function gatherFacts(input: FactsInput, opts: { budgetMs?: number }
 function pick(draft: VehicleFacts, name: string): Partial<VehicleFacts> {
   if (name === "pricing") return { pricing: draft.pricing, pricingDemoOnly: draft.pricingDemoOnly, make: draft.make };
   if (name === "recalls") return { recalls: draft.recalls };
+  if (name === "complaints") return { complaints: draft.complaints ?? null };
+  if (name === "ratings") return { ratings: draft.ratings ?? null };
+  if (name === "fuel") return { fuel: draft.fuel ?? null };
   return {};
 }
 
@@ -148,6 +183,37 @@ async function addRecallFacts(input: FactsInput, facts: VehicleFacts, signal: Ab
   };
 }
 
+const vehicleOf = (input: FactsInput) => ({ year: input.year, make: input.variants.make, model: input.variants.model });
+
+async function addComplaintFacts(input: FactsInput, facts: VehicleFacts, signal: AbortSignal): Promise<void> {
+  const c = await complaintsForVehicle(vehicleOf(input), { signal });
+  if (c.status === "unavailable" || c.count === null) return;
+  facts.complaints = {
+    count: c.count,
+    components: c.byComponent.map((b) => componentLabel(b.component)).filter((x): x is string => x !== null).slice(0, 3),
+  };
+}
+
+async function addRatingFacts(input: FactsInput, facts: VehicleFacts, signal: AbortSignal): Promise<void> {
+  const r = await safetyRatingsForVehicle(vehicleOf(input), null, { signal });
+  if (r.status === "unavailable" || r.variants.length === 0) return;
+  const stars = [...new Set(r.variants.map((v) => v.ratings?.overall).filter((s): s is number => typeof s === "number"))].sort();
+  facts.ratings = { tested: r.variants.length, overallStars: stars };
+}
+
+async function addFuelFacts(input: FactsInput, facts: VehicleFacts, signal: AbortSignal): Promise<void> {
+  const f = await fuelEconomyForVehicle(vehicleOf(input), null, { signal });
+  const mpg = f.variants.map((v) => v.combinedMpg).filter((m): m is number => m !== null);
+  if (f.status === "unavailable" || mpg.length === 0) return;
+  const ranges = f.variants.map((v) => v.evRangeMiles).filter((m): m is number => m !== null);
+  facts.fuel = {
+    variants: f.variants.length,
+    combinedMpgLow: Math.min(...mpg),
+    combinedMpgHigh: Math.max(...mpg),
+    electricRangeMiles: ranges.length ? Math.max(...ranges) : null,
+  };
+}
+
 /**
  * "AIR BAGS:FRONTAL:DRIVER SIDE INFLATOR MODULE" → "air bags". Only the top-level component, letters and a
  * few separators: the text goes into a prompt, and data must not be able to smuggle instructions in.
@@ -163,5 +229,8 @@ export function factSources(facts: VehicleFacts): string[] {
   const sources = ["NHTSA vPIC"];
   if (facts.pricing) sources.push("vinscope verified buyer deals");
   if (facts.recalls) sources.push("NHTSA recalls");
+  if (facts.complaints) sources.push("NHTSA owner complaints");
+  if (facts.ratings) sources.push("NHTSA NCAP ratings");
+  if (facts.fuel) sources.push("EPA fuel economy");
   return sources;
 }

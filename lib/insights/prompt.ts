@@ -57,6 +57,25 @@ export function factLines(facts: VehicleFacts): string[] {
       if (r.components.length) lines.push(`Components most often named in those recalls: ${r.components.join("; ")}`);
     }
   }
+  const c = facts.complaints;
+  if (c) {
+    lines.push(`NHTSA owner complaints for this model year: ${c.count}`);
+    if (c.count > 0 && c.components.length) lines.push(`Components most often named in those complaints: ${c.components.join("; ")}`);
+  }
+  const nc = facts.ratings;
+  if (nc) {
+    lines.push(`Variants NHTSA crash-tested (NCAP) for this model year: ${nc.tested}`);
+    if (nc.overallStars.length) lines.push(`NCAP overall ratings of those variants, in stars out of 5: ${nc.overallStars.join(", ")}`);
+  }
+  const f = facts.fuel;
+  if (f) {
+    lines.push(
+      f.combinedMpgLow === f.combinedMpgHigh
+        ? `EPA combined fuel economy: ${f.combinedMpgLow} MPG`
+        : `EPA combined fuel economy across ${f.variants} rated versions: ${f.combinedMpgLow} to ${f.combinedMpgHigh} MPG`,
+    );
+    if (f.electricRangeMiles !== null) lines.push(`EPA electric range: up to ${f.electricRangeMiles} miles`);
+  }
   return lines;
 }
 

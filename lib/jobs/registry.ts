@@ -5,10 +5,13 @@
 import type { Job } from "./job";
 import { recallMirrorJob } from "./recall-mirror";
 import { vpicRefreshJob } from "./vpic-refresh";
+import { complaintsSyncJob, fuelEconomySyncJob } from "./buyer-data-sync";
 
 export const JOBS: readonly Job[] = [
   recallMirrorJob,
   vpicRefreshJob,
+  complaintsSyncJob,
+  fuelEconomySyncJob,
 ];
 
 export function findJob(name: string): Job | undefined {

@@ -40,3 +40,5 @@ export { deadlineSignal, untilAborted } from "./deadline";
 export function failureMemoMs(): number {
   return config().outside.failureMemoMs;
 }
+export { fetchJson, systemFailed, type FetchFailure, type FetchJsonAnswer, type FetchJsonOptions } from "./json-fetch";
+export { LiveAnswers, type LiveAnswer, type Loaded, type DurableAnswers } from "./live-answers";

@@ -72,22 +72,22 @@ export interface LineSource {
 }
 
 /** A .txt file, or every .txt entry of a .zip (FLAT_RCL.zip holds one; the split files one each). */
-export async function openFlatRcl(file: string): Promise<LineSource> {
-  if (/\.zip$/i.test(file)) return openZip(file);
+export async function openFlatRcl(file: string, entry = { pattern: /\.(txt|tsv|lst)$/i, label: ".txt" }): Promise<LineSource> {
+  if (/\.zip$/i.test(file)) return openZip(file, entry.pattern, entry.label);
   return {
     totalBytes: statSync(file).size,
     lines: (onBytes) => splitLines(createReadStream(file), onBytes),
   };
 }
 
-async function openZip(file: string): Promise<LineSource> {
+async function openZip(file: string, wanted: RegExp, label: string): Promise<LineSource> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(file, { lazyEntries: true, autoClose: false }, (err, z) => (err ? reject(err) : resolve(z!))),
   );
   const entries: yauzl.Entry[] = [];
   await new Promise<void>((resolve, reject) => {
     zip.on("entry", (entry: yauzl.Entry) => {
-      if (!entry.fileName.endsWith("/") && /\.(txt|tsv|lst)$/i.test(entry.fileName)) entries.push(entry);
+      if (!entry.fileName.endsWith("/") && wanted.test(entry.fileName)) entries.push(entry);
       zip.readEntry();
     });
     zip.on("end", () => resolve());
@@ -96,7 +96,7 @@ async function openZip(file: string): Promise<LineSource> {
   });
   if (entries.length === 0) {
     zip.close();
-    throw new Error(`${file}: no .txt entry in the zip`);
+    throw new Error(`${file}: no ${label} entry in the zip`);
   }
   return {
     totalBytes: entries.reduce((sum, e) => sum + e.uncompressedSize, 0),

@@ -2,3 +2,4 @@
 export { buildVinReport, vinPermalink, ALL_SECTIONS, reportIsDegraded } from "./vin-report";
 export { withDeadline, DeadlineExceeded } from "./deadline";
 export { buildVinBatch, splitVins, batchDegraded } from "./vin-batch";
+export { safetyRatingsByVehicle, complaintsByVehicle, fuelEconomyByVehicle, buyerDataDegraded } from "./buyer-data";

@@ -7,7 +7,7 @@
 import { ApiError, badRequest } from "../api/errors";
 import type { Problem } from "../api/problem";
 import { VIN_BATCH_LIMIT, type VinBatchEntry, type VinBatchResponse } from "../api/vin-batch";
-import type { VinReportFlags } from "../api/vin-report";
+import type { BatchSectionFlags } from "../api/vin-report";
 import { problemBody } from "../http/problem";
 import { decodeVinsEnriched, normalizeVin } from "../vin";
 import { assembleVinReport, decodedOrThrow, reportSections, vehicleOf, wmiOnlySections, type ReportDecode, type ReportSections } from "./vin-report";
@@ -25,7 +25,9 @@ export function splitVins(vins: string): string[] {
   return entries;
 }
 
-export async function buildVinBatch(inputs: string[], flags: VinReportFlags): Promise<VinBatchResponse> {
+export async function buildVinBatch(inputs: string[], batchFlags: BatchSectionFlags): Promise<VinBatchResponse> {
+  // NCAP and EPA variants are marked against each VIN, so those sections are not shared per vehicle in a batch.
+  const flags = { ...batchFlags, safetyRatings: false, complaints: false, fuelEconomy: false };
   const formats = inputs.map((input) => normalizeVin(input));
   const valid = formats.flatMap((f) => (f.ok ? [f.vin] : []));
   const decodes = await decodeVinsEnriched(valid);

@@ -5,6 +5,12 @@
  */
 import { badRequest, notFound } from "../api/errors";
 import type { VinDecodeResponse, VinPricingSection, VinRecallsSection, VinReportFlags } from "../api/vin-report";
+import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../api/buyer-data";
+import { complaintsDegradedSection, complaintsForVehicle, complaintsOnline } from "../complaints";
+import { fuelEconomyDegradedSection, fuelEconomyForVehicle, fuelEconomyOnline } from "../fuel-economy";
+import { ratingsDegradedSection, ratingsOnline, safetyRatingsForVehicle } from "../ratings";
+import { DeadlineExceeded } from "./deadline";
+import { vinTraits } from "../vin/variant-fit";
 import { config } from "../config";
 import { FALLBACK_WRITER, getInsight } from "../insights";
 import { log } from "../log";
@@ -25,7 +31,14 @@ import {
 import { withDeadline } from "./deadline";
 import { BoundedMemo, failureMemoMs } from "../outside";
 
-export const ALL_SECTIONS: VinReportFlags = { pricing: true, recalls: true, insight: true };
+export const ALL_SECTIONS: VinReportFlags = {
+  pricing: true,
+  recalls: true,
+  insight: true,
+  safetyRatings: true,
+  complaints: true,
+  fuelEconomy: true,
+};
 
 export type Decoded = Extract<DecodeResult, { ok: true }>;
 
@@ -40,7 +53,7 @@ export function vinPermalink(vin: string): string {
  */
 export async function buildVinReport(input: string, flags: VinReportFlags = ALL_SECTIONS): Promise<VinDecodeResponse> {
   const result = await decodeForReport(input);
-  const sections = "coverage" in result ? wmiOnlySections(flags) : await reportSections(vehicleOf(result), flags);
+  const sections = "coverage" in result ? wmiOnlySections(flags) : await reportSections(vehicleOf(result), flags, result);
   return assembleVinReport(result, sections, flags);
 }
 
@@ -93,29 +106,74 @@ export interface ReportSections {
   pricing?: VinPricingSection;
   recalls?: VinRecallsSection;
   insight?: VinDecodeResponse["insight"];
+  safetyRatings?: SafetyRatingsSection;
+  complaints?: ComplaintsSection;
+  fuelEconomy?: FuelEconomySection;
 }
 
-/** The sections the flags ask for, concurrently, each under its own deadline; they depend on the vehicle only. */
-export async function reportSections(vehicle: Vehicle, flags: VinReportFlags): Promise<ReportSections> {
+/**
+ * The sections the flags ask for, concurrently, each under its own deadline. Pricing, recalls, insight and
+ * complaints depend on the vehicle only; NCAP ratings and EPA fuel economy also mark their variants against
+ * the VIN's own decode (`vin`), and are left out without it.
+ */
+export async function reportSections(vehicle: Vehicle, flags: VinReportFlags, vin?: Decoded): Promise<ReportSections> {
   const key = `${vehicle.year}|${vehicle.make}|${vehicle.model}`;
   const { pricingMemo, recallsMemo } = memos();
   const memoMs = config().report.sectionMemoMs;
-  const [pricing, recalls, insight] = await Promise.all([
+  const marks = vin ? { decoded: vin.decoded, elements: vin.elements } : null;
+  const { report } = config();
+  // NCAP and EPA sections depend on the VIN's traits too: VINs of a vehicle with the same traits share them.
+  const traitsKey = marks ? `${key}|${JSON.stringify(vinTraits(marks.decoded, marks.elements))}` : key;
+  const { buyerMemo } = memos();
+  const buyerTtl = (online: boolean) => (s: { status: string }) =>
+    s.status === "ok" || (s.status === "unavailable" && !online) ? memoMs : Math.min(memoMs, failureMemoMs());
+  const [pricing, recalls, insight, safetyRatings, complaints, fuelEconomy] = await Promise.all([
     flags.pricing ? pricingMemo.get(key, () => pricingSection(vehicle), (p) => (p.dataStatus !== null ? memoMs : 0)) : undefined,
     flags.recalls ? recallsMemo.get(key, () => recallsSection(vehicle), (r) => recallsMemoMs(r, memoMs)) : undefined,
     flags.insight ? insightSection(vehicle) : undefined,
+    flags.safetyRatings && marks
+      ? (buyerMemo.get(
+          `ratings|${traitsKey}`,
+          () => buyerSection("safetyRatings", report.safetyRatingsTimeoutMs, (signal) => safetyRatingsForVehicle(vehicle, marks, { signal }), (why) => ratingsDegradedSection(vehicle, why)),
+          buyerTtl(ratingsOnline()),
+        ) as Promise<SafetyRatingsSection>)
+      : undefined,
+    flags.complaints
+      ? (buyerMemo.get(
+          `complaints|${key}`,
+          () => buyerSection("complaints", report.complaintsTimeoutMs, (signal) => complaintsForVehicle(vehicle, { signal }), (why) => complaintsDegradedSection(vehicle, why)),
+          buyerTtl(complaintsOnline()),
+        ) as Promise<ComplaintsSection>)
+      : undefined,
+    flags.fuelEconomy && marks
+      ? (buyerMemo.get(
+          `fuel|${traitsKey}`,
+          () => buyerSection("fuelEconomy", report.fuelEconomyTimeoutMs, (signal) => fuelEconomyForVehicle(vehicle, marks, { signal }), (why) => fuelEconomyDegradedSection(vehicle, why)),
+          buyerTtl(fuelEconomyOnline()),
+        ) as Promise<FuelEconomySection>)
+      : undefined,
   ]);
-  return { pricing, recalls, insight };
+  return { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy };
+}
+
+/** A buyer-data section under its own deadline; past it, or on an error, the section says it is unknown. */
+async function buyerSection<T>(label: string, ms: number, work: (signal: AbortSignal) => Promise<T>, degraded: (why: string) => T): Promise<T> {
+  try {
+    return await withDeadline(label, ms, work);
+  } catch (error) {
+    log().warn({ section: label, err: error }, "vin report: section degraded");
+    return degraded(error instanceof DeadlineExceeded ? `no answer within ${ms} ms` : "the lookup failed");
+  }
 }
 
 export function assembleVinReport(result: ReportDecode, sections: ReportSections, flags: VinReportFlags): VinDecodeResponse {
-  const { pricing, recalls, insight } = sections;
+  const { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy } = sections;
   const vin = result.vin;
   const permalink = vinPermalink(vin);
   const d = result.decoded;
   const name = [d.year, d.make ? displayMake(d.make) : null, d.model].filter(Boolean).join(" ") || (d.manufacturer ?? "Vehicle");
   return {
-    source: sourceText(result, pricing),
+    source: sourceText(result, sections),
     vin,
     permalink,
     decoded: result.decoded,
@@ -124,6 +182,9 @@ export function assembleVinReport(result: ReportDecode, sections: ReportSections
     ...(pricing ? { pricing } : {}),
     ...(recalls ? { recalls } : {}),
     ...(flags.insight ? { insight: insight ?? null } : {}),
+    ...(safetyRatings ? { safetyRatings } : {}),
+    ...(complaints ? { complaints } : {}),
+    ...(fuelEconomy ? { fuelEconomy } : {}),
     citation:
       "coverage" in result
         ? `vinscope, "${name}" (VIN ${vin}), manufacturer code (WMI) and model-year position only: outside NHTSA's US-market vPIC data (${result.vpicDataDate}). ${permalink}`
@@ -148,14 +209,26 @@ export function reportIsDegraded(report: VinDecodeResponse): boolean {
   if (report.recalls && report.recalls.status !== "ok") return true;
   if (report.insight && report.insight.model === FALLBACK_WRITER) return true;
   if (report.pricing && !report.pricing.available && report.pricing.dataStatus === null) return true;
+  // A buyer-data section is degraded when stale, or unknown while its source is meant to be asked (an outage);
+  // offline, "unavailable" is the settled answer of the imported data.
+  const outage = (s: { status: string } | undefined, online: boolean) => s !== undefined && (s.status === "stale" || (s.status === "unavailable" && online));
+  if (outage(report.safetyRatings, ratingsOnline())) return true;
+  if (outage(report.complaints, complaintsOnline())) return true;
+  if (outage(report.fuelEconomy, fuelEconomyOnline())) return true;
   return false;
 }
 
 /** At most this many vehicles' sections per process (a vehicle's pricing and recalls are a few KB). */
 const MEMO_MAX_VEHICLES = 5000;
 
+type BuyerSection = SafetyRatingsSection | ComplaintsSection | FuelEconomySection;
+
 const globalForMemos = globalThis as unknown as {
-  __vinscopeReportMemos?: { pricingMemo: BoundedMemo<VinPricingSection>; recallsMemo: BoundedMemo<VinRecallsSection> };
+  __vinscopeReportMemos?: {
+    pricingMemo: BoundedMemo<VinPricingSection>;
+    recallsMemo: BoundedMemo<VinRecallsSection>;
+    buyerMemo: BoundedMemo<BuyerSection>;
+  };
 };
 
 /**
@@ -166,6 +239,8 @@ function memos() {
   return (globalForMemos.__vinscopeReportMemos ??= {
     pricingMemo: new BoundedMemo<VinPricingSection>({ max: MEMO_MAX_VEHICLES }),
     recallsMemo: new BoundedMemo<VinRecallsSection>({ max: MEMO_MAX_VEHICLES }),
+    // Three sections per vehicle (and per distinct VIN traits for two of them).
+    buyerMemo: new BoundedMemo<BuyerSection>({ max: 3 * MEMO_MAX_VEHICLES }),
   });
 }
 
@@ -186,12 +261,15 @@ export interface Vehicle {
   model: string;
 }
 
-function sourceText(result: ReportDecode, pricing: VinPricingSection | undefined): string {
+function sourceText(result: ReportDecode, sections: ReportSections): string {
+  const pricing = sections.pricing;
   const parts = [
     `vinscope (${config().publicBaseUrl}): vehicle data decoded from NHTSA's vPIC database (${result.vpicDataDate})`,
     "recalls from NHTSA",
   ];
   if (pricing?.source) parts.push(`pricing: ${pricing.source}`);
+  if (sections.safetyRatings || sections.complaints) parts.push("safety ratings and owner complaints from NHTSA");
+  if (sections.fuelEconomy) parts.push("fuel economy from the U.S. EPA (fueleconomy.gov)");
   return parts.join("; ");
 }
 

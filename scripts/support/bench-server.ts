@@ -17,16 +17,21 @@ export interface BenchServer {
   /** The process group leader (`npm start`'s primary); its workers are in the same group. */
   pid: number;
   workers: number;
+  /** The environment it runs with (for a CLI run against the same database, e.g. `npm run sync`). */
+  env: NodeJS.ProcessEnv;
   stop: () => Promise<void>;
 }
 
-/** Starts the app as `npm start` does with `extra` env; resolves once /api/health answers. */
-export async function startServer(extra: Record<string, string>): Promise<BenchServer> {
-  const dir = mkdtempSync(path.join(tmpdir(), "vinscope-bench-http-"));
+/**
+ * Starts the app as `npm start` does with `extra` env; resolves once /api/health answers. Its database is a
+ * SQLite file in a temporary directory, or `opts.databaseUrl` (e.g. a PostgreSQL database several runs share).
+ */
+export async function startServer(extra: Record<string, string>, opts: { databaseUrl?: string } = {}): Promise<BenchServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), "vinscope-bench-"));
   const port = await freePort();
   const env = {
     ...process.env,
-    ...baseTestEnv(port, `file:${path.join(dir, "bench.db")}`),
+    ...baseTestEnv(port, opts.databaseUrl ?? `file:${path.join(dir, "bench.db")}`),
     SEED_DEMO_DATA: "true",
     LOG_LEVEL: "warn",
     DATA_DIR: dir,
@@ -51,6 +56,6 @@ export async function startServer(extra: Record<string, string>): Promise<BenchS
     ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
     if (!ok) await new Promise((r) => setTimeout(r, 200));
   }
-  return { base, pid: server.pid!, workers: parseConfig(env).workers, stop };
+  return { base, pid: server.pid!, workers: parseConfig(env).workers, env, stop };
 }
 

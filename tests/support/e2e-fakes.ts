@@ -4,6 +4,7 @@
  */
 import { serveFakeAnthropic } from "./fake-anthropic";
 import { startFakeServer, type FakeServer, type FakeRequest } from "./fake-server";
+import { serveFuelEconomy, serveNhtsaBuyerData } from "./buyer-data-fakes";
 
 /** Recall rows in NHTSA's recallsByVehicle shape, per "YEAR|MAKE|MODEL" as NHTSA names the vehicle. */
 const NHTSA_RECALLS: Record<string, Record<string, unknown>[]> = {
@@ -56,6 +57,14 @@ export async function startE2eFakes(): Promise<{ env: Record<string, string>; cl
   const nhtsa = await startNhtsaFake();
   servers.push(nhtsa);
   env.NHTSA_API_BASE_URL = nhtsa.url;
+  // Issue 18: NCAP ratings and complaints on the same NHTSA fake, fuel economy on a fueleconomy.gov fake.
+  serveNhtsaBuyerData(nhtsa);
+  env.RATINGS_API_BASE_URL = nhtsa.url;
+  env.COMPLAINTS_API_BASE_URL = nhtsa.url;
+  const fueleconomy = await startFakeServer();
+  serveFuelEconomy(fueleconomy);
+  servers.push(fueleconomy);
+  env.FUEL_ECONOMY_API_BASE_URL = fueleconomy.url;
 
   // Anthropic Messages API: insights written from the facts of the request (model id claude-fake-1).
   const anthropic = await startFakeServer();

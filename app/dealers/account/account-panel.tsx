@@ -117,6 +117,11 @@ export function AccountPanel(props: {
                       Revoke now
                     </Intent>
                   ) : null}
+                  {!k && props.status !== "cancelled" ? (
+                    <Intent intent="issue-key" fields={{ locationId: l.id }}>
+                      Issue a key
+                    </Intent>
+                  ) : null}
                   {i === 0 && props.locations.length > 1 ? (
                     <>
                       {" "}

@@ -9,6 +9,7 @@ import { redirect } from "next/navigation";
 import {
   AccountError,
   addLocation,
+  issueLocationKey,
   removeLocation,
   revokeAccountKey,
   rotateKey,
@@ -72,6 +73,15 @@ async function perform(account: DealerAccountRecord, intent: string, form: FormD
       await revokeAccountKey(account.id, text(form, "keyId"));
       log().info({ accountId: account.id }, "dealer key revoked by its owner");
       return { status: "done", message: "Key revoked: it is refused from the next request on." };
+    }
+    case "issue-key": {
+      const issued = await issueLocationKey(account.id, text(form, "locationId"));
+      log().info({ accountId: account.id, keyPrefix: issued.record.prefix }, "dealer key issued for a location");
+      return {
+        status: "done",
+        message: "New key issued for the location.",
+        newKey: { key: issued.key, prefix: issued.record.prefix, location: issued.record.location },
+      };
     }
     case "add-location": {
       const name = text(form, "name");

@@ -4,6 +4,7 @@ import { notFound, permanentRedirect } from "next/navigation";
 import { PriceBand, dollars } from "@/components/charts/price-band";
 import { isDemoText } from "@/lib/pricing";
 import { RecallList } from "@/app/recalls/recall-list";
+import { ComplaintsCard, FuelEconomyCard, SafetyRatingsCard } from "./buyer-data";
 import { displayMake } from "@/lib/vin/display-name";
 import { compactVinInput, normalizeVin } from "@/lib/vin/format";
 import type { VinDecodeResponse } from "@/lib/api/vin-report";
@@ -105,6 +106,10 @@ export default async function VinPage({ params }: Props) {
       <ExtendedSpecs extended={d.extended} />
 
       <PricingCard report={report} />
+
+      {report.safetyRatings ? <SafetyRatingsCard s={report.safetyRatings} /> : null}
+      {report.fuelEconomy ? <FuelEconomyCard s={report.fuelEconomy} /> : null}
+      {report.complaints ? <ComplaintsCard s={report.complaints} /> : null}
 
       <section aria-labelledby="recalls-heading">
         <h2 id="recalls-heading">Open safety recalls</h2>

@@ -21,24 +21,34 @@ export function registerDecodeVin(server: McpServer): void {
         "make, model, trim, body style, drive type, fuel type, engine, transmission, assembly plant, vehicle " +
         "type, manufacturer), aggregate buyer pricing for its year, make and model (or the reason there is none), " +
         "its NHTSA recall campaigns with severity flags (do not drive, park outside, over-the-air update), a " +
-        "short factual insight (AI-written, or composed by fixed rules when no AI model answers; its `model` says which), the check-digit result and NHTSA error codes, the permalink and a citation. " +
-        "pricing, recalls and insight can each be switched off (insight off is faster). A malformed VIN or one " +
+        "short factual insight (AI-written, or composed by fixed rules when no AI model answers; its `model` says which), " +
+        "NHTSA NCAP crash-test star ratings, NHTSA owner complaints (count, by component, newest) and EPA fuel economy " +
+        "(MPG, annual fuel cost, EV range), the check-digit result and NHTSA error codes, the permalink and a citation. " +
+        "Ratings and fuel economy list every variant the source rates for the model, each marked match, candidate " +
+        "(several fit) or excluded against what the VIN decodes to. Each section can be switched off (insight off is " +
+        "faster). A malformed VIN or one " +
         "that cannot be decoded is an error result.",
       inputSchema: {
         vin: z.string().max(64).meta({ description: "the 17-character VIN (case and surrounding spaces do not matter)" }),
         pricing: section("aggregate pricing"),
         recalls: section("recalls"),
         insight: section("the factual insight"),
+        safetyRatings: section("NCAP safety ratings"),
+        complaints: section("NHTSA owner complaints"),
+        fuelEconomy: section("EPA fuel economy"),
       },
       outputSchema: VinDecodeResponse.shape,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
-    async ({ vin, pricing, recalls, insight }) =>
+    async ({ vin, pricing, recalls, insight, safetyRatings, complaints, fuelEconomy }) =>
       runTool(DECODE_VIN, async () => {
         const report = await buildVinReport(vin, {
           pricing: pricing ?? true,
           recalls: recalls ?? true,
           insight: insight ?? true,
+          safetyRatings: safetyRatings ?? true,
+          complaints: complaints ?? true,
+          fuelEconomy: fuelEconomy ?? true,
         });
         return toolSuccess(report, reportSummary(report));
       }),
@@ -89,10 +99,42 @@ export function reportSummary(r: VinDecodeResponse): string {
       }
     }
   }
+  if (r.safetyRatings) lines.push(ratingsLine(r.safetyRatings));
+  if (r.complaints) lines.push(complaintsLine(r.complaints));
+  if (r.fuelEconomy) lines.push(fuelEconomyLine(r.fuelEconomy));
   if (r.insight) {
     const writer = r.insight.model === FALLBACK_WRITER ? "composed by vinscope from its data, not AI-written" : `AI-written by ${r.insight.model}`;
     lines.push(`Insight (${writer}): ${r.insight.text}`);
   }
   lines.push(r.citation);
   return lines.join("\n");
+}
+
+type Report = VinDecodeResponse;
+const asOf = (s: { status: string; checkedAt: string }) => (s.status === "stale" ? ` (last known answer, as of ${s.checkedAt})` : "");
+
+function ratingsLine(s: NonNullable<Report["safetyRatings"]>): string {
+  if (s.status === "unavailable") return `NCAP ratings: unknown (${s.source.replace(/\.$/, "")}).`;
+  const fitting = s.variants.filter((v) => v.fit !== "excluded");
+  if (fitting.length === 0) return `NCAP ratings: no crash-tested variant fits this VIN${asOf(s)}.`;
+  const parts = fitting.map((v) => `${v.description}: ${v.ratings?.overall ? `${v.ratings.overall} stars overall` : "not rated overall"}${v.fit === "candidate" ? " (candidate)" : ""}`);
+  return `NCAP ratings${s.selection === "several" ? " (several variants fit; the VIN does not say which)" : ""}${asOf(s)}: ${parts.join("; ")}.`;
+}
+
+function complaintsLine(s: NonNullable<Report["complaints"]>): string {
+  if (s.status === "unavailable" || s.count === null) return `Owner complaints: unknown (${s.source.replace(/\.$/, "")}).`;
+  const top = s.byComponent.slice(0, 3).map((c) => `${c.component} ${c.count}`).join(", ");
+  return `Owner complaints to NHTSA: ${s.count}${top ? ` (most: ${top})` : ""}${asOf(s)}.`;
+}
+
+function fuelEconomyLine(s: NonNullable<Report["fuelEconomy"]>): string {
+  if (s.status === "unavailable") return `Fuel economy: unknown (${s.source.replace(/\.$/, "")}).`;
+  const fitting = s.variants.filter((v) => v.fit !== "excluded");
+  if (fitting.length === 0) return `Fuel economy: no EPA-rated variant fits this VIN${asOf(s)}.`;
+  const parts = fitting.slice(0, 4).map(
+    (v) =>
+      `${v.description}: ${v.combinedMpg ?? "?"} combined (${v.cityMpg ?? "?"} city / ${v.highwayMpg ?? "?"} highway)` +
+      `${v.evRangeMiles ? `, ${v.evRangeMiles} mi electric range` : ""}${v.annualFuelCostUsd ? `, ${usd(v.annualFuelCostUsd)}/year fuel` : ""}`,
+  );
+  return `EPA fuel economy${s.selection === "several" ? " (several variants fit)" : ""}${asOf(s)}: ${parts.join("; ")}.`;
 }

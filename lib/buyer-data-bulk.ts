@@ -1,0 +1,57 @@
+/**
+ * Batched upserts for the buyer-data imports (FLAT_CMPL, vehicles.csv): one multi-row INSERT … ON CONFLICT
+ * per batch, the same SQL on SQLite and PostgreSQL (typed placeholders on PostgreSQL), so a re-import of the
+ * same file updates the same rows instead of adding new ones.
+ */
+import { db, dbProvider } from "./db";
+
+const ROWS_PER_STATEMENT = 300;
+
+export interface BulkTable {
+  table: string;
+  key: string;
+  columns: readonly string[];
+  /** PostgreSQL casts per column ("integer", "boolean", "timestamp(3)", "double precision"). */
+  pgTypes: Record<string, string>;
+  /** Columns holding booleans (SQLite stores 1/0). */
+  booleans?: readonly string[];
+}
+
+export async function upsertRows(t: BulkTable, rows: Array<Record<string, unknown>>): Promise<void> {
+  if (rows.length === 0) return;
+  const pg = dbProvider() === "postgresql";
+  const booleans = new Set(t.booleans ?? []);
+  const update = t.columns.filter((c) => c !== t.key).map((c) => `"${c}" = excluded."${c}"`).join(", ");
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const params: unknown[] = [];
+    const tuples = rows.slice(i, i + ROWS_PER_STATEMENT).map((row) => {
+      const slots = t.columns.map((c) => {
+        let v = row[c] ?? null;
+        if (booleans.has(c) && !pg && v !== null) v = v ? 1 : 0;
+        if (v instanceof Date) v = v.toISOString();
+        params.push(v);
+        if (!pg) return "?";
+        const type = t.pgTypes[c];
+        return type ? `$${params.length}::${type}` : `$${params.length}`;
+      });
+      return `(${slots.join(", ")})`;
+    });
+    const sql = `INSERT INTO "${t.table}" (${t.columns.map((c) => `"${c}"`).join(", ")}) VALUES ${tuples.join(", ")} ON CONFLICT ("${t.key}") DO UPDATE SET ${update}`;
+    await db().$executeRawUnsafe(sql, ...params);
+  }
+}
+
+export interface BulkImportSummary {
+  file: string;
+  rowsRead: number;
+  rowsImported: number;
+  skipped: Record<string, number>;
+  seconds: number;
+  rowsPerSecond: number;
+}
+
+export interface BulkImportOptions {
+  onProgress?: (p: { bytesDone: number; totalBytes: number; rows: number }) => void;
+  signal?: AbortSignal;
+  batchSize?: number;
+}

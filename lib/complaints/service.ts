@@ -1,0 +1,105 @@
+/**
+ * Owner complaints for a year/make/model, summarised for the VIN report: count, crashes/fires/injuries/deaths,
+ * complaints per component, the newest few.
+ *
+ * - Online: NHTSA's model names for the year and make first (issueType=c), those naming the same vehicle
+ *   (lib/recalls/names.ts) asked for their complaints; the summary is kept for BUYER_DATA_CACHE_MS in a bounded memo and
+ *   the database, behind the "nhtsa-complaints" breaker.
+ * - NHTSA down: the last known answer or, failing that, imported FLAT_CMPL rows, status `stale`; nothing:
+ *   `unavailable` with count null (never "0 complaints").
+ * - Offline (COMPLAINTS_API_BASE_URL=off): imported FLAT_CMPL rows (`ok`, as of the import) or a stored answer;
+ *   a vehicle absent from an import is `unavailable`, since a partial file cannot prove there are none.
+ */
+import { config } from "../config";
+import { LiveAnswers, type FetchFailure } from "../outside";
+import type { ComplaintItem, ComplaintsSection } from "../api/buyer-data";
+import { sameModel, slugify } from "../recalls/names";
+import { storedAnswers } from "../buyer-data-store";
+import { fetchComplaintModels, fetchComplaints, complaintsOnline } from "./nhtsa-client";
+import { summarizeComplaints, type ComplaintsSummary } from "./complaint-rows";
+import { importedComplaints } from "./store";
+
+const ATTRIBUTION = "NHTSA owner complaints (Office of Defects Investigation)";
+const MAX_MODELS = 6;
+
+export interface YearMakeModel {
+  year: number;
+  make: string;
+  model: string;
+}
+
+const globalForComplaints = globalThis as unknown as { __vinscopeComplaints?: LiveAnswers<ComplaintsSummary> };
+function answers(): LiveAnswers<ComplaintsSummary> {
+  return (globalForComplaints.__vinscopeComplaints ??= new LiveAnswers<ComplaintsSummary>("nhtsa-complaints", {
+    okTtlMs: () => config().buyerData.cacheMs,
+    max: 5000,
+    durable: storedAnswers<ComplaintsSummary>("complaints"),
+  }));
+}
+
+export function resetComplaintsForTests(): void {
+  answers().clear();
+}
+
+export function complaintsPageUrl(q: YearMakeModel): string {
+  return `https://www.nhtsa.gov/vehicle/${q.year}/${encodeURIComponent(q.make.toUpperCase())}/${encodeURIComponent(q.model.toUpperCase())}`;
+}
+
+const keyOf = (q: YearMakeModel) => `${q.year}|${slugify(q.make)}|${slugify(q.model)}`;
+
+export async function complaintsForVehicle(q: YearMakeModel, opts: { signal?: AbortSignal } = {}): Promise<ComplaintsSection> {
+  const url = complaintsPageUrl(q);
+  const now = new Date();
+  if (!complaintsOnline()) {
+    const imported = await importedComplaints(q);
+    if (imported) return section(imported.summary, "ok", imported.asOf, url, `${ATTRIBUTION}, imported from NHTSA's FLAT_CMPL file`);
+    const known = await answers().known(keyOf(q));
+    if (known) return section(known.value, "ok", known.checkedAt, url, `${ATTRIBUTION}, answer stored from api.nhtsa.gov`);
+    return unavailable(url, now, `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; complaints are unknown`);
+  }
+  const answer = await answers().get(keyOf(q), () => loadSummary(q), opts.signal);
+  if (answer.kind === "fresh") return section(answer.value, "ok", answer.checkedAt, url, `${ATTRIBUTION}, api.nhtsa.gov`);
+  const why = answer.failure.reason;
+  if (answer.kind === "stale") return section(answer.value, "stale", answer.checkedAt, url, `${ATTRIBUTION}: NHTSA could not be reached (${why}); last known answer`);
+  const imported = await importedComplaints(q).catch(() => null);
+  if (imported) return section(imported.summary, "stale", imported.asOf, url, `${ATTRIBUTION}: NHTSA could not be reached (${why}); imported FLAT_CMPL rows`);
+  return unavailable(url, now, `${ATTRIBUTION}: NHTSA could not be reached (${why}) and nothing is stored; complaints are unknown`);
+}
+
+async function loadSummary(q: YearMakeModel): Promise<{ ok: true; value: ComplaintsSummary } | FetchFailure> {
+  const models = await fetchComplaintModels(q);
+  if (!models.ok) return models;
+  const matching = models.value.filter((m) => sameModel(m, q.model, q.make)).slice(0, MAX_MODELS);
+  const names = matching.length ? matching : [q.model];
+  const answers = await Promise.all(names.map((model) => fetchComplaints({ ...q, model })));
+  const items: ComplaintItem[] = [];
+  for (const a of answers) {
+    if (!a.ok) return a;
+    items.push(...a.value);
+  }
+  return { ok: true, value: summarizeComplaints(items) };
+}
+
+function section(s: ComplaintsSummary, status: ComplaintsSection["status"], checkedAt: Date, url: string, source: string): ComplaintsSection {
+  return { status, checkedAt: checkedAt.toISOString(), ...s, url, source };
+}
+
+function unavailable(url: string, now: Date, source: string): ComplaintsSection {
+  return {
+    status: "unavailable",
+    checkedAt: now.toISOString(),
+    count: null,
+    crashes: null,
+    fires: null,
+    injuries: null,
+    deaths: null,
+    byComponent: [],
+    newest: [],
+    url,
+    source,
+  };
+}
+
+export function complaintsDegradedSection(q: YearMakeModel, why: string): ComplaintsSection {
+  return unavailable(complaintsPageUrl(q), new Date(), `${ATTRIBUTION}: ${why}; complaints are unknown`);
+}

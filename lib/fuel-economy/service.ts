@@ -1,0 +1,117 @@
+/**
+ * EPA fuel economy for a decoded VIN: every variant EPA rates for the year/make/model, marked against the
+ * VIN's engine, drive, fuel and transmission (epa-match.ts); several that fit are all returned.
+ *
+ * - Online: fueleconomy.gov's web services, kept per year/make/model for BUYER_DATA_CACHE_MS (bounded memo + database),
+ *   behind the "epa-fueleconomy" breaker. Imported vehicles.csv rows answer first when they cover the vehicle
+ *   (the file is EPA's complete data; no call is needed).
+ * - fueleconomy.gov down: the last known answer, status `stale`; nothing known: `unavailable`.
+ * - Offline (FUEL_ECONOMY_API_BASE_URL=off): imported vehicles.csv rows, else `unavailable`.
+ */
+import { config } from "../config";
+import { LiveAnswers } from "../outside";
+import type { FuelEconomySection } from "../api/buyer-data";
+import type { DecodedVehicle } from "../vin/decoded-vehicle";
+import { markFits, vinTraits, type VinTraits } from "../vin/variant-fit";
+import { slugify } from "../recalls/names";
+import { storedAnswers } from "../buyer-data-store";
+import { fetchEpaVariants, fuelEconomyOnline } from "./epa-client";
+import { describeEpa, electrifiedOf, type EpaRecord } from "./epa-record";
+import { epaDifferences } from "./epa-match";
+import { importedEpaVariants } from "./store";
+
+const ATTRIBUTION = "U.S. EPA fuel economy data (fueleconomy.gov)";
+/** Variants listed in a section: every fitting one, and excluded ones up to this many in all. */
+const MAX_LISTED = 25;
+
+export interface YearMakeModel {
+  year: number;
+  make: string;
+  model: string;
+}
+
+const globalForEpa = globalThis as unknown as { __vinscopeEpa?: LiveAnswers<{ records: EpaRecord[] }> };
+function answers(): LiveAnswers<{ records: EpaRecord[] }> {
+  return (globalForEpa.__vinscopeEpa ??= new LiveAnswers<{ records: EpaRecord[] }>("epa-fueleconomy", {
+    okTtlMs: () => config().buyerData.cacheMs,
+    max: 5000,
+    durable: storedAnswers<{ records: EpaRecord[] }>("epa"),
+  }));
+}
+
+export function resetFuelEconomyForTests(): void {
+  answers().clear();
+}
+
+export function fuelEconomyPageUrl(q: YearMakeModel): string {
+  const qs = new URLSearchParams({ year1: String(q.year), year2: String(q.year), make: q.make, baseModel: q.model, srchtyp: "ymm" });
+  return `https://www.fueleconomy.gov/feg/PowerSearch.do?action=noform&path=1&${qs}`;
+}
+
+const keyOf = (q: YearMakeModel) => `${q.year}|${slugify(q.make)}|${slugify(q.model)}`;
+
+export async function fuelEconomyForVehicle(
+  q: YearMakeModel,
+  vin: { decoded: DecodedVehicle; elements: Record<string, string> } | null,
+  opts: { signal?: AbortSignal } = {},
+): Promise<FuelEconomySection> {
+  const url = fuelEconomyPageUrl(q);
+  const now = new Date();
+  const traits = vin ? vinTraits(vin.decoded, vin.elements) : null;
+  const imported = await importedEpaVariants(q).catch(() => null);
+  if (imported) return section(imported.records, traits, "ok", imported.asOf, url, `${ATTRIBUTION}, imported from EPA's vehicles.csv`);
+  if (!fuelEconomyOnline()) {
+    const known = await answers().known(keyOf(q));
+    if (known) return section(known.value.records, traits, "ok", known.checkedAt, url, `${ATTRIBUTION}, answer stored from fueleconomy.gov`);
+    return unavailable(url, now, `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; fuel economy is unknown`);
+  }
+  const answer = await answers().get(
+    keyOf(q),
+    async () => {
+      const r = await fetchEpaVariants(q);
+      return r.ok ? { ok: true as const, value: { records: r.value } } : r;
+    },
+    opts.signal,
+  );
+  if (answer.kind === "fresh") return section(answer.value.records, traits, "ok", answer.checkedAt, url, `${ATTRIBUTION}, fueleconomy.gov web services`);
+  const why = answer.failure.reason;
+  if (answer.kind === "stale") {
+    return section(answer.value.records, traits, "stale", answer.checkedAt, url, `${ATTRIBUTION}: fueleconomy.gov could not be reached (${why}); last known answer`);
+  }
+  return unavailable(url, now, `${ATTRIBUTION}: fueleconomy.gov could not be reached (${why}) and nothing is stored; fuel economy is unknown`);
+}
+
+function section(records: EpaRecord[], traits: VinTraits | null, status: FuelEconomySection["status"], checkedAt: Date, url: string, source: string): FuelEconomySection {
+  const { marked, selection } = markFits(records, (r) => (traits ? epaDifferences(r, traits) : []));
+  const fitting = marked.filter((m) => m.fit !== "excluded");
+  const listed = [...fitting, ...marked.filter((m) => m.fit === "excluded").slice(0, Math.max(0, MAX_LISTED - fitting.length))];
+  return {
+    status,
+    checkedAt: checkedAt.toISOString(),
+    selection,
+    variants: listed.map(({ variant: r, fit, differences }) => ({
+      epaId: r.id,
+      description: describeEpa(r),
+      fit,
+      differences,
+      fuelType: r.fuelType || null,
+      electrified: electrifiedOf(r),
+      cityMpg: r.city08,
+      highwayMpg: r.highway08,
+      combinedMpg: r.comb08,
+      annualFuelCostUsd: r.fuelCost08,
+      evRangeMiles: r.rangeMiles,
+      co2GramsPerMile: r.co2,
+    })),
+    url,
+    source: records.length === 0 ? `${source}: EPA lists no rated variant of this year/make/model` : source,
+  };
+}
+
+function unavailable(url: string, now: Date, source: string): FuelEconomySection {
+  return { status: "unavailable", checkedAt: now.toISOString(), selection: null, variants: [], url, source };
+}
+
+export function fuelEconomyDegradedSection(q: YearMakeModel, why: string): FuelEconomySection {
+  return unavailable(fuelEconomyPageUrl(q), new Date(), `${ATTRIBUTION}: ${why}; fuel economy is unknown`);
+}

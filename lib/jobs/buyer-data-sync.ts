@@ -1,0 +1,84 @@
+/**
+ * The buyer-data syncs (issue 18): NHTSA's FLAT_CMPL complaints file and EPA's vehicles.csv, each downloaded
+ * with a conditional GET (ETag / Last-Modified kept in the job's state) and imported with the same streamed,
+ * idempotent importer as the CLI (npm run import:complaints / import:fuel-economy). NCAP ratings have no bulk
+ * file to sync: their answers are stored as the SafetyRatings API gives them (lib/ratings).
+ *
+ * Schedules: SYNC_COMPLAINTS_SCHEDULE is off by default (FLAT_CMPL is several hundred MB; an operator turns it
+ * on), SYNC_FUEL_ECONOMY_SCHEDULE weekly (vehicles.csv.zip is a few MB and changes with each new model year).
+ */
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { config } from "../config";
+import { importComplaintsFile } from "../complaints/import";
+import { importVehiclesCsv } from "../fuel-economy/import";
+import type { BulkImportOptions, BulkImportSummary } from "../buyer-data-bulk";
+import { downloadFile } from "./download";
+import type { Job, JobState } from "./job";
+
+interface FileSyncState extends JobState {
+  etag?: string | null;
+  lastModified?: string | null;
+  importedAt?: string;
+  rows?: number;
+}
+
+function fileSyncJob(opts: {
+  name: string;
+  description: string;
+  setting: "complaints" | "fuelEconomy";
+  urlVariable: string;
+  importer: (file: string, o: BulkImportOptions) => Promise<BulkImportSummary>;
+}): Job {
+  const settings = () => config().sync[opts.setting];
+  return {
+    name: opts.name,
+    description: opts.description,
+    schedule: () => (settings().url ? settings().schedule : null),
+    disabledReason: () => (settings().url ? null : `${opts.urlVariable} is off`),
+    async run(ctx) {
+      const { sync, dataDir } = config();
+      const url = settings().url!;
+      const state = ctx.state as FileSyncState;
+      const file = path.basename(new URL(url).pathname) || `${opts.name}.zip`;
+      const dir = path.join(dataDir, "sync", opts.name);
+      await mkdir(dir, { recursive: true });
+      const target = path.join(dir, file.replace(/[^A-Za-z0-9._-]/g, "_"));
+      const got = await downloadFile(url, target, {
+        validators: state.importedAt ? { etag: state.etag ?? null, lastModified: state.lastModified ?? null } : undefined,
+        idleTimeoutMs: sync.idleTimeoutMs,
+        maxBytes: sync.maxDownloadBytes,
+        signal: ctx.signal,
+        onBytes: (done, total) => ctx.progress({ done, total, stage: `download ${file}` }),
+      });
+      if (!got.changed) return { outcome: "unchanged", rowsChanged: 0, state, summary: `${file} unchanged` };
+      try {
+        const summary = await opts.importer(target, {
+          signal: ctx.signal,
+          onProgress: ({ bytesDone, totalBytes }) => ctx.progress({ done: bytesDone, total: totalBytes, stage: `import ${file}` }),
+        });
+        const next: FileSyncState = { etag: got.etag, lastModified: got.lastModified, importedAt: new Date().toISOString(), rows: summary.rowsImported };
+        const skipped = Object.entries(summary.skipped).map(([k, n]) => `${n} ${k}`).join(", ");
+        return { outcome: "ok", rowsChanged: summary.rowsImported, state: next, summary: `${file}: ${summary.rowsImported} rows imported${skipped ? ` (skipped: ${skipped})` : ""}` };
+      } finally {
+        await rm(target, { force: true });
+      }
+    },
+  };
+}
+
+export const complaintsSyncJob = fileSyncJob({
+  name: "complaints",
+  description: "Owner complaints: NHTSA's FLAT_CMPL file, downloaded when changed and imported",
+  setting: "complaints",
+  urlVariable: "SYNC_COMPLAINTS_URL",
+  importer: importComplaintsFile,
+});
+
+export const fuelEconomySyncJob = fileSyncJob({
+  name: "fuel-economy",
+  description: "Fuel economy: EPA's vehicles.csv, downloaded when changed and imported",
+  setting: "fuelEconomy",
+  urlVariable: "SYNC_FUEL_ECONOMY_URL",
+  importer: importVehiclesCsv,
+});

@@ -1,0 +1,65 @@
+/** LiveAnswers: the honest states of a live source (fresh, stale, failed), its breaker and its durable store. */
+import { resetConfigForTests } from "../config";
+import { LiveAnswers, resetBreakersForTests, type DurableAnswers, type Loaded } from ".";
+
+const savedEnv = { ...process.env };
+beforeEach(() => {
+  process.env = { ...savedEnv, LOG_LEVEL: "silent", OUTSIDE_FAILURE_MEMO_MS: "0", OUTSIDE_BREAKER_FAILURES: "2", OUTSIDE_BREAKER_COOLDOWN_MS: "60000" };
+  resetConfigForTests();
+  resetBreakersForTests();
+});
+afterAll(() => {
+  process.env = savedEnv;
+  resetConfigForTests();
+});
+
+const ok = (n: number): Loaded<{ n: number }> => ({ ok: true, value: { n } });
+const down: Loaded<{ n: number }> = { ok: false, reason: "http_error", status: 503, detail: "HTTP 503" };
+
+test("fresh, then stale with the old checkedAt when the source fails, failed when nothing is known", async () => {
+  let ttl = 60_000;
+  const answers = new LiveAnswers<{ n: number }>("test-source", { okTtlMs: () => ttl, max: 10 });
+  const first = await answers.get("k", async () => ok(1));
+  expect(first).toMatchObject({ kind: "fresh", value: { n: 1 } });
+  // Within the TTL the source is not asked.
+  let calls = 0;
+  expect(await answers.get("k", async () => (calls++, ok(2)))).toMatchObject({ kind: "fresh", value: { n: 1 } });
+  expect(calls).toBe(0);
+
+  ttl = 1;
+  answers.clear();
+  await answers.get("k", async () => ok(3));
+  await new Promise((r) => setTimeout(r, 5));
+  const stale = await answers.get("k", async () => down);
+  expect(stale).toMatchObject({ kind: "stale", value: { n: 3 }, failure: { reason: "http_error" } });
+  expect(await answers.get("other", async () => down)).toMatchObject({ kind: "failed", failure: { status: 503 } });
+});
+
+test("after repeated failures the breaker answers at once without asking the source", async () => {
+  const answers = new LiveAnswers<{ n: number }>("test-breaker", { okTtlMs: () => 60_000, max: 10 });
+  let calls = 0;
+  const failing = async () => (calls++, down);
+  await answers.get("a", failing);
+  await answers.get("b", failing);
+  expect(answers.refusing).toBe(true);
+  expect(await answers.get("c", failing)).toMatchObject({ kind: "failed", failure: { reason: "breaker_open" } });
+  expect(calls).toBe(2);
+});
+
+test("a 404-like answer of one question does not count against the source", async () => {
+  const answers = new LiveAnswers<{ n: number }>("test-4xx", { okTtlMs: () => 60_000, max: 10 });
+  for (const k of ["a", "b", "c"]) await answers.get(k, async () => ({ ok: false, reason: "http_error", status: 404, detail: "HTTP 404" }));
+  expect(answers.refusing).toBe(false);
+});
+
+test("the durable store keeps the last answer for another process: stale after a restart", async () => {
+  const rows = new Map<string, { value: { n: number }; checkedAt: Date }>();
+  const durable: DurableAnswers<{ n: number }> = {
+    load: async (k) => rows.get(k) ?? null,
+    save: async (k, value, checkedAt) => void rows.set(k, { value, checkedAt }),
+  };
+  await new LiveAnswers<{ n: number }>("test-durable", { okTtlMs: () => 60_000, max: 10, durable }).get("k", async () => ok(7));
+  const restarted = new LiveAnswers<{ n: number }>("test-durable", { okTtlMs: () => 60_000, max: 10, durable });
+  expect(await restarted.get("k", async () => down)).toMatchObject({ kind: "stale", value: { n: 7 } });
+  expect(await restarted.known("k")).toMatchObject({ value: { n: 7 } });
+});

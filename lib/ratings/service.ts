@@ -1,0 +1,126 @@
+/**
+ * NCAP star ratings for a decoded VIN: NHTSA's tested variants of the year/make/model, each marked against the
+ * VIN's body and drive (ncap-match.ts), with the ratings of every variant that fits (at most MAX_RATED).
+ *
+ * - Live answers are kept per year/make/model for BUYER_DATA_CACHE_MS, in a
+ *   bounded memo and in the database (lib/outside/live-answers.ts + store.ts), behind the "nhtsa-ratings" breaker.
+ * - NHTSA down: the last known answer, status `stale`; none known: `unavailable` (never "not rated").
+ * - Offline (RATINGS_API_BASE_URL=off): NHTSA publishes no bulk file of ratings that this service can fetch, so
+ *   only answers stored while online are served (`ok`, with their checkedAt); otherwise `unavailable`.
+ */
+import { config } from "../config";
+import { LiveAnswers, type FetchFailure } from "../outside";
+import type { NcapRatings, SafetyRatingsSection } from "../api/buyer-data";
+import type { DecodedVehicle } from "../vin/decoded-vehicle";
+import { markFits, vinTraits } from "../vin/variant-fit";
+import { slugify } from "../recalls/names";
+import { fetchNcapRatings, fetchNcapVariants, ratingsOnline } from "./ncap-client";
+import { ncapDifferences } from "./ncap-match";
+import type { NcapVariantRow } from "./ncap-rows";
+import { storedAnswers } from "../buyer-data-store";
+
+const ATTRIBUTION = "NHTSA 5-Star Safety Ratings (NCAP)";
+/** Variants whose ratings are fetched for one vehicle (NCAP rarely splits a model into more). */
+const MAX_RATED = 6;
+
+export interface YearMakeModel {
+  year: number;
+  make: string;
+  model: string;
+}
+
+/** What NHTSA knows of a year/make/model: its tested variants with the ratings fetched for them. */
+export interface NcapModelAnswer {
+  variants: Array<NcapVariantRow & { ratings: NcapRatings | null }>;
+}
+
+const globalForRatings = globalThis as unknown as { __vinscopeNcap?: LiveAnswers<NcapModelAnswer> };
+function answers(): LiveAnswers<NcapModelAnswer> {
+  return (globalForRatings.__vinscopeNcap ??= new LiveAnswers<NcapModelAnswer>("nhtsa-ratings", {
+    okTtlMs: () => config().buyerData.cacheMs,
+    max: 5000,
+    durable: storedAnswers<NcapModelAnswer>("ncap"),
+  }));
+}
+
+export function resetRatingsForTests(): void {
+  answers().clear();
+}
+
+export function ratingsPageUrl(q: YearMakeModel): string {
+  return `https://www.nhtsa.gov/vehicle/${q.year}/${encodeURIComponent(q.make.toUpperCase())}/${encodeURIComponent(q.model.toUpperCase())}`;
+}
+
+const keyOf = (q: YearMakeModel) => `${q.year}|${slugify(q.make)}|${slugify(q.model)}`;
+
+/** The ratings section of a VIN report; `decoded` and `elements` mark the variants. */
+export async function safetyRatingsForVehicle(
+  q: YearMakeModel,
+  vin: { decoded: DecodedVehicle; elements: Record<string, string> } | null,
+  opts: { signal?: AbortSignal } = {},
+): Promise<SafetyRatingsSection> {
+  const url = ratingsPageUrl(q);
+  const now = new Date();
+  const traits = vin ? vinTraits(vin.decoded, vin.elements) : null;
+  const key = keyOf(q);
+  if (!ratingsOnline()) {
+    const known = await answers().known(key);
+    if (!known) return unavailable(url, now, `${ATTRIBUTION}: the service runs offline and has no stored answer for this vehicle; ratings are unknown`);
+    return section(known.value, traits, "ok", known.checkedAt, url, `${ATTRIBUTION}, answer stored from api.nhtsa.gov`);
+  }
+  const answer = await answers().get(key, () => loadModel(q, traits), opts.signal);
+  if (answer.kind === "fresh") return section(answer.value, traits, "ok", answer.checkedAt, url, `${ATTRIBUTION}, api.nhtsa.gov`);
+  if (answer.kind === "stale") {
+    return section(answer.value, traits, "stale", answer.checkedAt, url, `${ATTRIBUTION}: NHTSA could not be reached (${answer.failure.reason}); last known answer`);
+  }
+  return unavailable(url, now, `${ATTRIBUTION}: NHTSA could not be reached (${answer.failure.reason}) and no earlier answer is stored; ratings are unknown`);
+}
+
+/** Variants of the year/make/model, and the ratings of those that fit the VIN first (all when no VIN given). */
+async function loadModel(q: YearMakeModel, traits: ReturnType<typeof vinTraits> | null): Promise<{ ok: true; value: NcapModelAnswer } | FetchFailure> {
+  const variants = await fetchNcapVariants(q);
+  if (!variants.ok) return variants;
+  // Ratings are fetched for every variant up to MAX_RATED, fitting ones first, so the stored answer serves
+  // other VINs of the same model (another body or drive) too.
+  const ordered = traits ? markFits(variants.value, (v) => ncapDifferences(v.description, traits)).marked.map((m) => m.variant) : variants.value;
+  const rated = ordered.slice(0, MAX_RATED);
+  const ratings = await Promise.all(rated.map((v) => fetchNcapRatings(v.vehicleId)));
+  const failed = ratings.find((r): r is FetchFailure => !r.ok && r.reason !== "bad_response");
+  if (failed) return failed;
+  const byId = new Map(rated.map((v, i) => [v.vehicleId, ratings[i].ok ? (ratings[i] as { value: NcapRatings }).value : null]));
+  return { ok: true, value: { variants: variants.value.map((v) => ({ ...v, ratings: byId.get(v.vehicleId) ?? null })) } };
+}
+
+function section(
+  answer: NcapModelAnswer,
+  traits: ReturnType<typeof vinTraits> | null,
+  status: SafetyRatingsSection["status"],
+  checkedAt: Date,
+  url: string,
+  source: string,
+): SafetyRatingsSection {
+  const { marked, selection } = markFits(answer.variants, (v) => (traits ? ncapDifferences(v.description, traits) : []));
+  return {
+    status,
+    checkedAt: checkedAt.toISOString(),
+    selection,
+    variants: marked.map((m) => ({
+      vehicleId: m.variant.vehicleId,
+      description: m.variant.description,
+      fit: m.fit,
+      differences: m.differences,
+      ratings: m.variant.ratings,
+    })),
+    url,
+    source: answer.variants.length === 0 && status !== "unavailable" ? `${source}: NHTSA lists no crash-tested variant of this year/make/model` : source,
+  };
+}
+
+function unavailable(url: string, now: Date, source: string): SafetyRatingsSection {
+  return { status: "unavailable", checkedAt: now.toISOString(), selection: null, variants: [], url, source };
+}
+
+export function ratingsDegradedSection(q: YearMakeModel, why: string): SafetyRatingsSection {
+  return unavailable(ratingsPageUrl(q), new Date(), `${ATTRIBUTION}: ${why}; ratings are unknown`);
+}
+

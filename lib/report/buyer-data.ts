@@ -1,0 +1,37 @@
+/**
+ * The buyer-data sections by year/make/model, for the public routes: slugs resolved to vPIC's names (a
+ * vehicle vPIC does not know is a 404, as for insights), then the domain service, with no VIN to mark variants.
+ */
+import { notFound } from "../api/errors";
+import type { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../api/buyer-data";
+import { complaintsForVehicle, complaintsOnline } from "../complaints";
+import { fuelEconomyForVehicle, fuelEconomyOnline } from "../fuel-economy";
+import { ratingsOnline, safetyRatingsForVehicle } from "../ratings";
+import { findVpicModel } from "../vin";
+
+function vehicleNamed(q: { year: number; make: string; model: string }) {
+  const names = findVpicModel(q.make, q.model);
+  if (!names) throw notFound(`NHTSA vPIC does not know a ${q.year} ${q.make} ${q.model}.`, { reason: "unknown_vehicle" });
+  return { year: q.year, make: names.make, model: names.model };
+}
+
+export async function safetyRatingsByVehicle(q: { year: number; make: string; model: string }): Promise<SafetyRatingsResponse> {
+  const v = vehicleNamed(q);
+  return { ...v, ...(await safetyRatingsForVehicle(v, null)) };
+}
+
+export async function complaintsByVehicle(q: { year: number; make: string; model: string }): Promise<ComplaintsResponse> {
+  const v = vehicleNamed(q);
+  return { ...v, ...(await complaintsForVehicle(v)) };
+}
+
+export async function fuelEconomyByVehicle(q: { year: number; make: string; model: string }): Promise<FuelEconomyResponse> {
+  const v = vehicleNamed(q);
+  return { ...v, ...(await fuelEconomyForVehicle(v, null)) };
+}
+
+/** Stale, or unknown while the source is meant to be asked (an outage): cached briefly. */
+export function buyerDataDegraded(kind: "safetyRatings" | "complaints" | "fuelEconomy", s: { status: string }): boolean {
+  const online = kind === "safetyRatings" ? ratingsOnline() : kind === "complaints" ? complaintsOnline() : fuelEconomyOnline();
+  return s.status === "stale" || (s.status === "unavailable" && online);
+}
