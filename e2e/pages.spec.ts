@@ -1,7 +1,7 @@
 /**
  * Every page at 1280 px and at 390 px in Chromium: the expected status, no horizontal overflow, no serious or
  * critical axe violation (WCAG 2.1 A/AA rules), no text under 12 px, and a full-page screenshot in SCREENSHOT_DIR
- * (test-results/screenshots by default) for a person to look at. A few pages are checked in dark mode too.
+ * (test-results/screenshots by default) for a person to look at. Every page is checked in dark mode too.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
@@ -33,6 +33,7 @@ const PAGES: { name: string; path: string; status: number; ready?: (page: Page) 
     ready: (page) => expect(page.getByTestId("api-reference").locator(".opblock-summary-path").first()).toBeVisible(),
   },
   { name: "dealers", path: "/dealers", status: 200 },
+  { name: "dealer-sign-in", path: "/dealers/sign-in", status: 200 },
   { name: "not-found", path: "/no/such/page", status: 404 },
 ];
 
@@ -90,25 +91,71 @@ for (const width of WIDTHS) {
       });
     }
 
-    test("the key-shown-once page: readable curl example, no overflow, no serious axe violation", async ({ page }) => {
-      await page.goto("/dealers");
-      await page.getByLabel("Dealership name").fill(`Axe Motors ${width}`);
-      await page.getByLabel("Work email").fill(`axe-${width}@axe-motors.example`);
-      await page.getByLabel("Rooftop (city, state)").fill("Omaha, NE");
-      await page.getByRole("button", { name: "Start 14-day trial" }).click();
-      const key = (await page.getByTestId("api-key").textContent())!.trim();
-      const curl = page.getByTestId("key-curl").locator("pre");
-      await expect(curl).toContainText(`x-api-key: ${key}`);
-      await page.screenshot({ path: path.join(SHOTS, `dealers-key-${width}.png`), fullPage: true });
-      await expectNoHorizontalOverflow(page);
-      await expectNoSeriousAxeViolations(page);
-    });
   });
 }
 
+/** Signs a new trial's owner in through the mailed link (the e2e app's mailbox is on E2E_PORT + 1). */
+async function signedInAccountPage(page: Page, who: string) {
+  const email = `${who}-${Date.now()}@axe-motors.example`;
+  await page.goto("/dealers");
+  await page.getByLabel("Dealership name").fill(`Axe Motors ${who}`);
+  await page.getByLabel("Work email").fill(email);
+  await page.getByLabel("Rooftop (city, state)").fill("Omaha, NE");
+  await page.getByRole("button", { name: "Start 14-day trial" }).click();
+  await expect(page.getByTestId("api-key")).toBeVisible();
+  await page.goto("/dealers/sign-in");
+  await page.getByLabel("Account email").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  const mailbox = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3999) + 1}`;
+  let link = "";
+  await expect
+    .poll(async () => {
+      const mails = (await (await fetch(`${mailbox}/?to=${encodeURIComponent(email)}`)).json()) as { data: string }[];
+      const text = (mails.at(-1)?.data ?? "").replace(/=\r\n/g, "").replace(/=3D/g, "=");
+      link = /https?:\/\/\S+\/dealers\/sign-in\/confirm\?token=[A-Za-z0-9]+/.exec(text)?.[0] ?? "";
+      return link;
+    })
+    .not.toBe("");
+  await page.goto(link);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dealers\/account$/);
+}
+
+// Each trial counts against the per-address signup limit (SIGNUPS_PER_ADDRESS_PER_DAY, 5): one trial per test,
+// looked at in both widths.
+test("the key-shown-once page at 390 and 1280 px: readable curl example, no overflow, no serious axe violation", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto("/dealers");
+  await page.getByLabel("Dealership name").fill("Axe Motors");
+  await page.getByLabel("Work email").fill(`axe-${Date.now()}@axe-motors.example`);
+  await page.getByLabel("Rooftop (city, state)").fill("Omaha, NE");
+  await page.getByRole("button", { name: "Start 14-day trial" }).click();
+  const key = (await page.getByTestId("api-key").textContent())!.trim();
+  await expect(page.getByTestId("key-curl").locator("pre")).toContainText(`x-api-key: ${key}`);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, `dealers-key-${width}.png`), fullPage: true });
+    await expectNoHorizontalOverflow(page);
+    await expectNoTinyText(page);
+    await expectNoSeriousAxeViolations(page);
+  }
+});
+
+test("the account page at 390 and 1280 px: no overflow, no tiny text, no serious axe violation", async ({ page }) => {
+  await signedInAccountPage(page, "acct");
+  await expect(page.getByTestId("usage-chart")).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, `dealer-account-${width}.png`), fullPage: true });
+    await expectNoHorizontalOverflow(page);
+    await expectNoTinyText(page);
+    await expectNoSeriousAxeViolations(page);
+  }
+});
+
 test.describe("dark mode", () => {
   test.use({ colorScheme: "dark", viewport: { width: 390, height: 900 } });
-  for (const p of PAGES.filter((p) => ["home", "vin-with-data", "pricing", "market", "recalls-vehicle", "docs", "dealers"].includes(p.name))) {
+  for (const p of PAGES) {
     test(`${p.name}: no serious axe violation in dark mode`, async ({ page }) => {
       await page.goto(p.path);
       await p.ready?.(page);

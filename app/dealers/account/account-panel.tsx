@@ -77,6 +77,7 @@ export function AccountPanel(props: {
       <p className={styles.muted}>
         Rotating a key issues a new one; the old key keeps working for {props.graceHours} hours so you can switch over.
       </p>
+      <div className="table-scroll" tabIndex={0} role="group" aria-label="Locations and keys">
       <table className={styles.table} data-testid="locations">
         <thead>
           <tr>
@@ -135,6 +136,7 @@ export function AccountPanel(props: {
           )}
         </tbody>
       </table>
+      </div>
 
       <form action={action} className={styles.inlineForm}>
         <input type="hidden" name="intent" value="add-location" />

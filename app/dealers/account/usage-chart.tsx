@@ -6,9 +6,9 @@
 import type { UsageDayView } from "@/lib/accounts/accounts";
 
 const SERIES = [
-  { key: "vins", label: "VINs checked", color: "#1f6feb" },
-  { key: "stickers", label: "Stickers served", color: "#2da44e" },
-  { key: "provisions", label: "Provision calls", color: "#bf8700" },
+  { key: "vins", label: "VINs checked", color: "var(--chart-1)" },
+  { key: "stickers", label: "Stickers served", color: "var(--chart-2)" },
+  { key: "provisions", label: "Provision calls", color: "var(--chart-3)" },
 ] as const;
 
 export function UsageChart({ days }: { days: UsageDayView[] }) {
@@ -21,27 +21,34 @@ export function UsageChart({ days }: { days: UsageDayView[] }) {
   const totals = Object.fromEntries(SERIES.map((s) => [s.key, days.reduce((n, d) => n + d[s.key], 0)])) as Record<string, number>;
   return (
     <figure data-testid="usage-chart" style={{ margin: 0 }}>
-      <svg viewBox={`0 0 ${width} ${height + 30}`} role="img" aria-label="Usage per day over the last 30 days" style={{ width: "100%", maxWidth: width }}>
-        <line x1={pad} y1={height} x2={width - pad} y2={height} stroke="#8c959f" />
+      <div style={{ maxWidth: width }}>
+      <svg viewBox={`0 0 ${width} ${height + 4}`} role="img" aria-label="Usage per day over the last 30 days" style={{ width: "100%", display: "block" }}>
+        <line x1={pad} y1={height} x2={width - pad} y2={height} style={{ stroke: "var(--chart-axis)" }} />
         {days.map((d, i) => (
           <g key={d.day} data-day={d.day}>
             {SERIES.map((s, j) => {
               if (d[s.key] === 0) return null;
               const h = Math.max(2, (d[s.key] / max[s.key]) * (height - 10));
               return (
-                <rect key={s.key} data-series={s.key} x={pad + i * slot + 2 + j * bar} y={height - h} width={bar} height={h} fill={s.color}>
+                <rect key={s.key} data-series={s.key} x={pad + i * slot + 2 + j * bar} y={height - h} width={bar} height={h} style={{ fill: s.color }}>
                   <title>{`${d.day}: ${d[s.key]} ${s.label.toLowerCase()}`}</title>
                 </rect>
               );
             })}
-            {i % 5 === 4 || i === days.length - 1 ? (
-              <text x={pad + i * slot + slot / 2} y={height + 16} fontSize="10" textAnchor="middle" fill="#57606a">
-                {d.day.slice(5)}
-              </text>
-            ) : null}
           </g>
         ))}
       </svg>
+      {/* Date labels in HTML, so they keep their size when the chart shrinks on a phone. */}
+      <div aria-hidden="true" style={{ position: "relative", height: "1.4rem", fontSize: "var(--fs-xs)", color: "var(--muted)" }}>
+        {days.map((d, i) =>
+          i % 5 === 4 || i === days.length - 1 ? (
+            <span key={d.day} style={{ position: "absolute", left: `clamp(1.5rem, ${((pad + i * slot + slot / 2) / width) * 100}%, calc(100% - 1.5rem))`, transform: "translateX(-50%)", whiteSpace: "nowrap" }}>
+              {d.day.slice(5)}
+            </span>
+          ) : null,
+        )}
+      </div>
+      </div>
       <figcaption style={{ display: "flex", gap: "1rem", flexWrap: "wrap", fontSize: "0.9rem" }}>
         {SERIES.map((s) => (
           <span key={s.key} data-testid={`usage-total-${s.key}`}>
