@@ -127,7 +127,7 @@ describe("recall mirror", () => {
     const before = nhtsaCalls();
     const body = await recalls("make=ford&model=focus&year=2001");
     expect(nhtsaCalls()).toBeGreaterThan(before);
-    expect(body.source).toContain("checked live");
+    expect(body.source).toContain("from api.nhtsa.gov");
     expect(body.asOf).toBe(body.checkedAt);
   });
 
@@ -153,7 +153,7 @@ describe("recall mirror", () => {
   test("a model year newer than the mirror's data still goes to the live API", async () => {
     const before = nhtsaCalls();
     const body = await recalls("make=hyundai&model=santa-fe&year=2025");
-    expect(body.source).toContain("checked live");
+    expect(body.source).toContain("from api.nhtsa.gov");
     expect(nhtsaCalls()).toBeGreaterThan(before);
   });
 

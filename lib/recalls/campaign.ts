@@ -12,7 +12,6 @@ const ATTRIBUTION = "NHTSA (U.S. National Highway Traffic Safety Administration)
 
 export async function recallCampaign(campaignNumber: string, opts: { signal?: AbortSignal } = {}): Promise<RecallCampaignResponse> {
   let stored = await storedCampaign(campaignNumber);
-  let how = "from the service's store";
   if (!stored) {
     if (!nhtsaOnline()) {
       throw notFound(`Campaign ${campaignNumber} is not in the imported recall data (the service runs offline).`, {
@@ -30,7 +29,6 @@ export async function recallCampaign(campaignNumber: string, opts: { signal?: Ab
     await upsertRecalls(records, "nhtsa_api");
     stored = await storedCampaign(campaignNumber);
     if (!stored) throw notFound(`NHTSA has no recall campaign ${campaignNumber}.`, { param: "campaign" });
-    how = "checked live at api.nhtsa.gov";
   }
   return {
     campaignNumber: stored.campaignNumber,
@@ -46,7 +44,8 @@ export async function recallCampaign(campaignNumber: string, opts: { signal?: Ab
     overTheAirUpdate: stored.overTheAirUpdate,
     potentiallyAffected: stored.potentiallyAffected,
     vehicles: stored.vehicles,
-    source: `${ATTRIBUTION}, ${how}`,
+    // One text whether the campaign was just fetched or read from the store: the body stays the same, so does its ETag.
+    source: `${ATTRIBUTION}, as NHTSA published the campaign (api.nhtsa.gov or its FLAT_RCL files)`,
     checkedAt: stored.updatedAt.toISOString(),
   };
 }

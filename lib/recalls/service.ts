@@ -69,14 +69,14 @@ export async function recallsForVehicle(q: VehicleQuery, opts: { signal?: AbortS
 
   if (lookup?.origin === "live" && now.getTime() - lookup.checkedAt.getTime() < RECALL_CACHE_MS) {
     const stored = await storedRecalls(q.year, q.make, q.model, lookup.campaignNumbers);
-    return answer(stored, url, "ok", lookup.checkedAt, `${ATTRIBUTION}, api.nhtsa.gov answer cached for up to 6 hours`);
+    return answer(stored, url, "ok", lookup.checkedAt, LIVE_SOURCE);
   }
 
   if (nhtsaOnline()) {
     const live = await withAbort(refreshShared(q, now), opts.signal);
     if (live.ok) {
       const stored = await storedRecalls(q.year, q.make, q.model, live.campaigns);
-      return answer(stored, url, "ok", live.checkedAt, `${ATTRIBUTION}, checked live at api.nhtsa.gov`);
+      return answer(stored, url, "ok", live.checkedAt, LIVE_SOURCE);
     }
   }
 
@@ -89,6 +89,13 @@ export async function recallsForVehicle(q: VehicleQuery, opts: { signal?: AbortS
   }
   return answer(stored, url, "ok", knownAt, `${ATTRIBUTION}, imported (${describeSources(stored, lookup?.origin)})`);
 }
+
+/**
+ * The source of an answer from NHTSA's API, the same whether it was just fetched or is served from the 6-hour
+ * cache (`checkedAt` says when NHTSA answered): a healthy answer's body must not change between requests, or its
+ * ETag would never revalidate.
+ */
+const LIVE_SOURCE = `${ATTRIBUTION}, from api.nhtsa.gov (an answer is kept up to 6 hours; checkedAt says when NHTSA gave it)`;
 
 /** Nothing is known about the vehicle's recalls: "unavailable" with `count: null`, never "0 recalls". */
 function unknown(url: string, now: Date, why?: "noModel"): VehicleRecalls {
