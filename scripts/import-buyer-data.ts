@@ -5,10 +5,10 @@
  * file here: NHTSA publishes them through its SafetyRatings API, whose answers are stored as they are fetched.
  * Database: DATABASE_URL (unset → ./data/vinscope.db); run `npm run db:migrate` first on a new database.
  */
-import cliProgress from "cli-progress";
 import { disconnectDb } from "../lib/db";
 import { importComplaintsFile } from "../lib/complaints/import";
 import { importVehiclesCsv } from "../lib/fuel-economy/import";
+import { importProgress } from "./support/import-progress";
 
 const KINDS = { complaints: importComplaintsFile, "fuel-economy": importVehiclesCsv } as const;
 
@@ -18,22 +18,9 @@ async function main() {
     console.error("usage: npm run import:complaints -- <FLAT_CMPL.zip|.txt>  |  npm run import:fuel-economy -- <vehicles.csv.zip|.csv>");
     process.exit(2);
   }
-  const bar = new cliProgress.SingleBar(
-    { format: "{bar} {percentage}% | {rows} rows | {mb}/{totalMb} MB | ETA {eta_formatted}", hideCursor: true, etaBuffer: 50 },
-    cliProgress.Presets.shades_classic,
-  );
-  let started = false;
-  const summary = await KINDS[kind as keyof typeof KINDS](file, {
-    onProgress: ({ bytesDone, totalBytes, rows }) => {
-      const payload = { rows, mb: (bytesDone / 1e6).toFixed(1), totalMb: (totalBytes / 1e6).toFixed(1) };
-      if (!started) {
-        bar.start(Math.max(totalBytes, 1), 0, payload);
-        started = true;
-      }
-      bar.update(Math.min(bytesDone, totalBytes), payload);
-    },
-  });
-  if (started) bar.stop();
+  const progress = importProgress();
+  const summary = await KINDS[kind as keyof typeof KINDS](file, { onProgress: progress.onProgress });
+  progress.stop();
   console.log(JSON.stringify(summary, null, 2));
 }
 

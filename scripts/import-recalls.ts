@@ -6,9 +6,9 @@
  *   answers are recorded as "0 recalls" for their vehicle.
  * Database: DATABASE_URL (unset → ./data/vinscope.db); run `npm run db:migrate` first on a new database.
  */
-import cliProgress from "cli-progress";
 import { disconnectDb } from "../lib/db";
 import { importRecallFile } from "../lib/recalls/import";
+import { importProgress } from "./support/import-progress";
 
 async function main() {
   const args = process.argv.slice(2);
@@ -19,23 +19,9 @@ async function main() {
     console.error("usage: npm run import:recalls -- <FLAT_RCL.zip|.txt|answers.json|campaigns.csv> [--queries queries.json]");
     process.exit(2);
   }
-  const bar = new cliProgress.SingleBar(
-    { format: "{bar} {percentage}% | {rows} rows | {mb}/{totalMb} MB | ETA {eta_formatted}", hideCursor: true, noTTYOutput: false, etaBuffer: 50 },
-    cliProgress.Presets.shades_classic,
-  );
-  let started = false;
-  const summary = await importRecallFile(files[0], {
-    queriesFile,
-    onProgress: ({ bytesDone, totalBytes, rows }) => {
-      const payload = { rows, mb: (bytesDone / 1e6).toFixed(1), totalMb: (totalBytes / 1e6).toFixed(1) };
-      if (!started) {
-        bar.start(Math.max(totalBytes, 1), 0, payload);
-        started = true;
-      }
-      bar.update(Math.min(bytesDone, totalBytes), payload);
-    },
-  });
-  if (started) bar.stop();
+  const progress = importProgress();
+  const summary = await importRecallFile(files[0], { queriesFile, onProgress: progress.onProgress });
+  progress.stop();
   console.log(JSON.stringify(summary, null, 2));
 }
 
