@@ -2,20 +2,16 @@
  * NHTSA's public recalls API (api.nhtsa.gov): `recalls/recallsByVehicle?make=&model=&modelYear=`,
  * `recalls/campaignNumber?campaignNumber=` and `products/vehicle/models?modelYear=&make=&issueType=r`. Every call has a deadline (config().nhtsa.timeoutMs per attempt)
  * and one retry after a short backoff on a network error, timeout or 5xx; a 4xx is not retried. A null base
- * URL (NHTSA_API_BASE_URL=off) means offline: the client is never asked.
+ * URL (NHTSA_API_BASE_URL=off) means offline: the client is never asked. The fetch itself is lib/outside's
+ * fetchJson; this client adds the URL, the shape check of NHTSA's answer and the record mapping.
  */
 import { config } from "../config";
 import { log } from "../log";
+import { fetchJson, type FetchFailure } from "../outside/json-fetch";
 import { nhtsaRecallsResponse, recordFromNhtsaRow } from "./nhtsa-rows";
 import type { RecallRecord } from "./record";
 
-export type NhtsaFailure = {
-  ok: false;
-  reason: "offline" | "timeout" | "http_error" | "network_error" | "bad_response" | "aborted" | "breaker_open";
-  detail: string;
-  /** The HTTP status when NHTSA answered with an error. */
-  status?: number;
-};
+export type NhtsaFailure = FetchFailure;
 
 export type NhtsaAnswer =
   | { ok: true; records: RecallRecord[]; skipped: number }
@@ -82,60 +78,16 @@ async function request<T extends { ok: true }>(
   const { apiBaseUrl, timeoutMs } = config().nhtsa;
   if (!apiBaseUrl) return { ok: false, reason: "offline", detail: "NHTSA_API_BASE_URL is off" };
   const url = `${apiBaseUrl}/${path}?${new URLSearchParams(query)}`;
-  let answer = await attempt(url, timeoutMs, signal);
-  if (!answer.ok && answer.retry && !signal?.aborted) {
-    await sleep(RETRY_BACKOFF_MS, signal);
-    if (!signal?.aborted) answer = await attempt(url, timeoutMs, signal);
-  }
-  if (!answer.ok) {
-    log().warn({ url, reason: answer.reason, detail: answer.detail }, "NHTSA recalls request failed");
-    return { ok: false, reason: answer.reason, detail: answer.detail, ...(answer.status ? { status: answer.status } : {}) };
-  }
-  return read(answer.rows);
+  const answer = await fetchJson(url, { timeoutMs, signal, backoffMs: RETRY_BACKOFF_MS });
+  if (!answer.ok) return failed(url, answer);
+  // JSON that is not NHTSA's results shape is a broken answer, not retried (as a non-JSON body is not).
+  const parsed = nhtsaRecallsResponse.safeParse(answer.body);
+  if (!parsed.success) return failed(url, { ok: false, reason: "bad_response", detail: "not an NHTSA results response" });
+  return read(parsed.data.rows);
 }
 
-type Attempt = { ok: true; rows: unknown[] } | (NhtsaFailure & { retry: boolean });
-
-async function attempt(url: string, timeoutMs: number, outer?: AbortSignal): Promise<Attempt> {
-  const deadline = AbortSignal.timeout(timeoutMs);
-  const signal = outer ? AbortSignal.any([outer, deadline]) : deadline;
-  let text: string;
-  try {
-    const res = await fetch(url, { signal, headers: { accept: "application/json" }, redirect: "error" });
-    if (!res.ok) {
-      await res.body?.cancel();
-      return {
-        ok: false,
-        reason: "http_error",
-        status: res.status,
-        detail: `HTTP ${res.status}`,
-        retry: res.status >= 500 || res.status === 429,
-      };
-    }
-    text = await res.text();
-  } catch (error) {
-    if (outer?.aborted) return { ok: false, reason: "aborted", detail: "the caller gave up", retry: false };
-    if (deadline.aborted) return { ok: false, reason: "timeout", detail: `no answer within ${timeoutMs} ms`, retry: true };
-    return { ok: false, reason: "network_error", detail: error instanceof Error ? error.message : String(error), retry: true };
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // A body that is not JSON (a maintenance page) is a broken answer; asking again at once rarely helps.
-    return { ok: false, reason: "bad_response", detail: `not JSON: ${text.slice(0, 60)}`, retry: false };
-  }
-  const parsed = nhtsaRecallsResponse.safeParse(body);
-  if (!parsed.success) return { ok: false, reason: "bad_response", detail: "not an NHTSA results response", retry: false };
-  return { ok: true, rows: parsed.data.rows };
+function failed(url: string, failure: NhtsaFailure): NhtsaFailure {
+  log().warn({ url, reason: failure.reason, detail: failure.detail }, "NHTSA recalls request failed");
+  return failure;
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-  });
-}
