@@ -365,20 +365,8 @@ export async function listAccounts(now = new Date(), threshold = 10_000): Promis
   });
 }
 
-interface AccountRow {
-  id: string;
-  name: string;
-  email: string;
-  status: string;
-  trialEndsAt: Date | null;
-  partner: boolean;
-  partnerTerms: string | null;
-  stripeCustomerId: string | null;
-  stripeSubscriptionId: string | null;
-  cancelAtPeriodEnd: boolean;
-  currentPeriodEnd: Date | null;
-  createdAt: Date;
-}
+/** The stored row: the record with its status still an unchecked string. */
+type AccountRow = Omit<DealerAccountRecord, "status"> & { status: string };
 
 function toAccount(row: AccountRow): DealerAccountRecord {
   return {
