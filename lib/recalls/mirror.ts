@@ -5,13 +5,15 @@
  * recalls ("ok", count 0). The live API stays for what the mirror cannot know: a model year newer than the
  * newest in its files, or no (fresh) mirror at all.
  *
+ * The mirror's coverage is held in memory (lib/recalls/mirror-index.ts), so most answers cost no query.
  * The mirror's state is one JobStatus row, read at most once per RECHECK_MS per process: the hot path costs
  * no extra query, and a sync done by another process or instance shows within that time.
  */
 import { config } from "../config";
 import { readJobStatus } from "../jobs/status-store";
 import type { RecallMirrorState } from "../jobs/recall-mirror";
-import { storedRecalls, type StoredAnswer } from "./store";
+import { indexedRecalls } from "./mirror-index";
+import type { StoredAnswer } from "./store";
 
 const RECHECK_MS = 5_000;
 const JOB = "recalls";
@@ -49,10 +51,10 @@ export async function recallMirrorStatus(now = Date.now()): Promise<MirrorStatus
 export async function mirrorRecalls(
   q: { year: number; make: string; model: string },
   now: Date,
-): Promise<{ stored: StoredAnswer; asOf: Date } | null> {
+): Promise<{ stored: Pick<StoredAnswer, "items">; asOf: Date } | null> {
   const m = await recallMirrorStatus(now.getTime());
   if (!m || !m.fresh || q.year > m.maxModelYear) return null;
-  return { stored: await storedRecalls(q.year, q.make, q.model), asOf: m.asOf };
+  return { stored: await indexedRecalls(q), asOf: m.asOf };
 }
 
 /** Tests and the sync CLI: forget the held state so the next question reads it again. */

@@ -191,7 +191,7 @@ async function askNhtsa(q: VehicleQuery, signal?: AbortSignal): Promise<{ ok: tr
 }
 
 function answer(
-  stored: StoredAnswer,
+  stored: Pick<StoredAnswer, "items">,
   url: string,
   status: VehicleRecalls["status"],
   checkedAt: Date,

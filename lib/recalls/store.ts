@@ -241,34 +241,42 @@ export async function storedRecalls(
       if (row.coverageComponent && !existing.components.includes(row.coverageComponent)) existing.components.push(row.coverageComponent);
       continue;
     }
-    byCampaign.set(row.campaignNumber, {
-      campaignNumber: row.campaignNumber,
-      manufacturer: row.manufacturer,
-      component: row.component,
-      summary: row.summary,
-      consequence: row.consequence,
-      remedy: row.remedy,
-      notes: row.notes,
-      reportReceivedDate: row.reportReceivedDate,
-      parkIt: asBool(row.parkIt),
-      parkOutside: asBool(row.parkOutside),
-      overTheAirUpdate: asBool(row.overTheAirUpdate),
-      potentiallyAffected: row.potentiallyAffected === null || row.potentiallyAffected === undefined ? null : Number(row.potentiallyAffected),
-      components: row.coverageComponent ? [row.coverageComponent] : [],
-    });
+    byCampaign.set(row.campaignNumber, { ...campaignFromRow(row), components: row.coverageComponent ? [row.coverageComponent] : [] });
   }
   const items = [...byCampaign.values()].sort(newestFirst);
   return { items, newestRowAt, sources: [...sources] };
 }
 
-/** A coverage row joined with its campaign, as the raw statement of storedRecalls returns it. */
-interface CoverageRow {
+/** The texts and flags of the named campaigns (in no order), in one statement. */
+export async function campaignTexts(campaignNumbers: string[]): Promise<StoredRecall[]> {
+  if (campaignNumbers.length === 0) return [];
+  const rows = await db().$queryRaw<CampaignColumns[]>(Prisma.sql`
+    SELECT "campaignNumber", "manufacturer", "component", "summary", "consequence", "remedy", "notes", "reportReceivedDate",
+           "parkIt", "parkOutside", "overTheAirUpdate", "potentiallyAffected"
+    FROM "RecallCampaign" WHERE "campaignNumber" IN (${Prisma.join(campaignNumbers)})`);
+  return rows.map(campaignFromRow);
+}
+
+function campaignFromRow(row: CampaignColumns): StoredRecall {
+  return {
+    campaignNumber: row.campaignNumber,
+    manufacturer: row.manufacturer,
+    component: row.component,
+    summary: row.summary,
+    consequence: row.consequence,
+    remedy: row.remedy,
+    notes: row.notes,
+    reportReceivedDate: row.reportReceivedDate,
+    parkIt: asBool(row.parkIt),
+    parkOutside: asBool(row.parkOutside),
+    overTheAirUpdate: asBool(row.overTheAirUpdate),
+    potentiallyAffected: row.potentiallyAffected === null || row.potentiallyAffected === undefined ? null : Number(row.potentiallyAffected),
+  };
+}
+
+/** A campaign's columns as a raw statement returns them. */
+interface CampaignColumns {
   campaignNumber: string;
-  makeKey: string;
-  model: string;
-  coverageComponent: string;
-  source: string;
-  updatedAt: Date | string | number;
   manufacturer: string;
   component: string;
   summary: string;
@@ -280,6 +288,15 @@ interface CoverageRow {
   parkOutside: boolean | number | null;
   overTheAirUpdate: boolean | number | null;
   potentiallyAffected: number | bigint | null;
+}
+
+/** A coverage row joined with its campaign, as the raw statement of storedRecalls returns it. */
+interface CoverageRow extends CampaignColumns {
+  makeKey: string;
+  model: string;
+  coverageComponent: string;
+  source: string;
+  updatedAt: Date | string | number;
   removedFromMirrorAt: Date | string | number | null;
 }
 
