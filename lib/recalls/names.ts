@@ -102,13 +102,27 @@ function dutyClass(model: string): "heavy" | "light" | null {
   return null;
 }
 
+/** What the model rules compare of a name: its key, its core and its duty class (computed once, compared often). */
+export interface ModelIdentity {
+  key: string;
+  core: string;
+  duty: "heavy" | "light" | null;
+}
+
+export function modelIdentity(model: string, make?: string): ModelIdentity {
+  return { key: nameKey(model), core: modelCore(model, make), duty: dutyClass(model) };
+}
+
+/** Do two model identities (of the same make) name the same vehicle? */
+export function sameModelIdentity(a: ModelIdentity, b: ModelIdentity): boolean {
+  if (a.key === b.key) return true;
+  if (a.core !== b.core) return false;
+  return !(a.duty && b.duty && a.duty !== b.duty);
+}
+
 /** Do two model names (of the same make) name the same vehicle? */
 export function sameModel(a: string, b: string, make?: string): boolean {
-  if (nameKey(a) === nameKey(b)) return true;
-  if (modelCore(a, make) !== modelCore(b, make)) return false;
-  const da = dutyClass(a);
-  const db = dutyClass(b);
-  return !(da && db && da !== db);
+  return sameModelIdentity(modelIdentity(a, make), modelIdentity(b, make));
 }
 
 export function sameMake(a: string, b: string): boolean {
