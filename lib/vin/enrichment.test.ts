@@ -10,7 +10,7 @@ import { migrateDatabase } from "../../tests/support/test-database";
 import { resetConfigForTests } from "../config";
 import { db } from "../db";
 import { closeEnrichment, decodeVinEnrichedWith, elementsLackingIn, resetEnrichmentForTests } from "./enrichment";
-import { buildSyntheticVpic, withCheckDigit } from "./synthetic-vpic";
+import { buildSyntheticVpic, withCheckDigit } from "../../tests/support/synthetic-vpic";
 import { loadVpicData, type VpicData } from "./vpic-data";
 
 let data: VpicData;
