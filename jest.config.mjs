@@ -4,8 +4,10 @@ import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
 
-// Prisma's generated client loads its wasm query compiler from an .mjs file that Jest must transform.
-const transformIgnorePatterns = ["/node_modules/(?!@prisma/client/runtime/)"];
+// Jest's module loader is CommonJS. Prisma's generated client loads its wasm query compiler from an .mjs file,
+// and p-retry / p-queue (lib/outside) and their dependencies ship ES modules only: Jest transforms those.
+const ESM_PACKAGES = ["@prisma/client/runtime/", "p-retry/", "p-queue/", "p-timeout/", "is-network-error/"];
+const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join("|")}))`];
 
 async function project(overrides) {
   const config = await createJestConfig({

@@ -15,7 +15,7 @@ import { LiveAnswers, type FetchFailure } from "../outside";
 import type { ComplaintItem, ComplaintsSection } from "../api/buyer-data";
 import { sameModel, slugify } from "../recalls/names";
 import { storedAnswers } from "../buyer-data-store";
-import { fetchComplaintModels, fetchComplaints, complaintsOnline } from "./nhtsa-client";
+import { fetchComplaintModels, fetchComplaints, complaintsOnline } from "../nhtsa";
 import { summarizeComplaints, type ComplaintsSummary } from "./complaint-rows";
 import { importedComplaints } from "./store";
 

@@ -24,6 +24,7 @@ import { Pool } from "pg";
 import { RateLimiterCluster, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { config, postgresPoolOptions, type RateLimitPolicy } from "../config";
 import { log } from "../log";
+import { withDeadline } from "../outside/deadline";
 
 export const COUNTER_TABLE = "rate_limit_counters";
 /** A store that does not answer within this is treated as failed for the request. */
@@ -88,14 +89,7 @@ export class SharedLimiter {
 }
 
 function withTimeout<T>(work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`rate-limit store did not answer within ${STORE_TIMEOUT_MS} ms`)), STORE_TIMEOUT_MS);
-  });
-  return Promise.race([work, expired]).finally(() => {
-    clearTimeout(timer);
-    work.catch(() => {});
-  });
+  return withDeadline("rate-limit store", STORE_TIMEOUT_MS, () => work);
 }
 
 /** A server process started by `npm start` (scripts/support/server-workers.ts), whose primary holds counters. */

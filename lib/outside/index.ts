@@ -26,16 +26,35 @@
  *   boundedCache(max, ttlMs)            a plain LRUCache for get/set uses
  *   failureMemoMs()                     how long a failed answer is remembered (OUTSIDE_FAILURE_MEMO_MS)
  *
- * Deadlines (deadline.ts):
+ *   memo.inFlight / loading(key) / settled()  loads under way (a cap on requests; a CLI waiting before exit)
+ *
+ * Deadlines (deadline.ts), on AbortSignal.timeout / AbortSignal.any (no hand-made timer races):
  *
  *   deadlineSignal(ms, ...outer)        AbortSignal.any of a timeout and the caller's signals
- *   untilAborted(work, signal, onAbort) stop waiting (not working) when the caller gives up
+ *   untilAborted(work, signal, onAbort) stop waiting (not working) when the caller gives up; onAbort may throw
+ *   withDeadline(label, ms, work, outer) work(signal) under a deadline; rejects with DeadlineExceeded at it
+ *
+ * Retries (retry.ts), on p-retry, for typed answers:
+ *
+ *   retryAnswer(attempt, { retries, backoffMs, retryable, retryableError?, signal? })
+ *                                       the last answer when attempts run out or the caller gives up
+ *
+ * Host queues (host-queue.ts), on p-queue:
+ *
+ *   new HostQueues(concurrency, intervalMs).run(host, signal, task, maxQueue?)
+ *                                       per-host concurrency and spacing; a full queue throws HostQueueFull;
+ *                                       an aborted waiter leaves the queue
+ *
+ * One JSON GET (json-fetch.ts): fetchJson(url, { timeoutMs, signal, retries, backoffMs }) = deadline per
+ * attempt + retryAnswer, typed failures; systemFailed(answer) says whether it counts against the breaker.
  */
 import { config } from "../config";
 
 export { Breaker, breakerFor, breakerHealth, resetBreakersForTests, type BreakerHealth, type BreakerState, type RunOptions } from "./breaker";
 export { BoundedMemo, boundedCache, type MemoOptions } from "./memo";
-export { deadlineSignal, untilAborted } from "./deadline";
+export { deadlineSignal, untilAborted, withDeadline, DeadlineExceeded } from "./deadline";
+export { retryAnswer, type RetryOptions } from "./retry";
+export { HostQueues, HostQueueFull } from "./host-queue";
 
 export function failureMemoMs(): number {
   return config().outside.failureMemoMs;

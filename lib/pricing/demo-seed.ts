@@ -11,6 +11,7 @@
  */
 import type { Db } from "../db";
 import { log } from "../log";
+import { retryAnswer } from "../outside/retry";
 import { changeDataSet } from "../data-version";
 import { DEMO_SOURCE } from "./deal-source";
 import { insertDealRows } from "./deal-rows";
@@ -170,19 +171,12 @@ function isBusy(error: unknown): boolean {
   return /SQLITE_BUSY|database is locked|timed out/i.test(`${e?.code ?? ""} ${e?.message ?? ""}`);
 }
 
-const BUSY_RETRIES = 30;
+const BUSY_RETRIES = 29;
 
 export async function seedDemoDeals(db: Db, count = DEMO_DEAL_COUNT): Promise<SeedResult> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await seedOnce(db, count);
-    } catch (error) {
-      // Wait for the other seeder to commit, then look again: the marker will be there (or, if it failed,
-      // this instance seeds).
-      if (!isBusy(error) || attempt >= BUSY_RETRIES) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
+  // Busy: wait for the other seeder to commit, then look again: the marker will be there (or, if it failed,
+  // this instance seeds).
+  return retryAnswer(() => seedOnce(db, count), { retries: BUSY_RETRIES, backoffMs: 1000, retryable: () => false, retryableError: isBusy });
 }
 
 async function seedOnce(db: Db, count: number): Promise<SeedResult> {

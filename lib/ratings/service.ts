@@ -14,9 +14,9 @@ import type { NcapRatings, SafetyRatingsSection } from "../api/buyer-data";
 import type { DecodedVehicle } from "../vin/decoded-vehicle";
 import { markFits, vinTraits } from "../vin/variant-fit";
 import { slugify } from "../recalls/names";
-import { fetchNcapRatings, fetchNcapVariants, ratingsOnline } from "./ncap-client";
+import { fetchNcapRatings, fetchNcapVariants, ratingsOnline } from "../nhtsa";
 import { ncapDifferences } from "./ncap-match";
-import type { NcapVariantRow } from "./ncap-rows";
+import type { NcapVariantRow } from "../nhtsa/ratings-rows";
 import { storedAnswers } from "../buyer-data-store";
 
 const ATTRIBUTION = "NHTSA 5-Star Safety Ratings (NCAP)";

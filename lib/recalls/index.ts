@@ -8,4 +8,4 @@ export { recallCampaign } from "./campaign";
 export { canonicalVehicleNames } from "./vehicle-names";
 export { importRecallFile, type ImportSummary } from "./import";
 export { makeKey, nameKey, sameMake, sameModel, slugify } from "./names";
-export { nhtsaOnline } from "./nhtsa-client";
+export { nhtsaOnline } from "../nhtsa";

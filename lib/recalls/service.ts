@@ -23,7 +23,7 @@
 import { config } from "../config";
 import { db } from "../db";
 import type { RecallItem, RecallsResponse } from "../api/recalls";
-import { fetchRecallModels, fetchRecallsByVehicle, nhtsaOnline, type NhtsaFailure } from "./nhtsa-client";
+import { fetchRecallModels, fetchRecallsByVehicle, nhtsaOnline, type NhtsaFailure } from "../nhtsa";
 import { sameModel, slugify } from "./names";
 import type { RecallRecord } from "./record";
 import { storeMayKnow } from "./known-vehicles";

@@ -9,7 +9,6 @@ import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from
 import { complaintsDegradedSection, complaintsForVehicle, complaintsOnline } from "../complaints";
 import { fuelEconomyDegradedSection, fuelEconomyForVehicle, fuelEconomyOnline } from "../fuel-economy";
 import { ratingsDegradedSection, ratingsOnline, safetyRatingsForVehicle } from "../ratings";
-import { DeadlineExceeded } from "./deadline";
 import { vinTraits } from "../vin/variant-fit";
 import { config } from "../config";
 import { FALLBACK_WRITER, getInsight } from "../insights";
@@ -28,8 +27,7 @@ import {
   type DecodeResult,
   type WmiOnlyResult,
 } from "../vin";
-import { withDeadline } from "./deadline";
-import { BoundedMemo, failureMemoMs } from "../outside";
+import { BoundedMemo, DeadlineExceeded, failureMemoMs, withDeadline } from "../outside";
 
 export const ALL_SECTIONS: VinReportFlags = {
   pricing: true,

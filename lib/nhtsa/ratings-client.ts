@@ -5,7 +5,7 @@
 import { config } from "../config";
 import { fetchJson, type FetchFailure } from "../outside";
 import type { NcapRatings } from "../api/buyer-data";
-import { readNcapRatings, readNcapVariants, type NcapVariantRow } from "./ncap-rows";
+import { readNcapRatings, readNcapVariants, type NcapVariantRow } from "./ratings-rows";
 
 export function ratingsOnline(): boolean {
   return config().buyerData.ratings.apiBaseUrl !== null;

@@ -6,7 +6,7 @@
 import { config } from "../config";
 import { fetchJson, type FetchFailure } from "../outside";
 import type { ComplaintItem } from "../api/buyer-data";
-import { complaintFromApiRow, resultRows } from "./complaint-rows";
+import { complaintFromApiRow, resultRows } from "../complaints/complaint-rows";
 
 export function complaintsOnline(): boolean {
   return config().buyerData.complaints.apiBaseUrl !== null;

@@ -7,9 +7,9 @@
  */
 import { config } from "../config";
 import { log } from "../log";
-import { fetchJson, type FetchFailure } from "../outside/json-fetch";
-import { nhtsaRecallsResponse, recordFromNhtsaRow } from "./nhtsa-rows";
-import type { RecallRecord } from "./record";
+import { fetchJson, type FetchFailure } from "../outside";
+import { nhtsaRecallsResponse, recordFromNhtsaRow } from "./recalls-rows";
+import type { RecallRecord } from "../recalls/record";
 
 export type NhtsaFailure = FetchFailure;
 
