@@ -4,7 +4,7 @@
  * OpenAPI document is generated from them.
  */
 import { z } from "zod";
-import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "../pricing/slugs";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "../vehicle";
 import { US_STATE_CODES, isUsStateCode } from "../pricing/us-states";
 
 export const PRICING_YEAR_MIN = 2020;

@@ -16,16 +16,16 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../db";
 import { log } from "../log";
 import { boundedCache } from "../outside";
-import { slugify } from "../pricing/slugs";
 import { findVpicModel } from "../vin";
 import { createAnthropicWriter, type InsightWriter, type Usage } from "./anthropic-writer";
 import { composeFallback, FALLBACK_WRITER } from "./fallback";
-import { displayMake } from "../vin/display-name";
+import { displayMake, slugify } from "../vehicle";
 import { factSources, gatherFacts, type FactsInput, type VehicleFacts } from "./facts";
 import { claimLease, ensureInsightRow, readInsight, releaseLease, saveInsight, type StoredInsight } from "./insight-store";
 import { factLines, firstRequest, retryRequest, SYSTEM_PROMPT } from "./prompt";
 import { validateInsight } from "./validate-insight";
 import { vpicVariants, type VpicVariants } from "./vpic-variants";
+import type { VehicleQuery } from "../vehicle";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -50,12 +50,6 @@ export interface InsightAnswer {
   model: string;
   insight: Insight;
   source: string;
-}
-
-export interface VehicleQuery {
-  year: number;
-  make: string;
-  model: string;
 }
 
 export interface LookupOptions {

@@ -24,7 +24,7 @@
 import { z } from "zod";
 import { PRICING_YEAR_MAX, PRICING_YEAR_MIN } from "../api/pricing";
 import { DEFAULT_IMPORT_SOURCE, DEMO_SOURCE } from "./deal-source";
-import { slugify } from "./slugs";
+import { slugify } from "../vehicle";
 import { isUsStateCode } from "./us-states";
 
 export const DEAL_CSV_COLUMNS = [

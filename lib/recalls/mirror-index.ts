@@ -13,8 +13,9 @@
 import { LRUCache } from "lru-cache";
 import { DerivedFromDataSet } from "../data-version";
 import { db, Prisma } from "../db";
-import { makeKey, sameModel } from "./names";
+import { makeKey, sameModel } from "../vehicle";
 import { campaignTexts, newestFirst, type StoredAnswer, type StoredRecall } from "./store";
+import type { VehicleQuery } from "../vehicle";
 
 /** One coverage row: which campaign covers which model spelling, for which component. */
 type Coverage = readonly [campaignNumber: string, model: string, component: string];
@@ -67,7 +68,7 @@ const index = new DerivedFromDataSet(
  * The store's recalls for a year/make/model, as storedRecalls gives them (one item per campaign, its components
  * listed, newest report first), from memory.
  */
-export async function indexedRecalls(q: { year: number; make: string; model: string }): Promise<Pick<StoredAnswer, "items">> {
+export async function indexedRecalls(q: VehicleQuery): Promise<Pick<StoredAnswer, "items">> {
   const { byYearMake, texts } = await index.get(db());
   const components = new Map<string, string[]>();
   for (const [campaign, model, component] of byYearMake.get(yearMakeKey(q.year, makeKey(q.make))) ?? []) {

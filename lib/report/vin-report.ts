@@ -19,7 +19,6 @@ import { nhtsaOnline, recallPageUrl, recallsForVehicle } from "../recalls";
 import {
   countryOf,
   decodeVinEnriched,
-  displayMake,
   isNorthAmericanVin,
   normalizeVin,
   regionOf,
@@ -29,7 +28,9 @@ import {
   type WmiOnlyResult,
 } from "../vin";
 import { withDeadline } from "./deadline";
+import { displayMake } from "../vehicle";
 import { BoundedMemo, failureMemoMs } from "../outside";
+import type { VehicleQuery } from "../vehicle";
 
 export const ALL_SECTIONS: VinReportFlags = {
   pricing: true,
@@ -98,7 +99,7 @@ export function wmiOnlySections(flags: VinReportFlags): ReportSections {
 }
 
 /** The year/make/model every section is keyed by. */
-export function vehicleOf(result: Decoded): Vehicle {
+export function vehicleOf(result: Decoded): VehicleQuery {
   return { year: Number(result.decoded.year), make: result.decoded.make, model: result.decoded.model };
 }
 
@@ -116,7 +117,7 @@ export interface ReportSections {
  * complaints depend on the vehicle only; NCAP ratings and EPA fuel economy also mark their variants against
  * the VIN's own decode (`vin`), and are left out without it.
  */
-export async function reportSections(vehicle: Vehicle, flags: VinReportFlags, vin?: Decoded): Promise<ReportSections> {
+export async function reportSections(vehicle: VehicleQuery, flags: VinReportFlags, vin?: Decoded): Promise<ReportSections> {
   const key = `${vehicle.year}|${vehicle.make}|${vehicle.model}`;
   const { pricingMemo, recallsMemo } = memos();
   const memoMs = config().report.sectionMemoMs;
@@ -171,7 +172,7 @@ export function assembleVinReport(result: ReportDecode, sections: ReportSections
   const vin = result.vin;
   const permalink = vinPermalink(vin);
   const d = result.decoded;
-  const name = [d.year, d.make ? displayMake(d.make) : null, d.model].filter(Boolean).join(" ") || (d.manufacturer ?? "Vehicle");
+  const name = [d.year, d.make ? displayMake(d.make) : null, d.model].filter(Boolean).join(" ") || (d.manufacturer ?? "VehicleQuery");
   return {
     source: sourceText(result, sections),
     vin,
@@ -255,12 +256,6 @@ function recallsMemoMs(r: VinRecallsSection, memoMs: number): number {
   return Math.min(memoMs, failureMemoMs());
 }
 
-export interface Vehicle {
-  year: number;
-  make: string;
-  model: string;
-}
-
 function sourceText(result: ReportDecode, sections: ReportSections): string {
   const pricing = sections.pricing;
   const parts = [
@@ -273,7 +268,7 @@ function sourceText(result: ReportDecode, sections: ReportSections): string {
   return parts.join("; ");
 }
 
-async function pricingSection(vehicle: Vehicle): Promise<VinPricingSection> {
+async function pricingSection(vehicle: VehicleQuery): Promise<VinPricingSection> {
   try {
     // Most vehicles have no deals; the in-memory index says so without a query.
     const answer = await withDeadline("pricing", config().report.pricingTimeoutMs, async () =>
@@ -332,7 +327,7 @@ function unavailablePricing(
   };
 }
 
-async function recallsSection(vehicle: Vehicle): Promise<VinRecallsSection> {
+async function recallsSection(vehicle: VehicleQuery): Promise<VinRecallsSection> {
   try {
     return await withDeadline("recalls", config().report.recallsTimeoutMs, (signal) => recallsForVehicle(vehicle, { signal }));
   } catch (error) {
@@ -348,7 +343,7 @@ async function recallsSection(vehicle: Vehicle): Promise<VinRecallsSection> {
   }
 }
 
-async function insightSection(vehicle: Vehicle): Promise<VinDecodeResponse["insight"]> {
+async function insightSection(vehicle: VehicleQuery): Promise<VinDecodeResponse["insight"]> {
   try {
     // Past its own deadline lib/insights answers with the factual fallback while the model call finishes and
     // fills the cache; the outer deadline only guards against the section hanging altogether.

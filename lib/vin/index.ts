@@ -7,6 +7,5 @@ export { normalizeDriveType, type DecodedVehicle, type DriveType } from "./decod
 export { decodeVin, decodeVinWith, vpicData, type DecodeResult } from "./decoder";
 export { wmisForMake, findVpicModel } from "./catalog";
 export { decodeVinEnriched, decodeVinsEnriched } from "./enrichment";
-export { displayMake } from "./display-name";
 export { wmiOnlyDecode, yearFromPosition10, type WmiOnlyResult, type WmiOnlyVehicle } from "./wmi-only";
 export { countryOf, regionOf, isNorthAmericanVin, knownWmi } from "./wmi-origin";

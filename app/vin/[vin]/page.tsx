@@ -5,7 +5,7 @@ import { PriceBand, dollars } from "@/components/charts/price-band";
 import { isDemoText } from "@/lib/pricing";
 import { RecallList } from "@/app/recalls/recall-list";
 import { ComplaintsCard, FuelEconomyCard, SafetyRatingsCard } from "./buyer-data";
-import { displayMake } from "@/lib/vin/display-name";
+import { displayMake } from "@/lib/vehicle";
 import { compactVinInput, normalizeVin } from "@/lib/vin/format";
 import type { VinDecodeResponse } from "@/lib/api/vin-report";
 import { FALLBACK_WRITER } from "@/lib/insights";
