@@ -4,7 +4,7 @@
  */
 import { EXAMPLE_VIN } from "./examples";
 import { z } from "zod";
-import { queryFlag } from "./query-flag";
+import { queryFlag } from "./common";
 import { RecallItem, RecallsAsOf, RecallStatus } from "./recalls";
 import { DataStatus, PriceBand } from "./pricing";
 import { DecodedVehicleSchema, WmiOnlyVehicleSchema } from "./vin";

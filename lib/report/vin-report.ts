@@ -3,7 +3,8 @@
  * `decode_vin` tool. Decode first (it names the vehicle), then pricing, recalls and the insight concurrently,
  * each under its own deadline: a slow or failing section degrades that section only.
  */
-import { badRequest, notFound } from "../api/errors";
+import { notFound } from "../api/errors";
+import type { Vin } from "../api/common";
 import type { VinDecodeResponse, VinPricingSection, VinRecallsSection, VinReportFlags } from "../api/vin-report";
 import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../api/buyer-data";
 import { complaintsDegradedSection, complaintsForVehicle, complaintsOnline } from "../complaints";
@@ -20,7 +21,6 @@ import {
   countryOf,
   decodeVinEnriched,
   isNorthAmericanVin,
-  normalizeVin,
   regionOf,
   vpicData,
   wmiOnlyDecode,
@@ -49,11 +49,11 @@ export function vinPermalink(vin: string): string {
 }
 
 /**
- * Throws ApiError 400 for a malformed VIN (saying exactly what is wrong) and 404 for a VIN NHTSA's data cannot
- * decode; otherwise answers, whatever the outside systems do.
+ * The report of a VIN (validated where it came in: lib/api/common.ts's parseVin). Throws ApiError 404 for a
+ * VIN NHTSA's data cannot decode; otherwise answers, whatever the outside systems do.
  */
-export async function buildVinReport(input: string, flags: VinReportFlags = ALL_SECTIONS): Promise<VinDecodeResponse> {
-  const result = await decodeForReport(input);
+export async function buildVinReport(vin: Vin, flags: VinReportFlags = ALL_SECTIONS): Promise<VinDecodeResponse> {
+  const result = await decodeForReport(vin);
   const sections = "coverage" in result ? wmiOnlySections(flags) : await reportSections(vehicleOf(result), flags, result);
   return assembleVinReport(result, sections, flags);
 }
@@ -61,14 +61,9 @@ export async function buildVinReport(input: string, flags: VinReportFlags = ALL_
 /** What a report is built from: a vPIC decode, or the WMI-level answer for a VIN outside the US-market data. */
 export type ReportDecode = Decoded | WmiOnlyResult;
 
-/** The decode a report starts from; throws the 400 / 404 ApiError a report of this input answers. */
-export async function decodeForReport(input: string): Promise<ReportDecode> {
-  const format = normalizeVin(input);
-  if (!format.ok) throw badRequest(format.detail, { reason: "invalid_vin", param: "vin", vinError: format.reason });
-  const vin = format.vin;
-
-  const result = await decodeVinEnriched(vin);
-  return decodedOrThrow(result);
+/** The decode a report starts from; throws the 404 ApiError of a VIN that cannot be decoded. */
+async function decodeForReport(vin: Vin): Promise<ReportDecode> {
+  return decodedOrThrow(await decodeVinEnriched(vin));
 }
 
 /**

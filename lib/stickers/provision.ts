@@ -4,6 +4,7 @@
  * overall deadline. The answer has one entry per submitted VIN, in submission order (spec 2.10); a VIN
  * submitted twice is checked (and probed live) once and its entry repeated.
  */
+import type { Vin } from "../api/common";
 import type { ProvisionResponse, ProvisionResult } from "../api/dealer";
 import { config } from "../config";
 import { normalizeVin } from "../vin";
@@ -26,13 +27,13 @@ export const LIVE_NOTE =
 
 interface Entry {
   submitted: string;
-  vin: string | null;
+  vin: Vin | null;
   invalidReason?: string;
 }
 
 /** What makes two submitted VINs the same: the normalized VIN, or the exact text of an invalid one. */
 function entryKey(submitted: string): string {
-  const normalized = normalizeVin(submitted.trim());
+  const normalized = normalizeVin(submitted);
   return normalized.ok ? normalized.vin : `invalid:${submitted}`;
 }
 
@@ -41,7 +42,7 @@ export function distinctEntries(vins: string[]): Entry[] {
   const seen = new Set<string>();
   const entries: Entry[] = [];
   for (const submitted of vins) {
-    const normalized = normalizeVin(submitted.trim());
+    const normalized = normalizeVin(submitted);
     const key = entryKey(submitted);
     if (seen.has(key)) continue;
     seen.add(key);

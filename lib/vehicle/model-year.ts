@@ -4,10 +4,10 @@
  * and the pages build on it; each surface keeps its own range (pricing holds 2020-2030, recalls reach back to
  * 1949).
  */
-const FOUR_DIGITS = /^\d{4}$/;
+export const MODEL_YEAR_PATTERN = /^\d{4}$/;
 
 export function parseModelYear(text: string): number | null {
-  return FOUR_DIGITS.test(text) ? Number(text) : null;
+  return MODEL_YEAR_PATTERN.test(text) ? Number(text) : null;
 }
 
 /** A year parsed from a path within [min, max], or null. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryFlag } from "./query-flag";
+import { queryFlag } from "./common";
 
 const Query = z.object({ flag: queryFlag("a flag", true) });
 
