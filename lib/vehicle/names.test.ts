@@ -99,3 +99,12 @@ describe("nameFromSlug (last-resort names from a page URL)", () => {
     expect(nameFromSlug(slug)).toBe(name);
   });
 });
+
+describe("nameKey as the vPIC catalog's key (lib/vin/catalog.ts)", () => {
+  test("a name, its other spellings and its URL slug are one key, accents included", () => {
+    for (const name of ["Mercedes-Benz", "LES ÉQUIPEMENTS WOODY", "Citroën", "Edison²"]) {
+      expect(nameKey(slugify(name))).toBe(nameKey(name));
+      expect(nameKey(name.toLowerCase().replace(/-/g, " "))).toBe(nameKey(name));
+    }
+  });
+});

@@ -10,11 +10,14 @@
  * "mercedes benz" and the slug "mercedes-benz" look up the same make.
  */
 
+/** Accents dropped ("Citroën" → "Citroen", "Edison²" → "Edison2"): every key and slug starts here. */
+export function withoutAccents(name: string): string {
+  return name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+}
+
 /** Upper case, accents dropped, letters and digits only: "F-150" → "F150", "Mercedes-Benz" → "MERCEDESBENZ". */
 export function nameKey(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return withoutAccents(name)
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, "");
 }
@@ -60,9 +63,7 @@ const LIGHT = new Set(["LD", "1500", "150"]);
 
 /** Tokens split on spaces, parentheses, commas and slashes; a hyphen keeps its token ("F-150", "MACH-E"). */
 function tokens(name: string): string[] {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return withoutAccents(name)
     .toUpperCase()
     .split(/[\s(),/]+/)
     .map((t) => t.replace(/[^A-Z0-9]/g, ""))

@@ -10,14 +10,14 @@
  * URL is resolved by an indexed equality match and the canonical names come back from the data itself.
  * Pure (no data), so pages, routes, importers and the sitemap all share it.
  */
+import { withoutAccents } from "./names";
+
 /** A well-formed slug: lower-case letters and digits in words joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX_LENGTH = 64;
 
 export function slugify(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return withoutAccents(name)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
