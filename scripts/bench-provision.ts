@@ -110,7 +110,7 @@ async function main() {
   const { issueKey } = await import("../lib/dealers/keys");
   const { disconnectDb } = await import("../lib/db");
   const { POST } = await import("../app/api/dealer/v1/provision/route");
-  const { decodeVin } = await import("../lib/vin");
+  const { decodeVinWith, vpicData } = await import("../lib/vin");
 
   const seeds = loadSeeds(config().vpic.dbPath);
   const { key } = await issueKey({ name: "Bench Motors", email: "bench@example.com", days: 1 });
@@ -149,7 +149,7 @@ async function main() {
   for (let i = 0; i < RUNS; i++) {
     const vins = batch();
     const started = performance.now();
-    for (const vin of vins) decodeVin(vin);
+    for (const vin of vins) decodeVinWith(vpicData(), vin);
     decodeTimes.push(performance.now() - started);
   }
   decodeTimes.sort((a, b) => a - b);

@@ -26,7 +26,7 @@ type Truth = Record<string, string>;
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "n/a");
 
 async function main() {
-  const { decodeVin } = await import("../lib/vin");
+  const { decodeVinWith, vpicData } = await import("../lib/vin");
   const { vinTraits, bodyKind, fuelKind } = await import("../lib/vin/variant-fit");
   const { normalizeDriveType } = await import("../lib/vin");
   const { fuelEconomyForVehicle } = await import("../lib/fuel-economy");
@@ -62,7 +62,7 @@ async function main() {
     for (const k of Object.keys(tKnown) as Array<keyof typeof tKnown>) if (tKnown[k]) truthHave[k]++;
     if (tKnown.displ && tKnown.cyl && tKnown.drive && tKnown.fuel && tKnown.trans) truthHave.allEpa++;
 
-    const r = decodeVin(t.VIN);
+    const r = decodeVinWith(vpicData(), t.VIN);
     if (!r.ok || !r.decoded.model) continue;
     have.ymm++;
     const traits = vinTraits(r.decoded, r.elements);

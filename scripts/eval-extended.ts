@@ -47,7 +47,8 @@ async function main() {
   const { closeEnrichment, decodeVinsEnriched } = await import("../lib/vin/enrichment");
   const { toExtendedRecord } = await import("../lib/vin/extended-record");
 
-  const vins = records.map((r) => String(r.VIN));
+  const { parseVin } = await import("../lib/api/common");
+  const vins = records.map((r) => parseVin(String(r.VIN)));
   const results = [];
   for (let i = 0; i < vins.length; i += 50) results.push(...(await decodeVinsEnriched(vins.slice(i, i + 50))));
   await closeEnrichment();

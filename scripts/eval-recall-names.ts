@@ -2,7 +2,7 @@
  * npm run eval:recall-names [-- <dir>]   (default ../shared/data/recalls, the real NHTSA samples)
  * How many real NHTSA recall make/model names find their vPIC make and model (data/vpic/vpic.lite.db:
  * Make, Model, Make_Model): by the decoder's findVpicModel (exact, slug-insensitive), by exact key (case and
- * punctuation ignored) and by lib/recalls/names.ts's matcher. Prints the rates and the names that did not match. Reads the real data; tests never do.
+ * punctuation ignored) and by lib/vehicle/names.ts's matcher. Prints the rates and the names that did not match. Reads the real data; tests never do.
  */
 import Database from "better-sqlite3";
 import { readFileSync, readdirSync } from "node:fs";
@@ -10,7 +10,7 @@ import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { config } from "../lib/config";
 import { parseFlatRclLine } from "../lib/recalls/flat-rcl";
-import { makeKey, nameKey, sameModel } from "../lib/recalls/names";
+import { makeKey, nameKey, sameModel } from "../lib/vehicle";
 import { findVpicModel } from "../lib/vin";
 
 const dir = process.argv[2] ?? path.resolve(process.cwd(), "../../shared/data/recalls");

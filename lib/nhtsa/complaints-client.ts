@@ -7,6 +7,7 @@ import { config } from "../config";
 import { fetchJson, type FetchFailure } from "../outside";
 import type { ComplaintItem } from "../api/buyer-data";
 import { complaintFromApiRow, resultRows } from "../complaints/complaint-rows";
+import type { VehicleQuery } from "../vehicle";
 
 export function complaintsOnline(): boolean {
   return config().buyerData.complaints.apiBaseUrl !== null;
@@ -22,7 +23,7 @@ export async function fetchComplaintModels(q: { year: number; make: string }, si
 }
 
 export async function fetchComplaints(
-  q: { year: number; make: string; model: string },
+  q: VehicleQuery,
   signal?: AbortSignal,
 ): Promise<{ ok: true; value: ComplaintItem[]; known: boolean } | FetchFailure> {
   const answer = await get("complaints/complaintsByVehicle", { make: q.make, model: q.model, modelYear: String(q.year) }, signal);

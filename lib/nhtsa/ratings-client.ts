@@ -6,13 +6,14 @@ import { config } from "../config";
 import { fetchJson, type FetchFailure } from "../outside";
 import type { NcapRatings } from "../api/buyer-data";
 import { readNcapRatings, readNcapVariants, type NcapVariantRow } from "./ratings-rows";
+import type { VehicleQuery } from "../vehicle";
 
 export function ratingsOnline(): boolean {
   return config().buyerData.ratings.apiBaseUrl !== null;
 }
 
 export async function fetchNcapVariants(
-  q: { year: number; make: string; model: string },
+  q: VehicleQuery,
   signal?: AbortSignal,
 ): Promise<{ ok: true; value: NcapVariantRow[] } | FetchFailure> {
   const path = `SafetyRatings/modelyear/${q.year}/make/${encodeURIComponent(q.make)}/model/${encodeURIComponent(q.model)}`;

@@ -10,6 +10,7 @@ import { log } from "../log";
 import { fetchJson, type FetchFailure } from "../outside";
 import { nhtsaRecallsResponse, recordFromNhtsaRow } from "./recalls-rows";
 import type { RecallRecord } from "../recalls/record";
+import type { VehicleQuery } from "../vehicle";
 
 export type NhtsaFailure = FetchFailure;
 
@@ -24,7 +25,7 @@ export function nhtsaOnline(): boolean {
 }
 
 export async function fetchRecallsByVehicle(
-  q: { year: number; make: string; model: string },
+  q: VehicleQuery,
   opts: { signal?: AbortSignal } = {},
 ): Promise<NhtsaAnswer> {
   return ask("recalls/recallsByVehicle", { make: q.make, model: q.model, modelYear: String(q.year) }, opts.signal);

@@ -28,7 +28,7 @@ import {
   regionDiscountOffset,
   type CatalogModel,
 } from "./demo-catalog";
-import { slugify } from "./slugs";
+import { slugify } from "../vehicle";
 
 export const DEMO_DEAL_COUNT = 30_000;
 export const DEMO_SEED = 20_261_121;

@@ -11,12 +11,11 @@ import { aggregatePricing, statesForSlice, type PricingResult } from "./aggregat
 import { seedDemoDeals } from "./demo-seed";
 import { marketOverview, type MarketData } from "./market-overview";
 import { sliceHasDeals } from "./slice-index";
-import { slugify } from "./slugs";
+import { slugify } from "../vehicle";
 
 export { aggregatePricing, pricingUrl, type PricingQuery, type PricingResult } from "./aggregate-pricing";
 export { marketOverview, computeMarketOverview, MARKET_MIN_DEALS, type MarketData } from "./market-overview";
 export { seedDemoDeals, removeDemoDeals, type SeedResult } from "./demo-seed";
-export { slugify, isSlug } from "./slugs";
 export { US_STATES, US_STATE_CODES, isUsStateCode, type UsStateCode } from "./us-states";
 export { demoNotice, isDemoText, DEMO_SOURCE_TEXT } from "./deal-source";
 

@@ -14,8 +14,9 @@
 import { LRUCache } from "lru-cache";
 import { DerivedFromDataSet } from "../data-version";
 import { db, Prisma } from "../db";
-import { makeKey, modelIdentity, sameModelIdentity, type ModelIdentity } from "./names";
+import { makeKey, modelIdentity, sameModelIdentity, type ModelIdentity } from "../vehicle";
 import { campaignTexts, newestFirst, type StoredAnswer, type StoredRecall } from "./store";
+import type { VehicleQuery } from "../vehicle";
 
 /** One coverage row of a model spelling: which campaign covers it, for which component. */
 type Coverage = readonly [campaignNumber: string, component: string];
@@ -76,7 +77,7 @@ const index = new DerivedFromDataSet(
  * The store's recalls for a year/make/model, as storedRecalls gives them (one item per campaign, its components
  * listed, newest report first), from memory.
  */
-export async function indexedRecalls(q: { year: number; make: string; model: string }): Promise<Pick<StoredAnswer, "items">> {
+export async function indexedRecalls(q: VehicleQuery): Promise<Pick<StoredAnswer, "items">> {
   const { byYearMake, texts } = await index.get(db());
   const wanted = modelIdentity(q.model, q.make);
   const components = new Map<string, string[]>();

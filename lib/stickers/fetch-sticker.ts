@@ -9,6 +9,7 @@
  * STICKER_HOST_QUEUE_MAX callers already waiting for a host the next is answered "busy" at once; and each
  * host has a breaker (lib/outside) that answers "unavailable" at once after repeated failures of that host.
  */
+import type { Vin } from "../api/common";
 import { config } from "../config";
 import { log } from "../log";
 import { fordFetcher } from "./fetchers/ford";
@@ -44,7 +45,6 @@ export interface FetchOptions {
   ignoreQueueCap?: boolean;
 }
 
-const STRICT_VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
 const MAX_REDIRECTS = 3;
 
 let queues: HostQueues | undefined;
@@ -58,8 +58,7 @@ function hostQueues(): HostQueues {
 }
 
 /** The URL for a VIN; throws if the VIN is not a strict 17-character VIN or the result left the template's host. */
-export function stickerUrl(endpoint: EndpointId, vin: string, model?: string | null): URL {
-  if (!STRICT_VIN.test(vin)) throw new Error("stickerUrl: not a normalized VIN");
+export function stickerUrl(endpoint: EndpointId, vin: Vin, model?: string | null): URL {
   const template = config().stickers.urls[endpoint];
   const url = new URL(
     template.replaceAll("{vin}", encodeURIComponent(vin)).replaceAll("{model}", encodeURIComponent(model ?? "")),
@@ -74,7 +73,7 @@ export function manufacturerHosts(): string[] {
   return [...new Set(Object.values(config().stickers.urls).map((t) => new URL(t.replaceAll(/\{\w+\}/g, "x")).host))];
 }
 
-export async function fetchSticker(group: SupportedGroup, vin: string, options: FetchOptions = {}): Promise<FetchOutcome> {
+export async function fetchSticker(group: SupportedGroup, vin: Vin, options: FetchOptions = {}): Promise<FetchOutcome> {
   const url = stickerUrl(group.endpoint, vin, options.model);
   const breaker = breakerFor(`sticker:${url.host}`);
   const timeoutMs = options.timeoutMs ?? config().stickers.timeoutMs;

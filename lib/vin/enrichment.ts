@@ -20,7 +20,8 @@ import { log } from "../log";
 import { fetchVinValues } from "../nhtsa";
 import { BoundedMemo, breakerFor, deadlineSignal, resetBreakersForTests, untilAborted } from "../outside";
 import { toDecodedVehicle } from "./decoded-vehicle";
-import { decodeVinWith, vpicData, type DecodeResult } from "./decoder";
+import { decodeValidVin, vpicData, type DecodeResult } from "./decoder";
+import type { Vin } from "../api/common";
 import type { VpicData } from "./vpic-data";
 
 /** A request the caller stopped waiting for may still finish (and fill the cache) within this many deadlines. */
@@ -67,12 +68,12 @@ export function elementsLackingIn(data: VpicData): Set<string> {
 }
 
 /** Local decode plus, for the elements the local data lacks, NHTSA's live answer (cached per descriptor). */
-export async function decodeVinEnriched(vin: string): Promise<DecodeResult> {
+export async function decodeVinEnriched(vin: Vin): Promise<DecodeResult> {
   return decodeVinEnrichedWith(vpicData(), vin);
 }
 
-export async function decodeVinEnrichedWith(data: VpicData, vin: string): Promise<DecodeResult> {
-  const local = decodeVinWith(data, vin);
+export async function decodeVinEnrichedWith(data: VpicData, vin: Vin): Promise<DecodeResult> {
+  const local = decodeValidVin(data, vin);
   const { apiBaseUrl, apiTimeoutMs } = config().vpic;
   if (!local.ok || !apiBaseUrl) return local;
   const lacking = elementsLackingIn(data);
@@ -87,8 +88,8 @@ export async function decodeVinEnrichedWith(data: VpicData, vin: string): Promis
  * Many VINs at once (the batch decode): local decodes, one cache query for every descriptor, and live
  * requests (each under the same deadline, concurrently) only for descriptors the cache lacks. Input order.
  */
-export async function decodeVinsEnrichedWith(data: VpicData, vins: string[]): Promise<DecodeResult[]> {
-  const locals = vins.map((vin) => decodeVinWith(data, vin));
+export async function decodeVinsEnrichedWith(data: VpicData, vins: Vin[]): Promise<DecodeResult[]> {
+  const locals = vins.map((vin) => decodeValidVin(data, vin));
   const { apiBaseUrl, apiTimeoutMs } = config().vpic;
   const lacking = elementsLackingIn(data);
   if (!apiBaseUrl || !lacking.size) return locals;
@@ -103,7 +104,7 @@ export async function decodeVinsEnrichedWith(data: VpicData, vins: string[]): Pr
   );
 }
 
-export async function decodeVinsEnriched(vins: string[]): Promise<DecodeResult[]> {
+export async function decodeVinsEnriched(vins: Vin[]): Promise<DecodeResult[]> {
   return decodeVinsEnrichedWith(vpicData(), vins);
 }
 

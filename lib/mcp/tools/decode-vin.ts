@@ -1,6 +1,7 @@
 /** decode_vin: the VIN report (lib/report), the same answer as GET /api/public/vin/{vin}. */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { parseVin } from "../../api/common";
 import { VinDecodeResponse } from "../../api/vin-report";
 import { FALLBACK_WRITER } from "../../insights/fallback";
 import { buildVinReport } from "../../report";
@@ -42,7 +43,7 @@ export function registerDecodeVin(server: McpServer): void {
     },
     async ({ vin, pricing, recalls, insight, safetyRatings, complaints, fuelEconomy }) =>
       runTool(DECODE_VIN, async () => {
-        const report = await buildVinReport(vin, {
+        const report = await buildVinReport(parseVin(vin), {
           pricing: pricing ?? true,
           recalls: recalls ?? true,
           insight: insight ?? true,

@@ -1,9 +1,11 @@
 /** get_pricing: aggregate pricing of verified buyer deals (lib/pricing, the same answer as GET /api/public/pricing/…). */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { PRICING_YEAR_MAX, PRICING_YEAR_MIN, PricingResponse, PricingYear, UsState } from "../../api/pricing";
+import { PRICING_YEAR_MAX, PRICING_YEAR_MIN, PricingResponse, PricingYear } from "../../api/pricing";
+import { UsState } from "../../api/common";
 import { wholeNumberInput } from "../numeric-input";
-import { getVehiclePricing, slugify } from "../../pricing";
+import { getVehiclePricing } from "../../pricing";
+import { slugify } from "../../vehicle";
 import { runTool, toolError, toolSuccess } from "../tool-result";
 
 export const GET_PRICING = "get_pricing";

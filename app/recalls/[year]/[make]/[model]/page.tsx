@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { RECALL_MIN_YEAR, recallMaxYear, type RecallsResponse } from "@/lib/api/recalls";
 import { recallsForVehicle } from "@/lib/recalls/service";
 import { canonicalVehicleNames } from "@/lib/recalls/vehicle-names";
+import { modelYearWithin } from "@/lib/vehicle";
 import { RecallDisclaimer, RecallList, vehicleLabel } from "../../../recall-list";
 import styles from "../../../recalls.module.css";
 
@@ -13,8 +14,8 @@ type Params = Promise<{ year: string; make: string; model: string }>;
 
 async function vehicleFrom(params: Params) {
   const { year, make, model } = await params;
-  const y = Number(year);
-  if (!/^\d{4}$/.test(year) || y < RECALL_MIN_YEAR || y > recallMaxYear()) notFound();
+  const y = modelYearWithin(year, RECALL_MIN_YEAR, recallMaxYear());
+  if (y === null) notFound();
   const names = await canonicalVehicleNames(decodeURIComponent(make), decodeURIComponent(model));
   return { year: y, ...names };
 }

@@ -5,19 +5,22 @@
  * name a series, duty class, drivetrain or hybrid variant of the same model dropped. Two names match when
  * their cores are equal and their duty classes do not contradict each other (a Silverado HD is not a
  * Silverado 1500). Real pairs from NHTSA/vPIC data are in names.test.ts.
+ *
+ * `nameKey` is also the key of vPIC's make and model catalog (lib/vin/catalog.ts): "Mercedes-Benz",
+ * "mercedes benz" and the slug "mercedes-benz" look up the same make.
  */
+
+/** Accents dropped ("Citroën" → "Citroen", "Edison²" → "Edison2"): every key and slug starts here. */
+export function withoutAccents(name: string): string {
+  return name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+}
 
 /** Upper case, accents dropped, letters and digits only: "F-150" → "F150", "Mercedes-Benz" → "MERCEDESBENZ". */
 export function nameKey(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return withoutAccents(name)
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, "");
 }
-
-/** URL slugs follow one rule everywhere a URL names a vehicle (lib/pricing/slugs.ts). */
-export { slugify } from "../pricing/slugs";
 
 /** Makes that NHTSA and vPIC (or users) name differently. Keys on both sides. */
 const MAKE_ALIASES: Record<string, string> = {
@@ -60,9 +63,7 @@ const LIGHT = new Set(["LD", "1500", "150"]);
 
 /** Tokens split on spaces, parentheses, commas and slashes; a hyphen keeps its token ("F-150", "MACH-E"). */
 function tokens(name: string): string[] {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return withoutAccents(name)
     .toUpperCase()
     .split(/[\s(),/]+/)
     .map((t) => t.replace(/[^A-Z0-9]/g, ""))

@@ -1,4 +1,5 @@
-import { makeKey, modelCore, nameKey, sameMake, sameModel, slugify } from "./names";
+import { makeKey, modelCore, nameKey, sameMake, sameModel } from "./names";
+import { nameFromSlug, slugify } from "./slugs";
 
 // Real pairs: NHTSA recall make/model (recallsByVehicle answers of MY2022 and 2024 campaigns) and the vPIC
 // make/model the same vehicles decode to (vPIC Make/Model/Make_Model tables).
@@ -87,16 +88,23 @@ describe("slugify", () => {
   ])("%s → %s", (name, slug) => expect(slugify(name)).toBe(slug));
 });
 
-describe("unslug (last-resort names from a page URL)", () => {
-  // Imported lazily: vehicle-names pulls in the decoder, which this pure test does not need otherwise.
+describe("nameFromSlug (last-resort names from a page URL)", () => {
   test.each([
     ["grand-cherokee", "GRAND CHEROKEE"],
     ["silverado-1500", "SILVERADO 1500"],
     ["f-150", "F-150"],
     ["cr-v", "CR-V"],
     ["cx-5", "CX-5"],
-  ])("%s → %s", async (slug, name) => {
-    const { unslug } = await import("./vehicle-names");
-    expect(unslug(slug)).toBe(name);
+  ])("%s → %s", (slug, name) => {
+    expect(nameFromSlug(slug)).toBe(name);
+  });
+});
+
+describe("nameKey as the vPIC catalog's key (lib/vin/catalog.ts)", () => {
+  test("a name, its other spellings and its URL slug are one key, accents included", () => {
+    for (const name of ["Mercedes-Benz", "LES ÉQUIPEMENTS WOODY", "Citroën", "Edison²"]) {
+      expect(nameKey(slugify(name))).toBe(nameKey(name));
+      expect(nameKey(name.toLowerCase().replace(/-/g, " "))).toBe(nameKey(name));
+    }
   });
 });
