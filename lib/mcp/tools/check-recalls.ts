@@ -6,7 +6,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { RECALL_MIN_YEAR, RecallsQuery, RecallsResponse, recallMaxYear, recallsRequest, type RecallItem } from "../../api/recalls";
 import { parseInput } from "../../http/params";
-import { canonicalVehicleNames, recallsForVehicle, recallsForVin } from "../../recalls";
+import { recallsForVin, recallsForYearMakeModel } from "../../recalls";
 import { wholeNumberInput } from "../numeric-input";
 import { runTool, toolError, toolSuccess } from "../tool-result";
 
@@ -46,9 +46,7 @@ export function registerCheckRecalls(server: McpServer): void {
         if (request.kind === "vin") {
           answer = await recallsForVin(request.vin, { signal: extra.signal });
         } else if (request.kind === "vehicle") {
-          // vPIC's spelling ("ford"/"f150" → FORD/F-150) is what NHTSA's recall names follow most closely.
-          const vehicle = { year: request.year, ...(await canonicalVehicleNames(request.make, request.model)) };
-          answer = { ...vehicle, ...(await recallsForVehicle(vehicle, { signal: extra.signal })) };
+          answer = await recallsForYearMakeModel(request, { signal: extra.signal });
         } else {
           return toolError("Give either vin, or year, make and model.");
         }
