@@ -49,7 +49,7 @@ const rejection = (reason: KeyRejection): string => {
 /** Sent on every answer to a key whose account's payment failed: the key still works, for now. */
 export const ACCOUNT_WARNING_HEADER = "x-account-warning";
 
-export function dealerRoute<R extends RouteSpec>(
+export function dealerRoute<R extends RouteSpec & { security: "dealerKey" }>(
   spec: R,
   handler: (req: Request, input: RouteInput<R>, dealer: DealerContext) => Promise<RouteResult>,
 ): RouteHandler {

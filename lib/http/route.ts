@@ -120,9 +120,10 @@ const exemptKeyIsValid = (presented: string) => verifyKey(presented).then(
 
 /**
  * The route's handler: `params` and `query` parsed with the operation's schemas (a failure is a 400 problem
- * naming the parameter), in that order, after the request-target and rate-limit checks.
+ * naming the parameter), in that order, after the request-target and rate-limit checks. An operation that
+ * needs a dealer key is served by dealerRoute (lib/dealers/dealer-route.ts) instead: the types refuse it here.
  */
-export function route<R extends RouteSpec>(
+export function route<R extends RouteSpec & { security?: undefined }>(
   spec: R,
   handler: (req: Request, input: RouteInput<R>, meta: RouteContext) => Promise<RouteResult>,
   options: RouteOptions = {},
