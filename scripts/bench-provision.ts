@@ -122,7 +122,7 @@ async function main() {
       body: JSON.stringify({ vins, decode: true }),
     });
     const started = performance.now();
-    const response = await POST(request, undefined);
+    const response = await POST(request, { params: Promise.resolve({}) });
     const body = (await response.json()) as { results: { status: string; vehicle: unknown }[] };
     const ms = performance.now() - started;
     if (response.status !== 200) throw new Error(`provision answered ${response.status}: ${JSON.stringify(body)}`);

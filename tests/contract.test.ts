@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PROBLEM_REASONS } from "@/lib/api/problem";
-import { CACHE } from "@/lib/http/cache";
+import { CACHE } from "@/lib/api/cache";
 import { startApp, type TestApp } from "./support/app";
 import { checkResponse, ContractViolation } from "./support/contract";
 

@@ -5,7 +5,7 @@ import swaggerUi from "swagger-ui-dist/package.json";
 import { OPERATIONS } from "@/lib/api/operations";
 import { problemAnchors } from "@/lib/api/openapi";
 import { config } from "@/lib/config";
-import { CACHE } from "@/lib/http/cache";
+import { CACHE } from "@/lib/api/cache";
 import { API_VERSION } from "@/lib/version";
 import { CopyBlock } from "@/components/copy-block";
 import { EXAMPLE_DEALER_VIN, EXAMPLE_VIN } from "@/lib/api/examples";

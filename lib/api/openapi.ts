@@ -9,9 +9,9 @@
  * accepted.
  */
 import { z } from "zod";
-import { CACHE } from "../http/cache";
+import { CACHE } from "./cache";
 import { API_VERSION } from "../version";
-import { isRateLimitedPath } from "../http/rate-limit-paths";
+import { isRateLimitedPath } from "./rate-limit-paths";
 import { KEY_RATE_LIMITED_RESPONSE, OPERATIONS, PROBLEM_TYPE, RATE_LIMITED_RESPONSE, SERVICE_RESPONSES, type MediaSpec, type OperationSpec, type ResponseHeader, type ResponseSpec } from "./operations";
 import { PROBLEM_REASONS } from "./problem";
 

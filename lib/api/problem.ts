@@ -7,7 +7,6 @@
  */
 import { z } from "zod";
 import { DATABASE_FAULTS } from "../db-faults";
-import type { ProblemBody } from "../http/problem";
 
 /** Every reason the API answers with, and what it means (rendered on /docs under `problem-<reason>`). */
 export const PROBLEM_REASONS = {
@@ -100,8 +99,3 @@ export const Problem = z
     ],
   });
 export type Problem = z.infer<typeof Problem>;
-
-// What lib/http builds must be a Problem: the schema's members are the ones ProblemBody names.
-type Assignable<A, B> = [A] extends [B] ? true : never;
-const problemIsBody: Assignable<Problem, ProblemBody> = true;
-void problemIsBody;

@@ -3,10 +3,11 @@
  * detail and extension members; anything else is logged with the request id and answered as a bare 500.
  */
 import { ApiError, type ProblemReason } from "../api/errors";
+import type { Problem } from "../api/problem";
 import { config } from "../config";
 import { FAULT_DETAIL, noteDatabaseError } from "../db-faults";
 import { log } from "../log";
-import { CACHE } from "./cache";
+import { CACHE } from "../api/cache";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -20,6 +21,11 @@ export interface ProblemBody {
   reason?: ProblemReason;
   [member: string]: unknown;
 }
+
+// What this module builds must be a Problem (lib/api/problem.ts): the schema's members are the ones ProblemBody names.
+type Assignable<A, B> = [A] extends [B] ? true : never;
+const problemIsBody: Assignable<Problem, ProblemBody> = true;
+void problemIsBody;
 
 /** Each `reason` is documented on the docs page under this anchor. */
 export function problemType(reason: ProblemReason | undefined): string {

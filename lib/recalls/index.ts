@@ -4,6 +4,7 @@
  */
 export { recallsForVehicle, recallPageUrl, RECALL_CACHE_MS, type VehicleRecalls } from "./service";
 export { recallsForVin } from "./by-vin";
+export { recallsForYearMakeModel } from "./by-vehicle";
 export { recallCampaign } from "./campaign";
 export { canonicalVehicleNames } from "./vehicle-names";
 export { importRecallFile, type ImportSummary } from "./import";

@@ -1,5 +1,6 @@
 import { PROVISION_LIMIT, PROVISION_LIVE_LIMIT, ProvisionRequest } from "@/lib/api/dealer";
 import { badRequest, payloadTooLarge } from "@/lib/api/errors";
+import { operations } from "@/lib/api/operations";
 import { dealerRoute } from "@/lib/dealers/dealer-route";
 import { parseInput } from "@/lib/http/params";
 import { json } from "@/lib/http/route";
@@ -7,7 +8,7 @@ import { provision, provisionBatch } from "@/lib/stickers/provision";
 
 export const dynamic = "force-dynamic";
 
-export const POST = dealerRoute({ name: "provision", cache: "none" }, async (req, _ctx, dealer) => {
+export const POST = dealerRoute(operations.provision, async (req, _input, dealer) => {
   const body = await readJson(req);
   checkBatchLimit(body);
   const input = parseInput(ProvisionRequest, body);
