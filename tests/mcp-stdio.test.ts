@@ -1,5 +1,5 @@
 /**
- * The stdio server as a user's MCP client starts it: the package bin (bin/vinscope-mcp.mjs → scripts/mcp.ts)
+ * The stdio server as a user's MCP client starts it: the package bin (bin/vinscope-mcp.mjs → `vinscope mcp`, cli/server/mcp-stdio.ts)
  * spawned by the SDK's StdioClientTransport, on its own fresh database, with NHTSA faked on loopback. The bin
  * prepares the data itself (migrations; demo seed off here), and stdout carries nothing but protocol messages.
  */
