@@ -4,4 +4,6 @@
  */
 import { runCli } from "./program";
 
-void runCli(process.argv);
+void runCli(process.argv).then((code) => {
+  if (code !== 0) process.exitCode = code;
+});

@@ -6,7 +6,7 @@
  * invalid configuration). Each command module registers itself and loads the heavy parts of lib/ only when it
  * runs, so `--help` stays fast.
  */
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, type OutputConfiguration } from "commander";
 import pkg from "../package.json";
 import { registerAccounts } from "./commands/accounts";
 import { registerDb } from "./commands/db";
@@ -19,14 +19,15 @@ import { registerVin } from "./commands/vin";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from "./output";
 import { examples } from "./help";
 
-export function createProgram(): Command {
+/** `output` replaces where help and errors are written (stdout / stderr), for tests that run it in-process. */
+export function createProgram(output: OutputConfiguration = {}): Command {
   const program = new Command("vinscope")
     .description("Self-hostable vehicle data service: VIN decoding, pricing, recalls, dealer stickers, MCP.")
     .version(pkg.version, "-v, --version")
     .exitOverride()
     .showSuggestionAfterError()
     .showHelpAfterError("(add --help for usage and examples)")
-    .configureOutput({ outputError: (message, write) => write(message) });
+    .configureOutput({ outputError: (message, write) => write(message), ...output });
   examples(program, [
     "vinscope start                      serve on PORT (default 3000), building and migrating first",
     "vinscope vin decode 1HGCV1F34LA012345",
@@ -41,17 +42,23 @@ export function createProgram(): Command {
   return program;
 }
 
-/** Parses `argv` and runs the command; sets process.exitCode (long-running commands keep the process alive). */
-export async function runCli(argv: string[]): Promise<void> {
-  const program = createProgram();
+/**
+ * Parses `argv` and runs the command. Resolves to the exit code of a usage error (2) or an error thrown by the
+ * command (1), else 0; a command that fails in an expected way sets process.exitCode itself, and long-running
+ * commands (start, mcp) keep the process alive after this resolves.
+ */
+export async function runCli(argv: string[], output: OutputConfiguration = {}): Promise<number> {
+  const program = createProgram(output);
+  const writeErr = output.writeErr ?? ((text: string) => process.stderr.write(text));
   let active: Command = program;
   program.hook("preAction", (_root, command) => {
     active = command;
   });
   try {
     await program.parseAsync(argv);
+    return EXIT_OK;
   } catch (error) {
-    process.exitCode = exitCodeFor(error, active);
+    return exitCodeFor(error, active, writeErr);
   }
 }
 
@@ -61,19 +68,19 @@ function commandPath(command: Command): string {
   return names.join(" ");
 }
 
-function exitCodeFor(error: unknown, command: Command): number {
+function exitCodeFor(error: unknown, command: Command, writeErr: (text: string) => void): number {
   if (error instanceof CommanderError) {
     // Commander has already written the message (or the help / version it was asked for).
     return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
   }
   if (error instanceof UsageError) {
-    process.stderr.write(`error: ${error.message}\n(see ${commandPath(command)} --help)\n`);
+    writeErr(`error: ${error.message}\n(see ${commandPath(command)} --help)\n`);
     return EXIT_USAGE;
   }
   if (error instanceof Error && error.name === "ConfigError") {
-    process.stderr.write(`[vinscope] ${error.message}\n`);
+    writeErr(`[vinscope] ${error.message}\n`);
     return EXIT_USAGE;
   }
-  process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+  writeErr(`error: ${error instanceof Error ? error.message : String(error)}\n`);
   return EXIT_FAILURE;
 }
