@@ -9,6 +9,7 @@
  *   stickers <dir>                      window-sticker PDFs named by VIN, into the sticker archive
  */
 import type { Command } from "commander";
+import type { BulkImportOptions, BulkImportSummary } from "../../lib/buyer-data-bulk";
 import { examples } from "../help";
 import { existingPath, printJson, printRecord, withDb } from "../output";
 
@@ -45,32 +46,39 @@ export function registerImport(program: Command): void {
   recalls.addHelpText("after", "\nIdempotent: importing again updates the same rows.\n");
   examples(recalls, ["vinscope import recalls FLAT_RCL_POST_2010.zip", "vinscope import recalls answers.json --queries queries.json --json"]);
 
-  const complaints = imports
-    .command("complaints")
-    .description("import NHTSA owner complaints (FLAT_CMPL .zip/.txt)")
-    .argument("<file>", "FLAT_CMPL.zip or .txt", existingPath("file"))
-    .option("--json", "one JSON line: the import summary")
-    .action((file: string, opts: { json?: boolean }) =>
-      withDb(async () => {
-        const { importComplaintsFile } = await import("../../lib/complaints/import");
-        await withProgress(opts.json, (onProgress) => importComplaintsFile(file, { onProgress }));
-      }),
-    );
-  examples(complaints, ["vinscope import complaints FLAT_CMPL.zip"]);
-
-  const fuel = imports
-    .command("fuel-economy")
-    .description("import EPA fuel economy (vehicles.csv, .zip or .csv)")
-    .argument("<file>", "vehicles.csv.zip or vehicles.csv", existingPath("file"))
-    .option("--json", "one JSON line: the import summary")
-    .action((file: string, opts: { json?: boolean }) =>
-      withDb(async () => {
-        const { importVehiclesCsv } = await import("../../lib/fuel-economy/import");
-        await withProgress(opts.json, (onProgress) => importVehiclesCsv(file, { onProgress }));
-      }),
-    );
-  fuel.addHelpText("after", "\nNCAP ratings have no bulk file: NHTSA's SafetyRatings answers are stored as they are fetched.\n");
-  examples(fuel, ["vinscope import fuel-economy vehicles.csv.zip"]);
+  // The buyer-data files: one streamed, idempotent importer each (lib/buyer-data-bulk.ts), same options.
+  const bulk: { name: string; description: string; file: string; example: string; load: () => Promise<BulkImporter>; note?: string }[] = [
+    {
+      name: "complaints",
+      description: "import NHTSA owner complaints (FLAT_CMPL .zip/.txt)",
+      file: "FLAT_CMPL.zip or .txt",
+      example: "vinscope import complaints FLAT_CMPL.zip",
+      load: async () => (await import("../../lib/complaints/import")).importComplaintsFile,
+    },
+    {
+      name: "fuel-economy",
+      description: "import EPA fuel economy (vehicles.csv, .zip or .csv)",
+      file: "vehicles.csv.zip or vehicles.csv",
+      example: "vinscope import fuel-economy vehicles.csv.zip",
+      load: async () => (await import("../../lib/fuel-economy/import")).importVehiclesCsv,
+      note: "NCAP ratings have no bulk file: NHTSA's SafetyRatings answers are stored as they are fetched.",
+    },
+  ];
+  for (const b of bulk) {
+    const command = imports
+      .command(b.name)
+      .description(b.description)
+      .argument("<file>", b.file, existingPath("file"))
+      .option("--json", "one JSON line: the import summary")
+      .action((file: string, opts: { json?: boolean }) =>
+        withDb(async () => {
+          const importFile = await b.load();
+          await withProgress(opts.json, (onProgress) => importFile(file, { onProgress }));
+        }),
+      );
+    if (b.note) command.addHelpText("after", `\n${b.note}\n`);
+    examples(command, [b.example]);
+  }
 
   const stickers = imports
     .command("stickers")
@@ -81,6 +89,8 @@ export function registerImport(program: Command): void {
   stickers.addHelpText("after", "\nEach file must be a real PDF (%PDF- header); anything else is skipped with a reason.\n");
   examples(stickers, ["vinscope import stickers ./stickers", "vinscope import stickers ./stickers --json"]);
 }
+
+type BulkImporter = (file: string, opts: BulkImportOptions) => Promise<BulkImportSummary>;
 
 /** Runs a streamed import with the importers' progress bar (stderr), then prints its summary. */
 async function withProgress<S extends object>(json: boolean | undefined, work: (onProgress: (r: { bytesDone: number; totalBytes: number; rows: number }) => void) => Promise<S>): Promise<void> {
