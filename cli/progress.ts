@@ -1,5 +1,5 @@
 /**
- * The progress bar of the file importers (`npm run import:recalls`, `import:complaints`, `import:fuel-economy`):
+ * The progress bar of the file importers (`vinscope import recalls`, `import complaints`, `import fuel-economy`):
  * rows and megabytes read of the file, with an ETA. Started on the first report, so a file that fails to open
  * prints no empty bar.
  *
