@@ -1,5 +1,5 @@
 // Two projects: `unit` (pure modules, beside their code as *.test.ts) and `integration` (tests/, against the
-// built app started on a free port). scripts/test.mjs runs them in order with the e2e suite.
+// built app started on a free port). scripts/build/test.mjs runs them in order with the e2e suite.
 import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
@@ -23,7 +23,7 @@ export default async function jestConfig() {
     projects: [
       await project({
         displayName: "unit",
-        testMatch: ["<rootDir>/lib/**/*.test.ts", "<rootDir>/scripts/**/*.test.ts"],
+        testMatch: ["<rootDir>/lib/**/*.test.ts", "<rootDir>/scripts/**/*.test.ts", "<rootDir>/cli/**/*.test.ts"],
       }),
       await project({
         displayName: "integration",

@@ -5,7 +5,7 @@
  *    library's layout, created on first use) in the app's database and schema. Every process of every instance on that database counts in
  *    the same row: one atomic `INSERT … ON CONFLICT DO UPDATE … RETURNING` per request.
  *  - SQLite under `npm start` (one instance, WEB_CONCURRENCY processes): RateLimiterCluster. The counters live
- *    in the primary process (RateLimiterClusterMaster, created by scripts/support/server-workers.ts) and every
+ *    in the primary process (RateLimiterClusterMaster, created by cli/server/server-workers.ts) and every
  *    server process asks it over node:cluster's IPC channel. SQLite is not used: a write per request would
  *    serialise every server process on SQLite's single writer lock.
  *  - A bare `next start` (one process): RateLimiterMemory.
@@ -92,7 +92,7 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
   return withDeadline("rate-limit store", STORE_TIMEOUT_MS, () => work);
 }
 
-/** A server process started by `npm start` (scripts/support/server-workers.ts), whose primary holds counters. */
+/** A server process started by `npm start` (cli/server/server-workers.ts), whose primary holds counters. */
 function underNpmStartCluster(): boolean {
   return cluster.isWorker && process.env.VINSCOPE_WORKER === "1" && typeof process.send === "function";
 }

@@ -3,7 +3,7 @@
  * pricing pages. Same seed, same deals, on every machine (a seeded PRNG, fixed ids `demo-000001`…, a fixed
  * as-of date). Every row has `source = "demo"` and every answer built from it says "demo data".
  *
- * seedDemoDeals(db) runs at start-up (30,000 deals: ~1.5 s on SQLite, ~2 s on PostgreSQL here) (scripts/prepare-db.ts). It seeds only an empty deals table, once:
+ * seedDemoDeals(db) runs at start-up (30,000 deals: ~1.5 s on SQLite, ~2 s on PostgreSQL here) (cli/db/prepare.ts). It seeds only an empty deals table, once:
  * the marker row `demo.seed` in Setting is inserted in the same transaction as the deals, so when two
  * instances start together on one PostgreSQL, the second blocks on the marker's primary key until the first
  * commits, then sees the duplicate and skips; on SQLite write transactions are serialised anyway. Once the
