@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: unit tests, a production build, integration tests against the built app (on SQLite, and on
+// `npm test`: the linter, unit tests, a production build, integration tests against the built app (on SQLite, and on
 // PostgreSQL too when TEST_DATABASE_URL names a database), then the Playwright e2e suite in Chromium.
 // Every step runs even when an earlier one fails, so one run shows everything; the exit code is 1 if any failed.
 import { spawnSync } from "node:child_process";
@@ -11,6 +11,7 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
 const steps = [
+  { name: "lint", cmd: bin("eslint"), args: ["."] },
   { name: "unit", cmd: bin("jest"), args: ["--selectProjects", "unit"] },
   { name: "build", cmd: bin("next"), args: ["build"] },
   {

@@ -1,4 +1,5 @@
 // Recall check for one year/make/model: the page `recalls.url` points to (/recalls/2022/honda/civic).
+import Link from "next/link";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { RECALL_MIN_YEAR, recallMaxYear, type RecallsResponse } from "@/lib/api/recalls";
@@ -35,7 +36,7 @@ export default async function RecallCheckPage({ params }: { params: Params }) {
     <div className={styles.page}>
       <h1>Safety recalls: {vehicleLabel(recalls)}</h1>
       <p className="lead">
-        Recall campaigns NHTSA lists for this model year, make and model. <a href="/recalls">Check another vehicle or a VIN</a>.
+        Recall campaigns NHTSA lists for this model year, make and model. <Link href="/recalls">Check another vehicle or a VIN</Link>.
       </p>
       <RecallDisclaimer />
       <RecallList recalls={recalls} />
