@@ -97,7 +97,7 @@ async function decodeCommand(args: string[], opts: { enrich?: boolean; json?: bo
     };
   };
 
-  if (opts.enrich) (await import("../../lib/log")).useStderrForLogs(); // stdout carries the answer
+  if (opts.enrich) (await import("../../lib/log")).sendLogsToStderr(); // stdout carries the answer
   const enrichment = opts.enrich ? await import("../../lib/vin/enrichment") : null;
   let failures = 0;
   for (const input of inputs) {

@@ -1,7 +1,7 @@
 /**
  * `vinscope mcp` (also `npm run mcp` and the `vinscope-mcp` bin): the MCP server over stdio, in-process on the local data (spec 4.3).
  *
- * stdout carries the protocol and nothing else: logs go to stderr (`useStderrForLogs`), and so does any
+ * stdout carries the protocol and nothing else: logs go to stderr (`sendLogsToStderr`), and so does any
  * console output of the modules it loads. Before serving it does what `npm start` does for the data: unpack
  * the bundled vPIC file if missing, migrate the database, seed the labelled demo data into an empty one.
  */
@@ -10,7 +10,7 @@ import path from "node:path";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { config, ConfigError } from "../../lib/config";
 import { db, disconnectDb } from "../../lib/db";
-import { log, useStderrForLogs } from "../../lib/log";
+import { log, sendLogsToStderr } from "../../lib/log";
 import { createMcpServer } from "../../lib/mcp";
 import { seedDemoData } from "../../lib/seed";
 import { SERVICE_VERSION } from "../../lib/version";
@@ -50,7 +50,7 @@ async function migrationsPending(): Promise<boolean> {
 
 /** Serves until stdin closes or a signal comes. Exit 2 on invalid configuration, 1 when it cannot start. */
 export async function serveMcpStdio(): Promise<void> {
-  useStderrForLogs();
+  sendLogsToStderr();
   // A stray console.log anywhere would corrupt the JSON-RPC stream.
   console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
   try {

@@ -17,7 +17,7 @@ interface Flight<T> {
   ttlFor: (value: T) => number;
 }
 
-export class BoundedMemo<T extends {}> {
+export class BoundedMemo<T extends NonNullable<unknown>> {
   private readonly entries: LRUCache<string, T, Flight<T>>;
   /**
    * Loads under way by key: lru-cache shares them; this only lets a caller count them (a cap on outside
@@ -98,6 +98,6 @@ export class BoundedMemo<T extends {}> {
 }
 
 /** A plain bounded cache (lru-cache) for the places that only need get/set; `ttlMs` 0 means no expiry. */
-export function boundedCache<V extends {}>(max: number, ttlMs = 0): LRUCache<string, V> {
+export function boundedCache<V extends NonNullable<unknown>>(max: number, ttlMs = 0): LRUCache<string, V> {
   return new LRUCache<string, V>(ttlMs > 0 ? { max, ttl: ttlMs } : { max });
 }

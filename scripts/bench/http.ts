@@ -295,7 +295,12 @@ function treeCpuMs(rootPid: number): number | null {
   const tree = new Set([rootPid]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const [pid, st] of stats) if (tree.has(st.ppid) && !tree.has(pid)) (tree.add(pid), (grew = true));
+    for (const [pid, st] of stats) {
+      if (tree.has(st.ppid) && !tree.has(pid)) {
+        tree.add(pid);
+        grew = true;
+      }
+    }
   }
   let ticks = 0;
   for (const pid of tree) ticks += stats.get(pid)?.ticks ?? 0;
