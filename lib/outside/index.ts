@@ -1,5 +1,6 @@
 /**
- * What every client of an outside system (NHTSA recalls, vPIC, Anthropic, manufacturer hosts) shares.
+ * What every client of an outside system (NHTSA's APIs in lib/nhtsa, EPA, Anthropic, Stripe, SMTP, manufacturer
+ * hosts) shares.
  *
  * Breakers (breaker.ts), one per named system or host, on cockatiel's consecutive-failure breaker:
  *
@@ -15,7 +16,7 @@
  *   breaker.state / health()  "closed" | "open" | "half_open", when it opened, the last failure
  *   breakerHealth()           every breaker of this process (health reporting)
  *
- * Bounded caches and single flight (memo.ts), on lru-cache:
+ * Bounded caches and single flight (memo.ts), on lru-cache (its `fetch` shares one load among callers):
  *
  *   const memo = new BoundedMemo<Answer>({ max: 5000 });
  *   memo.get(key, () => load(key), (a) => (a.ok ? 30_000 : failureMemoMs()))
@@ -25,7 +26,6 @@
  *                                       cache for failures makes a burst for one vehicle one call
  *   boundedCache(max, ttlMs)            a plain LRUCache for get/set uses
  *   failureMemoMs()                     how long a failed answer is remembered (OUTSIDE_FAILURE_MEMO_MS)
- *
  *   memo.inFlight / loading(key) / settled()  loads under way (a cap on requests; a CLI waiting before exit)
  *
  * Deadlines (deadline.ts), on AbortSignal.timeout / AbortSignal.any (no hand-made timer races):
