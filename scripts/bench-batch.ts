@@ -29,7 +29,6 @@ async function main() {
   const { db, disconnectDb } = await import("../lib/db");
   const { etagFor } = await import("../lib/http/etag");
   const { buildVinBatch, buildVinReport } = await import("../lib/report");
-  const { parseVin } = await import("../lib/api/common");
   const { vpicData, decodeVinWith } = await import("../lib/vin");
   const { percentile, synthesiseVins } = await import("./support/sample-vins");
   resetConfigForTests();
@@ -53,7 +52,7 @@ async function main() {
   const singlesOnce = async () => {
     let bytes = 0;
     for (const vin of vins) {
-      const text = JSON.stringify(await buildVinReport(parseVin(vin), flags));
+      const text = JSON.stringify(await buildVinReport(vin, flags));
       etagFor(text);
       bytes += text.length;
     }
