@@ -10,8 +10,7 @@
 import { z } from "zod";
 import { badRequest } from "./errors";
 import { normalizeVin } from "../vin/format";
-import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "../vehicle/slugs";
-import { MODEL_YEAR_PATTERN } from "../vehicle/model-year";
+import { MODEL_YEAR_PATTERN, SLUG_MAX_LENGTH, SLUG_PATTERN } from "../vehicle";
 import { isUsStateCode } from "../pricing/us-states";
 
 export type { UsStateCode } from "../pricing/us-states";

@@ -4,10 +4,11 @@
  */
 import { z } from "zod";
 import { MakeSlug, ModelSlug, modelYearParam } from "./common";
+import { newestModelYear } from "../vehicle";
 
 /** 1981: the first model year of the 17-character VIN that vPIC decodes. */
 export const INSIGHT_YEAR_MIN = 1981;
-export const insightYearMax = (now = new Date()) => now.getUTCFullYear() + 2;
+export const insightYearMax = newestModelYear;
 
 const yearText = modelYearParam({
   malformed: `must be a 4-digit model year from ${INSIGHT_YEAR_MIN} to two years after the current year`,

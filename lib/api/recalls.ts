@@ -9,11 +9,11 @@
 import { EXAMPLE_VIN } from "./examples";
 import { z } from "zod";
 import { modelYearParam, vinQueryParam, type Vin } from "./common";
-import type { VehicleQuery } from "../vehicle";
+import { newestModelYear, type VehicleQuery } from "../vehicle";
 
 /** Model years accepted: 1949 (the oldest vehicles NHTSA's data can name) to two years ahead of today. */
 export const RECALL_MIN_YEAR = 1949;
-export const recallMaxYear = (now = new Date()) => now.getUTCFullYear() + 2;
+export const recallMaxYear = newestModelYear;
 
 const CAMPAIGN_FORMAT = /^\d{2}[A-Z][0-9A-Z]{6}$/;
 

@@ -10,6 +10,9 @@ export function parseModelYear(text: string): number | null {
   return MODEL_YEAR_PATTERN.test(text) ? Number(text) : null;
 }
 
+/** The newest model year a vehicle can have today: manufacturers sell next year's models, so two years ahead. */
+export const newestModelYear = (now = new Date()): number => now.getUTCFullYear() + 2;
+
 /** A year parsed from a path within [min, max], or null. */
 export function modelYearWithin(text: string, min: number, max: number): number | null {
   const year = parseModelYear(text);

@@ -4,7 +4,7 @@
 export { normalizeVin, vinDescriptor, wmiOf, type NormalizeVinResult } from "./format";
 export { checkDigit, computeCheckDigit, type CheckDigitResult } from "./check-digit";
 export { normalizeDriveType, type DecodedVehicle, type DriveType } from "./decoded-vehicle";
-export { decodeVin, decodeValidVin, decodeVinWith, vpicData, type DecodeResult } from "./decoder";
+export { decodeVin, decodeVinWith, vpicData, type DecodeResult } from "./decoder";
 export { wmisForMake, findVpicModel, makesForVin } from "./catalog";
 export { decodeVinEnriched, decodeVinsEnriched } from "./enrichment";
 export { wmiOnlyDecode, yearFromPosition10, type WmiOnlyResult, type WmiOnlyVehicle } from "./wmi-only";

@@ -53,7 +53,7 @@ async function main() {
   const singlesOnce = async () => {
     let bytes = 0;
     for (const vin of vins) {
-      const text = JSON.stringify(await buildVinReport(parseVin(vin), flags));
+      const text = JSON.stringify(await buildVinReport(vin, flags));
       etagFor(text);
       bytes += text.length;
     }

@@ -2,7 +2,9 @@
  * Realistic sample VINs for benchmarks: real WMIs and vPIC schemas, key templates expanded, varied serials,
  * model-year codes within each schema's years, valid check digits. Deterministic for a given seed.
  */
+import type { Vin } from "../../../lib/api/common";
 import { computeCheckDigit } from "../../../lib/vin/check-digit";
+import { normalizeVin } from "../../../lib/vin/format";
 import type { VpicData } from "../../../lib/vin/vpic-data";
 
 export function prng(seed: number) {
@@ -23,7 +25,7 @@ export function yearCode(year: number): string {
   return YEAR_CODES[(((year - 1980) % 30) + 30) % 30];
 }
 
-export function synthesiseVins(data: VpicData, count: number, seed: number): string[] {
+export function synthesiseVins(data: VpicData, count: number, seed: number): Vin[] {
   const random = prng(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   const fill = (template: string, at: number) => {
@@ -64,7 +66,7 @@ export function synthesiseVins(data: VpicData, count: number, seed: number): str
     return keys;
   };
   const wmis = [...data.wmis.values()].filter((w) => w.isPublic && w.links.some((l) => keysOf(l.schemaId).length));
-  const seen = new Set<string>();
+  const seen = new Set<Vin>();
   let guard = 0;
   while (seen.size < count && guard++ < count * 50) {
     const wmi = pick(wmis);
@@ -85,7 +87,8 @@ export function synthesiseVins(data: VpicData, count: number, seed: number): str
     for (let i = 0; i < 6; i++) serial += String(Math.floor(random() * 10));
     const body = `${wmi.wmi.slice(0, 3)}${vds}0${yearCode(year)}${plant}${small ? wmi.wmi.slice(3) + serial.slice(0, 3) : serial}`;
     const vin = body.slice(0, 8) + computeCheckDigit(body) + body.slice(9);
-    if (/^[A-HJ-NPR-Z0-9]{17}$/.test(vin)) seen.add(vin);
+    const format = normalizeVin(vin);
+    if (format.ok) seen.add(format.vin);
   }
   return [...seen];
 }
