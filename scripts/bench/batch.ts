@@ -29,7 +29,6 @@ async function main() {
   const { db, disconnectDb } = await import("../../lib/db");
   const { etagFor } = await import("../../lib/http/etag");
   const { buildVinBatch, buildVinReport } = await import("../../lib/report");
-  const { parseVin } = await import("../../lib/api/common");
   const { vpicData, decodeVinWith } = await import("../../lib/vin");
   const { percentile, synthesiseVins } = await import("./support/sample-vins");
   resetConfigForTests();
