@@ -26,7 +26,6 @@ export function createProgram(output: OutputConfiguration = {}): Command {
     .version(pkg.version, "-v, --version")
     .exitOverride()
     .showSuggestionAfterError()
-    .showHelpAfterError("(add --help for usage and examples)")
     .configureOutput({ outputError: (message, write) => write(message), ...output });
   examples(program, [
     "vinscope start                      serve on PORT (default 3000), building and migrating first",
@@ -39,6 +38,12 @@ export function createProgram(output: OutputConfiguration = {}): Command {
   for (const register of [registerStart, registerMcp, registerVin, registerImport, registerSync, registerKeys, registerAccounts, registerDb]) {
     register(program);
   }
+  // After a usage error, one line saying where the right usage is.
+  const hint = (command: Command) => {
+    command.showHelpAfterError(`(see ${commandPath(command)} --help)`);
+    command.commands.forEach(hint);
+  };
+  hint(program);
   return program;
 }
 
