@@ -8,9 +8,10 @@
  *   6. the job runner (cli/server/job-runner.ts): the scheduled syncs of lib/jobs.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
+import lockfile from "proper-lockfile";
 import { examples } from "../help";
 import { wholeNumber } from "../output";
 import { claimSqliteFile, ensurePortFree, StartRefused } from "../server/instance-guard";
@@ -56,43 +57,31 @@ function buildIsCurrent(): boolean {
 }
 
 /**
- * Builds unless the build is current. Several instances started together from one checkout take turns: the
- * first holds a lock file (with its pid) while it builds; the others wait, then find the build current.
+ * Builds unless the build is current. Several instances started together from one checkout take turns on a
+ * lock (proper-lockfile: a lock directory whose time the holder refreshes, so a crashed holder's lock goes
+ * stale and is taken over); the others wait, then find the build current. The build runs as a child process
+ * awaited, not synchronously, so the holder's event loop keeps the lock fresh while `next build` works.
  */
-function buildIfNeeded(): void {
-  const lock = path.join(root, ".next-build.lock");
-  for (;;) {
-    if (buildIsCurrent()) return;
-    let fd: number;
-    try {
-      fd = openSync(lock, "wx");
-    } catch {
-      if (!lockHolderAlive(lock)) rmSync(lock, { force: true });
-      else {
-        console.log("[vinscope] another instance is building the app; waiting…");
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2000);
-      }
-      continue;
-    }
-    try {
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      if (buildIsCurrent()) return;
-      console.log("[vinscope] building the app (first start or changed sources)…");
-      execFileSync(bin("next"), ["build"], { stdio: "inherit", env });
-      return;
-    } finally {
-      rmSync(lock, { force: true });
-    }
-  }
-}
-
-function lockHolderAlive(lock: string): boolean {
+async function buildIfNeeded(): Promise<void> {
+  if (buildIsCurrent()) return;
+  const release = await lockfile.lock(root, {
+    lockfilePath: path.join(root, ".next-build.lock"),
+    realpath: false,
+    stale: 30_000,
+    update: 5_000,
+    // Another instance's build takes a minute or two; wait up to 15 minutes for it.
+    retries: { retries: 450, minTimeout: 2_000, maxTimeout: 2_000 },
+    onCompromised: (error) => console.error(`[vinscope] the build lock was lost: ${error.message}`),
+  });
   try {
-    process.kill(Number(readFileSync(lock, "utf8")), 0);
-    return true;
-  } catch {
-    return false;
+    if (buildIsCurrent()) return;
+    console.log("[vinscope] building the app (first start or changed sources)…");
+    const code = await new Promise<number | null>((resolve, reject) => {
+      spawn(bin("next"), ["build"], { stdio: "inherit", env }).once("error", reject).once("exit", resolve);
+    });
+    if (code !== 0) throw new Error(`next build exited with code ${code}`);
+  } finally {
+    await release();
   }
 }
 
@@ -115,7 +104,7 @@ async function start(opts: { port?: number }): Promise<void> {
   }
   execFileSync(bin("tsx"), ["scripts/build/prepare-data.ts"], { stdio: "inherit", env });
   execFileSync(bin("tsx"), ["cli/index.ts", "db", "migrate"], { stdio: "inherit", env });
-  buildIfNeeded();
+  await buildIfNeeded();
   console.log(`[vinscope] serving on port ${cfg.port} with ${cfg.workers} server process${cfg.workers === 1 ? "" : "es"} (public base URL ${cfg.publicBaseUrl})`);
   serveWithWorkers({ root, port: cfg.port, workers: cfg.workers, heapMb: cfg.serverHeapMb, env });
   startJobRunnerProcess();
