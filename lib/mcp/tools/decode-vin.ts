@@ -1,7 +1,8 @@
 /** decode_vin: the VIN report (lib/report), the same answer as GET /api/public/vin/{vin}. */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { DecodeVinArguments, sectionFlags } from "../../api/mcp";
-import { VinDecodeResponse, VinReportQuery } from "../../api/vin-report";
+import { operations } from "../../api/operations";
+import { VinDecodeResponse } from "../../api/vin-report";
 import { FALLBACK_WRITER } from "../../insights/fallback";
 import { buildVinReport } from "../../report";
 import { runTool, toolSuccess } from "../tool-result";
@@ -31,7 +32,7 @@ export function registerDecodeVin(server: McpServer): void {
     },
     async ({ vin, ...flags }) =>
       runTool(DECODE_VIN, async () => {
-        const report = await buildVinReport(vin, sectionFlags(VinReportQuery, flags));
+        const report = await buildVinReport(vin, sectionFlags(operations.decodeVin.query, flags));
         return toolSuccess(report, reportSummary(report));
       }),
   );
