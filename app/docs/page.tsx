@@ -83,7 +83,7 @@ if (res.ok) {
   "mcpServers": {
     "vinscope": {
       "command": "node",
-      "args": ["/absolute/path/to/vinscope/bin/vinscope-mcp.mjs"],
+      "args": ["/absolute/path/to/vinscope/bin/vinscope.mjs", "mcp"],
       "env": { "PUBLIC_BASE_URL": "${base}" }
     }
   }
@@ -231,8 +231,9 @@ if (res.ok) {
         </p>
         <h3>Local (stdio)</h3>
         <p>
-          In a clone of vinscope after <code>npm install</code>, run <code>npm run --silent mcp</code>, or register the
-          clone&apos;s <code>bin/vinscope-mcp.mjs</code> with your MCP client (Node 20.9 or later):
+          In a clone of vinscope after <code>npm install</code>, the stdio server is <code>vinscope mcp</code>: run{" "}
+          <code>npx vinscope mcp</code> in the clone, or register the clone&apos;s <code>bin/vinscope.mjs</code> with the
+          argument <code>mcp</code> with your MCP client (Node 20.9 or later):
         </p>
         <CopyBlock label="MCP client configuration (stdio)" text={mcpStdio} testId="mcp-stdio-config" />
         <p>

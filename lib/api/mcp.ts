@@ -6,7 +6,7 @@
  * (a boolean, not "true"; a number, or digits, for a year).
  */
 import { z } from "zod";
-import { slugify } from "../pricing/slugs";
+import { slugify } from "../vehicle";
 import { operations } from "./operations";
 import { PRICING_YEAR_MAX, PRICING_YEAR_MIN, PricingYear } from "./pricing";
 import { RECALL_MIN_YEAR, recallMaxYear } from "./recalls";

@@ -2,7 +2,7 @@
  * RFC 9457 problem details: the only way an error leaves the service. `ApiError`s keep their status, title,
  * detail and extension members; anything else is logged with the request id and answered as a bare 500.
  */
-import { ApiError } from "../api/errors";
+import { ApiError, type ProblemReason } from "../api/errors";
 import type { Problem } from "../api/problem";
 import { config } from "../config";
 import { FAULT_DETAIL, noteDatabaseError } from "../db-faults";
@@ -18,7 +18,7 @@ export interface ProblemBody {
   detail: string;
   instance?: string;
   requestId: string;
-  reason?: string;
+  reason?: ProblemReason;
   [member: string]: unknown;
 }
 
@@ -28,7 +28,7 @@ const problemIsBody: Assignable<Problem, ProblemBody> = true;
 void problemIsBody;
 
 /** Each `reason` is documented on the docs page under this anchor. */
-export function problemType(reason: string | undefined): string {
+export function problemType(reason: ProblemReason | undefined): string {
   if (!reason) return "about:blank";
   let base = "http://localhost:3000";
   try {

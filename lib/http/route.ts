@@ -11,6 +11,7 @@ import type { RouteSpec } from "../api/operations";
 import { config } from "../config";
 import { verifyKey } from "../dealers/keys";
 import { log } from "../log";
+import { deadlineSignal, untilAborted } from "../outside/deadline";
 import { CACHE, type CachePolicy } from "../api/cache";
 import { requestTargetProblem } from "./request-guard";
 import { etagFor, matchesIfNoneMatch } from "./etag";
@@ -92,17 +93,10 @@ function requestDeadlineMs(): number {
 
 /** The handler's result, or a deadline problem when it takes longer than `ms`. */
 async function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(deadlineExceeded(ms)), ms);
+  // A handler that fails after its deadline has nobody to answer; untilAborted keeps its error handled.
+  return untilAborted(work, deadlineSignal(ms), (): never => {
+    throw deadlineExceeded(ms);
   });
-  try {
-    return await Promise.race([work, expired]);
-  } finally {
-    clearTimeout(timer);
-    // A handler that fails after its deadline has nobody to answer; its error must not go unhandled.
-    work.catch(() => {});
-  }
 }
 
 export interface RouteContext {

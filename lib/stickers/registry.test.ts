@@ -6,7 +6,6 @@ import {
   SUPPORTED_GROUPS,
   supportedLabels,
   UNSUPPORTED_GROUPS,
-  wmisForRegisteredMake,
 } from "./registry";
 
 beforeAll(() => resetConfigForTests());
@@ -24,18 +23,17 @@ test("five supported groups with twelve makes, and the two unsupported groups", 
   ]);
 });
 
-test("every registered make has WMIs in the vPIC tables", () => {
+test("every registered make is a vPIC make with WMIs, and a VIN of each of its WMIs matches its group", () => {
   for (const group of MANUFACTURER_GROUPS) {
-    for (const make of group.makes) expect(wmisForRegisteredMake(make).length).toBeGreaterThan(0);
+    for (const make of group.makes) {
+      const wmis = wmisForMake(make);
+      expect(wmis.length).toBeGreaterThan(0);
+      const vin = `${wmis[0]}AAAAAA1234567`.padEnd(17, "0");
+      expect(matchManufacturer(vin, make)).toMatchObject({ group: { id: group.id }, brand: make, ambiguous: false });
+    }
   }
-  expect(wmisForRegisteredMake("Chevrolet")).toEqual(expect.arrayContaining(["1G1", "1GC", "3GN"]));
-  expect(wmisForRegisteredMake("Ford")).toEqual(expect.arrayContaining(["1FA", "1FT", "1FM"]));
-});
-
-test("the registry's WMIs are exactly the decoder's (one source: the vPIC tables)", () => {
-  for (const make of MANUFACTURER_GROUPS.flatMap((g) => g.makes)) {
-    expect(wmisForRegisteredMake(make)).toEqual([...wmisForMake(make)].sort());
-  }
+  expect(wmisForMake("Chevrolet")).toEqual(expect.arrayContaining(["1G1", "1GC", "3GN"]));
+  expect(wmisForMake("Ford")).toEqual(expect.arrayContaining(["1FA", "1FT", "1FM"]));
 });
 
 test.each([
@@ -63,4 +61,9 @@ test("a make with no sticker source has no group but keeps its name", () => {
   expect(honda.group).toBeNull();
   expect(honda.brand).toBe("Honda");
   expect(matchManufacturer("ZZZZZZZZZZZZZZZZZ")).toEqual({ group: null, brand: "Unknown", ambiguous: false });
+});
+
+test("a WMI NHTSA does not publish still names its make; a WMI ending in 9 names a small maker by positions 12-14", () => {
+  expect(matchManufacturer("LRW3E7FA5MC123456")).toEqual({ group: null, brand: "Tesla", ambiguous: false });
+  expect(matchManufacturer("VF9AB1C23D4795123")).toEqual({ group: null, brand: "Bugatti", ambiguous: false });
 });

@@ -3,12 +3,11 @@
  * service fetches, the groups it knows it cannot serve, and which make a VIN's WMI belongs to. The sticker
  * check, provision, the dealer page and every `supported` list read this one table.
  *
- * WMIs are not typed here: they come from the vPIC tables (Wmi ↔ Wmi_Make ↔ Make) the decoder also reads,
- * loaded once per process. Some WMIs are shared by several makes (KMH: Hyundai and Genesis; 1C4: Chrysler,
- * Dodge, Jeep, Ram and others); then the decoded make settles it.
+ * WMIs are not typed here: they come from lib/vin's catalog over the vPIC tables (Wmi ↔ Wmi_Make ↔ Make) the
+ * decoder holds. Some WMIs are shared by several makes (KMH: Hyundai and Genesis; 1C4: Chrysler, Dodge, Jeep,
+ * Ram and others); then the decoded make settles it.
  */
-import Database from "better-sqlite3";
-import { config } from "../config";
+import { makesForVin } from "../vin";
 
 export type SupportedGroupId = "gm" | "stellantis" | "ford" | "hyundai" | "genesis";
 export type UnsupportedGroupId = "toyota" | "kia";
@@ -73,55 +72,6 @@ function makeLabel(make: string): string {
   return group?.makes.find((m) => m.toUpperCase() === make.trim().toUpperCase()) ?? make;
 }
 
-interface WmiIndex {
-  makesByWmi: Map<string, string[]>;
-  wmisByMake: Map<string, string[]>;
-}
-
-let index: WmiIndex | undefined;
-
-function wmiIndex(): WmiIndex {
-  if (index) return index;
-  const file = new Database(config().vpic.dbPath, { readonly: true, fileMustExist: true });
-  try {
-    const rows = file
-      .prepare("SELECT w.Wmi AS wmi, m.Name AS make FROM Wmi w JOIN Wmi_Make wm ON wm.WmiId = w.Id JOIN Make m ON m.Id = wm.MakeId")
-      .all() as { wmi: string; make: string }[];
-    const makesByWmi = new Map<string, string[]>();
-    const wmisByMake = new Map<string, string[]>();
-    for (const { wmi, make } of rows) {
-      const key = wmi.toUpperCase();
-      const makes = makesByWmi.get(key) ?? [];
-      if (!makes.includes(make)) makes.push(make);
-      makesByWmi.set(key, makes);
-      const upper = make.toUpperCase();
-      const wmis = wmisByMake.get(upper) ?? [];
-      if (!wmis.includes(key)) wmis.push(key);
-      wmisByMake.set(upper, wmis);
-    }
-    index = { makesByWmi, wmisByMake };
-    return index;
-  } finally {
-    file.close();
-  }
-}
-
-/** WMIs the vPIC tables link to a make (what the dealer page lists per make). */
-export function wmisForRegisteredMake(make: string): string[] {
-  return [...(wmiIndex().wmisByMake.get(make.trim().toUpperCase()) ?? [])].sort();
-}
-
-/** Makes the vPIC tables link to a VIN's WMI; a WMI ending in 9 names a small maker by positions 12-14 too. */
-export function makesForVin(vin: string): string[] {
-  const { makesByWmi } = wmiIndex();
-  const wmi = vin.slice(0, 3).toUpperCase();
-  if (wmi[2] === "9") {
-    const long = makesByWmi.get(wmi + vin.slice(11, 14).toUpperCase());
-    if (long) return long;
-  }
-  return makesByWmi.get(wmi) ?? [];
-}
-
 export interface ManufacturerMatch {
   /** The registry group, or null when the make has no known sticker source at all (Honda, BMW, …). */
   group: ManufacturerGroup | null;
@@ -156,7 +106,3 @@ function rank(make: string): number {
 
 /** Group label for the check's `manufacturer` field: the registry label, else the make itself. */
 export const manufacturerLabel = (match: ManufacturerMatch): string => match.group?.label ?? match.brand;
-
-export function resetRegistryForTests(): void {
-  index = undefined;
-}

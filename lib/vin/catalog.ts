@@ -1,16 +1,20 @@
 /**
- * Make and model look-ups over the vPIC tables the decoder already holds in memory.
+ * The one index of makes, models and WMIs, over the vPIC tables the decoder already holds in memory (no
+ * second read of the vPIC file): WMIs of a make, makes of a WMI, vPIC's names of a make and model, and the
+ * pattern values of a model year (its variants). The sticker registry and the insights read it from here.
  */
 import { vpicData } from "./decoder";
-import type { VpicData } from "./vpic-data";
+import { resolveAttribute } from "./decode/element-resolution";
+import type { KeyGroup, SchemaIndex, VpicData } from "./vpic-data";
+import { nameKey } from "../vehicle/names";
 
-/** Lower-case letters and digits only: "Mercedes-Benz" and "mercedes benz" are the same slug. */
-export function slugOf(value: string): string {
-  return value.toLowerCase().replace(/[^a-z0-9]/g, "");
-}
+// Makes and models are keyed by lib/vehicle's nameKey: "Mercedes-Benz", "mercedes benz" and the slug
+// "mercedes-benz" are the same make.
 
 interface Catalog {
   wmisByMake: Map<string, string[]>;
+  /** Every WMI the file holds, published or not, → its makes in vPIC's spelling (Wmi_Make order). */
+  makesByWmi: Map<string, string[]>;
   models: Map<string, { make: string; models: Map<string, string> }>;
 }
 
@@ -27,7 +31,7 @@ function catalogOf(data: VpicData): Catalog {
     for (const makeId of wmi.makeIds) {
       const name = makeNames.get(String(makeId));
       if (!name) continue;
-      const slug = slugOf(name);
+      const slug = nameKey(name);
       const list = wmisByMake.get(slug) ?? [];
       if (!list.includes(wmi.wmi)) list.push(wmi.wmi);
       wmisByMake.set(slug, list);
@@ -41,27 +45,27 @@ function catalogOf(data: VpicData): Catalog {
     for (const ref of makes) {
       const make = makeNames.get(ref.id);
       if (!make) continue;
-      const slug = slugOf(make);
+      const slug = nameKey(make);
       let entry = models.get(slug);
       if (!entry) models.set(slug, (entry = { make, models: new Map() }));
-      const modelSlug = slugOf(model);
+      const modelSlug = nameKey(model);
       if (!entry.models.has(modelSlug)) entry.models.set(modelSlug, model);
     }
   }
-  catalog = { wmisByMake, models };
+  catalog = { wmisByMake, makesByWmi: makesByWmiOf(data), models };
   catalogs.set(data, catalog);
   return catalog;
 }
 
 /** WMIs linked to a make (Wmi_Make) among the WMIs NHTSA publishes; case- and punctuation-insensitive. */
 export function wmisForMakeIn(data: VpicData, makeName: string): string[] {
-  return [...(catalogOf(data).wmisByMake.get(slugOf(makeName)) ?? [])];
+  return [...(catalogOf(data).wmisByMake.get(nameKey(makeName)) ?? [])];
 }
 
 /** vPIC's canonical names (the make upper-cased, as decodes and vPIC's API print it) for a case/slug-insensitive make and model, or null. */
 export function findVpicModelIn(data: VpicData, make: string, model: string): { make: string; model: string } | null {
-  const entry = catalogOf(data).models.get(slugOf(make));
-  const name = entry?.models.get(slugOf(model));
+  const entry = catalogOf(data).models.get(nameKey(make));
+  const name = entry?.models.get(nameKey(model));
   return entry && name ? { make: entry.make.toUpperCase(), model: name } : null;
 }
 
@@ -71,4 +75,133 @@ export function wmisForMake(makeName: string): string[] {
 
 export function findVpicModel(make: string, model: string): { make: string; model: string } | null {
   return findVpicModelIn(vpicData(), make, model);
+}
+
+function makesByWmiOf(data: VpicData): Map<string, string[]> {
+  const makeNames = data.lookups.get("Make") ?? new Map<string, string>();
+  const makesByWmi = new Map<string, string[]>();
+  for (const wmi of data.wmis.values()) {
+    const makes: string[] = [];
+    for (const makeId of wmi.makeIds) {
+      const name = makeNames.get(String(makeId));
+      if (name !== undefined && !makes.includes(name)) makes.push(name);
+    }
+    if (makes.length) makesByWmi.set(wmi.wmi, makes);
+  }
+  return makesByWmi;
+}
+
+/**
+ * Makes the vPIC tables link to a VIN's WMI (Wmi_Make), in vPIC's spelling, whether NHTSA publishes the WMI
+ * or not; a WMI ending in 9 names a small maker by positions 12-14 too.
+ */
+export function makesForVinIn(data: VpicData, vin: string): string[] {
+  const { makesByWmi } = catalogOf(data);
+  const wmi = vin.slice(0, 3).toUpperCase();
+  if (wmi[2] === "9") {
+    const long = makesByWmi.get(wmi + vin.slice(11, 14).toUpperCase());
+    if (long) return [...long];
+  }
+  return [...(makesByWmi.get(wmi) ?? [])];
+}
+
+export function makesForVin(vin: string): string[] {
+  return makesForVinIn(vpicData(), vin);
+}
+
+export interface ModelYearPatterns {
+  /** vPIC's canonical names (make upper-cased, as vPIC prints it). */
+  make: string;
+  model: string;
+  /** True when at least one pattern of that model year names the model. */
+  seenInYear: boolean;
+  /** Per pattern key of the model: the resolved values of the asked elements (element id → values, in pattern order). */
+  keys: Map<number, string[]>[];
+}
+
+/**
+ * The pattern values of a year/make/model, key by key. Which patterns belong to the model: the schemas
+ * linked, for that model year, to a WMI of the make; in each, the keys that carry a Model pattern naming the
+ * model. A key counts when it names the model, or when it sits in a schema whose Model patterns name this
+ * model only. Keys of a multi-model schema that do not name the model are left out: the answer may miss a
+ * variant, but never names one from another model. Null when vPIC does not know the make and model.
+ */
+export function modelYearPatternsIn(
+  data: VpicData,
+  year: number,
+  make: string,
+  model: string,
+  elementIds: readonly number[],
+): ModelYearPatterns | null {
+  const names = findVpicModelIn(data, make, model);
+  if (!names) return null;
+  const modelIds = modelIdsOf(data, names.make, names.model);
+  const wanted = new Set(elementIds);
+  const keys: Map<number, string[]>[] = [];
+  let seen = false;
+  for (const schemaId of schemasOfMakeYear(data, names.make, year)) {
+    const schema = data.schemas.get(schemaId);
+    if (!schema) continue;
+    const groups = groupsOf(schema);
+    const modelGroups: KeyGroup[] = [];
+    let otherModels = false;
+    for (const group of groups) {
+      for (let i = group.start; i < group.end; i++) {
+        const p = data.patternIndex[i];
+        if (data.patterns.element[p] !== MODEL_ELEMENT) continue;
+        if (modelIds.has(data.patterns.attrTable[data.patterns.attrIndex[p]])) modelGroups.push(group);
+        else otherModels = true;
+      }
+    }
+    if (modelGroups.length === 0) continue;
+    seen = true;
+    for (const group of otherModels ? modelGroups : groups) keys.push(valuesOfKey(data, group, wanted));
+  }
+  return { make: names.make, model: names.model, seenInYear: seen, keys };
+}
+
+const MODEL_ELEMENT = 28;
+
+function schemasOfMakeYear(data: VpicData, make: string, year: number): Set<number> {
+  const schemaIds = new Set<number>();
+  for (const code of wmisForMakeIn(data, make)) {
+    for (const link of data.wmis.get(code)?.links ?? []) {
+      if (year >= link.yearFrom && year <= link.yearTo) schemaIds.add(link.schemaId);
+    }
+  }
+  return schemaIds;
+}
+
+function modelIdsOf(data: VpicData, make: string, model: string): Set<string> {
+  const ids = new Set<string>();
+  const modelNames = data.lookups.get("Model");
+  if (!modelNames) return ids;
+  for (const [id, name] of modelNames) {
+    if (name.toLowerCase() !== model.toLowerCase()) continue;
+    if ((data.makesOfModel.get(id) ?? []).some((ref) => ref.name.toLowerCase() === make.toLowerCase())) ids.add(id);
+  }
+  return ids;
+}
+
+function groupsOf(schema: SchemaIndex): Set<KeyGroup> {
+  const groups = new Set<KeyGroup>();
+  for (const list of schema.byFirst.values()) for (const g of list) groups.add(g);
+  for (const g of schema.anyFirst) groups.add(g);
+  for (const g of schema.formulas) groups.add(g);
+  return groups;
+}
+
+function valuesOfKey(data: VpicData, group: KeyGroup, wanted: ReadonlySet<number>): Map<number, string[]> {
+  const values = new Map<number, string[]>();
+  for (let i = group.start; i < group.end; i++) {
+    const p = data.patternIndex[i];
+    const element = data.patterns.element[p];
+    if (!wanted.has(element)) continue;
+    const value = resolveAttribute(data, element, data.patterns.attrTable[data.patterns.attrIndex[p]]);
+    if (value === null) continue;
+    const list = values.get(element);
+    if (list) list.push(value);
+    else values.set(element, [value]);
+  }
+  return values;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { decodeVinWith, type DecodeResult } from "./decoder";
-import { buildSyntheticVpic, exceptedVin, withCheckDigit } from "./synthetic-vpic";
+import { buildSyntheticVpic, exceptedVin, withCheckDigit } from "../../tests/support/synthetic-vpic";
 import { loadVpicData, type VpicData } from "./vpic-data";
 
 const NOW = new Date("2026-06-01T00:00:00Z");

@@ -4,7 +4,7 @@
  */
 import { decodeVinWith } from "./decoder";
 import { parseChargerLevel, parseElectrification, parseEquipment, parseGvwrClass, parseNumber, toExtendedRecord } from "./extended-record";
-import { buildSyntheticVpic, withCheckDigit } from "./synthetic-vpic";
+import { buildSyntheticVpic, withCheckDigit } from "../../tests/support/synthetic-vpic";
 import { loadVpicData } from "./vpic-data";
 
 describe("decoded.extended from local vPIC data", () => {

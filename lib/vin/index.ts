@@ -5,8 +5,7 @@ export { normalizeVin, vinDescriptor, wmiOf, type NormalizeVinResult } from "./f
 export { checkDigit, computeCheckDigit, type CheckDigitResult } from "./check-digit";
 export { normalizeDriveType, type DecodedVehicle, type DriveType } from "./decoded-vehicle";
 export { decodeVin, decodeVinWith, vpicData, type DecodeResult } from "./decoder";
-export { wmisForMake, findVpicModel } from "./catalog";
+export { wmisForMake, findVpicModel, makesForVin } from "./catalog";
 export { decodeVinEnriched, decodeVinsEnriched } from "./enrichment";
-export { displayMake } from "./display-name";
 export { wmiOnlyDecode, yearFromPosition10, type WmiOnlyResult, type WmiOnlyVehicle } from "./wmi-only";
 export { countryOf, regionOf, isNorthAmericanVin, knownWmi } from "./wmi-origin";

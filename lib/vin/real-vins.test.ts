@@ -7,7 +7,7 @@ import { DecodedVehicleSchema } from "../api/vin";
 import { findVpicModelIn, wmisForMakeIn } from "./catalog";
 import { decodeVinWith } from "./decoder";
 import type { VpicData } from "./vpic-data";
-import fixture from "./real-vins.fixture.json";
+import fixture from "../../tests/fixtures/vin/real-vins.json";
 
 let data: VpicData;
 

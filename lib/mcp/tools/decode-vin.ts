@@ -1,5 +1,6 @@
 /** decode_vin: the VIN report (lib/report), the same answer as GET /api/public/vin/{vin}. */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { parseVin } from "../../api/common";
 import { DecodeVinArguments, sectionFlags } from "../../api/mcp";
 import { operations } from "../../api/operations";
 import { VinDecodeResponse } from "../../api/vin-report";
@@ -32,7 +33,7 @@ export function registerDecodeVin(server: McpServer): void {
     },
     async ({ vin, ...flags }) =>
       runTool(DECODE_VIN, async () => {
-        const report = await buildVinReport(vin, sectionFlags(operations.decodeVin.query, flags));
+        const report = await buildVinReport(parseVin(vin), sectionFlags(operations.decodeVin.query, flags));
         return toolSuccess(report, reportSummary(report));
       }),
   );

@@ -7,7 +7,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { BatchSectionQuery, DecodeVinsArguments, sectionFlags } from "../../api/mcp";
 import { VIN_BATCH_LIMIT, VinBatchResponse } from "../../api/vin-batch";
 import { buildVinBatch } from "../../report";
-import { displayMake } from "../../vin";
+import { displayMake } from "../../vehicle";
 import { runTool, toolSuccess } from "../tool-result";
 
 export const DECODE_VINS = "decode_vins";

@@ -1,0 +1,77 @@
+/**
+ * Per-schema indexes of the Pattern keys, for finding the candidates of a decode: plain and bracket keys
+ * bucketed by their first literal character (a decode probes only those positions), keys tested for every
+ * VIN, and formula keys. A schema's index is built on its first use (a process touches a fraction of
+ * vPIC's 24 000 schemas; building all of them would double start-up) and kept.
+ */
+import { compileKey, probeOf, type CompiledKey } from "../key-matcher";
+import type { PatternTables } from "../pattern-tables";
+import type { KeyGroup, SchemaIndex } from "../vpic-types";
+import { num, type VpicReader } from "./reader";
+
+/** VinSchema.TobeQCed by schema id. */
+export function readSchemasToBeQced(r: VpicReader): Map<number, boolean> {
+  const toBeQced = new Map<number, boolean>();
+  for (const row of r.select("VinSchema", ["Id", "TobeQCed"])) toBeQced.set(Number(row.Id), Boolean(num(row.TobeQCed)));
+  return toBeQced;
+}
+
+export interface SchemaIndexer {
+  schemaIndex(schemaId: number): SchemaIndex | null;
+  /** Schemas with usable patterns. */
+  schemaCount: number;
+  /** (schema, key) groups in the file. */
+  keyCount: number;
+}
+
+export function schemaIndexer(pt: PatternTables, toBeQced: Map<number, boolean>): SchemaIndexer {
+  // Groups are contiguous per schema: the first group of each schema.
+  const groupCount = pt.groupSchema.length;
+  const groupRange = new Map<number, number>();
+  for (let g = 0; g < groupCount; g++) if (g === 0 || pt.groupSchema[g] !== pt.groupSchema[g - 1]) groupRange.set(pt.groupSchema[g], g);
+  const compiledKeys: ({ compiled: CompiledKey; probe: ReturnType<typeof probeOf> } | undefined)[] = new Array(pt.keyTable.length);
+  const schemas = new Map<number, SchemaIndex | null>();
+
+  const schemaIndex = (schemaId: number): SchemaIndex | null => {
+    const known = schemas.get(schemaId);
+    if (known !== undefined) return known;
+    const first = groupRange.get(schemaId);
+    const index = first === undefined ? null : buildIndex(schemaId, first);
+    schemas.set(schemaId, index);
+    return index;
+  };
+
+  function buildIndex(schemaId: number, first: number): SchemaIndex {
+    const index: SchemaIndex = {
+      id: schemaId,
+      toBeQced: toBeQced.get(schemaId) ?? false,
+      byFirst: new Map(),
+      anyFirst: [],
+      formulas: [],
+      probes: new Int8Array(0),
+      patternCount: 0,
+    };
+    const probes: number[] = [];
+    for (let g = first; g < groupCount && pt.groupSchema[g] === schemaId; g++) {
+      const k = pt.groupKey[g];
+      const { compiled, probe } = (compiledKeys[k] ??= { compiled: compileKey(pt.keyTable[k]), probe: probeOf(pt.keyTable[k]) });
+      const group: KeyGroup = { compiled, start: pt.groupStart[g], end: pt.groupEnd[g] };
+      index.patternCount += group.end - group.start;
+      if (compiled.matcher.kind === "formula") index.formulas.push(group);
+      else if (probe === null) index.anyFirst.push(group);
+      else {
+        for (let c = 0; c < probe.chars.length; c++) {
+          const slot = probe.position * 128 + probe.chars.charCodeAt(c);
+          let bucket = index.byFirst.get(slot);
+          if (!bucket) index.byFirst.set(slot, (bucket = []));
+          bucket.push(group);
+        }
+        if (!probes.includes(probe.position)) probes.push(probe.position);
+      }
+    }
+    index.probes = Int8Array.from(probes.sort((x, y) => x - y));
+    return index;
+  }
+
+  return { schemaIndex, schemaCount: groupRange.size, keyCount: groupCount };
+}
