@@ -1,17 +1,16 @@
 /**
  * The MCP tools' contract (spec 4.3): their arguments, and their own answers (the check-digit result and the
  * service description). The other tools answer with the public API's schemas (VinDecodeResponse,
- * RecallsResponse, PricingResponse, VinBatchResponse). Arguments are built from the public API's schemas: the
- * same fields, bounds and section flags, in the JSON types an agent sends (a boolean, not "true"; a number, or
- * digits, for a year).
+ * RecallsResponse, PricingResponse, VinBatchResponse). Each tool's arguments are built from the operation it
+ * mirrors (lib/api/operations.ts): the same fields, bounds and section flags, in the JSON types an agent sends
+ * (a boolean, not "true"; a number, or digits, for a year).
  */
 import { z } from "zod";
 import { slugify } from "../vehicle";
-import { UsState } from "./common";
+import { operations } from "./operations";
 import { PRICING_YEAR_MAX, PRICING_YEAR_MIN, PricingYear } from "./pricing";
-import { RECALL_MIN_YEAR, RecallsQuery, recallMaxYear } from "./recalls";
-import { VIN_BATCH_LIMIT, VinBatchQuery } from "./vin-batch";
-import { VinReportQuery } from "./vin-report";
+import { RECALL_MIN_YEAR, recallMaxYear } from "./recalls";
+import { VIN_BATCH_LIMIT } from "./vin-batch";
 
 /**
  * Agents often send numbers as JSON strings (`"year": "2024"`). An argument that takes a whole number takes a
@@ -38,16 +37,17 @@ export function wholeNumberInput(schema: z.ZodInt, description: string) {
 const vinArgument = (description: string) => z.string().max(64).meta({ description });
 
 /**
- * The section flags of a query (VinReportQuery, VinBatchQuery) as tool arguments: the same names and meanings,
- * as optional booleans. Their defaults are the query's: `sectionFlags` parses the arguments with the query itself.
+ * The section flags of a query (VinReportQuery, VinBatchQuery) as tool arguments: the same names, meanings and
+ * defaults, as optional booleans. `sectionFlags` parses the arguments with the query itself.
  */
-function toolFlags<Q extends z.ZodObject>(query: Q, fallback: boolean) {
+function toolFlags<Q extends z.ZodObject>(query: Q) {
+  const defaults = query.parse({}) as Record<string, boolean>;
   const out: Record<string, z.ZodOptional<z.ZodBoolean>> = {};
   for (const [name, flag] of Object.entries(query.shape)) {
     out[name] = z
       .boolean()
       .optional()
-      .meta({ description: `${(flag as z.ZodType).description ?? name}; default ${fallback}` });
+      .meta({ description: `${(flag as z.ZodType).description ?? name}; default ${defaults[name]}` });
   }
   return out as { [K in keyof Q["shape"]]: z.ZodOptional<z.ZodBoolean> };
 }
@@ -59,32 +59,33 @@ export function sectionFlags<Q extends z.ZodObject>(query: Q, args: Record<strin
   return query.parse(text);
 }
 
-/** decode_vin: GET /api/public/vin/{vin}'s VIN and section flags. */
+/** decode_vin: decodeVin's VIN and section flags. */
 export const DecodeVinArguments = z.object({
   vin: vinArgument("the 17-character VIN (case and surrounding spaces do not matter)"),
-  ...toolFlags(VinReportQuery, true),
+  ...toolFlags(operations.decodeVin.query),
 });
 
-/** decode_vins: GET /api/public/vins's VINs (as a list) and section flags. */
-export const BatchSectionQuery = VinBatchQuery.omit({ vins: true });
+/** decode_vins: decodeVins's VINs (as a list rather than one comma-separated text) and section flags. */
+export const BatchSectionQuery = operations.decodeVins.query.omit({ vins: true });
 export const DecodeVinsArguments = z.object({
   vins: z
     .array(z.string().max(64))
     .min(1)
     .max(VIN_BATCH_LIMIT)
     .meta({ description: `the VINs, 1 to ${VIN_BATCH_LIMIT} (case and surrounding spaces do not matter)` }),
-  ...toolFlags(BatchSectionQuery, false),
+  ...toolFlags(BatchSectionQuery),
 });
 
 /**
- * check_recalls: GET /api/recalls's vin and make/model/year forms (RecallsQuery's fields; the tool parses the
- * arguments with RecallsQuery too, so the rule "exactly one form" is stated once).
+ * check_recalls: getRecalls's vin and make/model/year forms (its query's fields; the tool parses the arguments
+ * with that query too, so the rule "exactly one form" is stated once).
  */
+const recallsQuery = operations.getRecalls.query;
 export const CheckRecallsArguments = z.object({
-  vin: RecallsQuery.shape.vin,
+  vin: recallsQuery.shape.vin,
   year: wholeNumberInput(z.int().min(RECALL_MIN_YEAR).max(recallMaxYear()), `model year, ${RECALL_MIN_YEAR} to the current year + 2, e.g. 2022`).optional(),
-  make: RecallsQuery.shape.make,
-  model: RecallsQuery.shape.model,
+  make: recallsQuery.shape.make,
+  model: recallsQuery.shape.model,
 });
 
 /** A make or model as a name or a slug (get_pricing slugs it, as the pricing pages do). */
@@ -97,12 +98,12 @@ const vehicleName = (what: string, example: string) =>
     .refine((v) => slugify(v).length > 0, { message: `must contain letters or digits` })
     .meta({ description: `${what}, as a name or a slug, e.g. ${example}` });
 
-/** get_pricing: GET /api/public/pricing/{make}/{model}/{year}?state=… with names or slugs. */
+/** get_pricing: getVehiclePricing's vehicle, by names or slugs, and its state. */
 export const GetPricingArguments = z.object({
   make: vehicleName("make", "Toyota or land-rover"),
   model: vehicleName("model", "Camry or range-rover-sport"),
   year: wholeNumberInput(PricingYear, `model year, ${PRICING_YEAR_MIN} to ${PRICING_YEAR_MAX}, e.g. 2024`),
-  state: UsState.optional(),
+  state: operations.getVehiclePricing.query.shape.state,
 });
 
 /** validate_vin_check_digit: one VIN. */

@@ -4,7 +4,8 @@
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CheckRecallsArguments } from "../../api/mcp";
-import { RecallsQuery, RecallsResponse, recallsRequest, type RecallItem } from "../../api/recalls";
+import { operations } from "../../api/operations";
+import { RecallsResponse, recallsRequest, type RecallItem } from "../../api/recalls";
 import { parseInput } from "../../http/params";
 import { recallsForVin, recallsForYearMakeModel } from "../../recalls";
 import { runTool, toolError, toolSuccess } from "../tool-result";
@@ -29,7 +30,7 @@ export function registerCheckRecalls(server: McpServer): void {
     },
     async (args, extra) =>
       runTool(CHECK_RECALLS, async () => {
-        const query = parseInput(RecallsQuery, {
+        const query = parseInput(operations.getRecalls.query, {
           vin: args.vin,
           make: args.make,
           model: args.model,

@@ -2,7 +2,8 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { parseVin } from "../../api/common";
 import { DecodeVinArguments, sectionFlags } from "../../api/mcp";
-import { VinDecodeResponse, VinReportQuery } from "../../api/vin-report";
+import { operations } from "../../api/operations";
+import { VinDecodeResponse } from "../../api/vin-report";
 import { FALLBACK_WRITER } from "../../insights/fallback";
 import { buildVinReport } from "../../report";
 import { runTool, toolSuccess } from "../tool-result";
@@ -32,7 +33,7 @@ export function registerDecodeVin(server: McpServer): void {
     },
     async ({ vin, ...flags }) =>
       runTool(DECODE_VIN, async () => {
-        const report = await buildVinReport(parseVin(vin), sectionFlags(VinReportQuery, flags));
+        const report = await buildVinReport(parseVin(vin), sectionFlags(operations.decodeVin.query, flags));
         return toolSuccess(report, reportSummary(report));
       }),
   );
