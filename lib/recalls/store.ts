@@ -13,20 +13,12 @@ import type { RecallRecord } from "./record";
 
 export type RecallSource = "nhtsa_api" | "flat_rcl" | "json_import" | "csv_import";
 
-export interface StoredRecall {
-  campaignNumber: string;
-  manufacturer: string;
-  component: string;
-  summary: string;
-  consequence: string;
-  remedy: string;
-  notes: string;
-  reportReceivedDate: string | null;
+/** A campaign as the store holds it: a flag no source gave reads false. */
+export type StoredRecall = Omit<RecallRecord, "make" | "model" | "year" | "parkIt" | "parkOutside" | "overTheAirUpdate"> & {
   parkIt: boolean;
   parkOutside: boolean;
   overTheAirUpdate: boolean;
-  potentiallyAffected: number | null;
-}
+};
 
 const CAMPAIGN_COLUMNS = [
   "campaignNumber", "manufacturer", "component", "summary", "consequence", "remedy", "notes",
@@ -274,31 +266,23 @@ function campaignFromRow(row: CampaignColumns): StoredRecall {
   };
 }
 
-/** A campaign's columns as a raw statement returns them. */
-interface CampaignColumns {
-  campaignNumber: string;
-  manufacturer: string;
-  component: string;
-  summary: string;
-  consequence: string;
-  remedy: string;
-  notes: string;
-  reportReceivedDate: string | null;
+/** A campaign's columns as a raw statement returns them: SQLite may hand back flags as 0/1 and counts as bigint. */
+type CampaignColumns = Omit<StoredRecall, "parkIt" | "parkOutside" | "overTheAirUpdate" | "potentiallyAffected"> & {
   parkIt: boolean | number | null;
   parkOutside: boolean | number | null;
   overTheAirUpdate: boolean | number | null;
   potentiallyAffected: number | bigint | null;
-}
+};
 
 /** A coverage row joined with its campaign, as the raw statement of storedRecalls returns it. */
-interface CoverageRow extends CampaignColumns {
+type CoverageRow = CampaignColumns & {
   makeKey: string;
   model: string;
   coverageComponent: string;
   source: string;
   updatedAt: Date | string | number;
   removedFromMirrorAt: Date | string | number | null;
-}
+};
 
 /** Raw statements on SQLite may hand back booleans as 0/1 and times as text or milliseconds. */
 const asBool = (v: boolean | number | null): boolean => v === true || v === 1;
