@@ -221,34 +221,10 @@ export async function listKeys(now = new Date(), threshold = dailyVinFlag()): Pr
   });
 }
 
-interface KeyRow {
-  id: string;
-  prefix: string;
-  name: string;
-  email: string;
-  location: string | null;
-  status: string;
-  expiresAt: Date | null;
-  createdAt: Date;
-  revokedAt: Date | null;
-  accountId: string | null;
-  locationId: string | null;
-  graceUntil: Date | null;
-}
+/** A key row as the database holds it: the status is a plain string there. */
+type KeyRow = Omit<DealerKeyRecord, "status"> & { status: string };
 
 export function toRecord(row: KeyRow): DealerKeyRecord {
-  return {
-    id: row.id,
-    prefix: row.prefix,
-    name: row.name,
-    email: row.email,
-    location: row.location,
-    status: row.status as KeyStatus,
-    expiresAt: row.expiresAt,
-    createdAt: row.createdAt,
-    revokedAt: row.revokedAt,
-    accountId: row.accountId,
-    locationId: row.locationId,
-    graceUntil: row.graceUntil,
-  };
+  const { id, prefix, name, email, location, status, expiresAt, createdAt, revokedAt, accountId, locationId, graceUntil } = row;
+  return { id, prefix, name, email, location, status: status as KeyStatus, expiresAt, createdAt, revokedAt, accountId, locationId, graceUntil };
 }
