@@ -22,7 +22,7 @@
  * |               |          | ≤ 40); default "verified-purchase"; "demo" is reserved for the demo set   |
  */
 import { z } from "zod";
-import { PRICING_YEAR_MAX, PRICING_YEAR_MIN } from "../api/pricing";
+import { PRICING_YEAR_MAX, PRICING_YEAR_MIN } from "./pricing-years";
 import { DEFAULT_IMPORT_SOURCE, DEMO_SOURCE } from "./deal-source";
 import { slugify } from "./slugs";
 import { isUsStateCode } from "./us-states";
