@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { RECALL_MIN_YEAR, recallMaxYear, type RecallsResponse } from "@/lib/api/recalls";
 import { recallsForVehicle } from "@/lib/recalls/service";
 import { canonicalVehicleNames } from "@/lib/recalls/vehicle-names";
-import { RecallDisclaimer, RecallList, vehicleLabel } from "../../../recall-list";
+import { RecallDisclaimer, RecallList, vehicleLabel } from "@/components/recall-list";
 import styles from "../../../recalls.module.css";
 
 export const dynamic = "force-dynamic";

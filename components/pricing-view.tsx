@@ -3,8 +3,9 @@ import Link from "next/link";
 import { BarChart } from "@/components/charts/bar-chart";
 import { PriceBand, dollars } from "@/components/charts/price-band";
 import type { PricingResponse } from "@/lib/api/pricing";
-import { demoNotice, isDemoText, US_STATES, isUsStateCode } from "@/lib/pricing";
-import styles from "./pricing.module.css";
+import { DemoNotice } from "@/components/demo-notice";
+import { US_STATES, isUsStateCode } from "@/lib/pricing";
+import styles from "./pricing-view.module.css";
 
 export interface PricingViewProps {
   pricing: PricingResponse;
@@ -43,11 +44,7 @@ export function PricingView({ pricing: p, makeSlug, modelSlug, states }: Pricing
       <h1>
         {vehicle} prices{where}
       </h1>
-      {isDemoText(p.source) && (
-        <p className="notice notice-warn" role="note" data-testid="demo-notice">
-          <strong>Demo data.</strong> {demoNotice(p.source)}
-        </p>
-      )}
+      <DemoNotice source={p.source} />
       <p>
         <span className="badge badge-info" data-testid="data-status">
           {STATUS_TEXT[p.dataStatus]}
