@@ -97,7 +97,7 @@ export function decodeWithData(data: VpicData, rawVin: string, now = new Date())
 function modelYearPasses(shared: VinContext, descriptor: string, currentYear: number): { passes: Pass[]; conclusive: boolean } {
   const { data, vin, anyWmi, wmi: publicWmi } = shared;
   const pass = (year: number | null, conclusive: boolean, modelYearSource: string) =>
-    runPass({ ...shared, year, conclusive, modelYearSource, nextSeq: makeCounter() });
+    runPass(passContext(shared, year, conclusive, modelYearSource));
   const descriptorYear = data.descriptorYears.get(descriptor);
   if (descriptorYear !== undefined && descriptorYear >= 1980 && descriptorYear <= currentYear + 2) {
     return { passes: [pass(descriptorYear, true, "descriptor")], conclusive: true };
@@ -119,6 +119,11 @@ function modelYearPasses(shared: VinContext, descriptor: string, currentYear: nu
     alternative !== null && publicWmi !== null && !first.codes.includes("8") && countSchemas(publicWmi, alternative) === 0;
   if (!conclusive && alternative !== null && !hopeless) passes.push(pass(alternative, conclusive, "***X*|Y"));
   return { passes, conclusive };
+}
+
+function passContext(shared: VinContext, year: number | null, conclusive: boolean, modelYearSource: string): PassContext {
+  const { data, vin, vinKey, wmi, anyWmi } = shared;
+  return { data, vin, vinKey, wmi, anyWmi, year, conclusive, modelYearSource, nextSeq: makeCounter() };
 }
 
 /** Fewer/lighter errors first, then the larger sum of element weights, more pattern values, the later year. */
