@@ -10,14 +10,6 @@ import { fixedCandidate, MULTI_VALUED_ELEMENTS, patternCandidate, SEQ_LATE, type
 import { beats, beatsForEngine } from "./conflict-order";
 import type { PassContext } from "./pass-context";
 
-// The scan runs once per matching Pattern row: module-local bindings of what it calls keep it free of
-// cross-module look-ups where a bundler or transpiler leaves imports as property reads.
-const multiValued = MULTI_VALUED_ELEMENTS;
-const keyMatches = matchesKey;
-const beatsWinner = beats;
-const beatsEngine = beatsForEngine;
-const candidateOf = patternCandidate;
-
 interface Scan {
   data: VpicData;
   vinKey: string;
@@ -74,23 +66,23 @@ function collect(scan: Scan, groups: readonly KeyGroup[], priority: number): voi
   const index = data.patternIndex;
   for (let g = 0; g < groups.length; g++) {
     const group = groups[g];
-    if (!keyMatches(group.compiled.matcher, vinKey)) continue;
+    if (!matchesKey(group.compiled.matcher, vinKey)) continue;
     for (let j = group.start; j < group.end; j++) {
       const p = index[j];
       const elementId = patterns.element[p];
-      if (multiValued.has(elementId)) {
-        multi.push(candidateOf(patterns, p, priority, group.compiled));
+      if (MULTI_VALUED_ELEMENTS.has(elementId)) {
+        multi.push(patternCandidate(patterns, p, priority, group.compiled));
         continue;
       }
       const current = best.get(elementId);
       if (!current) best.set(elementId, { p, priority, key: group.compiled });
-      else if (beatsWinner(patterns, p, priority, group.compiled, current)) {
+      else if (beats(patterns, p, priority, group.compiled, current)) {
         current.p = p;
         current.priority = priority;
         current.key = group.compiled;
       }
       if (elementId === 18) {
-        if (!scan.engine || beatsEngine(patterns, p, priority, scan.engine)) scan.engine = { p, priority, key: group.compiled };
+        if (!scan.engine || beatsForEngine(patterns, p, priority, scan.engine)) scan.engine = { p, priority, key: group.compiled };
       }
     }
   }
