@@ -1,11 +1,13 @@
 // Two projects: `unit` (pure modules, beside their code as *.test.ts) and `integration` (tests/, against the
-// built app started on a free port). scripts/test.mjs runs them in order with the e2e suite.
+// built app started on a free port). scripts/build/test.mjs runs them in order with the e2e suite.
 import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
 
-// Prisma's generated client loads its wasm query compiler from an .mjs file that Jest must transform.
-const transformIgnorePatterns = ["/node_modules/(?!@prisma/client/runtime/)"];
+// Jest's module loader is CommonJS. Prisma's generated client loads its wasm query compiler from an .mjs file,
+// and p-retry / p-queue (lib/outside) and their dependencies ship ES modules only: Jest transforms those.
+const ESM_PACKAGES = ["@prisma/client/runtime/", "p-retry/", "p-queue/", "p-timeout/", "is-network-error/"];
+const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join("|")}))`];
 
 async function project(overrides) {
   const config = await createJestConfig({
@@ -21,7 +23,7 @@ export default async function jestConfig() {
     projects: [
       await project({
         displayName: "unit",
-        testMatch: ["<rootDir>/lib/**/*.test.ts", "<rootDir>/scripts/**/*.test.ts"],
+        testMatch: ["<rootDir>/lib/**/*.test.ts", "<rootDir>/scripts/**/*.test.ts", "<rootDir>/cli/**/*.test.ts"],
       }),
       await project({
         displayName: "integration",

@@ -21,7 +21,7 @@ export default defineConfig({
       // the runtime client keeps adapter-pg 6.19.3 (lib/db.ts).
       const { PrismaPg } = await import("@prisma/adapter-pg-cli");
       // allowExitOnIdle: the CLI exits when its work is done instead of after pg's 10 s idle timeout
-      // (scripts/support/migrate-deploy.ts).
+      // (cli/db/migrate-deploy.ts).
       return new PrismaPg({ ...postgresPoolOptions(database), allowExitOnIdle: true }, { schema: database.schema });
     }
     const { PrismaBetterSQLite3 } = await import("@prisma/adapter-better-sqlite3");

@@ -2,7 +2,7 @@
 // and distinct empty / stale / unavailable states.
 import { BarChart } from "@/components/charts/bar-chart";
 import type { RecallsResponse } from "@/lib/api/recalls";
-import { displayMake } from "@/lib/vin/display-name";
+import { displayMake } from "@/lib/vehicle";
 import styles from "./recall-list.module.css";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });

@@ -8,7 +8,7 @@ import { useRef, useState } from "react";
 import useSWR from "swr";
 import { EXAMPLE_VIN } from "@/lib/api/examples";
 import { checkDigit } from "@/lib/vin/check-digit";
-import { displayMake } from "@/lib/vin/display-name";
+import { displayMake } from "@/lib/vehicle";
 import { compactVinInput, normalizeVin } from "@/lib/vin/format";
 
 interface Preview {

@@ -50,6 +50,7 @@ test("each problem reason has its own anchor with the quick start and setup sect
   await expect(page.locator("#problem-invalid_vin")).toBeVisible();
   await expect(page.locator("#problem-invalid_vin")).toContainText("17 characters");
   for (const id of ["quick-start", "attribution", "mcp", "dealer", "problems"]) await expect(page.locator(`#${id}`)).toBeVisible();
-  await expect(page.locator("#mcp")).toContainText("bin/vinscope-mcp.mjs");
+  await expect(page.locator("#mcp")).toContainText("npx vinscope mcp");
+  await expect(page.getByTestId("mcp-stdio-config")).toContainText('["/absolute/path/to/vinscope/bin/vinscope.mjs", "mcp"]');
   await expect(page.locator("#mcp")).toContainText("/api/mcp");
 });

@@ -37,7 +37,7 @@ export function createDb(database: Config["database"], faults: Config["databaseF
     return new PostgresClient({ adapter }) as unknown as Db;
   }
   // busy timeout: wait out another connection's short write lock instead of failing (the file is in WAL
-  // mode, set once by scripts/prepare-db.ts, so readers never wait on writers). lib/sqlite-adapter.ts keeps a
+  // mode, set once by cli/db/prepare.ts, so readers never wait on writers). lib/sqlite-adapter.ts keeps a
   // failed write from leaving a transaction (and its lock) open.
   const adapter = new ResilientSqliteFactory({
     url: database.url,

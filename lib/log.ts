@@ -3,7 +3,7 @@
  * Secrets never reach the log: known secret-bearing fields are redacted at the logger, and callers pass
  * key prefixes, never keys.
  *
- * The MCP stdio server owns stdout for protocol messages, so it calls `useStderrForLogs()` before anything logs.
+ * The MCP stdio server owns stdout for protocol messages, so it calls `sendLogsToStderr()` before anything logs.
  */
 import pino, { type Logger } from "pino";
 import { config } from "./config";
@@ -11,7 +11,7 @@ import { config } from "./config";
 let destinationFd: 1 | 2 = 1;
 let logger: Logger | undefined;
 
-export function useStderrForLogs(): void {
+export function sendLogsToStderr(): void {
   destinationFd = 2;
   logger = undefined;
 }

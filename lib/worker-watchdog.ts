@@ -1,5 +1,5 @@
 /**
- * A server process `npm start` runs (scripts/support/server-workers.ts sets VINSCOPE_WORKER=1) stops when its
+ * A server process `npm start` runs (cli/server/server-workers.ts sets VINSCOPE_WORKER=1) stops when its
  * primary is gone: killed outright, the primary cannot stop it, and a worker left behind would keep the port
  * (issue 14). node:cluster's own exit on a closed IPC channel does not happen under `next start`, so the worker
  * watches for itself: the IPC channel closing, or its parent changing (reparented to init).

@@ -65,7 +65,7 @@ test("without SMTP the link is logged and the page says so; without Stripe billi
 
   // The operator's activation (no Stripe): the account and its key become paid.
   const env = { ...process.env, ...app.env };
-  const activated = JSON.parse((await run(path.join(root, "node_modules/.bin/tsx"), ["scripts/keys.ts", "activate", key.slice(4, 16)], { cwd: root, env })).stdout);
+  const activated = JSON.parse((await run(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "keys", "activate", key.slice(4, 16), "--json"], { cwd: root, env })).stdout);
   expect(activated).toMatchObject({ status: "active", expiresAt: null });
   expect(await text(await b.get("/dealers/account"))).toContain("Subscription, per location");
   expect((await fetch(`${app.url}/api/dealer/v1/window-sticker?vin=JTDKARFU0J3512345&format=check`, { headers: { "x-api-key": key } })).status).toBe(200);

@@ -327,12 +327,12 @@ describe("the dealer lifecycle", () => {
 
   test("the operator sees accounts, grants a partner licence, and the page shows its terms", async () => {
     const env = { ...process.env, ...app.env };
-    const listed = JSON.parse((await run(path.join(root, "node_modules/.bin/tsx"), ["scripts/accounts.ts", "list"], { cwd: root, env })).stdout);
+    const listed = JSON.parse((await run(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "accounts", "list", "--json"], { cwd: root, env })).stdout);
     expect(listed.accounts).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: accountId, plan: "per_location", status: "active", locations: 1, flagged: false })]),
     );
     const granted = JSON.parse(
-      (await run(path.join(root, "node_modules/.bin/tsx"), ["scripts/accounts.ts", "partner", "patdealer@gmail.com", "--terms", "Group licence for Lifecycle Group, 12 rooftops."], { cwd: root, env })).stdout,
+      (await run(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "accounts", "partner", "patdealer@gmail.com", "--terms", "Group licence for Lifecycle Group, 12 rooftops.", "--json"], { cwd: root, env })).stdout,
     );
     expect(granted).toMatchObject({ partner: true, plan: "partner", billing: { quantity: 1 } });
     const html = await account(dealer);

@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PROBLEM_REASONS } from "@/lib/api/problem";
-import { CACHE } from "@/lib/http/cache";
+import { CACHE } from "@/lib/api/cache";
 import { startApp, type TestApp } from "./support/app";
 import { checkResponse, ContractViolation } from "./support/contract";
 
@@ -27,7 +27,7 @@ const get = (p: string, headers: Record<string, string> = {}) => fetch(`${app.ur
 beforeAll(async () => {
   app = await startApp();
   // The demo deals, as `npm start` seeds them, so pricing answers carry every field.
-  execFileSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/prepare-db.ts"], {
+  execFileSync(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "db", "migrate"], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...app.env, SEED_DEMO_DATA: "true" } as unknown as NodeJS.ProcessEnv,
     stdio: "ignore",

@@ -5,7 +5,7 @@
  * does not know.
  */
 import { InsightResponse } from "../lib/api/insights";
-import { CACHE } from "../lib/http/cache";
+import { CACHE } from "../lib/api/cache";
 import { startApp, type TestApp } from "./support/app";
 import { answerFromFacts as answerFor } from "./support/fake-anthropic";
 import { startFakeServer, type FakeServer } from "./support/fake-server";

@@ -1,5 +1,5 @@
 /**
- * The stdio server as a user's MCP client starts it: the package bin (bin/vinscope-mcp.mjs → scripts/mcp.ts)
+ * The stdio server as a user's MCP client starts it: the package bin (`bin/vinscope.mjs mcp`, cli/server/mcp-stdio.ts)
  * spawned by the SDK's StdioClientTransport, on its own fresh database, with NHTSA faked on loopback. The bin
  * prepares the data itself (migrations; demo seed off here), and stdout carries nothing but protocol messages.
  */
@@ -33,7 +33,7 @@ beforeAll(async () => {
 
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [path.join(root, "bin/vinscope-mcp.mjs")],
+    args: [path.join(root, "bin/vinscope.mjs"), "mcp"],
     // Started from another directory, as an MCP client would.
     cwd: "/",
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },

@@ -65,7 +65,8 @@ class FakeNhtsa {
   }
 }
 
-const COOLDOWN_MS = 1500;
+// Long enough that the timed requests made while the breaker is open all fall inside it, on a loaded machine too.
+const COOLDOWN_MS = 3000;
 const NHTSA_TIMEOUT_MS = 600;
 
 let nhtsa: FakeNhtsa;

@@ -20,7 +20,7 @@ function importCsv(file: string, ...flags: string[]): Promise<{ code: number; st
   return new Promise((resolve) => {
     execFile(
       path.join(root, "node_modules/.bin/tsx"),
-      ["scripts/import-deals.ts", file, ...flags],
+      ["cli/index.ts", "import", "deals", file, ...flags],
       {
         cwd: root,
         env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...app.env } as unknown as NodeJS.ProcessEnv,
@@ -197,6 +197,6 @@ describe("npm run import:deals", () => {
   it("prints usage for a missing file argument", async () => {
     const result = await importCsv("--replace-demo");
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/usage: npm run import:deals/);
+    expect(result.stderr).toContain("missing required argument 'file'");
   });
 });

@@ -301,7 +301,7 @@ describe("dealer usage: the daily VIN volume flag and an optional per-key limit"
     const day = new Date().toISOString().slice(0, 10);
     expect(busy.headers.get("vinscope-daily-volume")).toBe(`exceeded;vins=4;threshold=3;day="${day}"`);
 
-    const { stdout } = await promisify(execFile)(path.join(root, "node_modules/.bin/tsx"), ["scripts/keys.ts", "list"], {
+    const { stdout } = await promisify(execFile)(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "keys", "list", "--json"], {
       cwd: root,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...app.env } as unknown as NodeJS.ProcessEnv,
     });

@@ -113,7 +113,7 @@ describe("GET /api/recalls", () => {
 
   test("imported FLAT_RCL rows are the last known answer when NHTSA is down (status stale)", async () => {
     const fixture = path.join(__dirname, "fixtures/recalls/FLAT_RCL_29.zip");
-    const out = execFileSync(path.join(__dirname, "../node_modules/.bin/tsx"), ["scripts/import-recalls.ts", fixture], {
+    const out = execFileSync(path.join(__dirname, "../node_modules/.bin/tsx"), ["cli/index.ts", "import", "recalls", fixture, "--json"], {
       cwd: path.join(__dirname, ".."),
       env: { ...process.env, ...app.env },
       encoding: "utf8",

@@ -13,7 +13,7 @@ const migrationNames = (dir: string) =>
 
 describe("database schemas", () => {
   it("keep the PostgreSQL schema identical to the SQLite one but for the provider", () => {
-    const check = () => execFileSync(process.execPath, ["scripts/sync-schemas.mjs", "--check"], { cwd: root, encoding: "utf8" });
+    const check = () => execFileSync(process.execPath, ["scripts/build/sync-schemas.mjs", "--check"], { cwd: root, encoding: "utf8" });
     expect(check()).toContain("schemas agree");
   });
 

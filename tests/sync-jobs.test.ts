@@ -2,7 +2,7 @@
  * The scheduled syncs (lib/jobs) against the built app, with every outside system on loopback: a file server
  * standing in for NHTSA's FLAT_RCL downloads and corgi's vPIC builds, and a fake NHTSA recalls API. Jobs run
  * through `npm run sync` (the same runJob the scheduler uses) on the app's database; the job runner of
- * `npm start` (scripts/job-runner.ts) is run twice on one database to show the lease.
+ * `npm start` (cli/server/job-runner.ts) is run twice on one database to show the lease.
  *
  * Fixtures: tests/fixtures/recall-mirror (real FLAT_RCL rows in the 29-column layout, see SOURCES.md there);
  * the vPIC files are built here from the bundled vPIC cut.
@@ -94,7 +94,7 @@ afterAll(async () => {
 
 function sync(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    execFile(path.join(root, "node_modules/.bin/tsx"), ["scripts/sync.ts", ...args], { cwd: root, env: { ...process.env, ...app.env, ...env }, timeout: 120_000 }, (error, stdout, stderr) =>
+    execFile(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "sync", ...args], { cwd: root, env: { ...process.env, ...app.env, ...env }, timeout: 120_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }),
     );
   });
@@ -219,7 +219,7 @@ describe("recall mirror", () => {
     });
     const env = { ...process.env, ...app.env, SYNC_RECALLS_URL: `${files.url}/slow`, SYNC_VPIC_URL: "off", SYNC_RECALLS_SCHEDULE: "* * * * * *" };
     const runners = [0, 1].map(() =>
-      spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/job-runner.ts"], { cwd: root, env, stdio: "ignore" }),
+      spawn(path.join(root, "node_modules/.bin/tsx"), ["cli/server/job-runner.ts"], { cwd: root, env, stdio: "ignore" }),
     );
     try {
       await new Promise((r) => setTimeout(r, 9000));
@@ -297,7 +297,7 @@ describe("npm run sync -- status", () => {
   test("an unknown job is a usage error", async () => {
     const run = await sync(["nope"]);
     expect(run.code).toBe(2);
-    expect(run.out).toContain("usage: npm run sync -- status | recalls | vpic | complaints | fuel-economy | all | vpic-rollback");
+    expect(run.out).toContain("unknown job: nope (jobs: recalls, vpic, complaints, fuel-economy, or all)");
   });
 });
 

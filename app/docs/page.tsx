@@ -5,7 +5,7 @@ import swaggerUi from "swagger-ui-dist/package.json";
 import { OPERATIONS } from "@/lib/api/operations";
 import { problemAnchors } from "@/lib/api/openapi";
 import { config } from "@/lib/config";
-import { CACHE } from "@/lib/http/cache";
+import { CACHE } from "@/lib/api/cache";
 import { API_VERSION } from "@/lib/version";
 import { CopyBlock } from "@/components/copy-block";
 import { EXAMPLE_DEALER_VIN, EXAMPLE_VIN } from "@/lib/api/examples";
@@ -83,7 +83,7 @@ if (res.ok) {
   "mcpServers": {
     "vinscope": {
       "command": "node",
-      "args": ["/absolute/path/to/vinscope/bin/vinscope-mcp.mjs"],
+      "args": ["/absolute/path/to/vinscope/bin/vinscope.mjs", "mcp"],
       "env": { "PUBLIC_BASE_URL": "${base}" }
     }
   }
@@ -231,8 +231,9 @@ if (res.ok) {
         </p>
         <h3>Local (stdio)</h3>
         <p>
-          In a clone of vinscope after <code>npm install</code>, run <code>npm run --silent mcp</code>, or register the
-          clone&apos;s <code>bin/vinscope-mcp.mjs</code> with your MCP client (Node 20.9 or later):
+          In a clone of vinscope after <code>npm install</code>, the stdio server is <code>vinscope mcp</code>: run{" "}
+          <code>npx vinscope mcp</code> in the clone, or register the clone&apos;s <code>bin/vinscope.mjs</code> with the
+          argument <code>mcp</code> with your MCP client (Node 20.9 or later):
         </p>
         <CopyBlock label="MCP client configuration (stdio)" text={mcpStdio} testId="mcp-stdio-config" />
         <p>

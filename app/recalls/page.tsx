@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { RecallsQuery, RECALL_MIN_YEAR, recallMaxYear, type RecallsResponse } from "@/lib/api/recalls";
 import { isApiError } from "@/lib/api/errors";
 import { recallsForVin } from "@/lib/recalls/by-vin";
-import { slugify } from "@/lib/recalls/names";
+import { slugify } from "@/lib/vehicle";
 import { compactVinInput } from "@/lib/vin/format";
 import { RecallDisclaimer, RecallList, vehicleLabel } from "@/components/recall-list";
 import styles from "./recalls.module.css";

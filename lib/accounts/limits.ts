@@ -13,6 +13,7 @@ import { config } from "../config";
 import { db } from "../db";
 import { addressLimitKey } from "../http/client-address";
 import { requestAddress } from "../http/rate-limit";
+import { retryAnswer } from "../outside";
 
 export type LimitOutcome = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -45,17 +46,19 @@ const counterKey = (value: string) => createHash("sha256").update(value).digest(
 const isUniqueViolation = (error: unknown) =>
   typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
 
-async function consume(name: string, points: number, durationSeconds: number, subject: string, retried = false): Promise<LimitOutcome> {
-  try {
-    await limiter(name, points, durationSeconds).consume(counterKey(subject));
-    return { ok: true };
-  } catch (error) {
-    if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
-    // Two processes creating the same counter at once: the loser's upsert meets the winner's row; once more
-    // increments it.
-    if (!retried && isUniqueViolation(error)) return consume(name, points, durationSeconds, subject, true);
-    throw error;
-  }
+function consume(name: string, points: number, durationSeconds: number, subject: string): Promise<LimitOutcome> {
+  const once = async (): Promise<LimitOutcome> => {
+    try {
+      await limiter(name, points, durationSeconds).consume(counterKey(subject));
+      return { ok: true };
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+      throw error;
+    }
+  };
+  // Two processes creating the same counter at once: the loser's upsert meets the winner's row; once more
+  // increments it.
+  return retryAnswer(once, { retries: 1, backoffMs: 0, retryable: () => false, retryableError: isUniqueViolation });
 }
 
 /** One trial signup attempt from this address (counted whether or not it issues a key). */

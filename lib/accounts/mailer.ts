@@ -8,7 +8,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "../config";
 import { log } from "../log";
-import { breakerFor } from "../outside";
+import { breakerFor, withDeadline } from "../outside";
 
 export type MailOutcome = { delivered: "smtp" } | { delivered: "log" } | { delivered: false; reason: string };
 
@@ -48,17 +48,11 @@ export async function sendMail(mail: Mail, logFallback: () => Record<string, unk
   }
   const outcome = await breakerFor("smtp").run<MailOutcome>(
     async () => {
-      let timer: NodeJS.Timeout | undefined;
       try {
-        const deadline = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`SMTP did not answer within ${smtpTimeoutMs} ms`)), smtpTimeoutMs);
-        });
-        await Promise.race([transporter(smtpUrl).sendMail({ from: mailFrom, ...mail }), deadline]);
+        await withDeadline("SMTP", smtpTimeoutMs, () => transporter(smtpUrl).sendMail({ from: mailFrom, ...mail }));
         return { delivered: "smtp" };
       } catch (error) {
         return { delivered: false, reason: error instanceof Error ? error.message : String(error) };
-      } finally {
-        clearTimeout(timer);
       }
     },
     {

@@ -3,13 +3,17 @@
  * scanner that follows links cannot use up or use the token.
  */
 import { config } from "../config";
+import { boundedCache } from "../outside";
 import { sendMail, type MailOutcome } from "./mailer";
 
 export const signInLink = (token: string) =>
   `${config().publicBaseUrl}/dealers/sign-in/confirm?token=${encodeURIComponent(token)}`;
 
-/** The outcome of the last send, per email, for the page that asked (set during auth.api.signInMagicLink). */
-const lastOutcome = new Map<string, MailOutcome>();
+/**
+ * The outcome of the last send, per email, for the page that asked (set during auth.api.signInMagicLink and
+ * read right after it). Bounded: an outcome nobody reads (a send that failed before its page read it) ages out.
+ */
+const lastOutcome = boundedCache<MailOutcome>(10_000, 5 * 60_000);
 
 export async function sendSignInLink(email: string, token: string): Promise<void> {
   const link = signInLink(token);

@@ -39,7 +39,7 @@ export function discoveryText(base: string): string {
     "",
     `- POST ${base}/api/mcp: JSON-RPC 2.0 over stateless HTTP, no authentication; tools decode_vin, check_recalls, ` +
       "get_pricing, validate_vin_check_digit, about_service",
-    "- Local stdio transport: `node bin/vinscope-mcp.mjs` in a clone after `npm install` (or `npm run --silent mcp`)",
+    "- Local stdio transport: `vinscope mcp` (`npx vinscope mcp`, or `node bin/vinscope.mjs mcp`) in a clone after `npm install`",
     "",
     "## Dealer API",
     "",

@@ -3,9 +3,13 @@
  * that a route turns into one); lib/http/problem.ts maps it to an RFC 9457 problem-details response. Nothing
  * else decides a status code or an error body.
  */
+import type { ProblemReason } from "./problem";
+
+export type { ProblemReason };
+
 export interface ProblemExtensions {
-  /** Machine-readable cause, e.g. `invalid_vin`, `missing_key`, `not_found`, `fetch_error`. */
-  reason?: string;
+  /** Machine-readable cause: one of the documented reasons (lib/api/problem.ts), each with a /docs anchor. */
+  reason?: ProblemReason;
   /** The request parameter at fault, when there is one. */
   param?: string;
   [member: string]: unknown;
@@ -23,7 +27,7 @@ export class ApiError extends Error {
     this.name = "ApiError";
   }
 
-  get reason(): string | undefined {
+  get reason(): ProblemReason | undefined {
     return this.extensions.reason;
   }
 }
@@ -31,7 +35,7 @@ export class ApiError extends Error {
 export const badRequest = (detail: string, extensions: ProblemExtensions = {}) =>
   new ApiError(400, "Bad Request", detail, { reason: "invalid_request", ...extensions });
 
-export const unauthorized = (detail: string, reason: string) =>
+export const unauthorized = (detail: string, reason: ProblemReason) =>
   new ApiError(401, "Unauthorized", detail, { reason }, { "WWW-Authenticate": 'ApiKey header="x-api-key"' });
 
 export const notFound = (detail: string, extensions: ProblemExtensions = {}) =>
@@ -48,10 +52,10 @@ export const payloadTooLarge = (detail: string) =>
 export const unsupportedMediaType = (detail: string) =>
   new ApiError(415, "Unsupported Media Type", detail, { reason: "unsupported_media_type" });
 
-export const badGateway = (detail: string, reason = "fetch_error") =>
+export const badGateway = (detail: string, reason: ProblemReason = "fetch_error") =>
   new ApiError(502, "Bad Gateway", detail, { reason });
 
-export const serviceUnavailable = (detail: string, reason: string) =>
+export const serviceUnavailable = (detail: string, reason: ProblemReason) =>
   new ApiError(503, "Service Unavailable", detail, { reason });
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

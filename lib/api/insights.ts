@@ -3,16 +3,16 @@
  * its path with these, lib/insights types its answers with them, and the OpenAPI document is built from them.
  */
 import { z } from "zod";
-import { MakeSlug, ModelSlug } from "./pricing";
+import { MakeSlug, ModelSlug, modelYearParam } from "./common";
+import { newestModelYear } from "../vehicle";
 
 /** 1981: the first model year of the 17-character VIN that vPIC decodes. */
 export const INSIGHT_YEAR_MIN = 1981;
-export const insightYearMax = (now = new Date()) => now.getUTCFullYear() + 2;
+export const insightYearMax = newestModelYear;
 
-const yearText = z
-  .string()
-  .regex(/^\d{4}$/, { message: `must be a 4-digit model year from ${INSIGHT_YEAR_MIN} to two years after the current year` })
-  .transform(Number)
+const yearText = modelYearParam({
+  malformed: `must be a 4-digit model year from ${INSIGHT_YEAR_MIN} to two years after the current year`,
+})
   .refine((y) => y >= INSIGHT_YEAR_MIN && y <= insightYearMax(), {
     message: `must be a model year from ${INSIGHT_YEAR_MIN} to two years after the current year`,
   })

@@ -1,8 +1,115 @@
 /**
- * Schemas of the MCP tools' own answers (spec 4.3): the check-digit result and the service description.
- * The other tools answer with the public API's schemas (VinDecodeResponse, RecallsResponse, PricingResponse).
+ * The MCP tools' contract (spec 4.3): their arguments, and their own answers (the check-digit result and the
+ * service description). The other tools answer with the public API's schemas (VinDecodeResponse,
+ * RecallsResponse, PricingResponse, VinBatchResponse). Each tool's arguments are built from the operation it
+ * mirrors (lib/api/operations.ts): the same fields, bounds and section flags, in the JSON types an agent sends
+ * (a boolean, not "true"; a number, or digits, for a year).
  */
 import { z } from "zod";
+import { slugify } from "../vehicle";
+import { operations } from "./operations";
+import { PRICING_YEAR_MAX, PRICING_YEAR_MIN, PricingYear } from "./pricing";
+import { RECALL_MIN_YEAR, recallMaxYear } from "./recalls";
+import { VIN_BATCH_LIMIT } from "./vin-batch";
+
+/**
+ * Agents often send numbers as JSON strings (`"year": "2024"`). An argument that takes a whole number takes a
+ * string of digits as well, and its input schema says so (anyOf integer | digit string).
+ */
+export function wholeNumberInput(schema: z.ZodInt, description: string) {
+  return z
+    .union([
+      schema,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}$/, { message: "must be a whole number, or a string of digits such as \"2024\"" })
+        .transform(Number)
+        .pipe(schema),
+    ], { error: 'must be a whole number, or a string of digits such as "2024"' })
+    .meta({ description: `${description} (a number, or a string of digits)` });
+}
+
+/**
+ * A VIN argument as typed: any case, surrounding spaces, at most 64 characters. What is wrong with a malformed
+ * one is said by the tool's own check (lib/vin's normaliser), which names the rule it breaks.
+ */
+const vinArgument = (description: string) => z.string().max(64).meta({ description });
+
+/**
+ * The section flags of a query (VinReportQuery, VinBatchQuery) as tool arguments: the same names, meanings and
+ * defaults, as optional booleans. `sectionFlags` parses the arguments with the query itself.
+ */
+function toolFlags<Q extends z.ZodObject>(query: Q) {
+  const defaults = query.parse({}) as Record<string, boolean>;
+  const out: Record<string, z.ZodOptional<z.ZodBoolean>> = {};
+  for (const [name, flag] of Object.entries(query.shape)) {
+    out[name] = z
+      .boolean()
+      .optional()
+      .meta({ description: `${(flag as z.ZodType).description ?? name}; default ${defaults[name]}` });
+  }
+  return out as { [K in keyof Q["shape"]]: z.ZodOptional<z.ZodBoolean> };
+}
+
+/** The flags given as booleans, with the query's own defaults for those left out. */
+export function sectionFlags<Q extends z.ZodObject>(query: Q, args: Record<string, unknown>): z.output<Q> {
+  const text: Record<string, string> = {};
+  for (const name of Object.keys(query.shape)) if (typeof args[name] === "boolean") text[name] = String(args[name]);
+  return query.parse(text);
+}
+
+/** decode_vin: decodeVin's VIN and section flags. */
+export const DecodeVinArguments = z.object({
+  vin: vinArgument("the 17-character VIN (case and surrounding spaces do not matter)"),
+  ...toolFlags(operations.decodeVin.query),
+});
+
+/** decode_vins: decodeVins's VINs (as a list rather than one comma-separated text) and section flags. */
+export const BatchSectionQuery = operations.decodeVins.query.omit({ vins: true });
+export const DecodeVinsArguments = z.object({
+  vins: z
+    .array(z.string().max(64))
+    .min(1)
+    .max(VIN_BATCH_LIMIT)
+    .meta({ description: `the VINs, 1 to ${VIN_BATCH_LIMIT} (case and surrounding spaces do not matter)` }),
+  ...toolFlags(BatchSectionQuery),
+});
+
+/**
+ * check_recalls: getRecalls's vin and make/model/year forms (its query's fields; the tool parses the arguments
+ * with that query too, so the rule "exactly one form" is stated once).
+ */
+const recallsQuery = operations.getRecalls.query;
+export const CheckRecallsArguments = z.object({
+  vin: recallsQuery.shape.vin,
+  year: wholeNumberInput(z.int().min(RECALL_MIN_YEAR).max(recallMaxYear()), `model year, ${RECALL_MIN_YEAR} to the current year + 2, e.g. 2022`).optional(),
+  make: recallsQuery.shape.make,
+  model: recallsQuery.shape.model,
+});
+
+/** A make or model as a name or a slug (get_pricing slugs it, as the pricing pages do). */
+const vehicleName = (what: string, example: string) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(80)
+    .refine((v) => slugify(v).length > 0, { message: `must contain letters or digits` })
+    .meta({ description: `${what}, as a name or a slug, e.g. ${example}` });
+
+/** get_pricing: getVehiclePricing's vehicle, by names or slugs, and its state. */
+export const GetPricingArguments = z.object({
+  make: vehicleName("make", "Toyota or land-rover"),
+  model: vehicleName("model", "Camry or range-rover-sport"),
+  year: wholeNumberInput(PricingYear, `model year, ${PRICING_YEAR_MIN} to ${PRICING_YEAR_MAX}, e.g. 2024`),
+  state: operations.getVehiclePricing.query.shape.state,
+});
+
+/** validate_vin_check_digit: one VIN. */
+export const CheckDigitArguments = z.object({
+  vin: vinArgument("the VIN to check (case and surrounding spaces do not matter)"),
+});
 
 export const CheckDigitResult = z
   .object({

@@ -2,10 +2,14 @@
  * Every documented operation of the HTTP API: path, method, the zod schemas of its parameters, body and
  * responses (imported from lib/api, never restated), and every status it can answer with. lib/api/openapi.ts
  * turns this list into the OpenAPI 3.1 document; the contract tests validate real responses against it.
- * operationIds are the `name` each route handler logs under (checked by lib/api/operations.test.ts).
+ *
+ * Each operation is also what its route handler is built from: `route(operations.decodeVin, handler)`
+ * (lib/http/route.ts) logs under its operationId, answers with its cache policy and hands the handler its
+ * parameters parsed with its own schemas; lib/http/api-routes.ts derives the table of /api paths and methods
+ * from this list. So a path, a method or a schema is stated here and nowhere else.
  */
 import { z } from "zod";
-import { CACHE, type CachePolicy } from "../http/cache";
+import { CACHE, type CachePolicy } from "./cache";
 import { API_VERSION } from "../version";
 import { ProvisionRequest, ProvisionResponse, WindowStickerCheck, WindowStickerQuery } from "./dealer";
 import { InsightPathParams, InsightResponse } from "./insights";
@@ -17,7 +21,24 @@ import { RecallCampaignResponse, RecallsQuery, RecallsResponse } from "./recalls
 import { VinDecodeResponse, VinPathParams, VinReportQuery } from "./vin-report";
 import { VinBatchQuery, VinBatchResponse } from "./vin-batch";
 
-export type HttpMethod = "get" | "post";
+export type HttpMethod = "get" | "post" | "delete";
+
+/**
+ * What every route handler states about itself, documented or not: lib/http/route.ts logs under `operationId`,
+ * answers with `cache` (no-store when absent), and parses `pathParams` and `query` before the handler runs.
+ */
+export interface RouteSpec {
+  operationId: string;
+  method: HttpMethod;
+  /** Path template, e.g. `/api/public/vin/{vin}` (OpenAPI's form; app/api/public/vin/[vin]/route.ts serves it). */
+  path: string;
+  pathParams?: z.ZodObject;
+  query?: z.ZodObject;
+  /** The dealer API's key (`x-api-key`). */
+  security?: "dealerKey";
+  /** The route's Cache-Control policy on success (lib/api/cache.ts); no-store when absent. */
+  cache?: CachePolicy;
+}
 
 export interface MediaSpec {
   /** Absent for a body the document describes by its media type alone (a PDF). */
@@ -43,24 +64,22 @@ export type ResponseHeader =
   | "dailyVolume"
   | "accountWarning";
 
-export interface OperationSpec {
-  operationId: string;
-  method: HttpMethod;
-  /** OpenAPI path template, e.g. `/api/public/vin/{vin}`. */
-  path: string;
+/** A documented operation: its route, and what the OpenAPI document says of it. */
+export interface OperationSpec extends RouteSpec {
   tags: string[];
   summary: string;
   description: string;
-  pathParams?: z.ZodObject;
-  query?: z.ZodObject;
   requestBody?: { description: string; content: Record<string, MediaSpec> };
-  /** The dealer API's key (`x-api-key`). */
-  security?: "dealerKey";
-  /** The route's Cache-Control policy on success (lib/http/cache.ts). */
-  cache?: CachePolicy;
   /** GET answers carry an ETag; a matching If-None-Match is answered 304. */
   conditional?: boolean;
   responses: Record<string, ResponseSpec>;
+}
+
+/** Operations keyed by their operationId: each keeps its own schema types (route handlers are typed by them). */
+function defineOperations<T extends Record<string, Omit<OperationSpec, "operationId">>>(ops: T): { [K in keyof T & string]: T[K] & { operationId: K } } {
+  return Object.fromEntries(Object.entries(ops).map(([operationId, op]) => [operationId, { operationId, ...op }])) as {
+    [K in keyof T & string]: T[K] & { operationId: K };
+  };
 }
 
 export const JSON_TYPE = "application/json";
@@ -89,9 +108,14 @@ export const OpenApiDocumentSchema = z
   })
   .meta({ id: "OpenApiDocument", description: "This OpenAPI 3.1 document." });
 
-export const PUBLIC_OPERATIONS: OperationSpec[] = [
-  {
-    operationId: "decodeVin",
+const KEY_PROBLEM = problem("The x-api-key header is missing (missing_key), or the key is invalid (invalid_key), revoked (revoked_key), past its trial (expired_key), or its account's subscription has ended (subscription_inactive). While a payment has failed the key still works and every answer carries an `x-account-warning` header.", [
+  "requestId",
+  "wwwAuthenticate",
+]);
+
+/** Every documented operation, by operationId (the key states it once). */
+export const operations = defineOperations({
+  decodeVin: {
     method: "get",
     path: "/api/public/vin/{vin}",
     tags: ["VIN"],
@@ -113,8 +137,7 @@ export const PUBLIC_OPERATIONS: OperationSpec[] = [
       "500": INTERNAL_ERROR,
     },
   },
-  {
-    operationId: "decodeVins",
+  decodeVins: {
     method: "get",
     path: "/api/public/vins",
     tags: ["VIN"],
@@ -135,8 +158,7 @@ export const PUBLIC_OPERATIONS: OperationSpec[] = [
       "500": INTERNAL_ERROR,
     },
   },
-  {
-    operationId: "getVehiclePricing",
+  getVehiclePricing: {
     method: "get",
     path: "/api/public/pricing/{make}/{model}/{year}",
     tags: ["Pricing"],
@@ -160,8 +182,7 @@ export const PUBLIC_OPERATIONS: OperationSpec[] = [
       "500": INTERNAL_ERROR,
     },
   },
-  {
-    operationId: "getVehiclePricingByState",
+  getVehiclePricingByState: {
     method: "get",
     path: "/api/public/pricing/{make}/{model}/{year}/{state}",
     tags: ["Pricing"],
@@ -181,8 +202,7 @@ export const PUBLIC_OPERATIONS: OperationSpec[] = [
       "500": INTERNAL_ERROR,
     },
   },
-  {
-    operationId: "getMarketOverview",
+  getMarketOverview: {
     method: "get",
     path: "/api/market-data",
     tags: ["Pricing"],
@@ -195,8 +215,7 @@ export const PUBLIC_OPERATIONS: OperationSpec[] = [
       "500": INTERNAL_ERROR,
     },
   },
-  {
-    operationId: "getRecalls",
+  getRecalls: {
     method: "get",
     path: "/api/recalls",
     tags: ["Recalls"],
@@ -225,8 +244,7 @@ export const PUBLIC_OPERATIONS: OperationSpec[] = [
       "502": problem("NHTSA could not be reached for a campaign the service does not hold (reason fetch_error); retry later."),
     },
   },
-  {
-    operationId: "getVehicleInsight",
+  getVehicleInsight: {
     method: "get",
     path: "/api/vin-insights/{year}/{make}/{model}",
     tags: ["Insights"],
@@ -246,8 +264,7 @@ export const PUBLIC_OPERATIONS: OperationSpec[] = [
       "500": INTERNAL_ERROR,
     },
   },
-  {
-    operationId: "getSafetyRatings",
+  getSafetyRatings: {
     method: "get",
     path: "/api/public/safety-ratings/{year}/{make}/{model}",
     tags: ["Buyer data"],
@@ -267,8 +284,7 @@ export const PUBLIC_OPERATIONS: OperationSpec[] = [
       "500": INTERNAL_ERROR,
     },
   },
-  {
-    operationId: "getComplaints",
+  getComplaints: {
     method: "get",
     path: "/api/public/complaints/{year}/{make}/{model}",
     tags: ["Buyer data"],
@@ -286,8 +302,7 @@ export const PUBLIC_OPERATIONS: OperationSpec[] = [
       "500": INTERNAL_ERROR,
     },
   },
-  {
-    operationId: "getFuelEconomy",
+  getFuelEconomy: {
     method: "get",
     path: "/api/public/fuel-economy/{year}/{make}/{model}",
     tags: ["Buyer data"],
@@ -306,8 +321,7 @@ export const PUBLIC_OPERATIONS: OperationSpec[] = [
       "500": INTERNAL_ERROR,
     },
   },
-  {
-    operationId: "getOpenApiDocument",
+  getOpenApiDocument: {
     method: "get",
     path: "/api/public/openapi.json",
     tags: ["Meta"],
@@ -319,16 +333,9 @@ export const PUBLIC_OPERATIONS: OperationSpec[] = [
       "200": ok(OpenApiDocumentSchema, "The OpenAPI document."),
     },
   },
-];
 
-const KEY_PROBLEM = problem("The x-api-key header is missing (missing_key), or the key is invalid (invalid_key), revoked (revoked_key), past its trial (expired_key), or its account's subscription has ended (subscription_inactive). While a payment has failed the key still works and every answer carries an `x-account-warning` header.", [
-  "requestId",
-  "wwwAuthenticate",
-]);
-
-export const DEALER_OPERATIONS: OperationSpec[] = [
-  {
-    operationId: "getWindowSticker",
+  // The dealer API (a key in x-api-key).
+  getWindowSticker: {
     method: "get",
     path: "/api/dealer/v1/window-sticker",
     tags: ["Dealer"],
@@ -360,8 +367,7 @@ export const DEALER_OPERATIONS: OperationSpec[] = [
       ),
     },
   },
-  {
-    operationId: "provision",
+  provision: {
     method: "post",
     path: "/api/dealer/v1/provision",
     tags: ["Dealer"],
@@ -384,11 +390,9 @@ export const DEALER_OPERATIONS: OperationSpec[] = [
       "500": INTERNAL_ERROR,
     },
   },
-];
 
-export const MCP_OPERATIONS: OperationSpec[] = [
-  {
-    operationId: "mcp",
+  // The MCP server over HTTP.
+  mcp: {
     method: "post",
     path: "/api/mcp",
     tags: ["MCP"],
@@ -423,12 +427,9 @@ export const MCP_OPERATIONS: OperationSpec[] = [
       },
     },
   },
-];
 
-/** Stripe's webhook (issue 19): called by Stripe, not by clients; documented so the table stays complete. */
-export const WEBHOOK_OPERATIONS: OperationSpec[] = [
-  {
-    operationId: "stripeWebhook",
+  /** Stripe's webhook (issue 19): called by Stripe, not by clients; documented so the table stays complete. */
+  stripeWebhook: {
     method: "post",
     path: "/api/webhooks/stripe",
     tags: ["Billing"],
@@ -458,16 +459,34 @@ export const WEBHOOK_OPERATIONS: OperationSpec[] = [
       "500": INTERNAL_ERROR,
     },
   },
-];
+});
 
-export const OPERATIONS: OperationSpec[] = [...PUBLIC_OPERATIONS, ...DEALER_OPERATIONS, ...MCP_OPERATIONS, ...WEBHOOK_OPERATIONS];
+/** The operations in document order. */
+export const OPERATIONS: OperationSpec[] = Object.values(operations);
+
+/**
+ * Routes served but left out of the OpenAPI document: the health check, /api/mcp's GET and DELETE (answered
+ * 405: the server is stateless), and the discovery files and docs assets outside /api. Routed like operations.
+ */
+export const UNDOCUMENTED_ROUTES = {
+  health: { operationId: "health", method: "get", path: "/api/health" },
+  mcpStream: { operationId: "mcp", method: "get", path: "/api/mcp" },
+  mcpSession: { operationId: "mcp", method: "delete", path: "/api/mcp" },
+  apiCatalog: { operationId: "apiCatalog", method: "get", path: "/.well-known/api-catalog", cache: "discovery" },
+  llmsTxt: { operationId: "llmsTxt", method: "get", path: "/llms.txt", cache: "discovery" },
+  /** The API reference renderer's two assets (app/docs/assets/[file]/route.ts); any other name is a 404. */
+  docsAsset: { operationId: "docsAsset", method: "get", path: "/docs/assets/{file}", pathParams: z.object({ file: z.string() }) },
+} satisfies Record<string, RouteSpec>;
+
+/** Every route the app serves: the operations, then the undocumented routes. */
+export const ROUTES: RouteSpec[] = [...OPERATIONS, ...Object.values(UNDOCUMENTED_ROUTES)];
 
 /**
  * Answers every operation can give whatever its input (issue 14), merged into each operation by
  * lib/api/openapi.ts: a malformed request target, a wrong method, an over-long URL, and the service unable to
  * answer now (its database unavailable, or the request past its deadline) with Retry-After.
  */
-/** Merged into every operation under a rate-limited path (lib/http/rate-limit-paths.ts) by lib/api/openapi.ts. */
+/** Merged into every operation under a rate-limited path (lib/api/rate-limit-paths.ts) by lib/api/openapi.ts. */
 export const RATE_LIMITED_RESPONSE: ResponseSpec = problem(
   "Too many requests from this client address within the window (reason rate_limited; `limit` and `windowSeconds` give the quota). Retry after the Retry-After seconds.",
   ["requestId", "retryAfter", "rateLimitPolicy", "rateLimit"],

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MarketOverview, PricingNoData, PricingQuery, PricingResponse, PricingStatePathParams, UsState } from "./pricing";
+import { MarketOverview, PricingNoData, PricingQuery, PricingResponse, PricingStatePathParams } from "./pricing";
+import { UsState } from "./common";
 
 describe("pricing schemas", () => {
   it.each([

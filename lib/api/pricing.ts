@@ -5,26 +5,11 @@
  * the other way round.
  */
 import { z } from "zod";
-import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "../pricing/slugs";
+import { MakeSlug, ModelSlug, modelYearParam, UsState } from "./common";
 import { PRICING_YEAR_MAX, PRICING_YEAR_MIN } from "../pricing/pricing-years";
-import { isUsStateCode } from "../pricing/us-states";
+import type { VehicleQuery } from "../vehicle";
 
 export { PRICING_YEAR_MAX, PRICING_YEAR_MIN } from "../pricing/pricing-years";
-
-/** Upper case is folded to lower case first (a slug is case-insensitive); anything else must already be a slug. */
-const slugParam = (what: string, example: string) =>
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(SLUG_MAX_LENGTH, { message: `must be at most ${SLUG_MAX_LENGTH} characters` })
-    .regex(SLUG_PATTERN, {
-      message: `must be a ${what} slug: lower-case letters and digits, words joined by single hyphens (e.g. "${example}")`,
-    })
-    .meta({ description: `${what} slug (lower case, words joined by hyphens)`, examples: [example] });
-
-export const MakeSlug = slugParam("make", "land-rover");
-export const ModelSlug = slugParam("model", "range-rover-sport");
 
 export const PricingYear = z
   .int({ message: "must be a whole number" })
@@ -32,26 +17,16 @@ export const PricingYear = z
   .max(PRICING_YEAR_MAX, { message: `must be between ${PRICING_YEAR_MIN} and ${PRICING_YEAR_MAX}` })
   .meta({ description: `model year, ${PRICING_YEAR_MIN} to ${PRICING_YEAR_MAX}`, examples: [2024] });
 
-/** "ca" is accepted and folded to "CA"; only the 50 states and DC pass. */
-export const UsState = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .refine(isUsStateCode, { message: "must be a 2-letter US state code (one of the 50 states or DC)" })
-  .meta({ description: "2-letter US state code (50 states + DC), any case", pattern: "^[A-Za-z]{2}$", examples: ["CA"] });
-
 /** The year arrives as path text; a non-numeric year ("abc", "2024.5", "") is a 400, not NaN. */
-const yearText = z
-  .string()
-  .regex(/^\d{4}$/, { message: `must be a 4-digit model year between ${PRICING_YEAR_MIN} and ${PRICING_YEAR_MAX}` })
-  .transform(Number)
-  .pipe(PricingYear);
+const yearText = modelYearParam({
+  malformed: `must be a 4-digit model year between ${PRICING_YEAR_MIN} and ${PRICING_YEAR_MAX}`,
+}).pipe(PricingYear);
 
 export const PricingPathParams = z.object({ make: MakeSlug, model: ModelSlug, year: yearText });
 export const PricingStatePathParams = PricingPathParams.extend({ state: UsState });
 export const PricingQuery = z.object({ state: UsState.optional() });
 
-export type PricingRequest = { make: string; model: string; year: number; state: string | null };
+export type PricingRequest = VehicleQuery & { state: string | null };
 
 export {
   DataStatus,

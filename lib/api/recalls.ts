@@ -8,44 +8,31 @@
  */
 import { EXAMPLE_VIN } from "./examples";
 import { z } from "zod";
+import { modelYearParam, vinQueryParam, type Vin } from "./common";
+import { newestModelYear, type VehicleQuery } from "../vehicle";
 
 /** Model years accepted: 1949 (the oldest vehicles NHTSA's data can name) to two years ahead of today. */
 export const RECALL_MIN_YEAR = 1949;
-export const recallMaxYear = (now = new Date()) => now.getUTCFullYear() + 2;
+export const recallMaxYear = newestModelYear;
 
-const VIN_FORMAT = /^[A-HJ-NPR-Z0-9]{17}$/;
 const CAMPAIGN_FORMAT = /^\d{2}[A-Z][0-9A-Z]{6}$/;
 
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
 
 export const RecallsQuery = z
   .object({
-    vin: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .refine((v) => v.length === 17, { message: "must be exactly 17 characters" })
-      .refine((v) => v.length !== 17 || !/[IOQ]/.test(v), { message: "must not contain the letters I, O or Q" })
-      .refine((v) => v.length !== 17 || /[IOQ]/.test(v) || VIN_FORMAT.test(v), {
-        message: "may contain only letters A-Z (except I, O, Q) and digits",
-      })
-      .optional()
-      .meta({
-        description: "17-character VIN (any case; letters I, O, Q are not allowed); its decoded year/make/model is looked up",
-        pattern: "^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$",
-        examples: ["1HGCM82633A004352"],
-      }),
+    vin: vinQueryParam({
+      description: "17-character VIN (any case; letters I, O, Q are not allowed); its decoded year/make/model is looked up",
+      examples: ["1HGCM82633A004352"],
+    }).optional(),
     make: trimmed(60).optional().meta({ description: "vehicle make (any case; slugs such as mercedes-benz work)", examples: ["Honda"] }),
     model: trimmed(100).optional().meta({ description: "vehicle model", examples: ["Accord"] }),
-    year: z
-      .string()
-      .trim()
-      .regex(/^\d{4}$/, { message: "must be a four-digit model year" })
-      .refine((y) => Number(y) >= RECALL_MIN_YEAR && Number(y) <= recallMaxYear(), {
+    year: modelYearParam({ malformed: "must be a four-digit model year", trim: true, examples: ["2003"] })
+      .refine((y) => y >= RECALL_MIN_YEAR && y <= recallMaxYear(), {
         message: `must be a model year from ${RECALL_MIN_YEAR} to two years after the current year`,
       })
       .optional()
-      .meta({ description: `model year, ${RECALL_MIN_YEAR} to the current year + 2`, examples: ["2003"] }),
+      .meta({ description: `model year, ${RECALL_MIN_YEAR} to the current year + 2` }),
     campaign: z
       .string()
       .trim()
@@ -86,15 +73,15 @@ export const RecallsQuery = z
 export type RecallsQueryInput = z.infer<typeof RecallsQuery>;
 
 export type RecallsRequest =
-  | { kind: "vin"; vin: string }
-  | { kind: "vehicle"; year: number; make: string; model: string }
+  | { kind: "vin"; vin: Vin }
+  | ({ kind: "vehicle" } & VehicleQuery)
   | { kind: "campaign"; campaign: string };
 
 /** The validated query as what it asks for (RecallsQuery guarantees exactly one complete form). */
 export function recallsRequest(q: RecallsQueryInput): RecallsRequest {
   if (q.vin !== undefined) return { kind: "vin", vin: q.vin };
   if (q.campaign !== undefined) return { kind: "campaign", campaign: q.campaign };
-  return { kind: "vehicle", year: Number(q.year), make: q.make!, model: q.model! };
+  return { kind: "vehicle", year: q.year!, make: q.make!, model: q.model! };
 }
 
 export const RecallItem = z

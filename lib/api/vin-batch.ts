@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { Problem } from "./problem";
-import { queryFlag } from "./query-flag";
+import { queryFlag } from "./common";
 import { VinDecodeResponse } from "./vin-report";
 
 /** As NHTSA's DecodeVinValuesBatch and the MCP decoders users compare vinscope with. */

@@ -4,7 +4,7 @@
  */
 import { EXAMPLE_VIN } from "./examples";
 import { z } from "zod";
-import { queryFlag } from "./query-flag";
+import { queryFlag, VIN_PARAM_PATTERN } from "./common";
 import { RecallItem, RecallsAsOf, RecallStatus } from "./recalls";
 import { DataStatus, PriceBand } from "./pricing";
 import { DecodedVehicleSchema, WmiOnlyVehicleSchema } from "./vin";
@@ -18,7 +18,7 @@ export const VinPathParams = z.object({
     .string()
     .meta({
       description: "17-character VIN; letters I, O and Q are not allowed (lower case is accepted and upper-cased)",
-      pattern: "^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$",
+      pattern: VIN_PARAM_PATTERN,
       examples: [EXAMPLE_VIN],
     }),
 });

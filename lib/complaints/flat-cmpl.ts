@@ -6,7 +6,7 @@
  *   9 FIRE (Y/N)  10 INJURED  11 DEATHS  12 COMPDESC  … 16 DATEA (added)  17 LDATE (received) … 20 CDESCR
  *   … 46 PROD_TYPE (V vehicle, T tire, E equipment, C child seat; only V rows are imported).
  */
-import { makeKey, nameKey } from "../recalls/names";
+import { makeKey, nameKey } from "../vehicle";
 import { isoDate } from "./complaint-rows";
 
 export interface FlatCmplRow {

@@ -3,7 +3,7 @@
  * complaints per component, the newest few.
  *
  * - Online: NHTSA's model names for the year and make first (issueType=c), those naming the same vehicle
- *   (lib/recalls/names.ts) asked for their complaints; the summary is kept for BUYER_DATA_CACHE_MS in a bounded memo and
+ *   (lib/vehicle/names.ts) asked for their complaints; the summary is kept for BUYER_DATA_CACHE_MS in a bounded memo and
  *   the database, behind the "nhtsa-complaints" breaker.
  * - NHTSA down: the last known answer or, failing that, imported FLAT_CMPL rows, status `stale`; nothing:
  *   `unavailable` with count null (never "0 complaints").
@@ -13,20 +13,15 @@
 import { config } from "../config";
 import { LiveAnswers, type FetchFailure } from "../outside";
 import type { ComplaintItem, ComplaintsSection } from "../api/buyer-data";
-import { sameModel, slugify } from "../recalls/names";
+import { sameModel, slugify } from "../vehicle";
 import { storedAnswers } from "../buyer-data-store";
-import { fetchComplaintModels, fetchComplaints, complaintsOnline } from "./nhtsa-client";
+import { fetchComplaintModels, fetchComplaints, complaintsOnline } from "../nhtsa";
 import { summarizeComplaints, type ComplaintsSummary } from "./complaint-rows";
 import { importedComplaints } from "./store";
+import type { VehicleQuery } from "../vehicle";
 
 const ATTRIBUTION = "NHTSA owner complaints (Office of Defects Investigation)";
 const MAX_MODELS = 6;
-
-export interface YearMakeModel {
-  year: number;
-  make: string;
-  model: string;
-}
 
 const globalForComplaints = globalThis as unknown as { __vinscopeComplaints?: LiveAnswers<ComplaintsSummary> };
 function answers(): LiveAnswers<ComplaintsSummary> {
@@ -41,13 +36,13 @@ export function resetComplaintsForTests(): void {
   answers().clear();
 }
 
-export function complaintsPageUrl(q: YearMakeModel): string {
+export function complaintsPageUrl(q: VehicleQuery): string {
   return `https://www.nhtsa.gov/vehicle/${q.year}/${encodeURIComponent(q.make.toUpperCase())}/${encodeURIComponent(q.model.toUpperCase())}`;
 }
 
-const keyOf = (q: YearMakeModel) => `${q.year}|${slugify(q.make)}|${slugify(q.model)}`;
+const keyOf = (q: VehicleQuery) => `${q.year}|${slugify(q.make)}|${slugify(q.model)}`;
 
-export async function complaintsForVehicle(q: YearMakeModel, opts: { signal?: AbortSignal } = {}): Promise<ComplaintsSection> {
+export async function complaintsForVehicle(q: VehicleQuery, opts: { signal?: AbortSignal } = {}): Promise<ComplaintsSection> {
   const url = complaintsPageUrl(q);
   const now = new Date();
   if (!complaintsOnline()) {
@@ -66,7 +61,7 @@ export async function complaintsForVehicle(q: YearMakeModel, opts: { signal?: Ab
   return unavailable(url, now, `${ATTRIBUTION}: NHTSA could not be reached (${why}) and nothing is stored; complaints are unknown`);
 }
 
-async function loadSummary(q: YearMakeModel): Promise<{ ok: true; value: ComplaintsSummary } | FetchFailure> {
+async function loadSummary(q: VehicleQuery): Promise<{ ok: true; value: ComplaintsSummary } | FetchFailure> {
   const models = await fetchComplaintModels(q);
   if (!models.ok) return models;
   const matching = models.value.filter((m) => sameModel(m, q.model, q.make)).slice(0, MAX_MODELS);
@@ -100,6 +95,6 @@ function unavailable(url: string, now: Date, source: string): ComplaintsSection 
   };
 }
 
-export function complaintsDegradedSection(q: YearMakeModel, why: string): ComplaintsSection {
+export function complaintsDegradedSection(q: VehicleQuery, why: string): ComplaintsSection {
   return unavailable(complaintsPageUrl(q), new Date(), `${ATTRIBUTION}: ${why}; complaints are unknown`);
 }

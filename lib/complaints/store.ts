@@ -4,10 +4,11 @@
  */
 import { db } from "../db";
 import type { ComplaintItem } from "../api/buyer-data";
-import { makeKey, nameKey, sameModel } from "../recalls/names";
+import { makeKey, nameKey, sameModel } from "../vehicle";
 import { splitComponents, summarizeComplaints, type ComplaintsSummary } from "./complaint-rows";
+import type { VehicleQuery } from "../vehicle";
 
-export async function importedComplaints(q: { year: number; make: string; model: string }): Promise<{ summary: ComplaintsSummary; asOf: Date } | null> {
+export async function importedComplaints(q: VehicleQuery): Promise<{ summary: ComplaintsSummary; asOf: Date } | null> {
   const mk = makeKey(q.make);
   const models = await db().complaint.groupBy({ by: ["modelKey", "model"], where: { year: q.year, makeKey: mk } });
   const keys = [...new Set(models.filter((m) => m.modelKey === nameKey(q.model) || sameModel(m.model, q.model, q.make)).map((m) => m.modelKey))];

@@ -6,7 +6,9 @@
  * `Vinscope-Daily-Volume` header; with DEALER_RATE_LIMIT_REQUESTS set, each key also has a rate limit (the
  * same counters and headers as the public per-address limit, lib/http/rate-limit.ts).
  *
- *   export const POST = dealerRoute({ name: "provision", cache: "none" }, async (req, ctx, dealer) => …);
+ *   export const POST = dealerRoute(operations.provision, async (req, input, dealer) => …);
+ *
+ * The operation's parameters are parsed after the key is checked: a request without a valid key learns nothing more.
  *
  * The key itself never reaches a log line: only its prefix does.
  */
@@ -14,7 +16,8 @@ import { unauthorized } from "../api/errors";
 import { config } from "../config";
 import { log } from "../log";
 import { checkKeyLimit } from "../http/rate-limit";
-import { route, type RouteContext, type RouteOptions, type RouteResult } from "../http/route";
+import type { RouteSpec } from "../api/operations";
+import { parseRouteInput, serve, type RouteContext, type RouteHandler, type RouteInput, type RouteResult } from "../http/route";
 import { recordUsage, verifyKey, type DayUsage, type DealerKeyRecord, type KeyRejection } from "./keys";
 
 export const API_KEY_HEADER = "x-api-key";
@@ -46,16 +49,16 @@ const rejection = (reason: KeyRejection): string => {
 /** Sent on every answer to a key whose account's payment failed: the key still works, for now. */
 export const ACCOUNT_WARNING_HEADER = "x-account-warning";
 
-export function dealerRoute<Ctx = unknown>(
-  options: RouteOptions,
-  handler: (req: Request, ctx: Ctx, dealer: DealerContext) => Promise<RouteResult>,
-): (req: Request, ctx: Ctx) => Promise<Response> {
-  return route<Ctx>(options, async (req, ctx, meta) => {
+export function dealerRoute<R extends RouteSpec & { security: "dealerKey" }>(
+  spec: R,
+  handler: (req: Request, input: RouteInput<R>, dealer: DealerContext) => Promise<RouteResult>,
+): RouteHandler {
+  return serve(spec, async (req, ctx, meta) => {
     const presented = req.headers.get(API_KEY_HEADER)?.trim();
     if (!presented) throw unauthorized(`Send your API key in the ${API_KEY_HEADER} header.`, "missing_key");
     const check = await verifyKey(presented);
     if (!check.ok) {
-      log().warn({ requestId: meta.requestId, route: options.name, reason: check.reason }, "dealer key rejected");
+      log().warn({ requestId: meta.requestId, route: spec.operationId, reason: check.reason }, "dealer key rejected");
       throw unauthorized(rejection(check.reason), check.reason);
     }
     const limit = await checkKeyLimit(check.record.id, check.record.prefix);
@@ -75,7 +78,7 @@ export function dealerRoute<Ctx = unknown>(
       },
     };
     try {
-      const result = await handler(req, ctx, dealer);
+      const result = await handler(req, await parseRouteInput(spec, req, ctx), dealer);
       if (check.record.status === "past_due") {
         result.headers = {
           ...result.headers,
@@ -84,7 +87,7 @@ export function dealerRoute<Ctx = unknown>(
       }
       return result;
     } finally {
-      const usage = await countUsage(check.record, vins, meta.requestId, { stickers, provisions: options.name === "provision" ? 1 : 0 });
+      const usage = await countUsage(check.record, vins, meta.requestId, { stickers, provisions: spec.operationId === "provision" ? 1 : 0 });
       if (usage?.flagged) meta.responseHeaders.set(DAILY_VOLUME_HEADER, dailyVolumeHeader(usage));
     }
   });

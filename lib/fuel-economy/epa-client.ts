@@ -6,9 +6,10 @@
  */
 import { config } from "../config";
 import { fetchJson, type FetchFailure } from "../outside";
-import { makeKey } from "../recalls/names";
+import { makeKey } from "../vehicle";
 import { epaRecordFrom, type EpaRecord } from "./epa-record";
 import { epaModelMatches } from "./epa-match";
+import type { VehicleQuery } from "../vehicle";
 
 const MAX_MODELS = 6;
 const MAX_VARIANTS = 30;
@@ -33,7 +34,7 @@ export function readMenu(body: unknown): Menu | null {
 }
 
 /** Every EPA variant of the VIN's year/make/model (all model names EPA files it under). */
-export async function fetchEpaVariants(q: { year: number; make: string; model: string }, signal?: AbortSignal): Promise<{ ok: true; value: EpaRecord[] } | FetchFailure> {
+export async function fetchEpaVariants(q: VehicleQuery, signal?: AbortSignal): Promise<{ ok: true; value: EpaRecord[] } | FetchFailure> {
   const makes = await menu("vehicle/menu/make", { year: String(q.year) }, signal);
   if (!makes.ok) return makes;
   const make = makes.value.find((m) => makeKey(m.value) === makeKey(q.make));

@@ -3,11 +3,11 @@
  * "Camry Hybrid LE" …). A variant is excluded when something the VIN decodes to contradicts it; a hybrid is
  * never a match for a VIN that decodes without electrification, and the other way round.
  */
-import { nameKey, sameModel } from "../recalls/names";
+import { nameKey, sameModel } from "../vehicle";
 import { sameDrive, type Drive, type VinTraits } from "../vin/variant-fit";
 import { electrifiedOf, type EpaRecord } from "./epa-record";
 
-/** EPA model names of the VIN's model: the same name by lib/recalls/names.ts, or the VIN's name plus variant words. */
+/** EPA model names of the VIN's model: the same name by lib/vehicle/names.ts, or the VIN's name plus variant words. */
 export function epaModelMatches(epaModel: string, vinModel: string, make: string): boolean {
   if (sameModel(epaModel, vinModel, make)) return true;
   const words = (s: string) => s.toUpperCase().split(/[\s/]+/).filter(Boolean);

@@ -4,7 +4,7 @@
  * batches on EPA's id (idempotent). Rows without an id, year, make or model are skipped and counted.
  */
 import { parse } from "csv-parse/sync";
-import { makeKey } from "../recalls/names";
+import { makeKey } from "../vehicle";
 import { openFlatRcl } from "../recalls/flat-rcl";
 import { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../buyer-data-bulk";
 import { epaRecordFrom } from "./epa-record";

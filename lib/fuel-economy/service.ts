@@ -13,22 +13,17 @@ import { LiveAnswers } from "../outside";
 import type { FuelEconomySection } from "../api/buyer-data";
 import type { DecodedVehicle } from "../vin/decoded-vehicle";
 import { markFits, vinTraits, type VinTraits } from "../vin/variant-fit";
-import { slugify } from "../recalls/names";
+import { slugify } from "../vehicle";
 import { storedAnswers } from "../buyer-data-store";
 import { fetchEpaVariants, fuelEconomyOnline } from "./epa-client";
 import { describeEpa, electrifiedOf, type EpaRecord } from "./epa-record";
 import { epaDifferences } from "./epa-match";
 import { importedEpaVariants } from "./store";
+import type { VehicleQuery } from "../vehicle";
 
 const ATTRIBUTION = "U.S. EPA fuel economy data (fueleconomy.gov)";
 /** Variants listed in a section: every fitting one, and excluded ones up to this many in all. */
 const MAX_LISTED = 25;
-
-export interface YearMakeModel {
-  year: number;
-  make: string;
-  model: string;
-}
 
 const globalForEpa = globalThis as unknown as { __vinscopeEpa?: LiveAnswers<{ records: EpaRecord[] }> };
 function answers(): LiveAnswers<{ records: EpaRecord[] }> {
@@ -43,15 +38,15 @@ export function resetFuelEconomyForTests(): void {
   answers().clear();
 }
 
-export function fuelEconomyPageUrl(q: YearMakeModel): string {
+export function fuelEconomyPageUrl(q: VehicleQuery): string {
   const qs = new URLSearchParams({ year1: String(q.year), year2: String(q.year), make: q.make, baseModel: q.model, srchtyp: "ymm" });
   return `https://www.fueleconomy.gov/feg/PowerSearch.do?action=noform&path=1&${qs}`;
 }
 
-const keyOf = (q: YearMakeModel) => `${q.year}|${slugify(q.make)}|${slugify(q.model)}`;
+const keyOf = (q: VehicleQuery) => `${q.year}|${slugify(q.make)}|${slugify(q.model)}`;
 
 export async function fuelEconomyForVehicle(
-  q: YearMakeModel,
+  q: VehicleQuery,
   vin: { decoded: DecodedVehicle; elements: Record<string, string> } | null,
   opts: { signal?: AbortSignal } = {},
 ): Promise<FuelEconomySection> {
@@ -112,6 +107,6 @@ function unavailable(url: string, now: Date, source: string): FuelEconomySection
   return { status: "unavailable", checkedAt: now.toISOString(), selection: null, variants: [], url, source };
 }
 
-export function fuelEconomyDegradedSection(q: YearMakeModel, why: string): FuelEconomySection {
+export function fuelEconomyDegradedSection(q: VehicleQuery, why: string): FuelEconomySection {
   return unavailable(fuelEconomyPageUrl(q), new Date(), `${ATTRIBUTION}: ${why}; fuel economy is unknown`);
 }

@@ -2,35 +2,35 @@
  * Every /api path the app serves and the methods each accepts, for the answers Next.js would otherwise give
  * by itself before any of our code runs: an unknown /api path (Next renders the HTML 404 page) and a method a
  * route does not export (Next answers 405 with an empty body and no Allow header). proxy.ts answers both as
- * problem details. lib/http/api-routes.test.ts checks this table against the route files under app/api.
+ * problem details. Derived from the route specs of lib/api/operations.ts, which the route files are built from
+ * (lib/http/api-routes.test.ts checks each route file exports a handler of exactly its specs).
  */
+import { ROUTES, type RouteSpec } from "../api/operations";
+
 export interface ApiRoute {
+  /** The path template, e.g. `/api/public/vin/{vin}`. */
+  path: string;
   pattern: RegExp;
   /** The methods the route file exports (HEAD comes with GET; OPTIONS is answered by proxy.ts or Next). */
   methods: string[];
 }
 
 const SEGMENT = "[^/]+";
-const path = (template: string) => new RegExp(`^${template.replace(/\{[^}]+\}/g, SEGMENT).replace(/\./g, "\\.")}/?$`);
+const pattern = (template: string) => new RegExp(`^${template.replace(/\{[^}]+\}/g, SEGMENT).replace(/\./g, "\\.")}/?$`);
 
-export const API_ROUTES: ApiRoute[] = [
-  { pattern: path("/api/public/vin/{vin}"), methods: ["GET"] },
-  { pattern: path("/api/public/vins"), methods: ["GET"] },
-  { pattern: path("/api/public/pricing/{make}/{model}/{year}"), methods: ["GET"] },
-  { pattern: path("/api/public/pricing/{make}/{model}/{year}/{state}"), methods: ["GET"] },
-  { pattern: path("/api/public/openapi.json"), methods: ["GET"] },
-  { pattern: path("/api/public/safety-ratings/{year}/{make}/{model}"), methods: ["GET"] },
-  { pattern: path("/api/public/complaints/{year}/{make}/{model}"), methods: ["GET"] },
-  { pattern: path("/api/public/fuel-economy/{year}/{make}/{model}"), methods: ["GET"] },
-  { pattern: path("/api/market-data"), methods: ["GET"] },
-  { pattern: path("/api/recalls"), methods: ["GET"] },
-  { pattern: path("/api/vin-insights/{year}/{make}/{model}"), methods: ["GET"] },
-  { pattern: path("/api/dealer/v1/window-sticker"), methods: ["GET"] },
-  { pattern: path("/api/dealer/v1/provision"), methods: ["POST"] },
-  { pattern: path("/api/mcp"), methods: ["POST", "GET", "DELETE"] },
-  { pattern: path("/api/health"), methods: ["GET"] },
-  { pattern: path("/api/webhooks/stripe"), methods: ["POST"] },
-];
+/** One entry per /api path, its methods in the order the specs list them. */
+export function apiRouteTable(specs: readonly RouteSpec[]): ApiRoute[] {
+  const byPath = new Map<string, ApiRoute>();
+  for (const spec of specs) {
+    if (!isApiPath(spec.path)) continue;
+    const entry = byPath.get(spec.path) ?? { path: spec.path, pattern: pattern(spec.path), methods: [] };
+    entry.methods.push(spec.method.toUpperCase());
+    byPath.set(spec.path, entry);
+  }
+  return [...byPath.values()];
+}
+
+export const API_ROUTES: ApiRoute[] = apiRouteTable(ROUTES);
 
 export function isApiPath(pathname: string): boolean {
   return pathname === "/api" || pathname.startsWith("/api/");

@@ -3,12 +3,12 @@
  * parameter and says what is wrong with it; `errors` lists every problem found (RFC 9457 extension member).
  */
 import type { z } from "zod";
-import { badRequest } from "../api/errors";
+import { badRequest, type ProblemExtensions, type ProblemReason } from "../api/errors";
 
 export function parseInput<S extends z.ZodType>(
   schema: S,
   input: unknown,
-  opts: { reason?: string } = {},
+  opts: { reason?: ProblemReason } = {},
 ): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
@@ -21,7 +21,7 @@ export function parseInput<S extends z.ZodType>(
   return failWith(detail, { reason: opts.reason ?? "invalid_parameter", param: first.param, errors });
 }
 
-function failWith(detail: string, extensions: Record<string, unknown>): never {
+function failWith(detail: string, extensions: ProblemExtensions): never {
   throw badRequest(detail, extensions);
 }
 

@@ -2,11 +2,12 @@
  * RFC 9457 problem details: the only way an error leaves the service. `ApiError`s keep their status, title,
  * detail and extension members; anything else is logged with the request id and answered as a bare 500.
  */
-import { ApiError } from "../api/errors";
+import { ApiError, type ProblemReason } from "../api/errors";
+import type { Problem } from "../api/problem";
 import { config } from "../config";
 import { FAULT_DETAIL, noteDatabaseError } from "../db-faults";
 import { log } from "../log";
-import { CACHE } from "./cache";
+import { CACHE } from "../api/cache";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -17,12 +18,17 @@ export interface ProblemBody {
   detail: string;
   instance?: string;
   requestId: string;
-  reason?: string;
+  reason?: ProblemReason;
   [member: string]: unknown;
 }
 
+// What this module builds must be a Problem (lib/api/problem.ts): the schema's members are the ones ProblemBody names.
+type Assignable<A, B> = [A] extends [B] ? true : never;
+const problemIsBody: Assignable<Problem, ProblemBody> = true;
+void problemIsBody;
+
 /** Each `reason` is documented on the docs page under this anchor. */
-export function problemType(reason: string | undefined): string {
+export function problemType(reason: ProblemReason | undefined): string {
   if (!reason) return "about:blank";
   let base = "http://localhost:3000";
   try {

@@ -5,7 +5,7 @@
  *    library's layout, created on first use) in the app's database and schema. Every process of every instance on that database counts in
  *    the same row: one atomic `INSERT … ON CONFLICT DO UPDATE … RETURNING` per request.
  *  - SQLite under `npm start` (one instance, WEB_CONCURRENCY processes): RateLimiterCluster. The counters live
- *    in the primary process (RateLimiterClusterMaster, created by scripts/support/server-workers.ts) and every
+ *    in the primary process (RateLimiterClusterMaster, created by cli/server/server-workers.ts) and every
  *    server process asks it over node:cluster's IPC channel. SQLite is not used: a write per request would
  *    serialise every server process on SQLite's single writer lock.
  *  - A bare `next start` (one process): RateLimiterMemory.
@@ -24,6 +24,7 @@ import { Pool } from "pg";
 import { RateLimiterCluster, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { config, postgresPoolOptions, type RateLimitPolicy } from "../config";
 import { log } from "../log";
+import { withDeadline } from "../outside/deadline";
 
 export const COUNTER_TABLE = "rate_limit_counters";
 /** A store that does not answer within this is treated as failed for the request. */
@@ -88,17 +89,10 @@ export class SharedLimiter {
 }
 
 function withTimeout<T>(work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`rate-limit store did not answer within ${STORE_TIMEOUT_MS} ms`)), STORE_TIMEOUT_MS);
-  });
-  return Promise.race([work, expired]).finally(() => {
-    clearTimeout(timer);
-    work.catch(() => {});
-  });
+  return withDeadline("rate-limit store", STORE_TIMEOUT_MS, () => work);
 }
 
-/** A server process started by `npm start` (scripts/support/server-workers.ts), whose primary holds counters. */
+/** A server process started by `npm start` (cli/server/server-workers.ts), whose primary holds counters. */
 function underNpmStartCluster(): boolean {
   return cluster.isWorker && process.env.VINSCOPE_WORKER === "1" && typeof process.send === "function";
 }

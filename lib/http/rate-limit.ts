@@ -13,7 +13,7 @@ import { config, type Config, type RateLimitPolicy } from "../config";
 import { addressLimitKey, AddressSet, clientAddress } from "./client-address";
 import { sharedLimiter, type LimitOutcome } from "./rate-limit-store";
 
-export { isRateLimitedPath } from "./rate-limit-paths";
+export { isRateLimitedPath } from "../api/rate-limit-paths";
 
 export type PolicyName = "address" | "key";
 

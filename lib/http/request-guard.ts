@@ -9,7 +9,6 @@ import { ApiError } from "../api/errors";
 /** Longer request targets are refused (414); Node's own header limit (16 KB) would close the connection. */
 export const MAX_TARGET_LENGTH = 8192;
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export const badEncoding = (where: string) =>

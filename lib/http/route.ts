@@ -1,16 +1,21 @@
 /**
  * The one wrapper every route handler goes through: request id, timing, the JSON/ETag/304 rules, problem
- * details for every error, and one structured log line per request.
+ * details for every error, and one structured log line per request. It is built from the route's operation
+ * (lib/api/operations.ts): the name logged, the cache policy and the schemas of its parameters come from there.
  *
- *   export const GET = route({ name: "getMarketOverview", cache: "market" }, async (req) => json(await overview()));
+ *   export const GET = route(operations.getVehicleInsight, async (req, { params }) => json(await insight(params)));
  */
+import type { z } from "zod";
 import { ApiError } from "../api/errors";
+import type { RouteSpec } from "../api/operations";
 import { config } from "../config";
 import { verifyKey } from "../dealers/keys";
 import { log } from "../log";
-import { CACHE, type CachePolicy } from "./cache";
+import { deadlineSignal, untilAborted } from "../outside/deadline";
+import { CACHE, type CachePolicy } from "../api/cache";
 import { requestTargetProblem } from "./request-guard";
 import { etagFor, matchesIfNoneMatch } from "./etag";
+import { parseInput, queryObject } from "./params";
 import { problemResponse } from "./problem";
 import { checkAddressLimit, isRateLimitedPath } from "./rate-limit";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id";
@@ -47,12 +52,25 @@ export const raw = (body: BodyInit, headers: Record<string, string>, status = 20
 });
 
 export interface RouteOptions {
-  /** The operation name, as in the OpenAPI document; used in logs. */
-  name: string;
-  cache: CachePolicy;
   /** This route's overall deadline, when it needs another than REQUEST_DEADLINE_MS. */
   deadlineMs?: number;
 }
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** The route's path parameters and query, parsed with its operation's own schemas (undefined where it has none). */
+export interface RouteInput<R extends RouteSpec> {
+  params: Parsed<R extends { pathParams: infer S } ? S : undefined>;
+  query: Parsed<R extends { query: infer S } ? S : undefined>;
+}
+
+/** What Next passes a route handler: the dynamic segments of its path. */
+export interface NextRouteContext {
+  params: Promise<Record<string, string | string[] | undefined>>;
+}
+
+/** A route handler as Next calls it, carrying the spec it was built from (tests check each route file's). */
+export type RouteHandler = ((req: Request, ctx: NextRouteContext) => Promise<Response>) & { readonly spec: RouteSpec };
 
 /** Past its deadline a request is answered 503 (its handler's late result is dropped). */
 function deadlineExceeded(ms: number): ApiError {
@@ -75,17 +93,10 @@ function requestDeadlineMs(): number {
 
 /** The handler's result, or a deadline problem when it takes longer than `ms`. */
 async function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(deadlineExceeded(ms)), ms);
+  // A handler that fails after its deadline has nobody to answer; untilAborted keeps its error handled.
+  return untilAborted(work, deadlineSignal(ms), (): never => {
+    throw deadlineExceeded(ms);
   });
-  try {
-    return await Promise.race([work, expired]);
-  } finally {
-    clearTimeout(timer);
-    // A handler that fails after its deadline has nobody to answer; its error must not go unhandled.
-    work.catch(() => {});
-  }
 }
 
 export interface RouteContext {
@@ -101,12 +112,36 @@ const exemptKeyIsValid = (presented: string) => verifyKey(presented).then(
   () => false,
 );
 
-// Next passes `{ params: Promise<…> }` as the second argument; handlers receive it unchanged.
-export function route<Ctx = unknown>(
-  options: RouteOptions,
-  handler: (req: Request, ctx: Ctx, meta: RouteContext) => Promise<RouteResult>,
-): (req: Request, ctx: Ctx) => Promise<Response> {
-  return async (req, ctx) => {
+/**
+ * The route's handler: `params` and `query` parsed with the operation's schemas (a failure is a 400 problem
+ * naming the parameter), in that order, after the request-target and rate-limit checks. An operation that
+ * needs a dealer key is served by dealerRoute (lib/dealers/dealer-route.ts) instead: the types refuse it here.
+ */
+export function route<R extends RouteSpec & { security?: undefined }>(
+  spec: R,
+  handler: (req: Request, input: RouteInput<R>, meta: RouteContext) => Promise<RouteResult>,
+  options: RouteOptions = {},
+): RouteHandler {
+  return serve(spec, async (req, ctx, meta) => handler(req, await parseRouteInput(spec, req, ctx), meta), options);
+}
+
+/** Parses what the spec declares: the path parameters as Next passes them, then the query string. */
+export async function parseRouteInput<R extends RouteSpec>(spec: R, req: Request, ctx: NextRouteContext): Promise<RouteInput<R>> {
+  const params = spec.pathParams ? parseInput(spec.pathParams, await ctx.params) : undefined;
+  const query = spec.query ? parseInput(spec.query, queryObject(new URL(req.url))) : undefined;
+  return { params, query } as RouteInput<R>;
+}
+
+/**
+ * The wrapper without the parsing, for a wrapper that must check something first and parse after
+ * (lib/dealers/dealer-route.ts checks the key before a parameter is looked at).
+ */
+export function serve(
+  spec: RouteSpec,
+  handler: (req: Request, ctx: NextRouteContext, meta: RouteContext) => Promise<RouteResult>,
+  options: RouteOptions = {},
+): RouteHandler {
+  const serveRequest = async (req: Request, ctx: NextRouteContext): Promise<Response> => {
     const started = performance.now();
     const requestId = requestIdFrom(req.headers);
     const url = new URL(req.url);
@@ -124,7 +159,7 @@ export function route<Ctx = unknown>(
         if (limit?.refusal) throw limit.refusal;
       }
       const result = await withinDeadline(handler(req, ctx, { requestId, responseHeaders }), options.deadlineMs ?? requestDeadlineMs());
-      response = toResponse(result, req, options.cache);
+      response = toResponse(result, req, spec.cache ?? "none");
     } catch (error) {
       if (error instanceof ApiError) reason = error.reason;
       response = problemResponse(error, requestId, path);
@@ -132,11 +167,12 @@ export function route<Ctx = unknown>(
     for (const [name, value] of responseHeaders) response.headers.set(name, value);
     response.headers.set(REQUEST_ID_HEADER, requestId);
     const ms = Math.round((performance.now() - started) * 100) / 100;
-    const line = { requestId, route: options.name, method: req.method, path, status: response.status, ms, ...(reason ? { reason } : {}) };
+    const line = { requestId, route: spec.operationId, method: req.method, path, status: response.status, ms, ...(reason ? { reason } : {}) };
     if (response.status >= 500) log().warn(line, "request failed");
     else log().info(line, "request");
     return response;
   };
+  return Object.assign(serveRequest, { spec });
 }
 
 function toResponse(result: RouteResult, req: Request, routeCache: CachePolicy): Response {

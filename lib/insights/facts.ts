@@ -11,7 +11,7 @@
  *   fuel       EPA combined MPG range and electric range over the rated variants (lib/fuel-economy)
  * Only answers with status ok or stale are facts: "unavailable" is unknown, never zero.
  */
-import { displayMake } from "../vin";
+import { displayMake } from "../vehicle";
 import { log } from "../log";
 import { getVehiclePricing, isDemoText } from "../pricing";
 import { recallsForVehicle } from "../recalls";

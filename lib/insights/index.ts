@@ -17,11 +17,11 @@ import {
   type InsightAnswer,
   type InsightService,
   type LookupOptions,
-  type VehicleQuery,
 } from "./insight-service";
 
 export { createInsightService, insightKey, INSIGHT_TTL_MS, FALLBACK_TTL_MS } from "./insight-service";
-export type { Insight, InsightAnswer, InsightService, LookupOptions, VehicleQuery } from "./insight-service";
+export type { Insight, InsightAnswer, InsightService, LookupOptions } from "./insight-service";
+import type { VehicleQuery } from "../vehicle";
 export { createAnthropicWriter, type InsightWriter } from "./anthropic-writer";
 export { FALLBACK_WRITER, composeFallback } from "./fallback";
 export { validateInsight } from "./validate-insight";

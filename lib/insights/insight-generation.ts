@@ -4,7 +4,7 @@
  * the not-stored fallback for a caller that cannot wait.
  */
 import { log } from "../log";
-import { displayMake } from "../vin";
+import { displayMake } from "../vehicle";
 import type { InsightWriter, Usage } from "./anthropic-writer";
 import { factSources, type FactsInput, type VehicleFacts } from "./facts";
 import { composeFallback, FALLBACK_WRITER } from "./fallback";

@@ -16,8 +16,8 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db";
 import { boundedCache } from "../outside";
-import { slugify } from "../pricing/slugs";
-import { displayMake, findVpicModel } from "../vin";
+import { findVpicModel } from "../vin";
+import { displayMake, slugify } from "../vehicle";
 import { createAnthropicWriter, type InsightWriter } from "./anthropic-writer";
 import { gatherFacts, type FactsInput, type VehicleFacts } from "./facts";
 import { FALLBACK_WRITER } from "./fallback";
@@ -25,6 +25,7 @@ import { generatedRow, generateInsight, transientFallback } from "./insight-gene
 import { createRefresher, type Refresher } from "./insight-refresh";
 import { claimLease, ensureInsightRow, readInsight, releaseLease, saveInsight, type StoredInsight } from "./insight-store";
 import { vpicVariants, type VpicVariants } from "./vpic-variants";
+import type { VehicleQuery } from "../vehicle";
 
 export { FALLBACK_TTL_MS, INSIGHT_TTL_MS } from "./insight-generation";
 
@@ -47,12 +48,6 @@ export interface InsightAnswer {
   model: string;
   insight: Insight;
   source: string;
-}
-
-export interface VehicleQuery {
-  year: number;
-  make: string;
-  model: string;
 }
 
 export interface LookupOptions {

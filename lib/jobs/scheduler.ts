@@ -1,5 +1,5 @@
 /**
- * The job runner `npm start` runs: one per instance, in its own process (scripts/job-runner.ts), so the server
+ * The job runner `npm start` runs: one per instance, in its own process (cli/server/job-runner.ts), so the server
  * processes never do a sync's work. Each job runs on its cron schedule (UTC) through run-job.ts, whose lease
  * lets only one instance's runner do a given run when several share a PostgreSQL database. A job whose data
  * is missing or too old runs once right after start instead of waiting for its schedule.

@@ -5,7 +5,8 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { CheckDigitResult } from "../api/mcp";
+import { BatchSectionQuery, CheckDigitResult, sectionFlags } from "../api/mcp";
+import { VinReportQuery } from "../api/vin-report";
 import { handleMcpRequest } from "./http";
 import { TOOL_NAMES, createMcpServer } from "./server";
 
@@ -96,6 +97,17 @@ describe("createMcpServer", () => {
     expect(text(words)).toMatch(/string of digits/);
     const recalls = await client.callTool({ name: "check_recalls", arguments: { year: "2022", make: "Ford" } });
     expect(text(recalls)).toMatch(/model: is required/);
+  });
+
+  test("decode_vin and decode_vins take the section flags of their HTTP queries, with the same defaults", async () => {
+    const { tools } = await client.listTools();
+    const properties = (name: string) => Object.keys(tools.find((t) => t.name === name)!.inputSchema.properties ?? {});
+    expect(properties("decode_vin")).toEqual(["vin", ...Object.keys(VinReportQuery.shape)]);
+    expect(properties("decode_vins")).toEqual(["vins", ...Object.keys(BatchSectionQuery.shape)]);
+    expect(sectionFlags(VinReportQuery, { pricing: false })).toEqual({
+      pricing: false, recalls: true, insight: true, safetyRatings: true, complaints: true, fuelEconomy: true,
+    });
+    expect(sectionFlags(BatchSectionQuery, { recalls: true, vin: "x" })).toEqual({ pricing: false, recalls: true, insight: false });
   });
 
   test("decode_vin: a malformed VIN is an error result before any lookup", async () => {

@@ -1,5 +1,5 @@
 /**
- * The MCP server definition (spec 4.3), one for both transports: scripts/mcp.ts connects it to stdio,
+ * The MCP server definition (spec 4.3), one for both transports: cli/server/mcp-stdio.ts (`vinscope mcp`) connects it to stdio,
  * app/api/mcp/route.ts builds one per HTTP request (stateless). Building it is cheap: tools are registered
  * closures; the data they read (vPIC tables, database client) is shared per process.
  */

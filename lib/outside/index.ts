@@ -1,5 +1,6 @@
 /**
- * What every client of an outside system (NHTSA recalls, vPIC, Anthropic, manufacturer hosts) shares.
+ * What every client of an outside system (NHTSA's APIs in lib/nhtsa, EPA, Anthropic, Stripe, SMTP, manufacturer
+ * hosts) shares.
  *
  * Breakers (breaker.ts), one per named system or host, on cockatiel's consecutive-failure breaker:
  *
@@ -15,7 +16,7 @@
  *   breaker.state / health()  "closed" | "open" | "half_open", when it opened, the last failure
  *   breakerHealth()           every breaker of this process (health reporting)
  *
- * Bounded caches and single flight (memo.ts), on lru-cache:
+ * Bounded caches and single flight (memo.ts), on lru-cache (its `fetch` shares one load among callers):
  *
  *   const memo = new BoundedMemo<Answer>({ max: 5000 });
  *   memo.get(key, () => load(key), (a) => (a.ok ? 30_000 : failureMemoMs()))
@@ -25,17 +26,35 @@
  *                                       cache for failures makes a burst for one vehicle one call
  *   boundedCache(max, ttlMs)            a plain LRUCache for get/set uses
  *   failureMemoMs()                     how long a failed answer is remembered (OUTSIDE_FAILURE_MEMO_MS)
+ *   memo.inFlight / loading(key) / settled()  loads under way (a cap on requests; a CLI waiting before exit)
  *
- * Deadlines (deadline.ts):
+ * Deadlines (deadline.ts), on AbortSignal.timeout / AbortSignal.any (no hand-made timer races):
  *
  *   deadlineSignal(ms, ...outer)        AbortSignal.any of a timeout and the caller's signals
- *   untilAborted(work, signal, onAbort) stop waiting (not working) when the caller gives up
+ *   untilAborted(work, signal, onAbort) stop waiting (not working) when the caller gives up; onAbort may throw
+ *   withDeadline(label, ms, work, outer) work(signal) under a deadline; rejects with DeadlineExceeded at it
+ *
+ * Retries (retry.ts), on p-retry, for typed answers:
+ *
+ *   retryAnswer(attempt, { retries, backoffMs, retryable, retryableError?, signal? })
+ *                                       the last answer when attempts run out or the caller gives up
+ *
+ * Host queues (host-queue.ts), on p-queue:
+ *
+ *   new HostQueues(concurrency, intervalMs).run(host, signal, task, maxQueue?)
+ *                                       per-host concurrency and spacing; a full queue throws HostQueueFull;
+ *                                       an aborted waiter leaves the queue
+ *
+ * One JSON GET (json-fetch.ts): fetchJson(url, { timeoutMs, signal, retries, backoffMs }) = deadline per
+ * attempt + retryAnswer, typed failures; systemFailed(answer) says whether it counts against the breaker.
  */
 import { config } from "../config";
 
 export { Breaker, breakerFor, breakerHealth, resetBreakersForTests, type BreakerHealth, type BreakerState, type RunOptions } from "./breaker";
 export { BoundedMemo, boundedCache, type MemoOptions } from "./memo";
-export { deadlineSignal, untilAborted } from "./deadline";
+export { deadlineSignal, untilAborted, withDeadline, DeadlineExceeded } from "./deadline";
+export { retryAnswer, type RetryOptions } from "./retry";
+export { HostQueues, HostQueueFull } from "./host-queue";
 
 export function failureMemoMs(): number {
   return config().outside.failureMemoMs;

@@ -4,6 +4,9 @@
  * is not retried), the caller's abort signal honoured, and a typed failure instead of a thrown error.
  * Breakers and caches stay with the caller (breaker.ts, memo.ts): they know what a failure of their system is.
  */
+import { deadlineSignal } from "./deadline";
+import { retryAnswer } from "./retry";
+
 export type FetchFailure = {
   ok: false;
   reason: "offline" | "timeout" | "http_error" | "network_error" | "bad_response" | "aborted" | "breaker_open";
@@ -23,12 +26,12 @@ export interface FetchJsonOptions {
 }
 
 export async function fetchJson(url: string, opts: FetchJsonOptions): Promise<FetchJsonAnswer> {
-  const retries = opts.retries ?? 1;
-  let answer = await attempt(url, opts.timeoutMs, opts.signal);
-  for (let i = 0; i < retries && !answer.ok && answer.retry && !opts.signal?.aborted; i++) {
-    await sleep(opts.backoffMs ?? 250, opts.signal);
-    if (!opts.signal?.aborted) answer = await attempt(url, opts.timeoutMs, opts.signal);
-  }
+  const answer = await retryAnswer(() => attempt(url, opts.timeoutMs, opts.signal), {
+    retries: opts.retries ?? 1,
+    backoffMs: opts.backoffMs ?? 250,
+    retryable: (a) => !a.ok && a.retry,
+    signal: opts.signal,
+  });
   if (answer.ok) return answer;
   const { retry: _retry, ...failure } = answer;
   void _retry;
@@ -45,7 +48,7 @@ export function systemFailed(answer: { ok: boolean; reason?: string; status?: nu
 type Attempt = { ok: true; body: unknown } | (FetchFailure & { retry: boolean });
 
 async function attempt(url: string, timeoutMs: number, outer?: AbortSignal): Promise<Attempt> {
-  const deadline = AbortSignal.timeout(timeoutMs);
+  const deadline = deadlineSignal(timeoutMs);
   const signal = outer ? AbortSignal.any([outer, deadline]) : deadline;
   let text: string;
   try {
@@ -66,11 +69,4 @@ async function attempt(url: string, timeoutMs: number, outer?: AbortSignal): Pro
     // A maintenance page instead of JSON: a broken answer; asking again at once rarely helps.
     return { ok: false, reason: "bad_response", detail: `not JSON: ${text.slice(0, 60)}`, retry: false };
   }
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => { clearTimeout(timer); resolve(); }, { once: true });
-  });
 }

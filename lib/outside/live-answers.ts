@@ -26,7 +26,7 @@ export interface DurableAnswers<T> {
 
 type Remembered<T> = { ok: true; value: T; checkedAt: Date } | (FetchFailure & { checkedAt?: undefined });
 
-export class LiveAnswers<T extends {}> {
+export class LiveAnswers<T extends NonNullable<unknown>> {
   private readonly memo: BoundedMemo<Remembered<T>>;
   private readonly lastKnown;
 

@@ -1,8 +1,9 @@
 /**
- * A bounded, per-process memo of answers from slow sources, with single flight: concurrent asks for one key
- * share one load, and each answer is kept for as long as `ttlFor(answer)` says. A healthy answer can be kept
- * for a while; a failed one briefly (a negative cache), so a burst for one vehicle during an outage makes
- * one call, not one per request; 0 keeps nothing. At most `max` entries (least recently used go first).
+ * A bounded, per-process memo of answers from slow sources, with single flight, on lru-cache's `fetch`:
+ * concurrent asks for one key share one load, and each answer is kept for as long as `ttlFor(answer)` says.
+ * A healthy answer can be kept for a while; a failed one briefly (a negative cache), so a burst for one
+ * vehicle during an outage makes one call, not one per request; 0 keeps nothing. At most `max` entries
+ * (least recently used go first). A load that throws is not kept.
  */
 import { LRUCache } from "lru-cache";
 
@@ -11,36 +12,72 @@ export interface MemoOptions {
   max: number;
 }
 
-export class BoundedMemo<T extends {}> {
-  private readonly entries: LRUCache<string, T>;
-  private readonly flights = new Map<string, Promise<T>>();
+interface Flight<T> {
+  load: () => Promise<T>;
+  ttlFor: (value: T) => number;
+}
+
+export class BoundedMemo<T extends NonNullable<unknown>> {
+  private readonly entries: LRUCache<string, T, Flight<T>>;
+  /**
+   * Loads under way by key: lru-cache shares them; this only lets a caller count them (a cap on outside
+   * requests) and wait for them (a CLI that must not exit before they fill a store).
+   */
+  private readonly loads = new Map<string, Promise<void>>();
 
   constructor(opts: MemoOptions) {
-    this.entries = new LRUCache<string, T>({ max: opts.max, ttlAutopurge: false });
+    this.entries = new LRUCache<string, T, Flight<T>>({
+      max: opts.max,
+      ttlAutopurge: false,
+      // A load whose entry was pushed out (a flood of other keys) still answers everyone waiting for it.
+      ignoreFetchAbort: true,
+      fetchMethod: async (_key, _stale, { options, context }) => {
+        const value = await context.load();
+        const ttl = context.ttlFor(value);
+        // lru-cache stores every resolved value; one not to be kept lives 1 ms and is dropped by get() below.
+        options.ttl = ttl > 0 ? ttl : 1;
+        return value;
+      },
+    });
   }
 
   /** The remembered answer, else one shared load; `ttlFor` decides how long (ms) its answer is kept. */
-  get(key: string, load: () => Promise<T>, ttlFor: (value: T) => number): Promise<T> {
+  async get(key: string, load: () => Promise<T>, ttlFor: (value: T) => number): Promise<T> {
     const hit = this.entries.get(key);
-    if (hit !== undefined) return Promise.resolve(hit);
-    const running = this.flights.get(key);
-    if (running) return running;
-    const flight = (async () => {
-      try {
-        const value = await load();
-        const ttl = ttlFor(value);
-        if (ttl > 0) this.entries.set(key, value, { ttl });
-        return value;
-      } finally {
-        this.flights.delete(key);
-      }
-    })();
-    this.flights.set(key, flight);
-    return flight;
+    if (hit !== undefined) return hit;
+    const flight = this.entries.fetch(key, { context: { load, ttlFor } });
+    if (!this.loads.has(key)) {
+      const done: Promise<void> = flight.then(
+        () => undefined,
+        () => undefined,
+      );
+      this.loads.set(key, done);
+      void done.then(() => {
+        if (this.loads.get(key) === done) this.loads.delete(key);
+      });
+    }
+    const value = (await flight) as T;
+    if (ttlFor(value) <= 0 && this.entries.peek(key) === value) this.entries.delete(key);
+    return value;
   }
 
   peek(key: string): T | undefined {
-    return this.entries.get(key);
+    return this.entries.peek(key);
+  }
+
+  /** True while a load for `key` is under way (a caller joining it adds no request). */
+  loading(key: string): boolean {
+    return this.loads.has(key);
+  }
+
+  /** Loads under way in this memo. */
+  get inFlight(): number {
+    return this.loads.size;
+  }
+
+  /** Resolves when every load under way has settled. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.loads.values()]);
   }
 
   set(key: string, value: T, ttlMs: number): void {
@@ -61,6 +98,6 @@ export class BoundedMemo<T extends {}> {
 }
 
 /** A plain bounded cache (lru-cache) for the places that only need get/set; `ttlMs` 0 means no expiry. */
-export function boundedCache<V extends {}>(max: number, ttlMs = 0): LRUCache<string, V> {
+export function boundedCache<V extends NonNullable<unknown>>(max: number, ttlMs = 0): LRUCache<string, V> {
   return new LRUCache<string, V>(ttlMs > 0 ? { max, ttl: ttlMs } : { max });
 }

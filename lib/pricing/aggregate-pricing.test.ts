@@ -8,7 +8,7 @@ import { aggregatePricing, type PricingQuery } from "./aggregate-pricing";
 import { rebuildDealSummary } from "./deal-summary";
 import { DEMO_SOURCE_TEXT, VERIFIED_SOURCE_TEXT } from "./deal-source";
 import type { DealRow } from "./deal-rows";
-import { slugify } from "./slugs";
+import { slugify } from "../vehicle";
 
 let t: TestDb;
 let seq = 0;

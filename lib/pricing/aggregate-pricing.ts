@@ -25,7 +25,6 @@ import {
   roundMoney,
   roundPercent,
 } from "./pricing-math";
-import { namesForSlugs } from "./slugs";
 import { toDate, type SqlDate } from "./sql-values";
 
 export interface PricingQuery {
@@ -178,4 +177,14 @@ export async function statesForSlice(
   return rows
     .map((r) => ({ state: r.state, dealCount: r._sum.dealCount ?? 0 }))
     .sort((a, b) => b.dealCount - a.dealCount || a.state.localeCompare(b.state));
+}
+
+/**
+ * Canonical make/model names for a pair of slugs, as the deals spell them. The importer adopts the spelling
+ * already stored for a slug pair (lib/pricing/import-deals.ts), so one slug pair has one spelling and any
+ * row answers. One indexed row read.
+ */
+async function namesForSlugs(db: Db, makeSlug: string, modelSlug: string): Promise<{ make: string; model: string } | null> {
+  const row = await db.deal.findFirst({ where: { makeSlug, modelSlug }, select: { make: true, model: true } });
+  return row ?? null;
 }

@@ -22,9 +22,11 @@
  * |               |          | ≤ 40); default "verified-purchase"; "demo" is reserved for the demo set   |
  */
 import { z } from "zod";
+import { MODEL_YEAR_PATTERN } from "../vehicle";
+import { normalizeVin } from "../vin/format";
 import { PRICING_YEAR_MAX, PRICING_YEAR_MIN } from "./pricing-years";
 import { DEFAULT_IMPORT_SOURCE, DEMO_SOURCE } from "./deal-source";
-import { slugify } from "./slugs";
+import { slugify } from "../vehicle";
 import { isUsStateCode } from "./us-states";
 
 export const DEAL_CSV_COLUMNS = [
@@ -62,16 +64,20 @@ export const DealCsvRow = z
       .refine((v) => !v.toLowerCase().startsWith("demo-"), { message: 'deal_id may not start with "demo-" (reserved for the demo set)' }),
     vin: z
       .string()
-      .trim()
-      .toUpperCase()
-      .refine((v) => v === "" || /^[A-HJ-NPR-Z0-9]{17}$/.test(v), { message: "vin must be 17 characters without I, O or Q" })
-      .transform((v) => (v === "" ? null : v))
+      .transform((v, ctx) => {
+        if (v.trim() === "") return null;
+        const format = normalizeVin(v);
+        if (format.ok) return format.vin;
+        ctx.addIssue({ code: "custom", message: "vin must be 17 characters without I, O or Q" });
+        return z.NEVER;
+      })
       .optional()
       .transform((v) => v ?? null),
+    // The one year rule (lib/vehicle), not lib/api's parameter schema: lib/pricing does not import lib/api.
     year: z
       .string()
       .trim()
-      .regex(/^\d{4}$/, { message: "year must be a 4-digit model year" })
+      .regex(MODEL_YEAR_PATTERN, { message: "year must be a 4-digit model year" })
       .transform(Number)
       .refine((v) => v >= PRICING_YEAR_MIN && v <= PRICING_YEAR_MAX, {
         message: `year must be between ${PRICING_YEAR_MIN} and ${PRICING_YEAR_MAX}`,

@@ -1,7 +1,7 @@
 /**
  * DealSummary: per make/model/year/state/trim sums of the deals, so an answer adds up a few dozen summary
  * rows instead of reading thousands of deals (at 1M deals the direct GROUP BY cost ~7 ms per answer and
- * 6 s for the market overview; see scripts/bench-pricing.ts). Every write path (demo seed, import, demo
+ * 6 s for the market overview; see scripts/bench/pricing.ts). Every write path (demo seed, import, demo
  * removal) rebuilds the summary of the slices it touched inside its own transaction, so readers never see
  * deals and sums disagree.
  */

@@ -3,7 +3,7 @@
  * pricing pages. Same seed, same deals, on every machine (a seeded PRNG, fixed ids `demo-000001`…, a fixed
  * as-of date). Every row has `source = "demo"` and every answer built from it says "demo data".
  *
- * seedDemoDeals(db) runs at start-up (30,000 deals: ~1.5 s on SQLite, ~2 s on PostgreSQL here) (scripts/prepare-db.ts). It seeds only an empty deals table, once:
+ * seedDemoDeals(db) runs at start-up (30,000 deals: ~1.5 s on SQLite, ~2 s on PostgreSQL here) (cli/db/prepare.ts). It seeds only an empty deals table, once:
  * the marker row `demo.seed` in Setting is inserted in the same transaction as the deals, so when two
  * instances start together on one PostgreSQL, the second blocks on the marker's primary key until the first
  * commits, then sees the duplicate and skips; on SQLite write transactions are serialised anyway. Once the
@@ -11,6 +11,7 @@
  */
 import type { Db } from "../db";
 import { log } from "../log";
+import { retryAnswer } from "../outside/retry";
 import { changeDataSet } from "../data-version";
 import { DEMO_SOURCE } from "./deal-source";
 import { insertDealRows, type DealRow } from "./deal-rows";
@@ -27,7 +28,7 @@ import {
   regionDiscountOffset,
   type CatalogModel,
 } from "./demo-catalog";
-import { slugify } from "./slugs";
+import { slugify } from "../vehicle";
 
 export const DEMO_DEAL_COUNT = 30_000;
 export const DEMO_SEED = 20_261_121;
@@ -153,19 +154,12 @@ function isBusy(error: unknown): boolean {
   return /SQLITE_BUSY|database is locked|timed out/i.test(`${e?.code ?? ""} ${e?.message ?? ""}`);
 }
 
-const BUSY_RETRIES = 30;
+const BUSY_RETRIES = 29;
 
 export async function seedDemoDeals(db: Db, count = DEMO_DEAL_COUNT): Promise<SeedResult> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await seedOnce(db, count);
-    } catch (error) {
-      // Wait for the other seeder to commit, then look again: the marker will be there (or, if it failed,
-      // this instance seeds).
-      if (!isBusy(error) || attempt >= BUSY_RETRIES) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
+  // Busy: wait for the other seeder to commit, then look again: the marker will be there (or, if it failed,
+  // this instance seeds).
+  return retryAnswer(() => seedOnce(db, count), { retries: BUSY_RETRIES, backoffMs: 1000, retryable: () => false, retryableError: isBusy });
 }
 
 async function seedOnce(db: Db, count: number): Promise<SeedResult> {

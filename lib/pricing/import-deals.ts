@@ -5,7 +5,7 @@
  * never duplicated. `replaceDemo` drops the demo set in the same transaction.
  *
  * Names: a make/model whose slug is already stored takes the stored spelling ("CX-5" stays "CX-5" even if
- * a file says "Cx-5"), so one slug always maps to one canonical name (lib/pricing/slugs.ts).
+ * a file says "Cx-5"), so one slug always maps to one canonical name (lib/vehicle/slugs.ts).
  */
 import type { Readable } from "node:stream";
 import { parse } from "csv-parse";
@@ -15,7 +15,7 @@ import { checkHeader, validateDealRow, type DealCsvRow, type RowError } from "./
 import { removeDemoDeals } from "./demo-seed";
 import { insertDealRows, type DealRow } from "./deal-rows";
 import { rebuildDealSummary, refreshDealSummary, type Slice } from "./deal-summary";
-import { slugify } from "./slugs";
+import { slugify } from "../vehicle";
 
 const WRITE_BATCH = 500;
 

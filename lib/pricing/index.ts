@@ -11,12 +11,11 @@ import { aggregatePricing, statesForSlice, type PricingResult } from "./aggregat
 import { seedDemoDeals } from "./demo-seed";
 import { marketOverview, type MarketData } from "./market-overview";
 import { sliceHasDeals } from "./slice-index";
-import { slugify } from "./slugs";
+import { slugify, type VehicleQuery } from "../vehicle";
 
 export { aggregatePricing, pricingUrl, type PricingQuery, type PricingResult } from "./aggregate-pricing";
 export { marketOverview, computeMarketOverview, MARKET_MIN_DEALS, type MarketData } from "./market-overview";
 export { seedDemoDeals, removeDemoDeals, type SeedResult } from "./demo-seed";
-export { slugify, isSlug } from "./slugs";
 export { US_STATES, US_STATE_CODES, isUsStateCode, type UsStateCode } from "./us-states";
 export { demoNotice, isDemoText, DEMO_SOURCE_TEXT } from "./deal-source";
 
@@ -24,12 +23,7 @@ export { demoNotice, isDemoText, DEMO_SOURCE_TEXT } from "./deal-source";
  * Pricing of a make/model/year (and state). Names are slugified, so "Land Rover" / "Range Rover Sport" and
  * "land-rover" / "range-rover-sport" ask for the same data (the VIN report passes decoded names).
  */
-export function getVehiclePricing(input: {
-  make: string;
-  model: string;
-  year: number;
-  state?: string | null;
-}): Promise<PricingResult> {
+export function getVehiclePricing(input: VehicleQuery & { state?: string | null }): Promise<PricingResult> {
   return aggregatePricing(db(), {
     makeSlug: slugify(input.make),
     modelSlug: slugify(input.model),
@@ -42,7 +36,7 @@ export function getVehiclePricing(input: {
  * Whether a make/model/year has any deals, answered from a per-process index (lib/pricing/slice-index.ts)
  * rather than a query: the VIN report's shortcut for the many vehicles without deals.
  */
-export function vehicleHasDeals(input: { make: string; model: string; year: number }): Promise<boolean> {
+export function vehicleHasDeals(input: VehicleQuery): Promise<boolean> {
   return sliceHasDeals(db(), { makeSlug: slugify(input.make), modelSlug: slugify(input.model), year: input.year });
 }
 

@@ -4,7 +4,7 @@ import { bumpDataVersion } from "../data-version";
 import { rebuildDealSummary } from "./deal-summary";
 import type { DealRow } from "./deal-rows";
 import { MARKET_MIN_DEALS, marketOverview } from "./market-overview";
-import { slugify } from "./slugs";
+import { slugify } from "../vehicle";
 
 let t: TestDb;
 let seq = 0;

@@ -13,21 +13,16 @@ import { LiveAnswers, type FetchFailure } from "../outside";
 import type { NcapRatings, SafetyRatingsSection } from "../api/buyer-data";
 import type { DecodedVehicle } from "../vin/decoded-vehicle";
 import { markFits, vinTraits } from "../vin/variant-fit";
-import { slugify } from "../recalls/names";
-import { fetchNcapRatings, fetchNcapVariants, ratingsOnline } from "./ncap-client";
+import { slugify } from "../vehicle";
+import { fetchNcapRatings, fetchNcapVariants, ratingsOnline } from "../nhtsa";
 import { ncapDifferences } from "./ncap-match";
-import type { NcapVariantRow } from "./ncap-rows";
+import type { NcapVariantRow } from "../nhtsa/ratings-rows";
 import { storedAnswers } from "../buyer-data-store";
+import type { VehicleQuery } from "../vehicle";
 
 const ATTRIBUTION = "NHTSA 5-Star Safety Ratings (NCAP)";
 /** Variants whose ratings are fetched for one vehicle (NCAP rarely splits a model into more). */
 const MAX_RATED = 6;
-
-export interface YearMakeModel {
-  year: number;
-  make: string;
-  model: string;
-}
 
 /** What NHTSA knows of a year/make/model: its tested variants with the ratings fetched for them. */
 export interface NcapModelAnswer {
@@ -47,15 +42,15 @@ export function resetRatingsForTests(): void {
   answers().clear();
 }
 
-export function ratingsPageUrl(q: YearMakeModel): string {
+export function ratingsPageUrl(q: VehicleQuery): string {
   return `https://www.nhtsa.gov/vehicle/${q.year}/${encodeURIComponent(q.make.toUpperCase())}/${encodeURIComponent(q.model.toUpperCase())}`;
 }
 
-const keyOf = (q: YearMakeModel) => `${q.year}|${slugify(q.make)}|${slugify(q.model)}`;
+const keyOf = (q: VehicleQuery) => `${q.year}|${slugify(q.make)}|${slugify(q.model)}`;
 
 /** The ratings section of a VIN report; `decoded` and `elements` mark the variants. */
 export async function safetyRatingsForVehicle(
-  q: YearMakeModel,
+  q: VehicleQuery,
   vin: { decoded: DecodedVehicle; elements: Record<string, string> } | null,
   opts: { signal?: AbortSignal } = {},
 ): Promise<SafetyRatingsSection> {
@@ -77,7 +72,7 @@ export async function safetyRatingsForVehicle(
 }
 
 /** Variants of the year/make/model, and the ratings of those that fit the VIN first (all when no VIN given). */
-async function loadModel(q: YearMakeModel, traits: ReturnType<typeof vinTraits> | null): Promise<{ ok: true; value: NcapModelAnswer } | FetchFailure> {
+async function loadModel(q: VehicleQuery, traits: ReturnType<typeof vinTraits> | null): Promise<{ ok: true; value: NcapModelAnswer } | FetchFailure> {
   const variants = await fetchNcapVariants(q);
   if (!variants.ok) return variants;
   // Ratings are fetched for every variant up to MAX_RATED, fitting ones first, so the stored answer serves
@@ -120,7 +115,7 @@ function unavailable(url: string, now: Date, source: string): SafetyRatingsSecti
   return { status: "unavailable", checkedAt: now.toISOString(), selection: null, variants: [], url, source };
 }
 
-export function ratingsDegradedSection(q: YearMakeModel, why: string): SafetyRatingsSection {
+export function ratingsDegradedSection(q: VehicleQuery, why: string): SafetyRatingsSection {
   return unavailable(ratingsPageUrl(q), new Date(), `${ATTRIBUTION}: ${why}; ratings are unknown`);
 }
 

@@ -4,10 +4,11 @@
  */
 import type { RecallsResponse } from "../api/recalls";
 import { notFound } from "../api/errors";
+import type { Vin } from "../api/common";
 import { decodeVin } from "../vin";
 import { recallsForVehicle } from "./service";
 
-export async function recallsForVin(vin: string, opts: { signal?: AbortSignal } = {}): Promise<RecallsResponse> {
+export async function recallsForVin(vin: Vin, opts: { signal?: AbortSignal } = {}): Promise<RecallsResponse> {
   const decoded = decodeVin(vin);
   if (!decoded.ok) {
     throw notFound(`VIN ${vin} could not be decoded (${decoded.reason}): ${decoded.errorText}`, {

@@ -5,7 +5,7 @@
  */
 import type { RecallCampaignResponse } from "../api/recalls";
 import { badGateway, notFound } from "../api/errors";
-import { fetchCampaign, nhtsaOnline } from "./nhtsa-client";
+import { fetchCampaign, nhtsaOnline } from "../nhtsa";
 import { storedCampaign, upsertRecalls } from "./store";
 
 const ATTRIBUTION = "NHTSA (U.S. National Highway Traffic Safety Administration) recall data";

@@ -1,5 +1,5 @@
 /**
- * Bulk imports into the recall store (scripts/import-recalls.ts is the CLI):
+ * Bulk imports into the recall store (`vinscope import recalls` is the CLI):
  * - FLAT_RCL (.txt/.tsv or .zip; 24/27/29 columns), streamed in batches;
  * - saved recallsByVehicle answers (.json: one `{Count, Message, results}`, an array of them, or a bare
  *   array of result rows). Each answer is also recorded as a lookup (origin "import") so that an empty answer
@@ -13,7 +13,7 @@ import { createReadStream, readFileSync, statSync } from "node:fs";
 import { parse as parseCsv } from "csv-parse";
 import { db } from "../db";
 import { openFlatRcl, parseFlatRclLine } from "./flat-rcl";
-import { nhtsaRecallsResponse, recordFromNhtsaRow } from "./nhtsa-rows";
+import { nhtsaRecallsResponse, recordFromNhtsaRow } from "../nhtsa/recalls-rows";
 import type { RecallRecord } from "./record";
 import { findLookup, saveLookup, upsertRecalls, type RecallSource } from "./store";
 

@@ -6,8 +6,9 @@
  */
 import type { Db } from "../db";
 import { DerivedFromDataSet } from "../data-version";
-import { makeKey } from "./names";
+import { makeKey } from "../vehicle";
 import { lookupKey } from "./store";
+import type { VehicleQuery } from "../vehicle";
 
 const makeYearKey = (year: number, make: string) => `${year}|${make}`;
 
@@ -23,7 +24,7 @@ const known = new DerivedFromDataSet("recalls", async (db) => {
 });
 
 /** False only when the store certainly holds nothing for the year/make/model. */
-export async function storeMayKnow(db: Db, q: { year: number; make: string; model: string }): Promise<boolean> {
+export async function storeMayKnow(db: Db, q: VehicleQuery): Promise<boolean> {
   const { makeYears, lookups } = await known.get(db);
   return lookups.has(lookupKey(q.year, q.make, q.model)) || makeYears.has(makeYearKey(q.year, makeKey(q.make)));
 }

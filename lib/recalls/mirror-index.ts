@@ -5,25 +5,33 @@
  * database is read only for campaign texts this process has not seen yet. Most vehicles of a year and make
  * without recalls then cost no query at all.
  *
- * Size: one small tuple per coverage row (campaign number, model, component; strings interned, so a
- * campaign or model named by many rows is held once), about 10 MB for NHTSA's full post-2010 file. Campaign
+ * Size: rows grouped by year, make and model spelling (the name rules run once per spelling, not per row), one
+ * small tuple per row (campaign number and component, interned so a campaign named by many rows is held once):
+ * about 15 MB for 200,000 coverage rows, the size of NHTSA's full files. Campaign
  * texts are held in an LRU bounded by their length. The whole index is derived again when the recalls data
  * set changes (lib/data-version.ts); campaigns removed from the mirror are left out, as storedRecalls does.
  */
 import { LRUCache } from "lru-cache";
 import { DerivedFromDataSet } from "../data-version";
 import { db, Prisma } from "../db";
-import { makeKey, sameModel } from "./names";
+import { makeKey, modelIdentity, sameModelIdentity, type ModelIdentity } from "../vehicle";
 import { campaignTexts, newestFirst, type StoredAnswer, type StoredRecall } from "./store";
+import type { VehicleQuery } from "../vehicle";
 
-/** One coverage row: which campaign covers which model spelling, for which component. */
-type Coverage = readonly [campaignNumber: string, model: string, component: string];
+/** One coverage row of a model spelling: which campaign covers it, for which component. */
+type Coverage = readonly [campaignNumber: string, component: string];
+
+/** The rows of one model spelling within a year and make, with what the name rules compare of it. */
+interface ModelRows {
+  identity: ModelIdentity;
+  rows: Coverage[];
+}
 
 /** Campaign texts held per index generation, bounded by characters (~2 bytes each): at most ~32 MB. */
 const MAX_TEXT_CHARS = 16_000_000;
 
 interface MirrorIndex {
-  byYearMake: Map<string, Coverage[]>;
+  byYearMake: Map<string, Map<string, ModelRows>>;
   texts: LRUCache<string, StoredRecall>;
 }
 
@@ -45,12 +53,14 @@ const index = new DerivedFromDataSet(
       interned.set(s, s);
       return s;
     };
-    const byYearMake = new Map<string, Coverage[]>();
+    const byYearMake = new Map<string, Map<string, ModelRows>>();
     for (const r of rows) {
-      const key = yearMakeKey(Number(r.year), intern(r.makeKey));
-      let list = byYearMake.get(key);
-      if (!list) byYearMake.set(key, (list = []));
-      list.push([intern(r.campaignNumber), intern(r.model), intern(r.component)]);
+      const key = yearMakeKey(Number(r.year), r.makeKey);
+      let models = byYearMake.get(key);
+      if (!models) byYearMake.set(key, (models = new Map()));
+      let spelling = models.get(r.model);
+      if (!spelling) models.set(r.model, (spelling = { identity: modelIdentity(r.model, r.makeKey), rows: [] }));
+      spelling.rows.push([intern(r.campaignNumber), intern(r.component)]);
     }
     const texts = new LRUCache<string, StoredRecall>({
       maxSize: MAX_TEXT_CHARS,
@@ -67,14 +77,17 @@ const index = new DerivedFromDataSet(
  * The store's recalls for a year/make/model, as storedRecalls gives them (one item per campaign, its components
  * listed, newest report first), from memory.
  */
-export async function indexedRecalls(q: { year: number; make: string; model: string }): Promise<Pick<StoredAnswer, "items">> {
+export async function indexedRecalls(q: VehicleQuery): Promise<Pick<StoredAnswer, "items">> {
   const { byYearMake, texts } = await index.get(db());
+  const wanted = modelIdentity(q.model, q.make);
   const components = new Map<string, string[]>();
-  for (const [campaign, model, component] of byYearMake.get(yearMakeKey(q.year, makeKey(q.make))) ?? []) {
-    if (!sameModel(model, q.model, q.make)) continue;
-    const list = components.get(campaign);
-    if (!list) components.set(campaign, component ? [component] : []);
-    else if (component && !list.includes(component)) list.push(component);
+  for (const { identity, rows } of byYearMake.get(yearMakeKey(q.year, makeKey(q.make)))?.values() ?? []) {
+    if (!sameModelIdentity(identity, wanted)) continue;
+    for (const [campaign, component] of rows) {
+      const list = components.get(campaign);
+      if (!list) components.set(campaign, component ? [component] : []);
+      else if (component && !list.includes(component)) list.push(component);
+    }
   }
   if (components.size === 0) return { items: [] };
   const missing = [...components.keys()].filter((c) => !texts.has(c));

@@ -14,6 +14,7 @@ import { readJobStatus } from "../jobs/status-store";
 import type { RecallMirrorState } from "../jobs/recall-mirror";
 import { indexedRecalls } from "./mirror-index";
 import type { StoredAnswer } from "./store";
+import type { VehicleQuery } from "../vehicle";
 
 const RECHECK_MS = 5_000;
 const JOB = "recalls";
@@ -49,7 +50,7 @@ export async function recallMirrorStatus(now = Date.now()): Promise<MirrorStatus
 
 /** The mirror's answer for a vehicle, or null when the live path must answer. */
 export async function mirrorRecalls(
-  q: { year: number; make: string; model: string },
+  q: VehicleQuery,
   now: Date,
 ): Promise<{ stored: Pick<StoredAnswer, "items">; asOf: Date } | null> {
   const m = await recallMirrorStatus(now.getTime());

@@ -23,21 +23,16 @@
 import { config } from "../config";
 import { db } from "../db";
 import type { RecallItem, RecallsResponse } from "../api/recalls";
-import { fetchRecallModels, fetchRecallsByVehicle, nhtsaOnline, type NhtsaFailure } from "./nhtsa-client";
-import { sameModel, slugify } from "./names";
+import { fetchRecallModels, fetchRecallsByVehicle, nhtsaOnline, type NhtsaFailure } from "../nhtsa";
+import { sameModel, slugify } from "../vehicle";
 import type { RecallRecord } from "./record";
 import { storeMayKnow } from "./known-vehicles";
 import { mirrorRecalls } from "./mirror";
 import { BoundedMemo, breakerFor, failureMemoMs, resetBreakersForTests, untilAborted } from "../outside";
 import { findLookup, lookupKey, saveLookup, storedRecalls, upsertRecalls, type StoredAnswer } from "./store";
+import type { VehicleQuery } from "../vehicle";
 
 export const RECALL_CACHE_MS = 6 * 60 * 60 * 1000;
-
-export interface VehicleQuery {
-  year: number;
-  make: string;
-  model: string;
-}
 
 export type VehicleRecalls = Pick<RecallsResponse, "count" | "items" | "url" | "status" | "checkedAt" | "source" | "asOf">;
 
@@ -170,7 +165,7 @@ const MAX_NHTSA_MODELS = 6;
 
 /**
  * NHTSA files recalls under its own model names, so first ask which models of that year and make have
- * recalls, pick those naming the same vehicle (lib/recalls/names.ts), and ask recallsByVehicle for each.
+ * recalls, pick those naming the same vehicle (lib/vehicle/names.ts), and ask recallsByVehicle for each.
  * When none match (or the year/make has none), NHTSA is asked with the name as given and answers for itself;
  * recallsByVehicle answers 400 for a model outside its recall catalog, which, with that catalog in hand,
  * means NHTSA has no recalls for it. Any other failed call fails the whole answer: a partial list would look

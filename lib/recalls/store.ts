@@ -8,7 +8,7 @@
  */
 import { changeDataSet } from "../data-version";
 import { db, dbProvider, Prisma } from "../db";
-import { makeKey, nameKey, sameModel } from "./names";
+import { makeKey, nameKey, sameModel } from "../vehicle";
 import type { RecallRecord } from "./record";
 
 export type RecallSource = "nhtsa_api" | "flat_rcl" | "json_import" | "csv_import";
@@ -205,7 +205,7 @@ export interface StoredAnswer {
 /**
  * Recalls the store knows for a year/make/model (plus `alsoCampaigns`, the campaigns a recorded answer
  * listed), one item per campaign (a campaign covering several
- * components of the vehicle lists them all), newest report first. Models match by lib/recalls/names.ts.
+ * components of the vehicle lists them all), newest report first. Models match by lib/vehicle/names.ts.
  */
 export async function storedRecalls(
   year: number,

@@ -8,24 +8,25 @@ import { complaintsForVehicle, complaintsOnline } from "../complaints";
 import { fuelEconomyForVehicle, fuelEconomyOnline } from "../fuel-economy";
 import { ratingsOnline, safetyRatingsForVehicle } from "../ratings";
 import { findVpicModel } from "../vin";
+import type { VehicleQuery } from "../vehicle";
 
-function vehicleNamed(q: { year: number; make: string; model: string }) {
+function vehicleNamed(q: VehicleQuery) {
   const names = findVpicModel(q.make, q.model);
   if (!names) throw notFound(`NHTSA vPIC does not know a ${q.year} ${q.make} ${q.model}.`, { reason: "unknown_vehicle" });
   return { year: q.year, make: names.make, model: names.model };
 }
 
-export async function safetyRatingsByVehicle(q: { year: number; make: string; model: string }): Promise<SafetyRatingsResponse> {
+export async function safetyRatingsByVehicle(q: VehicleQuery): Promise<SafetyRatingsResponse> {
   const v = vehicleNamed(q);
   return { ...v, ...(await safetyRatingsForVehicle(v, null)) };
 }
 
-export async function complaintsByVehicle(q: { year: number; make: string; model: string }): Promise<ComplaintsResponse> {
+export async function complaintsByVehicle(q: VehicleQuery): Promise<ComplaintsResponse> {
   const v = vehicleNamed(q);
   return { ...v, ...(await complaintsForVehicle(v)) };
 }
 
-export async function fuelEconomyByVehicle(q: { year: number; make: string; model: string }): Promise<FuelEconomyResponse> {
+export async function fuelEconomyByVehicle(q: VehicleQuery): Promise<FuelEconomyResponse> {
   const v = vehicleNamed(q);
   return { ...v, ...(await fuelEconomyForVehicle(v, null)) };
 }

@@ -3,13 +3,13 @@
  * `decode_vin` tool. Decode first (it names the vehicle), then pricing, recalls and the insight concurrently,
  * each under its own deadline: a slow or failing section degrades that section only.
  */
-import { badRequest, notFound } from "../api/errors";
+import { notFound } from "../api/errors";
+import type { Vin } from "../api/common";
 import type { VinDecodeResponse, VinPricingSection, VinRecallsSection, VinReportFlags } from "../api/vin-report";
 import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../api/buyer-data";
 import { complaintsDegradedSection, complaintsForVehicle, complaintsOnline } from "../complaints";
 import { fuelEconomyDegradedSection, fuelEconomyForVehicle, fuelEconomyOnline } from "../fuel-economy";
 import { ratingsDegradedSection, ratingsOnline, safetyRatingsForVehicle } from "../ratings";
-import { DeadlineExceeded } from "./deadline";
 import { vinTraits } from "../vin/variant-fit";
 import { config } from "../config";
 import { FALLBACK_WRITER, getInsight } from "../insights";
@@ -19,17 +19,16 @@ import { nhtsaOnline, recallPageUrl, recallsForVehicle } from "../recalls";
 import {
   countryOf,
   decodeVinEnriched,
-  displayMake,
   isNorthAmericanVin,
-  normalizeVin,
   regionOf,
   vpicData,
   wmiOnlyDecode,
   type DecodeResult,
   type WmiOnlyResult,
 } from "../vin";
-import { withDeadline } from "./deadline";
-import { BoundedMemo, failureMemoMs } from "../outside";
+import { BoundedMemo, DeadlineExceeded, failureMemoMs, withDeadline } from "../outside";
+import { displayMake } from "../vehicle";
+import type { VehicleQuery } from "../vehicle";
 
 export const ALL_SECTIONS: VinReportFlags = {
   pricing: true,
@@ -48,11 +47,11 @@ export function vinPermalink(vin: string): string {
 }
 
 /**
- * Throws ApiError 400 for a malformed VIN (saying exactly what is wrong) and 404 for a VIN NHTSA's data cannot
- * decode; otherwise answers, whatever the outside systems do.
+ * The report of a VIN (validated where it came in: lib/api/common.ts's parseVin). Throws ApiError 404 for a
+ * VIN NHTSA's data cannot decode; otherwise answers, whatever the outside systems do.
  */
-export async function buildVinReport(input: string, flags: VinReportFlags = ALL_SECTIONS): Promise<VinDecodeResponse> {
-  const result = await decodeForReport(input);
+export async function buildVinReport(vin: Vin, flags: VinReportFlags = ALL_SECTIONS): Promise<VinDecodeResponse> {
+  const result = await decodeForReport(vin);
   const sections = "coverage" in result ? wmiOnlySections(flags) : await reportSections(vehicleOf(result), flags, result);
   return assembleVinReport(result, sections, flags);
 }
@@ -60,14 +59,9 @@ export async function buildVinReport(input: string, flags: VinReportFlags = ALL_
 /** What a report is built from: a vPIC decode, or the WMI-level answer for a VIN outside the US-market data. */
 export type ReportDecode = Decoded | WmiOnlyResult;
 
-/** The decode a report starts from; throws the 400 / 404 ApiError a report of this input answers. */
-export async function decodeForReport(input: string): Promise<ReportDecode> {
-  const format = normalizeVin(input);
-  if (!format.ok) throw badRequest(format.detail, { reason: "invalid_vin", param: "vin", vinError: format.reason });
-  const vin = format.vin;
-
-  const result = await decodeVinEnriched(vin);
-  return decodedOrThrow(result);
+/** The decode a report starts from; throws the 404 ApiError of a VIN that cannot be decoded. */
+async function decodeForReport(vin: Vin): Promise<ReportDecode> {
+  return decodedOrThrow(await decodeVinEnriched(vin));
 }
 
 /**
@@ -98,7 +92,7 @@ export function wmiOnlySections(flags: VinReportFlags): ReportSections {
 }
 
 /** The year/make/model every section is keyed by. */
-export function vehicleOf(result: Decoded): Vehicle {
+export function vehicleOf(result: Decoded): VehicleQuery {
   return { year: Number(result.decoded.year), make: result.decoded.make, model: result.decoded.model };
 }
 
@@ -116,7 +110,7 @@ export interface ReportSections {
  * complaints depend on the vehicle only; NCAP ratings and EPA fuel economy also mark their variants against
  * the VIN's own decode (`vin`), and are left out without it.
  */
-export async function reportSections(vehicle: Vehicle, flags: VinReportFlags, vin?: Decoded): Promise<ReportSections> {
+export async function reportSections(vehicle: VehicleQuery, flags: VinReportFlags, vin?: Decoded): Promise<ReportSections> {
   const key = `${vehicle.year}|${vehicle.make}|${vehicle.model}`;
   const { pricingMemo, recallsMemo } = memos();
   const memoMs = config().report.sectionMemoMs;
@@ -171,7 +165,7 @@ export function assembleVinReport(result: ReportDecode, sections: ReportSections
   const vin = result.vin;
   const permalink = vinPermalink(vin);
   const d = result.decoded;
-  const name = [d.year, d.make ? displayMake(d.make) : null, d.model].filter(Boolean).join(" ") || (d.manufacturer ?? "Vehicle");
+  const name = [d.year, d.make ? displayMake(d.make) : null, d.model].filter(Boolean).join(" ") || (d.manufacturer ?? "VehicleQuery");
   return {
     source: sourceText(result, sections),
     vin,
@@ -255,12 +249,6 @@ function recallsMemoMs(r: VinRecallsSection, memoMs: number): number {
   return Math.min(memoMs, failureMemoMs());
 }
 
-export interface Vehicle {
-  year: number;
-  make: string;
-  model: string;
-}
-
 function sourceText(result: ReportDecode, sections: ReportSections): string {
   const pricing = sections.pricing;
   const parts = [
@@ -273,7 +261,7 @@ function sourceText(result: ReportDecode, sections: ReportSections): string {
   return parts.join("; ");
 }
 
-async function pricingSection(vehicle: Vehicle): Promise<VinPricingSection> {
+async function pricingSection(vehicle: VehicleQuery): Promise<VinPricingSection> {
   try {
     // Most vehicles have no deals; the in-memory index says so without a query.
     const answer = await withDeadline("pricing", config().report.pricingTimeoutMs, async () =>
@@ -332,7 +320,7 @@ function unavailablePricing(
   };
 }
 
-async function recallsSection(vehicle: Vehicle): Promise<VinRecallsSection> {
+async function recallsSection(vehicle: VehicleQuery): Promise<VinRecallsSection> {
   try {
     return await withDeadline("recalls", config().report.recallsTimeoutMs, (signal) => recallsForVehicle(vehicle, { signal }));
   } catch (error) {
@@ -348,7 +336,7 @@ async function recallsSection(vehicle: Vehicle): Promise<VinRecallsSection> {
   }
 }
 
-async function insightSection(vehicle: Vehicle): Promise<VinDecodeResponse["insight"]> {
+async function insightSection(vehicle: VehicleQuery): Promise<VinDecodeResponse["insight"]> {
   try {
     // Past its own deadline lib/insights answers with the factual fallback while the model call finishes and
     // fills the cache; the outer deadline only guards against the section hanging altogether.

@@ -5,7 +5,7 @@
  */
 import { config } from "../config";
 import { db } from "../db";
-import { slugify } from "../pricing";
+import { slugify } from "../vehicle";
 
 const MAX_URLS = 50_000;
 

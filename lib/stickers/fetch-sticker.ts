@@ -2,13 +2,14 @@
  * The one way the service talks to manufacturer hosts. A VIN only ever fills the `{vin}` slot of a fixed
  * endpoint template (validated and percent-encoded), so the host is always one of the configured ones;
  * redirects are followed only on the same host; every call has a deadline, a body size cap and its place
- * in the per-host queue (host-gate.ts).
+ * in the per-host queue (lib/outside's HostQueues, on p-queue).
  *
  * Bounded waits: the deadline counts from the moment the fetch is asked for, queue wait included; a caller
  * whose signal aborts (a client that disconnected) leaves the queue and its fetch is aborted; with
  * STICKER_HOST_QUEUE_MAX callers already waiting for a host the next is answered "busy" at once; and each
  * host has a breaker (lib/outside) that answers "unavailable" at once after repeated failures of that host.
  */
+import type { Vin } from "../api/common";
 import { config } from "../config";
 import { log } from "../log";
 import { fordFetcher } from "./fetchers/ford";
@@ -16,8 +17,7 @@ import { gmFetcher } from "./fetchers/gm";
 import { hyundaiFetcher } from "./fetchers/hyundai";
 import type { ManufacturerReply, StickerFetcher, Verdict } from "./fetchers/reply";
 import { stellantisFetcher } from "./fetchers/stellantis";
-import { breakerFor, resetBreakersForTests } from "../outside";
-import { HostGate, HostQueueFull } from "./host-gate";
+import { breakerFor, deadlineSignal, HostQueueFull, HostQueues, resetBreakersForTests, retryAnswer } from "../outside";
 import type { EndpointId, SupportedGroup } from "./registry";
 
 export const FETCHERS: Record<EndpointId, StickerFetcher> = {
@@ -45,22 +45,20 @@ export interface FetchOptions {
   ignoreQueueCap?: boolean;
 }
 
-const STRICT_VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
 const MAX_REDIRECTS = 3;
 
-let gate: HostGate | undefined;
+let queues: HostQueues | undefined;
 
-function hostGate(): HostGate {
+function hostQueues(): HostQueues {
   const { hostConcurrency, hostIntervalMs } = config().stickers;
-  if (!gate || gate.concurrency !== hostConcurrency || gate.intervalMs !== hostIntervalMs) {
-    gate = new HostGate(hostConcurrency, hostIntervalMs);
+  if (!queues || queues.concurrency !== hostConcurrency || queues.intervalMs !== hostIntervalMs) {
+    queues = new HostQueues(hostConcurrency, hostIntervalMs);
   }
-  return gate;
+  return queues;
 }
 
 /** The URL for a VIN; throws if the VIN is not a strict 17-character VIN or the result left the template's host. */
-export function stickerUrl(endpoint: EndpointId, vin: string, model?: string | null): URL {
-  if (!STRICT_VIN.test(vin)) throw new Error("stickerUrl: not a normalized VIN");
+export function stickerUrl(endpoint: EndpointId, vin: Vin, model?: string | null): URL {
   const template = config().stickers.urls[endpoint];
   const url = new URL(
     template.replaceAll("{vin}", encodeURIComponent(vin)).replaceAll("{model}", encodeURIComponent(model ?? "")),
@@ -75,12 +73,11 @@ export function manufacturerHosts(): string[] {
   return [...new Set(Object.values(config().stickers.urls).map((t) => new URL(t.replaceAll(/\{\w+\}/g, "x")).host))];
 }
 
-export async function fetchSticker(group: SupportedGroup, vin: string, options: FetchOptions = {}): Promise<FetchOutcome> {
+export async function fetchSticker(group: SupportedGroup, vin: Vin, options: FetchOptions = {}): Promise<FetchOutcome> {
   const url = stickerUrl(group.endpoint, vin, options.model);
   const breaker = breakerFor(`sticker:${url.host}`);
   const timeoutMs = options.timeoutMs ?? config().stickers.timeoutMs;
-  const deadline = AbortSignal.timeout(timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  const signal = deadlineSignal(timeoutMs, options.signal);
   return breaker.run(() => fetchWithin(group, vin, url, options, timeoutMs, signal), {
     // The host failed (no answer in time, refused, unusable reply), not the caller who went away.
     failed: (o) => o.kind === "error",
@@ -104,26 +101,30 @@ async function fetchWithin(
 ): Promise<FetchOutcome> {
   const fetcher = FETCHERS[group.endpoint];
   const started = performance.now();
-  let verdict: Verdict = { kind: "empty" };
   // An empty body is sometimes a hiccup (GM answers empty for VINs it has): one more try, then "no sticker".
-  for (let attempt = 1; attempt <= 2 && verdict.kind === "empty"; attempt++) {
-    const result = await requestOnce(url, timeoutMs, signal, options);
-    if ("busy" in result) {
-      logFetch(group, vin, "busy", started, attempt, result.busy);
-      return { kind: "unavailable", cause: "busy", why: result.busy, retryAfterS: Math.max(1, Math.ceil(timeoutMs / 1000)) };
-    }
-    if ("error" in result) {
-      verdict = { kind: "error", why: result.error };
-      break;
-    }
-    verdict = fetcher.read(result.reply);
-    if (verdict.kind === "pdf") {
-      logFetch(group, vin, "pdf", started, attempt);
-      return { kind: "pdf", pdf: result.reply.body };
-    }
+  const last = await retryAnswer(
+    async (attempt) => {
+      const result = await requestOnce(url, timeoutMs, signal, options);
+      const verdict: Verdict | null = "reply" in result ? fetcher.read(result.reply) : null;
+      return { attempt, result, verdict };
+    },
+    { retries: 1, backoffMs: 0, retryable: (a) => a.verdict?.kind === "empty" },
+  );
+  const { attempt, result, verdict } = last;
+  if ("busy" in result) {
+    logFetch(group, vin, "busy", started, attempt, result.busy);
+    return { kind: "unavailable", cause: "busy", why: result.busy, retryAfterS: Math.max(1, Math.ceil(timeoutMs / 1000)) };
+  }
+  if ("reply" in result && verdict?.kind === "pdf") {
+    logFetch(group, vin, "pdf", started, attempt);
+    return { kind: "pdf", pdf: result.reply.body };
   }
   const outcome: FetchOutcome =
-    verdict.kind === "empty" ? { kind: "none", why: "manufacturer answered an empty body twice" } : (verdict as FetchOutcome);
+    "error" in result
+      ? { kind: "error", why: result.error }
+      : verdict === null || verdict.kind === "empty"
+        ? { kind: "none", why: "manufacturer answered an empty body twice" }
+        : (verdict as FetchOutcome);
   logFetch(group, vin, outcome.kind, started, undefined, outcome.kind === "pdf" ? undefined : outcome.why);
   return outcome;
 }
@@ -140,7 +141,7 @@ async function requestOnce(url: URL, timeoutMs: number, signal: AbortSignal, opt
   const maxQueue = options.ignoreQueueCap ? undefined : config().stickers.hostQueueMax;
   const callerGone = () => options.signal?.aborted === true;
   try {
-    return await hostGate().run(
+    return await hostQueues().run(
       url.host,
       signal,
       async () => {
@@ -221,6 +222,6 @@ function describe(error: unknown): string {
 }
 
 export function resetFetchStateForTests(): void {
-  gate = undefined;
+  queues = undefined;
   resetBreakersForTests();
 }

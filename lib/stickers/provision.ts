@@ -4,6 +4,7 @@
  * overall deadline. The answer has one entry per submitted VIN, in submission order (spec 2.10); a VIN
  * submitted twice is checked (and probed live) once and its entry repeated.
  */
+import type { Vin } from "../api/common";
 import type { ProvisionResponse, ProvisionResult } from "../api/dealer";
 import { config } from "../config";
 import { normalizeVin } from "../vin";
@@ -26,28 +27,35 @@ export const LIVE_NOTE =
 
 interface Entry {
   submitted: string;
-  vin: string | null;
+  vin: Vin | null;
   invalidReason?: string;
 }
 
-/** What makes two submitted VINs the same: the normalized VIN, or the exact text of an invalid one. */
-function entryKey(submitted: string): string {
-  const normalized = normalizeVin(submitted.trim());
-  return normalized.ok ? normalized.vin : `invalid:${submitted}`;
+/** The submitted VINs, each validated once: what a provision run works on and dealer usage counts. */
+export interface ProvisionBatch {
+  /** Each submitted VIN's key, in submission order. */
+  keys: string[];
+  /** The distinct entries (what dealer usage counts), in submission order. */
+  entries: Entry[];
 }
 
-/** Distinct entries in submission order; `vin` is null for an invalid one. */
-export function distinctEntries(vins: string[]): Entry[] {
+/**
+ * Two submitted VINs are the same when they normalize to the same VIN, or, when invalid, have the exact same
+ * text; `vin` is null for an invalid entry.
+ */
+export function provisionBatch(vins: string[]): ProvisionBatch {
   const seen = new Set<string>();
+  const keys: string[] = [];
   const entries: Entry[] = [];
   for (const submitted of vins) {
-    const normalized = normalizeVin(submitted.trim());
-    const key = entryKey(submitted);
+    const normalized = normalizeVin(submitted);
+    const key = normalized.ok ? normalized.vin : `invalid:${submitted}`;
+    keys.push(key);
     if (seen.has(key)) continue;
     seen.add(key);
     entries.push(normalized.ok ? { submitted, vin: normalized.vin } : { submitted, vin: null, invalidReason: normalized.reason });
   }
-  return entries;
+  return { keys, entries };
 }
 
 export interface ProvisionInput {
@@ -56,21 +64,19 @@ export interface ProvisionInput {
   decode?: boolean;
 }
 
-export async function provision(input: ProvisionInput): Promise<ProvisionResponse> {
-  const entries = distinctEntries(input.vins);
+export async function provision(input: ProvisionInput, batch = provisionBatch(input.vins)): Promise<ProvisionResponse> {
+  const { keys, entries } = batch;
   const valid = entries.flatMap((e) => (e.vin ? [e.vin] : []));
   const archived = await archivedVins(valid);
   const decode = input.decode === true;
   const distinctResults = input.live
     ? await liveResults(entries, archived, decode)
     : entries.map((e) => wmiResult(e, archived, decode));
-  const byKey = new Map(entries.map((e, i) => [entryKey(e.submitted), distinctResults[i]]));
-  const results = input.vins.map((submitted) => byKey.get(entryKey(submitted))!);
+  const distinctKeys = [...new Set(keys)];
+  const byKey = new Map(distinctKeys.map((key, i) => [key, distinctResults[i]]));
+  const results = keys.map((key) => byKey.get(key)!);
   return { mode: input.live ? "live" : "wmi", note: input.live ? LIVE_NOTE : WMI_NOTE, results };
 }
-
-/** How many distinct VINs a request carried (what dealer usage counts). */
-export const countDistinct = (vins: string[]): number => distinctEntries(vins).length;
 
 function invalidResult(entry: Entry, decode: boolean): ProvisionResult {
   return {

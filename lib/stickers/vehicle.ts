@@ -3,11 +3,12 @@
  * WMI shared by several makes, to fill Hyundai's `{model}` slot, and for provision's `vehicle`).
  */
 import { badRequest } from "../api/errors";
+import type { Vin } from "../api/common";
 import { decodeVin, normalizeVin } from "../vin";
 import { matchManufacturer, type ManufacturerMatch } from "./registry";
 
-export function requireVin(input: string): string {
-  const result = normalizeVin(input.trim());
+export function requireVin(input: string): Vin {
+  const result = normalizeVin(input);
   if (!result.ok) throw badRequest(result.detail, { reason: "invalid_vin", param: "vin" });
   return result.vin;
 }
@@ -19,7 +20,7 @@ export interface VehicleFacts {
   trim: string | null;
 }
 
-export function decodeVehicle(vin: string): VehicleFacts | null {
+export function decodeVehicle(vin: Vin): VehicleFacts | null {
   const result = decodeVin(vin);
   // No model (a VIN outside the US-market data) is no vehicle to report: never a model of "".
   if (!result.ok || !result.decoded.model) return null;
@@ -28,14 +29,14 @@ export function decodeVehicle(vin: string): VehicleFacts | null {
 }
 
 export interface ResolvedVin {
-  vin: string;
+  vin: Vin;
   match: ManufacturerMatch;
   /** Decoded vehicle when it was needed (or asked for); undefined when the decoder was not consulted. */
   vehicle?: VehicleFacts | null;
 }
 
 /** The manufacturer of a VIN, consulting the decoder only when the WMI alone is ambiguous or `decode` asks. */
-export function resolveVin(vin: string, decode = false): ResolvedVin {
+export function resolveVin(vin: Vin, decode = false): ResolvedVin {
   const byWmi = matchManufacturer(vin);
   if (!decode && !byWmi.ambiguous) return { vin, match: byWmi };
   const vehicle = decodeVehicle(vin);

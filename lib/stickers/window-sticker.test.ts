@@ -8,6 +8,7 @@ import { refusedPort, startFakeManufacturer, type FakeManufacturer, type Scenari
 import { makeStickerPdf } from "../../tests/fixtures/make-pdf";
 import { createTempDb, type TempDb } from "../../tests/fixtures/temp-db";
 import { isApiError } from "../api/errors";
+import { parseVin, type Vin } from "../api/common";
 import { db } from "../db";
 import { computeCheckDigit, decodeVin } from "../vin";
 import { archivePath, archiveSticker } from "./archive";
@@ -31,7 +32,7 @@ beforeAll(async () => {
   temp = createTempDb();
   fake = await startFakeManufacturer({ slowMs: 2500 });
   // The decoder loads the vPIC tables on first use (seconds on a busy machine): not inside a timed case.
-  decodeVin("1GCUYDED9NZ123456");
+  decodeVin(parseVin("1GCUYDED9NZ123456"));
 }, 60_000);
 beforeEach(() => useFake());
 afterAll(async () => {
@@ -41,10 +42,10 @@ afterAll(async () => {
 
 /** A valid VIN with this 11-character descriptor (check digit computed) and a fresh serial. */
 let serial = 0;
-function vin(descriptor: string): string {
+function vin(descriptor: string): Vin {
   serial++;
   const raw = `${descriptor}${String(200000 + serial).slice(-6)}`;
-  return raw.slice(0, 8) + computeCheckDigit(raw) + raw.slice(9);
+  return parseVin(raw.slice(0, 8) + computeCheckDigit(raw) + raw.slice(9));
 }
 
 const GROUP_VINS = {

@@ -3,6 +3,7 @@
  * Order: the archive first (any make), then the manufacturer of a supported group. Each live answer
  * that is a PDF is archived; definite answers of the check's probe are remembered for a day.
  */
+import type { Vin } from "../api/common";
 import type { WindowStickerCheck } from "../api/dealer";
 import { ApiError, badGateway, notFound } from "../api/errors";
 import { config } from "../config";
@@ -27,7 +28,7 @@ export interface StickerPdf {
  * or 503 manufacturer_busy / manufacturer_unavailable (with Retry-After). `signal` is the client's request:
  * when it goes away, the request leaves the host queue and its fetch is aborted.
  */
-export async function getWindowSticker(vin: string, opts: { signal?: AbortSignal } = {}): Promise<StickerPdf> {
+export async function getWindowSticker(vin: Vin, opts: { signal?: AbortSignal } = {}): Promise<StickerPdf> {
   const archived = await findArchived(vin);
   if (archived) return { vin, pdf: archived.pdf, sha256: archived.sha256, servedFrom: "archive" };
 
@@ -48,7 +49,7 @@ export async function getWindowSticker(vin: string, opts: { signal?: AbortSignal
   throw manufacturerUnreachable(group, outcome.why);
 }
 
-export async function checkWindowSticker(vin: string, opts: { signal?: AbortSignal } = {}): Promise<WindowStickerCheck> {
+export async function checkWindowSticker(vin: Vin, opts: { signal?: AbortSignal } = {}): Promise<WindowStickerCheck> {
   const resolved = resolveVin(vin);
   const manufacturer = manufacturerLabel(resolved.match);
   const brand = resolved.match.brand;

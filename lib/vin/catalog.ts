@@ -6,11 +6,10 @@
 import { vpicData } from "./decoder";
 import { resolveAttribute } from "./decode/element-resolution";
 import type { KeyGroup, SchemaIndex, VpicData } from "./vpic-data";
+import { nameKey } from "../vehicle/names";
 
-/** Lower-case letters and digits only: "Mercedes-Benz" and "mercedes benz" are the same slug. */
-export function slugOf(value: string): string {
-  return value.toLowerCase().replace(/[^a-z0-9]/g, "");
-}
+// Makes and models are keyed by lib/vehicle's nameKey: "Mercedes-Benz", "mercedes benz" and the slug
+// "mercedes-benz" are the same make.
 
 interface Catalog {
   wmisByMake: Map<string, string[]>;
@@ -32,7 +31,7 @@ function catalogOf(data: VpicData): Catalog {
     for (const makeId of wmi.makeIds) {
       const name = makeNames.get(String(makeId));
       if (!name) continue;
-      const slug = slugOf(name);
+      const slug = nameKey(name);
       const list = wmisByMake.get(slug) ?? [];
       if (!list.includes(wmi.wmi)) list.push(wmi.wmi);
       wmisByMake.set(slug, list);
@@ -46,10 +45,10 @@ function catalogOf(data: VpicData): Catalog {
     for (const ref of makes) {
       const make = makeNames.get(ref.id);
       if (!make) continue;
-      const slug = slugOf(make);
+      const slug = nameKey(make);
       let entry = models.get(slug);
       if (!entry) models.set(slug, (entry = { make, models: new Map() }));
-      const modelSlug = slugOf(model);
+      const modelSlug = nameKey(model);
       if (!entry.models.has(modelSlug)) entry.models.set(modelSlug, model);
     }
   }
@@ -60,13 +59,13 @@ function catalogOf(data: VpicData): Catalog {
 
 /** WMIs linked to a make (Wmi_Make) among the WMIs NHTSA publishes; case- and punctuation-insensitive. */
 export function wmisForMakeIn(data: VpicData, makeName: string): string[] {
-  return [...(catalogOf(data).wmisByMake.get(slugOf(makeName)) ?? [])];
+  return [...(catalogOf(data).wmisByMake.get(nameKey(makeName)) ?? [])];
 }
 
 /** vPIC's canonical names (the make upper-cased, as decodes and vPIC's API print it) for a case/slug-insensitive make and model, or null. */
 export function findVpicModelIn(data: VpicData, make: string, model: string): { make: string; model: string } | null {
-  const entry = catalogOf(data).models.get(slugOf(make));
-  const name = entry?.models.get(slugOf(model));
+  const entry = catalogOf(data).models.get(nameKey(make));
+  const name = entry?.models.get(nameKey(model));
   return entry && name ? { make: entry.make.toUpperCase(), model: name } : null;
 }
 

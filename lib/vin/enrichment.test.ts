@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { migrateDatabase } from "../../tests/support/test-database";
+import { parseVin } from "../api/common";
 import { resetConfigForTests } from "../config";
 import { db } from "../db";
 import { closeEnrichment, decodeVinEnrichedWith, elementsLackingIn, resetEnrichmentForTests } from "./enrichment";
@@ -71,7 +72,7 @@ beforeEach(() => {
   resetEnrichmentForTests();
 });
 
-const vin = (template: string) => withCheckDigit(template);
+const vin = (template: string) => parseVin(withCheckDigit(template));
 
 it("knows which elements the local data lacks", () => {
   expect(elementsLackingIn(data).has("TransmissionStyle")).toBe(true);

@@ -10,15 +10,18 @@
  *
  * vPIC sits behind its breaker (lib/outside): while it is open, decodes answer locally at once. At most
  * MAX_IN_FLIGHT requests run at a time (beyond that a decode answers locally and a later one asks), and failed
- * descriptors are remembered in a bounded cache, so a slow vPIC during a flood of distinct VINs cannot pile
- * up requests or memory.
+ * descriptors are remembered for RETRY_AFTER_MS in the same bounded memo that shares one request among
+ * concurrent decodes, so a slow vPIC during a flood of distinct VINs cannot pile up requests or memory.
+ * The API call itself is lib/nhtsa's vPIC client.
  */
 import { config } from "../config";
 import { db } from "../db";
 import { log } from "../log";
-import { boundedCache, breakerFor, resetBreakersForTests } from "../outside";
+import { fetchVinValues } from "../nhtsa";
+import { BoundedMemo, breakerFor, deadlineSignal, resetBreakersForTests, untilAborted } from "../outside";
 import { toDecodedVehicle } from "./decoded-vehicle";
-import { decodeVinWith, vpicData, type DecodeResult } from "./decoder";
+import { decodeValidVin, vpicData, type DecodeResult } from "./decoder";
+import type { Vin } from "../api/common";
 import type { VpicData } from "./vpic-data";
 
 /** A request the caller stopped waiting for may still finish (and fill the cache) within this many deadlines. */
@@ -31,9 +34,13 @@ const DROPPED_BELOW = 1000;
 /** Requests to vPIC running at once in this process (each may run up to BACKGROUND_DEADLINES deadlines). */
 const MAX_IN_FLIGHT = 32;
 
-const inFlight = new Map<string, Promise<Record<string, string> | null>>();
-/** Descriptors whose last request failed, not asked again for RETRY_AFTER_MS. */
-const failed = boundedCache<true>(10_000, RETRY_AFTER_MS);
+/**
+ * One request per descriptor at a time, shared by concurrent decodes; a failed request's answer is kept
+ * RETRY_AFTER_MS (the descriptor is not asked again meanwhile), a stored one is read from the database next
+ * time, and a breaker refusal is not kept at all.
+ */
+type Live = { values: Record<string, string> } | { values: null; failed: boolean };
+const live = new BoundedMemo<Live>({ max: 10_000 });
 const lackingByData = new WeakMap<VpicData, Set<string>>();
 
 /**
@@ -61,12 +68,12 @@ export function elementsLackingIn(data: VpicData): Set<string> {
 }
 
 /** Local decode plus, for the elements the local data lacks, NHTSA's live answer (cached per descriptor). */
-export async function decodeVinEnriched(vin: string): Promise<DecodeResult> {
+export async function decodeVinEnriched(vin: Vin): Promise<DecodeResult> {
   return decodeVinEnrichedWith(vpicData(), vin);
 }
 
-export async function decodeVinEnrichedWith(data: VpicData, vin: string): Promise<DecodeResult> {
-  const local = decodeVinWith(data, vin);
+export async function decodeVinEnrichedWith(data: VpicData, vin: Vin): Promise<DecodeResult> {
+  const local = decodeValidVin(data, vin);
   const { apiBaseUrl, apiTimeoutMs } = config().vpic;
   if (!local.ok || !apiBaseUrl) return local;
   const lacking = elementsLackingIn(data);
@@ -74,15 +81,15 @@ export async function decodeVinEnrichedWith(data: VpicData, vin: string): Promis
 
   const cached = await readCache(local.descriptor);
   if (cached) return merge(local, cached, lacking);
-  return enrichLive(local, lacking, apiBaseUrl, apiTimeoutMs);
+  return enrichLive(local, lacking, apiTimeoutMs);
 }
 
 /**
  * Many VINs at once (the batch decode): local decodes, one cache query for every descriptor, and live
  * requests (each under the same deadline, concurrently) only for descriptors the cache lacks. Input order.
  */
-export async function decodeVinsEnrichedWith(data: VpicData, vins: string[]): Promise<DecodeResult[]> {
-  const locals = vins.map((vin) => decodeVinWith(data, vin));
+export async function decodeVinsEnrichedWith(data: VpicData, vins: Vin[]): Promise<DecodeResult[]> {
+  const locals = vins.map((vin) => decodeValidVin(data, vin));
   const { apiBaseUrl, apiTimeoutMs } = config().vpic;
   const lacking = elementsLackingIn(data);
   if (!apiBaseUrl || !lacking.size) return locals;
@@ -92,54 +99,48 @@ export async function decodeVinsEnrichedWith(data: VpicData, vins: string[]): Pr
     locals.map((local) => {
       if (!local.ok) return local;
       const values = cached.get(local.descriptor);
-      return values ? merge(local, values, lacking) : enrichLive(local, lacking, apiBaseUrl, apiTimeoutMs);
+      return values ? merge(local, values, lacking) : enrichLive(local, lacking, apiTimeoutMs);
     }),
   );
 }
 
-export async function decodeVinsEnriched(vins: string[]): Promise<DecodeResult[]> {
+export async function decodeVinsEnriched(vins: Vin[]): Promise<DecodeResult[]> {
   return decodeVinsEnrichedWith(vpicData(), vins);
 }
 
 async function enrichLive(
   local: Extract<DecodeResult, { ok: true }>,
   lacking: Set<string>,
-  apiBaseUrl: string,
   apiTimeoutMs: number,
 ): Promise<DecodeResult> {
-  if (failed.has(local.descriptor)) return local;
+  const remembered = live.peek(local.descriptor);
+  if (remembered) return remembered.values ? merge(local, remembered.values, lacking) : local;
   const breaker = breakerFor("vpic");
   if (breaker.refusing) return local;
+  if (!live.loading(local.descriptor) && live.inFlight >= MAX_IN_FLIGHT) return local;
 
-  let pending = inFlight.get(local.descriptor);
-  if (!pending) {
-    if (inFlight.size >= MAX_IN_FLIGHT) return local;
-    pending = breaker
-      .run(() => fetchAndStore(apiBaseUrl, local.vin, local.descriptor, lacking, apiTimeoutMs * BACKGROUND_DEADLINES), {
-        failed: (values) => values === null,
-        open: () => null,
-      })
-      .finally(() => inFlight.delete(local.descriptor));
-    inFlight.set(local.descriptor, pending);
-  }
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), apiTimeoutMs);
-  });
-  const values = await Promise.race([pending, deadline]);
-  clearTimeout(timer);
-  return values ? merge(local, values, lacking) : local;
+  const flight = live.get(
+    local.descriptor,
+    () =>
+      breaker.run<Live>(() => fetchAndStore(local.vin, local.descriptor, lacking, apiTimeoutMs * BACKGROUND_DEADLINES), {
+        failed: (answer) => answer.values === null,
+        open: () => ({ values: null, failed: false }),
+      }),
+    (answer) => (answer.values === null && answer.failed ? RETRY_AFTER_MS : 0),
+  );
+  // The decode waits at most one deadline; the request carries on and fills the cache for the next decode.
+  const answer = await untilAborted(flight, deadlineSignal(apiTimeoutMs), () => null);
+  return answer?.values ? merge(local, answer.values, lacking) : local;
 }
 
 /** Waits for background requests (a CLI run should not exit before they fill the cache). */
 export async function closeEnrichment(): Promise<void> {
-  await Promise.allSettled([...inFlight.values()]);
+  await live.settled();
 }
 
 /** Tests reset the in-memory state between cases. */
 export function resetEnrichmentForTests(): void {
-  inFlight.clear();
-  failed.clear();
+  live.clear();
   resetBreakersForTests("vpic");
 }
 
@@ -176,24 +177,14 @@ async function readCache(descriptor: string): Promise<Record<string, string> | n
   }
 }
 
-async function fetchAndStore(
-  baseUrl: string,
-  vin: string,
-  descriptor: string,
-  lacking: Set<string>,
-  timeoutMs: number,
-): Promise<Record<string, string> | null> {
-  const url = `${baseUrl}/vehicles/DecodeVinValues/${encodeURIComponent(vin)}?format=json`;
+async function fetchAndStore(vin: string, descriptor: string, lacking: Set<string>, timeoutMs: number): Promise<Live> {
   const started = Date.now();
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" } });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const body = (await response.json()) as { Results?: Record<string, unknown>[] };
-    const result = body.Results?.[0];
-    if (!result || typeof result !== "object") throw new Error("no Results in the answer");
+    const answer = await fetchVinValues(vin, { timeoutMs });
+    if (!answer.ok) throw new Error(answer.detail);
     const values: Record<string, string> = {};
     for (const code of lacking) {
-      const value = result[code];
+      const value = answer.row[code];
       if (typeof value === "string" && value.trim() !== "" && value.trim() !== "Not Applicable") values[code] = value.trim();
     }
     const json = JSON.stringify(values);
@@ -202,12 +193,10 @@ async function fetchAndStore(
       create: { descriptor, values: json, fetchedAt: new Date() },
       update: { values: json, fetchedAt: new Date() },
     });
-    failed.delete(descriptor);
     log().info({ descriptor, ms: Date.now() - started, elements: Object.keys(values) }, "vpic enrichment stored");
-    return values;
+    return { values };
   } catch (error) {
-    failed.set(descriptor, true);
     log().warn({ descriptor, ms: Date.now() - started, err: error instanceof Error ? error.message : String(error) }, "vpic enrichment failed");
-    return null;
+    return { values: null, failed: true };
   }
 }

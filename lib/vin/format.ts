@@ -1,15 +1,17 @@
 /**
  * VIN format rules (ISO 3779 / 49 CFR 565): 17 characters from 0-9 and A-Z without I, O and Q.
- * Pure: no data needed, so offline tools (the MCP check-digit tool) can use it.
+ * Pure: no data needed, so offline tools (the MCP check-digit tool), client components and proxy.ts can use it.
  */
+import type { Vin } from "../api/common";
 
 export type NormalizeVinResult =
-  | { ok: true; vin: string }
+  | { ok: true; vin: Vin }
   | { ok: false; reason: "length" | "forbidden_letters" | "invalid_characters"; detail: string };
 
-export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
-
-/** Upper-cases and trims, then says precisely why a string is not a VIN (length first, then characters). */
+/**
+ * The one VIN validator: upper-cases and trims, then says precisely why a string is not a VIN (length first,
+ * then characters). The only maker of a `Vin` (lib/api/common.ts); everything downstream takes that type.
+ */
 export function normalizeVin(input: string): NormalizeVinResult {
   const vin = input.trim().toUpperCase();
   if (vin.length !== 17) {
@@ -36,7 +38,7 @@ export function normalizeVin(input: string): NormalizeVinResult {
       detail: `the letters I, O and Q never appear in a VIN; found at position ${forbidden.join(", ")}`,
     };
   }
-  return { ok: true, vin };
+  return { ok: true, vin: vin as Vin };
 }
 
 /**

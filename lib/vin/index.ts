@@ -8,6 +8,5 @@ export { decodeVin, decodeVinWith, vpicData, type DecodeResult } from "./decoder
 export { wmisForMake, findVpicModel, makesForVin, modelYearPatternsIn, type ModelYearPatterns } from "./catalog";
 export type { VpicData } from "./vpic-data";
 export { decodeVinEnriched, decodeVinsEnriched } from "./enrichment";
-export { displayMake } from "./display-name";
 export { wmiOnlyDecode, yearFromPosition10, type WmiOnlyResult, type WmiOnlyVehicle } from "./wmi-only";
 export { countryOf, regionOf, isNorthAmericanVin, knownWmi } from "./wmi-origin";

@@ -77,11 +77,11 @@ export function baseTestEnv(port: number, databaseUrl: string): Record<string, s
 }
 
 /**
- * Runs `npm start` (scripts/start.ts) with exactly `env`, for starts that are meant to fail: the exit code and
+ * Runs `npm start` (`vinscope start`, cli/commands/start.ts) with exactly `env`, for starts that are meant to fail: the exit code and
  * stderr, or null when it exited 0.
  */
 export function npmStartFailure(env: NodeJS.ProcessEnv): Promise<{ code: number; stderr: string } | null> {
-  return runFile(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], { cwd: root, env, timeout: 60_000 }).then(
+  return runFile(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "start"], { cwd: root, env, timeout: 60_000 }).then(
     () => null,
     (error: { code: number; stderr: string }) => error,
   );
@@ -92,7 +92,7 @@ export interface StartOptions {
   /** Wait for any answer from /api/health instead of a 200 (for apps started broken on purpose). */
   allowUnhealthy?: boolean;
   /**
-   * Start as `npm start` does (scripts/start.ts: config check, migrations, then WEB_CONCURRENCY server
+   * Start as `npm start` does (cli/commands/start.ts: config check, migrations, then WEB_CONCURRENCY server
    * processes) instead of a bare `next start`.
    */
   npmStart?: boolean;
@@ -109,7 +109,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     else env[k] = v;
   }
   const command = options.npmStart
-    ? [path.join(root, "node_modules/.bin/tsx"), "scripts/start.ts"]
+    ? [path.join(root, "node_modules/.bin/tsx"), "cli/index.ts", "start"]
     : [process.execPath, path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"];
   const child = spawn(command[0], command.slice(1), {
     cwd: root,

@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
-import { migrateDeploy } from "../../scripts/support/migrate-deploy";
+import { migrateDeploy } from "../../cli/db/migrate-deploy";
 
 export interface TestDatabase {
   provider: "sqlite" | "postgresql";

@@ -1,11 +1,12 @@
 import { ApiError } from "@/lib/api/errors";
+import { UNDOCUMENTED_ROUTES } from "@/lib/api/operations";
 import { healthReport } from "@/lib/health";
 import { databaseRetryAfterSeconds } from "@/lib/http/problem";
 import { json, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ name: "health", cache: "none" }, async () => {
+export const GET = route(UNDOCUMENTED_ROUTES.health, async () => {
   const report = await healthReport();
   if (!report.db.ok) {
     throw new ApiError(

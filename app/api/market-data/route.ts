@@ -1,8 +1,9 @@
 // GET /api/market-data: the market overview (spec 2.8).
+import { operations } from "@/lib/api/operations";
 import { json, route } from "@/lib/http/route";
 import { getMarketOverview } from "@/lib/pricing";
 
-export const GET = route({ name: "getMarketOverview", cache: "market" }, async () => {
+export const GET = route(operations.getMarketOverview, async () => {
   const { overview } = await getMarketOverview();
   return json(overview);
 });

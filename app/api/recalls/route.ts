@@ -1,16 +1,15 @@
 // GET /api/recalls?vin=… | ?make=…&model=…&year=… | ?campaign=… (spec 4.1; schemas in lib/api/recalls.ts)
-import { RecallCampaignResponse, RecallsQuery, RecallsResponse, recallsRequest } from "@/lib/api/recalls";
+import { operations } from "@/lib/api/operations";
+import { RecallCampaignResponse, RecallsResponse, recallsRequest } from "@/lib/api/recalls";
 import { json, route } from "@/lib/http/route";
-import { parseInput, queryObject } from "@/lib/http/params";
 import { recallCampaign } from "@/lib/recalls/campaign";
 import { recallsForVin } from "@/lib/recalls/by-vin";
-import { recallsForVehicle } from "@/lib/recalls/service";
-import { canonicalVehicleNames } from "@/lib/recalls/vehicle-names";
+import { recallsForYearMakeModel } from "@/lib/recalls/by-vehicle";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ name: "getRecalls", cache: "recalls" }, async (req) => {
-  const request = recallsRequest(parseInput(RecallsQuery, queryObject(new URL(req.url))));
+export const GET = route(operations.getRecalls, async (req, { query }) => {
+  const request = recallsRequest(query);
   const signal = req.signal;
   if (request.kind === "campaign") {
     const body: RecallCampaignResponse = await recallCampaign(request.campaign, { signal });
@@ -20,9 +19,7 @@ export const GET = route({ name: "getRecalls", cache: "recalls" }, async (req) =
     const body: RecallsResponse = await recallsForVin(request.vin, { signal });
     return json(body, degraded(body));
   }
-  // vPIC's spelling ("ford"/"f150" → FORD/F-150) is what NHTSA's recall names follow most closely.
-  const vehicle = { year: request.year, ...(await canonicalVehicleNames(request.make, request.model)) };
-  const body: RecallsResponse = { ...vehicle, ...(await recallsForVehicle(vehicle, { signal })) };
+  const body: RecallsResponse = await recallsForYearMakeModel(request, { signal });
   return json(body, degraded(body));
 });
 

@@ -25,16 +25,26 @@ export interface PanelLocation {
 
 const initial: AccountActionState = { status: "idle" };
 
-export function AccountPanel(props: {
-  locations: PanelLocation[];
-  status: string;
-  billing: { configured: boolean; hasCustomer: boolean; hasSubscription: boolean; cancelAtPeriodEnd: boolean };
-  graceHours: number;
+/**
+ * One button posting an intent (and its fields) to the panel's action, after a confirmation when asked.
+ * Declared once at module level: a component created during render would remount on every render.
+ */
+function Intent({
+  form,
+  intent,
+  children,
+  fields,
+  confirm,
+}: {
+  form: { action: (payload: FormData) => void; pending: boolean };
+  intent: string;
+  children: string;
+  fields?: Record<string, string>;
+  confirm?: string;
 }) {
-  const [state, action, pending] = useActionState(accountAction, initial);
-  const Intent = ({ intent, children, fields, confirm }: { intent: string; children: string; fields?: Record<string, string>; confirm?: string }) => (
+  return (
     <form
-      action={action}
+      action={form.action}
       style={{ display: "inline" }}
       onSubmit={(e) => {
         if (confirm && !window.confirm(confirm)) e.preventDefault();
@@ -44,11 +54,21 @@ export function AccountPanel(props: {
       {Object.entries(fields ?? {}).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <button type="submit" disabled={pending} className={styles.secondary ?? undefined}>
+      <button type="submit" disabled={form.pending} className={styles.secondary ?? undefined}>
         {children}
       </button>
     </form>
   );
+}
+
+export function AccountPanel(props: {
+  locations: PanelLocation[];
+  status: string;
+  billing: { configured: boolean; hasCustomer: boolean; hasSubscription: boolean; cancelAtPeriodEnd: boolean };
+  graceHours: number;
+}) {
+  const [state, action, pending] = useActionState(accountAction, initial);
+  const form = { action, pending };
   return (
     <>
       {state.status === "error" ? (
@@ -104,28 +124,28 @@ export function AccountPanel(props: {
                 <td>
                   {k && !k.graceUntil ? (
                     <>
-                      <Intent intent="rotate" fields={{ keyId: k.id }}>
+                      <Intent form={form} intent="rotate" fields={{ keyId: k.id }}>
                         Rotate
                       </Intent>{" "}
-                      <Intent intent="revoke" fields={{ keyId: k.id }} confirm="Revoke this key? It stops working at once.">
+                      <Intent form={form} intent="revoke" fields={{ keyId: k.id }} confirm="Revoke this key? It stops working at once.">
                         Revoke
                       </Intent>
                     </>
                   ) : null}
                   {k?.graceUntil ? (
-                    <Intent intent="revoke" fields={{ keyId: k.id }} confirm="End the grace period and revoke the old key now?">
+                    <Intent form={form} intent="revoke" fields={{ keyId: k.id }} confirm="End the grace period and revoke the old key now?">
                       Revoke now
                     </Intent>
                   ) : null}
                   {!k && props.status !== "cancelled" ? (
-                    <Intent intent="issue-key" fields={{ locationId: l.id }}>
+                    <Intent form={form} intent="issue-key" fields={{ locationId: l.id }}>
                       Issue a key
                     </Intent>
                   ) : null}
                   {i === 0 && props.locations.length > 1 ? (
                     <>
                       {" "}
-                      <Intent intent="remove-location" fields={{ locationId: l.id }} confirm={`Remove ${l.name} and revoke its key?`}>
+                      <Intent form={form} intent="remove-location" fields={{ locationId: l.id }} confirm={`Remove ${l.name} and revoke its key?`}>
                         Remove location
                       </Intent>
                     </>
@@ -151,11 +171,11 @@ export function AccountPanel(props: {
       {props.billing.configured ? (
         <p>
           {props.status !== "active" && props.status !== "past_due" ? (
-            <Intent intent="subscribe">{props.status === "cancelled" ? "Resubscribe" : "Subscribe"}</Intent>
+            <Intent form={form} intent="subscribe">{props.status === "cancelled" ? "Resubscribe" : "Subscribe"}</Intent>
           ) : null}{" "}
-          {props.billing.hasCustomer ? <Intent intent="billing-portal">Manage billing</Intent> : null}{" "}
+          {props.billing.hasCustomer ? <Intent form={form} intent="billing-portal">Manage billing</Intent> : null}{" "}
           {props.status !== "cancelled" && !props.billing.cancelAtPeriodEnd ? (
-            <Intent intent="cancel" confirm="Cancel your subscription?">
+            <Intent form={form} intent="cancel" confirm="Cancel your subscription?">
               Cancel
             </Intent>
           ) : null}
@@ -168,7 +188,7 @@ export function AccountPanel(props: {
           </p>
           {props.status !== "cancelled" ? (
             <p>
-              <Intent intent="cancel" confirm="Cancel your account? Its keys stop working at once.">
+              <Intent form={form} intent="cancel" confirm="Cancel your account? Its keys stop working at once.">
                 Cancel account
               </Intent>
             </p>

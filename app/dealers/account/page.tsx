@@ -19,6 +19,11 @@ const PLAN_TEXT: Record<string, string> = {
   cancelled: "Cancelled",
 };
 
+/** The trial's end has passed (the page is rendered per request, so "now" is the request's time). */
+function trialEnded(a: { status: string; trialEndsAt: Date | null }): boolean {
+  return a.status === "trial" && a.trialEndsAt !== null && a.trialEndsAt.getTime() <= Date.now();
+}
+
 export default async function AccountPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const account = await currentAccount();
   if (!account) redirect("/dealers/sign-in");
@@ -45,7 +50,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         {a.cancelAtPeriodEnd && a.currentPeriodEnd ? ` · cancelled, keys work until ${a.currentPeriodEnd.toUTCString()}` : ""}
         {!a.partner && a.status !== "trial" ? ` · ${view.locations.length} location${view.locations.length === 1 ? "" : "s"} billed` : ""}
       </p>
-      {a.status === "trial" && a.trialEndsAt && a.trialEndsAt.getTime() <= Date.now() ? (
+      {trialEnded(a) ? (
         <p className={styles.warning} data-testid="trial-ended">
           Your trial has ended: its keys are refused (401 expired_key). Subscribe below to use them again.
         </p>

@@ -1,14 +1,33 @@
-// One report per request, shared by generateMetadata and the page (React's request-scoped cache).
+// The permalink's VIN, validated once, and its report: one of each per request, shared by generateMetadata
+// and the page (React's request-scoped cache).
 import { cache } from "react";
+import type { Vin } from "@/lib/api/common";
 import { isApiError } from "@/lib/api/errors";
 import { buildVinReport } from "@/lib/report";
+import { compactVinInput, normalizeVin } from "@/lib/vin/format";
 
-export const loadReport = cache(async (vin: string) => {
+/** The path segment as typed, without the spaces, hyphens and dots of a grouped VIN, and the VIN it is (or null). */
+export const vinOfPath = cache((segment: string): { typed: string; compact: string; vin: Vin | null } => {
+  const typed = safeDecode(segment);
+  const compact = compactVinInput(typed);
+  const format = normalizeVin(compact);
+  return { typed, compact, vin: format.ok ? format.vin : null };
+});
+
+export const loadReport = cache(async (vin: Vin) => {
   try {
     return await buildVinReport(vin);
   } catch (error) {
-    // A malformed or undecodable VIN is a not-found page; anything else is a real failure.
-    if (isApiError(error) && (error.status === 400 || error.status === 404)) return null;
+    // An undecodable VIN is a not-found page; anything else is a real failure.
+    if (isApiError(error) && error.status === 404) return null;
     throw error;
   }
 });
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -5,11 +5,10 @@ import { PriceBand, dollars } from "@/components/charts/price-band";
 import { isDemoText } from "@/lib/pricing";
 import { RecallList } from "@/components/recall-list";
 import { ComplaintsCard, FuelEconomyCard, SafetyRatingsCard } from "./buyer-data";
-import { displayMake } from "@/lib/vin/display-name";
-import { compactVinInput, normalizeVin } from "@/lib/vin/format";
+import { displayMake } from "@/lib/vehicle";
 import type { VinDecodeResponse } from "@/lib/api/vin-report";
 import { FALLBACK_WRITER } from "@/lib/insights";
-import { loadReport } from "./load-report";
+import { loadReport, vinOfPath } from "./load-report";
 import { ExtendedSpecs } from "./extended-specs";
 import { scriptJson, vehicleJsonLd } from "./vehicle-json-ld";
 import styles from "./vin-page.module.css";
@@ -25,7 +24,8 @@ function title(report: VinDecodeResponse): string {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { vin } = await params;
-  const report = await loadReport(compactVinInput(safeDecode(vin)));
+  const valid = vinOfPath(vin).vin;
+  const report = valid ? await loadReport(valid) : null;
   if (!report) return { title: "VIN not found", robots: { index: false } };
   const d = report.decoded;
   const description =
@@ -44,11 +44,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function VinPage({ params }: Props) {
   const { vin } = await params;
   // "/vin/1hg cm826-33a004352" → the canonical "/vin/1HGCM82633A004352".
-  const typed = safeDecode(vin);
-  const compact = compactVinInput(typed);
+  const { typed, compact, vin: valid } = vinOfPath(vin);
   // Only a well-formed VIN is redirected; anything else gets the not-found page on the address as typed.
-  if (compact !== typed && normalizeVin(compact).ok) permanentRedirect(`/vin/${encodeURIComponent(compact)}`);
-  const report = await loadReport(compact);
+  if (!valid) notFound();
+  if (compact !== typed) permanentRedirect(`/vin/${encodeURIComponent(compact)}`);
+  const report = await loadReport(valid);
   if (!report) notFound();
   const d = report.decoded;
 
@@ -180,14 +180,6 @@ function Spec({ label, value, missing = "not given" }: { label: string; value: s
  */
 function offlineGap(report: VinDecodeResponse): string {
   return report.coverage === "vpic" ? "not in the local data; filled when NHTSA's vPIC API answers" : "not given";
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 function engineText(engine: VinDecodeResponse["decoded"]["engine"]): string | null {

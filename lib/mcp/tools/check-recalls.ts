@@ -3,11 +3,11 @@
  * through the same lib/recalls functions as GET /api/recalls, validated by the same RecallsQuery schema.
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { z } from "zod";
-import { RECALL_MIN_YEAR, RecallsQuery, RecallsResponse, recallMaxYear, recallsRequest, type RecallItem } from "../../api/recalls";
+import { CheckRecallsArguments } from "../../api/mcp";
+import { operations } from "../../api/operations";
+import { RecallsResponse, recallsRequest, type RecallItem } from "../../api/recalls";
 import { parseInput } from "../../http/params";
-import { canonicalVehicleNames, recallsForVehicle, recallsForVin } from "../../recalls";
-import { wholeNumberInput } from "../numeric-input";
+import { recallsForVin, recallsForYearMakeModel } from "../../recalls";
 import { runTool, toolError, toolSuccess } from "../tool-result";
 
 export const CHECK_RECALLS = "check_recalls";
@@ -24,18 +24,13 @@ export function registerCheckRecalls(server: McpServer): void {
         "and overTheAirUpdate (remedy by software update), plus status (ok, or stale when NHTSA could not be " +
         "reached and the last known answer is given) and checkedAt. When nothing is known about the vehicle's " +
         "recalls the result is an error. Whether a particular vehicle's remedy has been done is not known to NHTSA's public data.",
-      inputSchema: {
-        vin: z.string().max(64).optional().meta({ description: "17-character VIN (the alternative to year, make and model)" }),
-        year: wholeNumberInput(z.int().min(RECALL_MIN_YEAR).max(recallMaxYear()), `model year, ${RECALL_MIN_YEAR} to the current year + 2, e.g. 2022`).optional(),
-        make: z.string().max(60).optional().meta({ description: "make, e.g. Ford (any case; slugs such as mercedes-benz work)" }),
-        model: z.string().max(100).optional().meta({ description: "model, e.g. F-150" }),
-      },
+      inputSchema: CheckRecallsArguments,
       outputSchema: RecallsResponse.shape,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
     async (args, extra) =>
       runTool(CHECK_RECALLS, async () => {
-        const query = parseInput(RecallsQuery, {
+        const query = parseInput(operations.getRecalls.query, {
           vin: args.vin,
           make: args.make,
           model: args.model,
@@ -46,9 +41,7 @@ export function registerCheckRecalls(server: McpServer): void {
         if (request.kind === "vin") {
           answer = await recallsForVin(request.vin, { signal: extra.signal });
         } else if (request.kind === "vehicle") {
-          // vPIC's spelling ("ford"/"f150" → FORD/F-150) is what NHTSA's recall names follow most closely.
-          const vehicle = { year: request.year, ...(await canonicalVehicleNames(request.make, request.model)) };
-          answer = { ...vehicle, ...(await recallsForVehicle(vehicle, { signal: extra.signal })) };
+          answer = await recallsForYearMakeModel(request, { signal: extra.signal });
         } else {
           return toolError("Give either vin, or year, make and model.");
         }

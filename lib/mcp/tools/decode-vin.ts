@@ -1,15 +1,14 @@
 /** decode_vin: the VIN report (lib/report), the same answer as GET /api/public/vin/{vin}. */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { z } from "zod";
+import { parseVin } from "../../api/common";
+import { DecodeVinArguments, sectionFlags } from "../../api/mcp";
+import { operations } from "../../api/operations";
 import { VinDecodeResponse } from "../../api/vin-report";
 import { FALLBACK_WRITER } from "../../insights/fallback";
 import { buildVinReport } from "../../report";
 import { runTool, toolSuccess } from "../tool-result";
 
 export const DECODE_VIN = "decode_vin";
-
-const section = (what: string) =>
-  z.boolean().optional().meta({ description: `whether the answer includes ${what}; default true, false leaves the section out` });
 
 export function registerDecodeVin(server: McpServer): void {
   server.registerTool(
@@ -28,28 +27,13 @@ export function registerDecodeVin(server: McpServer): void {
         "(several fit) or excluded against what the VIN decodes to. Each section can be switched off (insight off is " +
         "faster). A malformed VIN or one " +
         "that cannot be decoded is an error result.",
-      inputSchema: {
-        vin: z.string().max(64).meta({ description: "the 17-character VIN (case and surrounding spaces do not matter)" }),
-        pricing: section("aggregate pricing"),
-        recalls: section("recalls"),
-        insight: section("the factual insight"),
-        safetyRatings: section("NCAP safety ratings"),
-        complaints: section("NHTSA owner complaints"),
-        fuelEconomy: section("EPA fuel economy"),
-      },
+      inputSchema: DecodeVinArguments,
       outputSchema: VinDecodeResponse.shape,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
-    async ({ vin, pricing, recalls, insight, safetyRatings, complaints, fuelEconomy }) =>
+    async ({ vin, ...flags }) =>
       runTool(DECODE_VIN, async () => {
-        const report = await buildVinReport(vin, {
-          pricing: pricing ?? true,
-          recalls: recalls ?? true,
-          insight: insight ?? true,
-          safetyRatings: safetyRatings ?? true,
-          complaints: complaints ?? true,
-          fuelEconomy: fuelEconomy ?? true,
-        });
+        const report = await buildVinReport(parseVin(vin), sectionFlags(operations.decodeVin.query, flags));
         return toolSuccess(report, reportSummary(report));
       }),
   );

@@ -4,16 +4,13 @@
  * single report (spec 2.1) that its callers rely on; a batch has its own shape (VinBatchResponse).
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { z } from "zod";
+import { BatchSectionQuery, DecodeVinsArguments, sectionFlags } from "../../api/mcp";
 import { VIN_BATCH_LIMIT, VinBatchResponse } from "../../api/vin-batch";
 import { buildVinBatch } from "../../report";
-import { displayMake } from "../../vin";
+import { displayMake } from "../../vehicle";
 import { runTool, toolSuccess } from "../tool-result";
 
 export const DECODE_VINS = "decode_vins";
-
-const section = (what: string) =>
-  z.boolean().optional().meta({ description: `whether each decoded VIN includes ${what}; default false (looked up once per distinct vehicle)` });
 
 export function registerDecodeVins(server: McpServer): void {
   server.registerTool(
@@ -24,22 +21,13 @@ export function registerDecodeVins(server: McpServer): void {
         `Decodes up to ${VIN_BATCH_LIMIT} VINs in one call with NHTSA's vPIC data, each answered in input order with ` +
         "the same report decode_vin gives, or with its own problem (malformed VIN, unknown manufacturer, no " +
         "matching pattern). pricing, recalls and insight are off unless switched on.",
-      inputSchema: {
-        vins: z
-          .array(z.string().max(64))
-          .min(1)
-          .max(VIN_BATCH_LIMIT)
-          .meta({ description: `the VINs, 1 to ${VIN_BATCH_LIMIT} (case and surrounding spaces do not matter)` }),
-        pricing: section("aggregate pricing"),
-        recalls: section("recalls"),
-        insight: section("the factual insight"),
-      },
+      inputSchema: DecodeVinsArguments,
       outputSchema: VinBatchResponse.shape,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
-    async ({ vins, pricing, recalls, insight }) =>
+    async ({ vins, ...flags }) =>
       runTool(DECODE_VINS, async () => {
-        const batch = await buildVinBatch(vins, { pricing: pricing ?? false, recalls: recalls ?? false, insight: insight ?? false });
+        const batch = await buildVinBatch(vins, sectionFlags(BatchSectionQuery, flags));
         return toolSuccess(batch, batchSummary(batch));
       }),
   );

@@ -1,21 +1,11 @@
 /** get_pricing: aggregate pricing of verified buyer deals (lib/pricing, the same answer as GET /api/public/pricing/…). */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { z } from "zod";
-import { PRICING_YEAR_MAX, PRICING_YEAR_MIN, PricingResponse, PricingYear, UsState } from "../../api/pricing";
-import { wholeNumberInput } from "../numeric-input";
-import { getVehiclePricing, slugify } from "../../pricing";
+import { GetPricingArguments } from "../../api/mcp";
+import { PricingResponse } from "../../api/pricing";
+import { getVehiclePricing } from "../../pricing";
 import { runTool, toolError, toolSuccess } from "../tool-result";
 
 export const GET_PRICING = "get_pricing";
-
-const name = (what: string, example: string) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(80)
-    .refine((v) => slugify(v).length > 0, { message: `must contain letters or digits` })
-    .meta({ description: `${what}, as a name or a slug, e.g. ${example}` });
 
 export function registerGetPricing(server: McpServer): void {
   server.registerTool(
@@ -28,12 +18,7 @@ export function registerGetPricing(server: McpServer): void {
         "insufficient: under 4, figures withheld), average MSRP and selling price, average discount amount and " +
         "percent off MSRP, the price band (10th percentile, median, 90th percentile selling price), lease and " +
         "cash/finance counts, the top trims, the data source and a citation. No deals for the vehicle is an error result.",
-      inputSchema: {
-        make: name("make", "Toyota or land-rover"),
-        model: name("model", "Camry or range-rover-sport"),
-        year: wholeNumberInput(PricingYear, `model year, ${PRICING_YEAR_MIN} to ${PRICING_YEAR_MAX}, e.g. 2024`),
-        state: UsState.optional(),
-      },
+      inputSchema: GetPricingArguments,
       outputSchema: PricingResponse.shape,
       annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
     },

@@ -1,7 +1,6 @@
 /** validate_vin_check_digit: the ISO 3779 / 49 CFR 565.15 check digit, computed offline (no network, no database). */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { z } from "zod";
-import { CheckDigitResult } from "../../api/mcp";
+import { CheckDigitArguments, CheckDigitResult } from "../../api/mcp";
 import { checkDigit, normalizeVin } from "../../vin";
 import { runTool, toolError, toolSuccess } from "../tool-result";
 
@@ -17,9 +16,7 @@ export function registerValidateVinCheckDigit(server: McpServer): void {
         "no network call and no database. Returns whether it is valid, the expected and the actual digit, and " +
         "the reason. A VIN that is not 17 characters of 0-9 and A-Z without I, O and Q is an error result. " +
         "The check digit is mandatory for vehicles built for North America; VINs from other markets may not use it.",
-      inputSchema: {
-        vin: z.string().max(64).meta({ description: "the VIN to check (case and surrounding spaces do not matter)" }),
-      },
+      inputSchema: CheckDigitArguments,
       outputSchema: CheckDigitResult.shape,
       annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
     },

@@ -1,12 +1,10 @@
-import { VinBatchQuery } from "@/lib/api/vin-batch";
-import { parseInput, queryObject } from "@/lib/http/params";
+import { operations } from "@/lib/api/operations";
 import { json, route } from "@/lib/http/route";
 import { batchDegraded, buildVinBatch, splitVins } from "@/lib/report";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ name: "decodeVins", cache: "vin" }, async (req) => {
-  const query = parseInput(VinBatchQuery, queryObject(new URL(req.url)));
+export const GET = route(operations.decodeVins, async (_req, { query }) => {
   const batch = await buildVinBatch(splitVins(query.vins), query);
   return json(batch, batchDegraded(batch) ? { cache: "none" } : {});
 });

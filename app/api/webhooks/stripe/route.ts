@@ -1,4 +1,5 @@
 import { ApiError, notFound, payloadTooLarge } from "@/lib/api/errors";
+import { operations } from "@/lib/api/operations";
 import { handleStripeWebhook } from "@/lib/billing/webhook";
 import { json, route } from "@/lib/http/route";
 
@@ -6,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 const MAX_BYTES = 1024 * 1024;
 
-export const POST = route({ name: "stripeWebhook", cache: "none" }, async (req) => {
+export const POST = route(operations.stripeWebhook, async (req) => {
   // The signature covers the exact bytes Stripe sent: read the raw text, never a re-serialised object.
   const body = await req.text();
   if (Buffer.byteLength(body) > MAX_BYTES) throw payloadTooLarge("A Stripe event is never larger than 1 MB.");

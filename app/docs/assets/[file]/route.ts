@@ -3,6 +3,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { notFound } from "@/lib/api/errors";
+import { UNDOCUMENTED_ROUTES } from "@/lib/api/operations";
 import { raw, route } from "@/lib/http/route";
 
 // A Map, not an object literal: a lookup by name must never find `constructor`, `__proto__` or `toString`.
@@ -14,8 +15,8 @@ const ASSETS = new Map<string, string>([
 // Read once per process; the files only change with the package version (which the page puts in the URL).
 const loaded = new Map<string, Buffer>();
 
-export const GET = route<{ params: Promise<{ file: string }> }>({ name: "docsAsset", cache: "none" }, async (_req, { params }) => {
-  const { file } = await params;
+export const GET = route(UNDOCUMENTED_ROUTES.docsAsset, async (_req, { params }) => {
+  const { file } = params;
   const type = ASSETS.get(file);
   if (!type) throw notFound(`No docs asset ${file.slice(0, 100)}.`);
   let body = loaded.get(file);

@@ -1,18 +1,20 @@
 import { PROVISION_LIMIT, PROVISION_LIVE_LIMIT, ProvisionRequest } from "@/lib/api/dealer";
 import { badRequest, payloadTooLarge } from "@/lib/api/errors";
+import { operations } from "@/lib/api/operations";
 import { dealerRoute } from "@/lib/dealers/dealer-route";
 import { parseInput } from "@/lib/http/params";
 import { json } from "@/lib/http/route";
-import { countDistinct, provision } from "@/lib/stickers/provision";
+import { provision, provisionBatch } from "@/lib/stickers/provision";
 
 export const dynamic = "force-dynamic";
 
-export const POST = dealerRoute({ name: "provision", cache: "none" }, async (req, _ctx, dealer) => {
+export const POST = dealerRoute(operations.provision, async (req, _input, dealer) => {
   const body = await readJson(req);
   checkBatchLimit(body);
   const input = parseInput(ProvisionRequest, body);
-  dealer.countVins(countDistinct(input.vins));
-  return json(await provision(input));
+  const batch = provisionBatch(input.vins);
+  dealer.countVins(batch.entries.length);
+  return json(await provision(input, batch));
 });
 
 /** 500 VINs take about 12 KB of JSON; anything far beyond that is not a provision request. */

@@ -1,15 +1,13 @@
-import { WindowStickerQuery } from "@/lib/api/dealer";
+import { operations } from "@/lib/api/operations";
 import { dealerRoute } from "@/lib/dealers/dealer-route";
-import { CACHE } from "@/lib/http/cache";
-import { parseInput, queryObject } from "@/lib/http/params";
+import { CACHE } from "@/lib/api/cache";
 import { json, raw } from "@/lib/http/route";
 import { requireVin } from "@/lib/stickers/vehicle";
 import { checkWindowSticker, getWindowSticker } from "@/lib/stickers/window-sticker";
 
 export const dynamic = "force-dynamic";
 
-export const GET = dealerRoute({ name: "getWindowSticker", cache: "none" }, async (req, _ctx, dealer) => {
-  const query = parseInput(WindowStickerQuery, queryObject(new URL(req.url)));
+export const GET = dealerRoute(operations.getWindowSticker, async (req, { query }, dealer) => {
   const vin = requireVin(query.vin);
   dealer.countVins(1);
   // The client's signal: a client that goes away leaves the manufacturer queue and its fetch is aborted.

@@ -1,14 +1,13 @@
-import { VinReportQuery } from "@/lib/api/vin-report";
-import { parseInput, pathParam, queryObject } from "@/lib/http/params";
+import { parseVin } from "@/lib/api/common";
+import { operations } from "@/lib/api/operations";
+import { pathParam } from "@/lib/http/params";
 import { json, route } from "@/lib/http/route";
 import { buildVinReport, reportIsDegraded } from "@/lib/report";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route<{ params: Promise<{ vin: string }> }>({ name: "decodeVin", cache: "vin" }, async (req, { params }) => {
-  const { vin } = await params;
-  const flags = parseInput(VinReportQuery, queryObject(new URL(req.url)));
-  const report = await buildVinReport(pathParam(vin), flags);
+export const GET = route(operations.decodeVin, async (_req, { params, query }) => {
+  const report = await buildVinReport(parseVin(pathParam(params.vin)), query);
   // A degraded section (an outage, a fallback) must not sit in shared caches for a day.
   return json(report, reportIsDegraded(report) ? { cache: "degraded" } : {});
 });

@@ -1,9 +1,11 @@
 // Recall check for one year/make/model: the page `recalls.url` points to (/recalls/2022/honda/civic).
+import Link from "next/link";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { RECALL_MIN_YEAR, recallMaxYear, type RecallsResponse } from "@/lib/api/recalls";
-import { recallsForVehicle } from "@/lib/recalls/service";
+import { recallsForYearMakeModel } from "@/lib/recalls/by-vehicle";
 import { canonicalVehicleNames } from "@/lib/recalls/vehicle-names";
+import { modelYearWithin } from "@/lib/vehicle";
 import { RecallDisclaimer, RecallList, vehicleLabel } from "@/components/recall-list";
 import styles from "../../../recalls.module.css";
 
@@ -11,16 +13,17 @@ export const dynamic = "force-dynamic";
 
 type Params = Promise<{ year: string; make: string; model: string }>;
 
+/** The vehicle as the URL names it (a year out of range is a 404). */
 async function vehicleFrom(params: Params) {
   const { year, make, model } = await params;
-  const y = Number(year);
-  if (!/^\d{4}$/.test(year) || y < RECALL_MIN_YEAR || y > recallMaxYear()) notFound();
-  const names = await canonicalVehicleNames(decodeURIComponent(make), decodeURIComponent(model));
-  return { year: y, ...names };
+  const y = modelYearWithin(year, RECALL_MIN_YEAR, recallMaxYear());
+  if (y === null) notFound();
+  return { year: y, make: decodeURIComponent(make), model: decodeURIComponent(model) };
 }
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const vehicle = await vehicleFrom(params);
+  const asked = await vehicleFrom(params);
+  const vehicle = { year: asked.year, ...(await canonicalVehicleNames(asked.make, asked.model)) };
   return {
     title: `Safety recalls: ${vehicleLabel(vehicle)}`,
     description: `Open NHTSA safety recall campaigns for the ${vehicleLabel(vehicle)}.`,
@@ -28,13 +31,12 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 export default async function RecallCheckPage({ params }: { params: Params }) {
-  const vehicle = await vehicleFrom(params);
-  const recalls: RecallsResponse = { ...vehicle, ...(await recallsForVehicle(vehicle)) };
+  const recalls: RecallsResponse = await recallsForYearMakeModel(await vehicleFrom(params));
   return (
     <div className={styles.page}>
-      <h1>Safety recalls: {vehicleLabel(vehicle)}</h1>
+      <h1>Safety recalls: {vehicleLabel(recalls)}</h1>
       <p className="lead">
-        Recall campaigns NHTSA lists for this model year, make and model. <a href="/recalls">Check another vehicle or a VIN</a>.
+        Recall campaigns NHTSA lists for this model year, make and model. <Link href="/recalls">Check another vehicle or a VIN</Link>.
       </p>
       <RecallDisclaimer />
       <RecallList recalls={recalls} />

@@ -1,15 +1,13 @@
 // GET /api/vin-insights/{year}/{make}/{model}: the insight of a year/make/model (spec 2.5, 4.1).
 // Malformed year or slug → 400; a year/make/model that vPIC does not know → 404.
-import { InsightPathParams, type InsightResponse } from "@/lib/api/insights";
+import type { InsightResponse } from "@/lib/api/insights";
 import { notFound } from "@/lib/api/errors";
+import { operations } from "@/lib/api/operations";
 import { json, route } from "@/lib/http/route";
-import { parseInput } from "@/lib/http/params";
 import { FALLBACK_WRITER, lookupInsight } from "@/lib/insights";
 
-type Params = { params: Promise<{ year: string; make: string; model: string }> };
-
-export const GET = route<Params>({ name: "getVehicleInsight", cache: "insights" }, async (_req, ctx) => {
-  const { year, make, model } = parseInput(InsightPathParams, await ctx.params);
+export const GET = route(operations.getVehicleInsight, async (_req, { params }) => {
+  const { year, make, model } = params;
   const answer = await lookupInsight({ year, make, model });
   if (!answer) {
     throw notFound(`NHTSA vPIC does not know a ${year} ${make} ${model}.`, { reason: "unknown_vehicle" });

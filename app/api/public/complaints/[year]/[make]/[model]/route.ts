@@ -1,14 +1,11 @@
 // GET /api/public/complaints/{year}/{make}/{model}: NHTSA owner complaints of the year/make/model (issue 18).
-import { InsightPathParams } from "@/lib/api/insights";
-import { parseInput } from "@/lib/http/params";
+import { operations } from "@/lib/api/operations";
 import { json, route } from "@/lib/http/route";
 import { buyerDataDegraded, complaintsByVehicle } from "@/lib/report";
 
-type Params = { params: Promise<{ year: string; make: string; model: string }> };
-
 export const dynamic = "force-dynamic";
 
-export const GET = route<Params>({ name: "getComplaints", cache: "buyerData" }, async (_req, ctx) => {
-  const body = await complaintsByVehicle(parseInput(InsightPathParams, await ctx.params));
+export const GET = route(operations.getComplaints, async (_req, { params }) => {
+  const body = await complaintsByVehicle(params);
   return json(body, buyerDataDegraded("complaints", body) ? { cache: "degraded" } : {});
 });

@@ -1,0 +1,137 @@
+/**
+ * `vinscope start` (`npm start`): everything a fresh clone needs after `npm install`, then the server.
+ *   1. validate the configuration (a bad variable stops here, named);
+ *   2. make sure the vPIC database is unpacked (scripts/build/prepare-data.ts);
+ *   3. migrate the database and seed demo data into an empty one (`vinscope db migrate`);
+ *   4. build the app if there is no build or the sources are newer than it;
+ *   5. `next start` on PORT in WEB_CONCURRENCY processes (cli/server/server-workers.ts);
+ *   6. the job runner (cli/server/job-runner.ts): the scheduled syncs of lib/jobs.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import lockfile from "proper-lockfile";
+import { examples } from "../help";
+import { wholeNumber } from "../output";
+import { claimSqliteFile, ensurePortFree, StartRefused } from "../server/instance-guard";
+import { serveWithWorkers } from "../server/server-workers";
+
+const root = process.cwd();
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+let env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
+export function registerStart(program: Command): void {
+  const command = program
+    .command("start")
+    .description("prepare the data and the database, build the app if needed, and serve it with the scheduled syncs")
+    .option("-p, --port <port>", "port to listen on (default: PORT, else 3000)", wholeNumber(1, 65535))
+    .action((opts: { port?: number }) => start(opts));
+  command.addHelpText(
+    "after",
+    "\nConfiguration comes from the environment (PORT, DATABASE_URL, WEB_CONCURRENCY, PUBLIC_BASE_URL, …: see README).\n" +
+      "Stops with exit code 2 on an invalid variable, 1 when the port or the SQLite file is taken by another instance.\n",
+  );
+  examples(command, ["vinscope start", "vinscope start --port 8080", "DATABASE_URL=postgresql://user:pw@db/vinscope WEB_CONCURRENCY=4 vinscope start"]);
+}
+
+function newestMtime(entry: string): number {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const child of readdirSync(full)) {
+    if (child === "generated" || child === "node_modules" || child.endsWith(".test.ts")) continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  }
+  return newest;
+}
+
+function buildIsCurrent(): boolean {
+  const buildId = path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
+  if (!existsSync(buildId)) return false;
+  const built = statSync(buildId).mtimeMs;
+  const sources = ["app", "lib", "public", "proxy.ts", "next.config.mjs", "package.json", "prisma/schema.prisma"];
+  return sources.every((s) => newestMtime(s) <= built);
+}
+
+/**
+ * Builds unless the build is current. Several instances started together from one checkout take turns on a
+ * lock (proper-lockfile: a lock directory whose time the holder refreshes, so a crashed holder's lock goes
+ * stale and is taken over); the others wait, then find the build current. The build runs as a child process
+ * awaited, not synchronously, so the holder's event loop keeps the lock fresh while `next build` works.
+ */
+async function buildIfNeeded(): Promise<void> {
+  if (buildIsCurrent()) return;
+  const release = await lockfile.lock(root, {
+    lockfilePath: path.join(root, ".next-build.lock"),
+    realpath: false,
+    stale: 30_000,
+    update: 5_000,
+    // Another instance's build takes a minute or two; wait up to 15 minutes for it.
+    retries: { retries: 450, minTimeout: 2_000, maxTimeout: 2_000 },
+    onCompromised: (error) => console.error(`[vinscope] the build lock was lost: ${error.message}`),
+  });
+  try {
+    if (buildIsCurrent()) return;
+    console.log("[vinscope] building the app (first start or changed sources)…");
+    const code = await new Promise<number | null>((resolve, reject) => {
+      spawn(bin("next"), ["build"], { stdio: "inherit", env }).once("error", reject).once("exit", resolve);
+    });
+    if (code !== 0) throw new Error(`next build exited with code ${code}`);
+  } finally {
+    await release();
+  }
+}
+
+async function start(opts: { port?: number }): Promise<void> {
+  if (opts.port !== undefined) process.env.PORT = String(opts.port);
+  env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+  const { config } = await import("../../lib/config");
+  const cfg = config(); // a ConfigError is a usage error (exit 2), reported by the program
+  // Before anything touches the database: a port in use or a SQLite file another instance holds stops here.
+  try {
+    await ensurePortFree(cfg.port);
+    if (cfg.database.provider === "sqlite") claimSqliteFile(cfg.database.url.slice("file:".length), cfg.port);
+  } catch (error) {
+    if (error instanceof StartRefused) {
+      console.error(`[vinscope] cannot start: ${error.message}`);
+      process.exitCode = 1;
+      return;
+    }
+    throw error;
+  }
+  execFileSync(bin("tsx"), ["scripts/build/prepare-data.ts"], { stdio: "inherit", env });
+  execFileSync(bin("tsx"), ["cli/index.ts", "db", "migrate"], { stdio: "inherit", env });
+  await buildIfNeeded();
+  console.log(`[vinscope] serving on port ${cfg.port} with ${cfg.workers} server process${cfg.workers === 1 ? "" : "es"} (public base URL ${cfg.publicBaseUrl})`);
+  serveWithWorkers({ root, port: cfg.port, workers: cfg.workers, heapMb: cfg.serverHeapMb, env });
+  startJobRunnerProcess();
+}
+
+/**
+ * The scheduled syncs (lib/jobs) run in one more process beside the server processes: one runner per
+ * instance; the database lease keeps instances from doubling a run. It is restarted if it dies, and stopped
+ * with the server.
+ */
+function startJobRunnerProcess(): void {
+  let child: ChildProcess | undefined;
+  let stopping = false;
+  const start = () => {
+    child = spawn(bin("tsx"), ["cli/server/job-runner.ts"], { cwd: root, env, stdio: "inherit" });
+    child.on("exit", (code, signal) => {
+      if (stopping) return;
+      console.error(`[vinscope] the job runner exited (${signal ?? `code ${code}`}); restarting it in 10 s`);
+      setTimeout(start, 10_000).unref();
+    });
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      stopping = true;
+      child?.kill("SIGTERM");
+    });
+  }
+  start();
+}
+

@@ -1,0 +1,68 @@
+/**
+ * `vinscope db migrate` (`npm run db:migrate`, and the first thing `vinscope start` does): brings the database
+ * up to date before the app serves: applies pending migrations (`prisma migrate deploy`, never `db push`),
+ * switches a SQLite file to WAL mode, and seeds the demo data into an empty database.
+ * Safe to run from several instances at once against one PostgreSQL (migrate deploy takes an advisory lock;
+ * seeders are idempotent).
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { Client } from "pg";
+import { config, postgresPoolOptions } from "../../lib/config";
+import { disconnectDb } from "../../lib/db";
+import { migrateDeploy } from "./migrate-deploy";
+
+export function migrate(): void {
+  const { database } = config();
+  if (database.provider === "sqlite") {
+    const file = database.url.slice("file:".length);
+    mkdirSync(path.dirname(file), { recursive: true });
+    const sqlite = new Database(file);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.close();
+  }
+  migrateDeploy(database.url);
+}
+
+/** Any fixed number: the key of the advisory lock instances take turns on while they prepare the database. */
+const PREPARE_LOCK_KEY = 7_207_368;
+
+/**
+ * On PostgreSQL, instances starting together take turns: Prisma's own migration lock gives up after 10 s,
+ * which a slow first migration plus seed can exceed, so preparation waits on a lock of its own (no timeout).
+ */
+async function withPrepareLock(work: () => Promise<void>): Promise<void> {
+  const { database } = config();
+  if (database.provider !== "postgresql") return work();
+  const client = new Client(postgresPoolOptions(database));
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [PREPARE_LOCK_KEY]);
+    await work();
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [PREPARE_LOCK_KEY]).catch(() => undefined);
+    await client.end();
+  }
+}
+
+export async function prepareDatabase(): Promise<void> {
+  const cfg = config();
+  const where = cfg.database.provider === "sqlite" ? cfg.database.url.slice(5) : "PostgreSQL";
+  try {
+    await withPrepareLock(async () => {
+      migrate();
+      console.log(`[vinscope] database ready (${cfg.database.provider}: ${where})`);
+      if (cfg.seedDemoData) {
+        const { seedDemoData } = await import("../../lib/seed");
+        const seeded = await seedDemoData();
+        for (const line of seeded) console.log(`[vinscope] ${line}`);
+      }
+    });
+  } catch (error) {
+    console.error(`[vinscope] database preparation failed: ${error instanceof Error ? error.message : error}`);
+    process.exitCode = 1;
+  } finally {
+    await disconnectDb().catch(() => undefined);
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * The job runner process `npm start` starts beside the server processes (one per instance): the scheduled
+ * syncs of lib/jobs run here, so a download or an import never competes with requests inside a server process.
+ * SIGTERM/SIGINT stop the schedule and abort a running job (its transaction rolls back; the lease is released).
+ */
+import { disconnectDb } from "../../lib/db";
+import { log } from "../../lib/log";
+import { JOBS } from "../../lib/jobs/registry";
+import { startJobRunner } from "../../lib/jobs/scheduler";
+
+const runner = startJobRunner(JOBS);
+log().info({ jobs: JOBS.map((j) => j.name) }, "job runner started");
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    runner.stop();
+    // Give an aborted job a moment to roll back and release its lease.
+    setTimeout(() => void disconnectDb().finally(() => process.exit(0)), 1500).unref();
+  });
+}

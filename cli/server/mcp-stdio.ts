@@ -1,0 +1,97 @@
+/**
+ * `vinscope mcp` (also `npm run mcp` and the `vinscope-mcp` bin): the MCP server over stdio, in-process on the local data (spec 4.3).
+ *
+ * stdout carries the protocol and nothing else: logs go to stderr (`sendLogsToStderr`), and so does any
+ * console output of the modules it loads. Before serving it does what `npm start` does for the data: unpack
+ * the bundled vPIC file if missing, migrate the database, seed the labelled demo data into an empty one.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { config, ConfigError } from "../../lib/config";
+import { db, disconnectDb } from "../../lib/db";
+import { log, sendLogsToStderr } from "../../lib/log";
+import { createMcpServer } from "../../lib/mcp";
+import { seedDemoData } from "../../lib/seed";
+import { SERVICE_VERSION } from "../../lib/version";
+import { ensureBundledVpic } from "../../lib/vin/vpic-file";
+import { migrate } from "../db/prepare";
+
+
+async function prepareData(): Promise<void> {
+  const cfg = config();
+  if (!existsSync(cfg.vpic.dbPath)) {
+    if (process.env.VPIC_DB_PATH) throw new Error(`vPIC database not found at ${cfg.vpic.dbPath} (VPIC_DB_PATH)`);
+    await ensureBundledVpic(cfg.vpic.dbPath);
+  }
+  // `prisma migrate deploy` cannot take its lock while the web app holds the same SQLite file open, and a
+  // desktop MCP client starts this server while `npm start` runs: migrate only when something is pending.
+  if (await migrationsPending()) migrate();
+  if (cfg.seedDemoData) {
+    for (const line of await seedDemoData()) log().info({ seed: line }, "demo data");
+  }
+}
+
+async function migrationsPending(): Promise<boolean> {
+  const { database } = config();
+  if (database.provider === "sqlite" && !existsSync(database.url.slice("file:".length))) return true;
+  const folder = path.join(process.cwd(), "prisma", ...(database.provider === "postgresql" ? ["postgres"] : []), "migrations");
+  const expected = readdirSync(folder, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  try {
+    const rows = await db().$queryRawUnsafe<{ migration_name: string }[]>(
+      `SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`,
+    );
+    const applied = new Set(rows.map((r) => r.migration_name));
+    return expected.some((name) => !applied.has(name));
+  } catch {
+    return true; // no migrations table yet: a fresh database
+  }
+}
+
+/** Serves until stdin closes or a signal comes. Exit 2 on invalid configuration, 1 when it cannot start. */
+export async function serveMcpStdio(): Promise<void> {
+  sendLogsToStderr();
+  // A stray console.log anywhere would corrupt the JSON-RPC stream.
+  console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
+  try {
+    config();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`[vinscope-mcp] ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  try {
+    await prepareData();
+  } catch (error) {
+    console.error(`[vinscope-mcp] failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    await disconnectDb().catch(() => undefined);
+    process.exit(1);
+  }
+  if (!process.env.PUBLIC_BASE_URL) {
+    // Started by an MCP client, this process rarely shares the web app's environment: say where links will point.
+    log().warn(
+      { publicBaseUrl: config().publicBaseUrl },
+      "PUBLIC_BASE_URL is not set: permalinks and citations point at this default; set it to the web app's address",
+    );
+  }
+
+  const server = createMcpServer();
+  const transport = new StdioServerTransport();
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await server.close().catch(() => undefined);
+    await disconnectDb().catch(() => undefined);
+    process.exit(0);
+  };
+  transport.onclose = () => void shutdown();
+  process.stdin.on("end", () => void shutdown());
+  process.on("SIGINT", () => void shutdown());
+  process.on("SIGTERM", () => void shutdown());
+
+  await server.connect(transport);
+  log().info({ version: SERVICE_VERSION, transport: "stdio", database: config().database.provider }, "mcp server ready");
+}

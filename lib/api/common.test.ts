@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { modelYearParam, parseVin, queryFlag, UsState, vinQueryParam, type Vin } from "./common";
+import { isApiError } from "./errors";
+
+const Query = z.object({ flag: queryFlag("a flag", true) });
+
+describe("queryFlag", () => {
+  test.each([
+    ["true", true],
+    ["TRUE", true],
+    ["True", true],
+    ["1", true],
+    ["false", false],
+    ["FALSE", false],
+    ["fAlSe", false],
+    ["0", false],
+  ])("%s → %s", (spelling, value) => {
+    expect(Query.parse({ flag: spelling }).flag).toBe(value);
+  });
+
+  test("absent → the default", () => {
+    expect(Query.parse({}).flag).toBe(true);
+    expect(z.object({ f: queryFlag("x", false) }).parse({}).f).toBe(false);
+  });
+
+  test.each(["yes", "no", "on", "off", "", " true", "2", "t"])("%j is refused", (spelling) => {
+    expect(Query.safeParse({ flag: spelling }).success).toBe(false);
+  });
+});
+
+describe("parseVin: the VIN every layer takes", () => {
+  test("trims and upper-cases a well-formed VIN", () => {
+    const vin: Vin = parseVin(" 1hgcm82633a004352 ");
+    expect(vin).toBe("1HGCM82633A004352");
+  });
+
+  test.each([
+    ["1HGCM82633A00435", "length"],
+    ["1HGCM82633A00435I", "forbidden_letters"],
+    ["1HGCM82633A00435-", "invalid_characters"],
+  ])("%s is a 400 invalid_vin saying which rule failed (%s)", (input, vinError) => {
+    let caught: unknown;
+    try {
+      parseVin(input);
+    } catch (error) {
+      caught = error;
+    }
+    expect(isApiError(caught)).toBe(true);
+    expect(caught).toMatchObject({ status: 400, extensions: { reason: "invalid_vin", param: "vin", vinError } });
+  });
+
+  test("a plain string is not a Vin", () => {
+    const takesVin = (vin: Vin) => vin.length;
+    // @ts-expect-error only normalizeVin (through parseVin or a schema) makes a Vin
+    expect(takesVin("1HGCM82633A004352")).toBe(17);
+  });
+});
+
+describe("vinQueryParam", () => {
+  const Query = z.object({ vin: vinQueryParam({ description: "vin", examples: ["1HGCM82633A004352"] }) });
+  test("gives the Vin, upper case", () => {
+    expect(Query.parse({ vin: "1hgcm82633a004352" }).vin).toBe("1HGCM82633A004352");
+  });
+  test.each([
+    ["1HGCM82633A00435", "must be exactly 17 characters"],
+    ["1HGCM82633A00435O", "must not contain the letters I, O or Q"],
+    ["1HGCM82633A00435_", "may contain only letters A-Z (except I, O, Q) and digits"],
+  ])("%s → %s", (vin, message) => {
+    const r = Query.safeParse({ vin });
+    expect(r.success ? null : r.error.issues.map((i) => i.message)).toEqual([message]);
+  });
+});
+
+describe("modelYearParam", () => {
+  const Year = modelYearParam({ malformed: "four digits please" }).refine((y) => y >= 2020, { message: "too old" });
+  test("four digits become a number; anything else is one issue", () => {
+    expect(Year.parse("2024")).toBe(2024);
+    for (const text of ["abc", "2024.0", "+2024", "2e3", "", "12345"]) {
+      const r = Year.safeParse(text);
+      expect(r.success ? null : r.error.issues.map((i) => i.message)).toEqual(["four digits please"]);
+    }
+    expect(Year.safeParse("2019").error?.issues.map((i) => i.message)).toEqual(["too old"]);
+  });
+});
+
+describe("UsState", () => {
+  test("folds case and refuses territories", () => {
+    expect(UsState.parse(" ca ")).toBe("CA");
+    expect(UsState.safeParse("PR").success).toBe(false);
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The identity types every layer takes, and the zod schemas that make them from request input: a VIN, a model
+ * year, make and model slugs, a US state and a boolean query flag. A route parses once with these; lib/report,
+ * the decoder, the MCP tools and the pages take the parsed types and never check again.
+ *
+ * The rules themselves live with their domain, pure and usable without zod: the VIN format in
+ * lib/vin/format.ts (`normalizeVin`, the only maker of a `Vin`), slugs and the model year in lib/vehicle, the
+ * state list in lib/pricing/us-states.ts.
+ */
+import { z } from "zod";
+import { badRequest } from "./errors";
+import { normalizeVin } from "../vin/format";
+import { MODEL_YEAR_PATTERN, SLUG_MAX_LENGTH, SLUG_PATTERN } from "../vehicle";
+import { isUsStateCode } from "../pricing/us-states";
+
+export type { UsStateCode } from "../pricing/us-states";
+
+declare const vinBrand: unique symbol;
+
+/**
+ * 17 characters of 0-9 and A-Z without I, O and Q, upper case (ISO 3779 / 49 CFR 565). Only `normalizeVin`
+ * (lib/vin/format.ts) returns one, so a function that takes a `Vin` knows it is well-formed.
+ */
+export type Vin = string & { readonly [vinBrand]: true };
+
+/** What a VIN parameter's schema says in the OpenAPI document (any case in; upper case out). */
+export const VIN_PARAM_PATTERN = "^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$";
+
+/**
+ * A VIN from a path or an MCP argument; throws the 400 problem (reason invalid_vin) that says which format
+ * rule failed and where (`vinError`: length, forbidden_letters or invalid_characters).
+ */
+export function parseVin(input: string): Vin {
+  const format = normalizeVin(input);
+  if (!format.ok) throw badRequest(format.detail, { reason: "invalid_vin", param: "vin", vinError: format.reason });
+  return format.vin;
+}
+
+const VIN_QUERY_MESSAGES = {
+  length: "must be exactly 17 characters",
+  forbidden_letters: "must not contain the letters I, O or Q",
+  invalid_characters: "may contain only letters A-Z (except I, O, Q) and digits",
+} as const;
+
+/**
+ * A VIN as a query parameter: a 400 invalid_parameter naming `vin` and the rule that failed. (The examples sit
+ * on the text: the OpenAPI document describes a transformed parameter by its input.)
+ */
+export const vinQueryParam = (meta: { description: string; examples: string[] }) =>
+  z
+    .string()
+    .meta({ examples: meta.examples })
+    .transform((value, ctx): Vin => {
+      const format = normalizeVin(value);
+      if (format.ok) return format.vin;
+      ctx.addIssue({ code: "custom", message: VIN_QUERY_MESSAGES[format.reason] });
+      return z.NEVER;
+    })
+    .meta({ description: meta.description, pattern: VIN_PARAM_PATTERN });
+
+/**
+ * A model year in a path or query as a number: four digits (lib/vehicle/model-year.ts); each surface then
+ * checks its own range. `malformed` is the 400 problem's message; `trim` tolerates spaces around the year.
+ */
+export function modelYearParam(o: { malformed: string; trim?: boolean; examples?: string[] }) {
+  const text = o.trim ? z.string().trim() : z.string();
+  return (o.examples ? text.meta({ examples: o.examples }) : text)
+    .regex(MODEL_YEAR_PATTERN, { message: o.malformed })
+    .transform(Number);
+}
+
+/** Upper case is folded to lower case first (a slug is case-insensitive); anything else must already be a slug. */
+const slugParam = (what: string, example: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(SLUG_MAX_LENGTH, { message: `must be at most ${SLUG_MAX_LENGTH} characters` })
+    .regex(SLUG_PATTERN, {
+      message: `must be a ${what} slug: lower-case letters and digits, words joined by single hyphens (e.g. "${example}")`,
+    })
+    .meta({ description: `${what} slug (lower case, words joined by hyphens)`, examples: [example] });
+
+/** A make's URL slug (lib/vehicle/slugs.ts), e.g. `land-rover`. */
+export const MakeSlug = slugParam("make", "land-rover");
+/** A model's URL slug, e.g. `range-rover-sport`. */
+export const ModelSlug = slugParam("model", "range-rover-sport");
+
+/** "ca" is accepted and folded to "CA"; only the 50 states and DC pass. */
+export const UsState = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine(isUsStateCode, { message: "must be a 2-letter US state code (one of the 50 states or DC)" })
+  .meta({ description: "2-letter US state code (50 states + DC), any case", pattern: "^[A-Za-z]{2}$", examples: ["CA"] });
+
+const FLAG_SPELLINGS = /^(true|false|1|0)$/i;
+
+/**
+ * A boolean flag in a query string. `true` and `false` in any letter case, and `1` and `0`; anything else
+ * (yes, on, an empty value, a repeated flag) is a 400 naming the flag. One rule for every public route.
+ */
+export const queryFlag = (description: string, fallback: boolean) =>
+  z
+    .string()
+    .refine((v) => FLAG_SPELLINGS.test(v), { message: "must be true or false (or 1 or 0)" })
+    .default(String(fallback))
+    .transform((v) => v === "1" || v.toLowerCase() === "true")
+    .meta({ description, default: String(fallback), pattern: "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|1|0)$" });

@@ -1,0 +1,10 @@
+/**
+ * Vehicle identity: the year/make/model type, and every rule about its names (matching keys, URL slugs,
+ * display names) and its model year in a URL. Pure: no data, no I/O, usable from pages, client components,
+ * the decoder, importers and tests alike.
+ */
+export type { VehicleQuery } from "./vehicle";
+export { SLUG_MAX_LENGTH, SLUG_PATTERN, nameFromSlug, slugify } from "./slugs";
+export { makeKey, modelIdentity, nameKey, sameModel, sameModelIdentity, type ModelIdentity } from "./names";
+export { displayMake } from "./display-name";
+export { MODEL_YEAR_PATTERN, modelYearWithin, newestModelYear } from "./model-year";

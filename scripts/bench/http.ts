@@ -1,0 +1,407 @@
+/**
+ * `npm run bench:http`: the VIN report over HTTP, measured with autocannon against the built app.
+ *
+ * Runs against one server, started as `npm start` starts it (its own SQLite database with the demo data,
+ * WEB_CONCURRENCY server processes; the vPIC API off; NHTSA's recalls API a fake on loopback that answers
+ * after --nhtsa-delay ms, as a slow NHTSA does):
+ *   1. ceiling          a trivial constant route (/robots.txt): what Next.js itself does on this machine;
+ *   2. distinct, live   /api/public/vin/{vin}?insight=false over distinct decodable VINs, no recall mirror:
+ *                       each new year/make/model waits on the fake NHTSA (the live path, for comparison);
+ *   3. repeated         the same VIN again and again;
+ *   4. distinct, mirror other distinct VINs after `npm run sync -- recalls` loaded the recall mirror from a
+ *                       loopback file server (a FLAT_RCL file with rows for the sampled vehicles): recalls
+ *                       answered from the mirror, no NHTSA call.
+ * Prints req/s, p50/p99 latency, each run's ratio to the ceiling, and how many calls the fake NHTSA got.
+ *
+ * With `--nhtsa down` it measures instead what an NHTSA outage costs (issue 14): the same distinct-VIN run
+ * against a server whose NHTSA is off (no live recalls configured) and against one whose NHTSA refuses
+ * connections, side by side; the outage should keep at least 80% of the req/s and p99 within 1.5×.
+ *
+ * With --rate-limit-cost it measures the rate limiter instead (issue 15): one server, two clients asking a
+ * limited route in turn, one exempt (not counted) and one counted against a quota no run reaches; it prints
+ * throughput, latency and the server's CPU time per request of each, and the limiter's cost. --database-url
+ * serves from that PostgreSQL (counters in the database) instead of a SQLite file (counters in the primary).
+ *
+ *   npm run bench:http -- [--seconds 10] [--connections 10] [--vins 10000] [--query "insight=false"] [--nhtsa-delay 300]
+ *   npm run bench:http -- --nhtsa down
+ *   npm run bench:http -- --rate-limit-cost [--seconds 3] [--rounds 8] [--database-url postgresql://…]
+ */
+import { execFile, execFileSync } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import path from "node:path";
+import { parseArgs, promisify } from "node:util";
+import autocannon from "autocannon";
+import { config } from "../../lib/config";
+import { decodeVinWith } from "../../lib/vin/decoder";
+import { loadVpicData } from "../../lib/vin/vpic-data";
+import { refusedPort } from "../../tests/fixtures/fake-manufacturer";
+import { startServer } from "./support/bench-server";
+import { synthesiseVins } from "./support/sample-vins";
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "10" },
+    vins: { type: "string", default: "10000" },
+    query: { type: "string", default: "insight=false" },
+    "nhtsa-delay": { type: "string", default: "300" },
+    nhtsa: { type: "string", default: "slow" },
+    "rate-limit-cost": { type: "boolean", default: false },
+    rounds: { type: "string", default: "8" },
+    "database-url": { type: "string" },
+  },
+});
+const NHTSA_DELAY_MS = Number(args["nhtsa-delay"]);
+if (args.nhtsa !== "slow" && args.nhtsa !== "down") throw new Error(`--nhtsa takes "slow" (the default) or "down", not "${args.nhtsa}"`);
+const SECONDS = Number(args.seconds);
+const CONNECTIONS = Number(args.connections);
+const VIN_COUNT = Number(args.vins);
+const QUERY = args.query;
+const root = path.resolve(__dirname, "../..");
+
+function decodableVins(count: number): string[] {
+  const data = loadVpicData(config().vpic.dbPath);
+  const out: string[] = [];
+  for (const vin of synthesiseVins(data, count * 2, 11)) {
+    if (decodeVinWith(data, vin).ok) out.push(vin);
+    if (out.length === count) break;
+  }
+  return out;
+}
+
+interface Run {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(name: string, url: string, paths: () => string, seconds = SECONDS, headers: Record<string, string> = {}): Promise<Run> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers,
+    requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: paths() }) }],
+  });
+  return {
+    name,
+    requests: result.requests.total,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/**
+ * A FLAT_RCL file (29 columns) with one synthetic campaign for every third sampled vehicle, so the mirror
+ * knows every sampled year/make/model (a vehicle without rows in a complete file has no recalls).
+ */
+function mirrorFile(vins: string[]): string {
+  const data = loadVpicData(config().vpic.dbPath);
+  const vehicles = new Map<string, { year: string; make: string; model: string }>();
+  for (const vin of vins) {
+    const r = decodeVinWith(data, vin);
+    if (r.ok && r.decoded.year && r.decoded.make && r.decoded.model) vehicles.set(`${r.decoded.year}|${r.decoded.make}|${r.decoded.model}`, r.decoded);
+  }
+  const lines: string[] = [];
+  let n = 0;
+  for (const v of vehicles.values()) {
+    if (n++ % 3) continue;
+    const campaign = `${String(Number(v.year) % 100).padStart(2, "0")}V${String(n).padStart(6, "0")}`;
+    const cols = new Array<string>(29).fill("");
+    Object.assign(cols, { 0: String(n), 1: campaign, 2: v.make.toUpperCase(), 3: v.model.toUpperCase(), 4: v.year, 6: "SERVICE BRAKES", 7: "BENCH MOTORS", 11: "100", 15: "20240105", 19: "Benchmark campaign (synthetic).", 20: "Crash risk.", 21: "Dealers will repair.", 27: "No", 28: "No" });
+    lines.push(cols.join("\t"));
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/**
+ * The fake NHTSA recalls API: every answer after NHTSA_DELAY_MS, no recalls, counted. It also stands in for
+ * NHTSA's SafetyRatings and complaints APIs and fueleconomy.gov (issue 18's sections): nothing tested, no
+ * complaints, no EPA make (`Results` for SafetyRatings, `results` for the rest, an empty menu for EPA).
+ */
+async function fakeNhtsa(): Promise<{ url: string; calls: () => number; close: () => void }> {
+  let calls = 0;
+  const server = http.createServer((req, res) => {
+    calls++;
+    setTimeout(() => {
+      res.writeHead(200, { "content-type": "application/json" });
+      const epa = req.url?.startsWith("/epa/");
+      res.end(JSON.stringify(epa ? {} : { Count: 0, Message: "Results returned successfully", results: [], Results: [] }));
+    }, NHTSA_DELAY_MS);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls: () => calls, close: () => server.close() };
+}
+
+async function fileServer(body: string): Promise<{ url: string; close: () => void }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-length": Buffer.byteLength(body), etag: '"bench-1"' });
+    res.end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+async function main() {
+  const all = decodableVins(VIN_COUNT * 2);
+  // Two disjoint halves: the live run and the mirror run each see VINs (and vehicles) the other did not warm.
+  const vins = all.filter((_, i) => i % 2 === 0);
+  const mirrorVins = all.filter((_, i) => i % 2 === 1);
+  const nhtsa = await fakeNhtsa();
+  const files = await fileServer(mirrorFile(mirrorVins));
+  // Served the way `npm start` serves: migrations, demo seed, then WEB_CONCURRENCY server processes.
+  const server = await startServer({
+    NHTSA_API_BASE_URL: nhtsa.url,
+    RATINGS_API_BASE_URL: nhtsa.url,
+    COMPLAINTS_API_BASE_URL: nhtsa.url,
+    FUEL_ECONOMY_API_BASE_URL: `${nhtsa.url}/epa`,
+    SYNC_RECALLS_URL: files.url,
+    SYNC_RECALLS_FILES: "FLAT_RCL_BENCH.txt",
+  });
+  const { base, workers, env } = server;
+  try {
+    // Warm-up (not reported): let V8 optimise the hot paths of both routes and fill the database page cache.
+    let warm = 0;
+    await measure("warm-up", base, () => (warm++ % 5 === 0 ? "/robots.txt" : `/api/public/vin/${vins[warm % vins.length]}?${QUERY}`), 5);
+    let next = 0;
+    const repeated = vins[0];
+    const runs = [
+      await measure("ceiling: GET /robots.txt", base, () => "/robots.txt"),
+      await measure(`distinct, live recalls: ${vins.length} VINs`, base, () => `/api/public/vin/${vins[next++ % vins.length]}?${QUERY}`),
+      await measure(`repeated: ${repeated}`, base, () => `/api/public/vin/${repeated}?${QUERY}`),
+    ];
+    const liveCalls = nhtsa.calls();
+    // Load the recall mirror the way an operator does, then wait until the server processes answer from it.
+    try {
+      // Asynchronous: the file server it downloads from runs in this process.
+      await promisify(execFile)(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "sync", "recalls"], { cwd: root, env, encoding: "utf8" });
+    } catch (error) {
+      throw new Error(`npm run sync -- recalls failed: ${(error as { stdout?: string; stderr?: string }).stdout ?? ""}${(error as { stderr?: string }).stderr ?? ""}`);
+    }
+    for (let i = 0; i < 100; i++) {
+      const r = (await (await fetch(`${base}/api/public/vin/${mirrorVins[0]}?${QUERY}`)).json()) as { recalls?: { source: string } };
+      if (r.recalls?.source.includes("mirror")) break;
+      await new Promise((res) => setTimeout(res, 200));
+    }
+    let nextMirror = 1;
+    const beforeMirror = nhtsa.calls();
+    runs.push(
+      await measure(`distinct, recall mirror: ${mirrorVins.length} VINs`, base, () => `/api/public/vin/${mirrorVins[nextMirror++ % mirrorVins.length]}?${QUERY}`),
+    );
+    const mirrorCalls = nhtsa.calls() - beforeMirror;
+    runs.push(await measure("ceiling again: GET /robots.txt", base, () => "/robots.txt"));
+    // The machine is shared: the ceiling is measured before and after, and the lower of the two is used.
+    const ceiling = Math.min(runs[0].rps, runs[runs.length - 1].rps);
+    console.log(
+      `\nbench:http  /api/public/vin/{vin}?${QUERY}; ${cpus().length} cores, ${workers} server process${workers === 1 ? "" : "es"} (WEB_CONCURRENCY), ` +
+        `load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ${CONNECTIONS} connections, ${SECONDS} s per run`,
+    );
+    console.log("run".padEnd(40), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8), "of ceiling".padStart(11), "non-2xx".padStart(8));
+    for (const r of runs) {
+      console.log(
+        r.name.padEnd(40),
+        r.rps.toFixed(0).padStart(9),
+        String(r.p50).padStart(8),
+        String(r.p99).padStart(8),
+        `${((r.rps / ceiling) * 100).toFixed(0)}%`.padStart(11),
+        String(r.non2xx + r.errors).padStart(8),
+      );
+    }
+    console.log(`fake NHTSA (answers after ${NHTSA_DELAY_MS} ms): ${liveCalls} calls during the live runs, ${mirrorCalls} during the mirror run`);
+  } finally {
+    await server.stop();
+    nhtsa.close();
+    files.close();
+  }
+}
+
+/** `--nhtsa down`: distinct VINs with NHTSA off, then with NHTSA refusing connections, on fresh servers. */
+async function outageComparison() {
+  const all = decodableVins(VIN_COUNT * 2);
+  const cases = [
+    { name: "NHTSA off (not configured)", env: { NHTSA_API_BASE_URL: "off" }, vins: all.filter((_, i) => i % 2 === 0) },
+    { name: "NHTSA down (connection refused)", env: { NHTSA_API_BASE_URL: `http://127.0.0.1:${await refusedPort()}` }, vins: all.filter((_, i) => i % 2 === 1) },
+  ];
+  const runs: Run[] = [];
+  let workers = 0;
+  for (const c of cases) {
+    const server = await startServer(c.env);
+    workers = server.workers;
+    try {
+      let warm = 0;
+      // Warm-up on VINs of the other half, so the measured run meets only vehicles it has not seen.
+      const other = cases.find((o) => o !== c)!.vins;
+      await measure("warm-up", server.base, () => `/api/public/vin/${other[warm++ % other.length]}?${QUERY}`, 5);
+      let next = 0;
+      runs.push(await measure(`distinct VINs, ${c.name}`, server.base, () => `/api/public/vin/${c.vins[next++ % c.vins.length]}?${QUERY}`));
+    } finally {
+      await server.stop();
+    }
+  }
+  console.log(
+    `\nbench:http --nhtsa down  /api/public/vin/{vin}?${QUERY}; ${cpus().length} cores, ${workers} server processes, ` +
+      `load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ${CONNECTIONS} connections, ${SECONDS} s per run`,
+  );
+  console.log("run".padEnd(44), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8), "non-2xx".padStart(8));
+  for (const r of runs) {
+    console.log(r.name.padEnd(44), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.non2xx + r.errors).padStart(8));
+  }
+  const [off, down] = runs;
+  const rpsShare = down.rps / off.rps;
+  const p99Ratio = down.p99 / Math.max(off.p99, 1);
+  console.log(
+    `outage keeps ${(rpsShare * 100).toFixed(0)}% of the req/s (target ≥ 80%), p99 ${p99Ratio.toFixed(2)}× (target ≤ 1.5×): ` +
+      (rpsShare >= 0.8 && p99Ratio <= 1.5 ? "met" : "NOT met"),
+  );
+}
+
+/**
+ * CPU time (user + system, ms) used so far by a process and everything below it (Linux /proc; null elsewhere).
+ * On a shared machine, throughput swings with the neighbours' load; the CPU time a server spends per request
+ * does much less, and for a CPU-bound server throughput is its inverse.
+ */
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+function treeCpuMs(rootPid: number): number | null {
+  if (!existsSync("/proc/self/stat")) return null;
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // Fields after the command name (which may hold spaces) start at its closing parenthesis.
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  const tree = new Set([rootPid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, st] of stats) {
+      if (tree.has(st.ppid) && !tree.has(pid)) {
+        tree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let ticks = 0;
+  for (const pid of tree) ticks += stats.get(pid)?.ticks ?? 0;
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/**
+ * The limiter's cost, on one server (so both sides share its processes, caches and the machine's load): the same
+ * route asked in turn by two clients behind a trusted proxy (loopback), one whose address is exempt (the
+ * request skips the counters: the limiter off, but for reading the address) and one counted against a quota no
+ * run reaches (a round trip to the counters, and the headers). Runs alternate, pair by pair.
+ */
+async function rateLimitCost() {
+  const ROUNDS = Number(args.rounds);
+  const vins = decodableVins(10);
+  const nhtsa = await fakeNhtsa();
+  const clients = [
+    { name: "exempt address: not counted", headers: { "x-forwarded-for": "192.0.2.1" } },
+    { name: "counted (quota 100,000,000/h)", headers: { "x-forwarded-for": "198.51.100.1" } },
+  ];
+  const server = await startServer(
+    {
+      NHTSA_API_BASE_URL: nhtsa.url,
+      RATE_LIMIT_REQUESTS: "100000000",
+      RATE_LIMIT_WINDOW_SECONDS: "3600",
+      TRUSTED_PROXIES: "127.0.0.1,::1",
+      RATE_LIMIT_EXEMPT: "192.0.2.1",
+    },
+    { databaseUrl: args["database-url"] },
+  );
+  try {
+    const routes = [
+      { name: `GET /api/public/vin/{vin}?${QUERY}`, path: `/api/public/vin/${vins[0]}?${QUERY}` },
+      // The cheapest limited route (a document built once per process): where a per-request cost shows most.
+      { name: "GET /api/public/openapi.json", path: "/api/public/openapi.json" },
+    ];
+    await measure("warm-up", server.base, () => (Math.random() < 0.5 ? routes[0].path : routes[1].path), 3, clients[1].headers);
+    // The counted client really is counted: its answers carry RateLimit.
+    const probe = await fetch(`${server.base}${routes[1].path}`, { headers: clients[1].headers });
+    const exemptProbe = await fetch(`${server.base}${routes[1].path}`, { headers: clients[0].headers });
+    if (!probe.headers.get("ratelimit") || exemptProbe.headers.get("ratelimit")) throw new Error("the bench's clients are not counted / exempt as intended");
+    console.log(
+      `\nbench:http --rate-limit-cost  ${args["database-url"] ? "PostgreSQL (counters in the database)" : "SQLite (counters in the npm start primary)"}; ` +
+        `${cpus().length} cores, ${server.workers} server processes, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ` +
+        `${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds; counted answer: ${probe.headers.get("ratelimit")}`,
+    );
+    console.log("route".padEnd(36), "client".padEnd(30), "total req/s".padStart(12), "p50 ms".padStart(7), "p99 ms".padStart(7), "CPU ms/req".padStart(11));
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    for (const route of routes) {
+      const totals = clients.map(() => ({ requests: 0, seconds: 0, p50: [] as number[], p99: [] as number[], non2xx: 0, cpuMs: 0 as number | null }));
+      // The counted/exempt ratio of each round: its two runs are back to back, so they share the machine's load.
+      const ratios: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        // Alternate which goes first, so neither always follows the other.
+        const order = round % 2 ? [1, 0] : [0, 1];
+        const rps: number[] = [];
+        for (const i of order) {
+          const cpuBefore = treeCpuMs(server.pid);
+          const run = await measure(clients[i].name, server.base, () => route.path, SECONDS, clients[i].headers);
+          const cpuAfter = treeCpuMs(server.pid);
+          const t = totals[i];
+          t.cpuMs = cpuBefore === null || cpuAfter === null || t.cpuMs === null ? null : t.cpuMs + (cpuAfter - cpuBefore);
+          t.requests += run.requests;
+          t.seconds += SECONDS;
+          t.p50.push(run.p50);
+          t.p99.push(run.p99);
+          t.non2xx += run.non2xx + run.errors;
+          rps[i] = run.rps;
+        }
+        ratios.push(rps[1] / rps[0]);
+      }
+      totals.forEach((t, i) => {
+        console.log(
+          route.name.slice(0, 36).padEnd(36),
+          clients[i].name.padEnd(30),
+          (t.requests / t.seconds).toFixed(0).padStart(12),
+          String(median(t.p50)).padStart(7),
+          String(median(t.p99)).padStart(7),
+          (t.cpuMs === null ? "n/a" : (t.cpuMs / t.requests).toFixed(3)).padStart(11),
+          t.non2xx ? `(${t.non2xx} non-2xx)` : "",
+        );
+      });
+      const [cpuOff, cpuOn] = totals.map((t) => (t.cpuMs === null ? null : t.cpuMs / t.requests));
+      if (cpuOff !== null && cpuOn !== null) {
+        // Throughput of a CPU-bound server is 1 / (CPU per request): the limiter's share of the CPU is its throughput cost.
+        console.log(`  limiter cost in server CPU per request: ${(((cpuOn - cpuOff) / cpuOn) * 100).toFixed(1)}% (${(cpuOn - cpuOff).toFixed(3)} ms of ${cpuOn.toFixed(3)} ms)`);
+      }
+      const off = totals[0].requests / totals[0].seconds;
+      const on = totals[1].requests / totals[1].seconds;
+      console.log(
+        `  limiter cost in throughput: ${(((off - on) / off) * 100).toFixed(1)}% in total; median of the ${ROUNDS} paired rounds ` +
+          `${((1 - median(ratios)) * 100).toFixed(1)}% (per round: ${ratios.map((r) => `${((1 - r) * 100).toFixed(0)}%`).join(", ")})`,
+      );
+    }
+  } finally {
+    await server.stop();
+    nhtsa.close();
+  }
+}
+
+(args.nhtsa === "down" ? outageComparison() : args["rate-limit-cost"] ? rateLimitCost() : main()).catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

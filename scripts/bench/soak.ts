@@ -1,0 +1,135 @@
+/**
+ * `npm run bench:soak`: does memory stay flat under load (issue 14)? Distinct-VIN traffic against the built
+ * app, started as `npm start` starts it, for --minutes (10 by default), printing each minute the req/s and the
+ * resident memory (RSS) of every server process. NHTSA's recalls API is a fake on loopback answering in
+ * --nhtsa-delay ms, so recall lookups, their caches and the report's memos all fill as they do in production.
+ *
+ * Verdict, after --warmup minutes: every process's RSS stays within 15% of its post-warm-up range and under
+ * 450 MB.
+ *
+ *   npm run bench:soak -- [--minutes 10] [--warmup 2] [--connections 10] [--vins 200000] [--query "insight=false"]
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { readdirSync, readFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { config } from "../../lib/config";
+import { decodeVinWith } from "../../lib/vin/decoder";
+import { loadVpicData } from "../../lib/vin/vpic-data";
+import { startServer } from "./support/bench-server";
+import { synthesiseVins } from "./support/sample-vins";
+
+const { values: args } = parseArgs({
+  options: {
+    minutes: { type: "string", default: "10" },
+    warmup: { type: "string", default: "2" },
+    connections: { type: "string", default: "10" },
+    vins: { type: "string", default: "200000" },
+    query: { type: "string", default: "insight=false" },
+    "nhtsa-delay": { type: "string", default: "20" },
+  },
+});
+const MINUTES = Number(args.minutes);
+const WARMUP = Number(args.warmup);
+const LIMIT_MB = 450;
+const FLAT_WITHIN = 0.15;
+
+/**
+ * Processes in the group `pgid` (npm start's launcher and primary, its server workers and its job runner)
+ * and their RSS in MB.
+ */
+function rssByProcess(pgid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // Fields after the command name (which may hold spaces) start at the last ')'.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== pgid) continue;
+      const status = readFileSync(`/proc/${entry}/status`, "utf8");
+      const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+      // Next.js renames its server processes ("next-server (v16…)"); esbuild's service is not ours to measure.
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (kb > 0 && !cmd.includes("esbuild")) out.set(Number(entry), kb / 1024);
+    } catch {
+      /* the process ended while being read */
+    }
+  }
+  return out;
+}
+
+async function fakeNhtsa(delayMs: number): Promise<{ url: string; close: () => void }> {
+  const server = http.createServer((_req, res) => {
+    setTimeout(() => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ Count: 0, Message: "Results returned successfully", results: [] }));
+    }, delayMs);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+async function main() {
+  const data = loadVpicData(config().vpic.dbPath);
+  const vins: string[] = [];
+  for (const vin of synthesiseVins(data, Number(args.vins) * 2, 17)) {
+    if (decodeVinWith(data, vin).ok) vins.push(vin);
+    if (vins.length === Number(args.vins)) break;
+  }
+  const nhtsa = await fakeNhtsa(Number(args["nhtsa-delay"]));
+  const server = await startServer({ NHTSA_API_BASE_URL: nhtsa.url });
+  console.log(
+    `bench:soak  /api/public/vin/{vin}?${args.query} over ${vins.length} distinct VINs; ${cpus().length} cores, ${server.workers} server processes, ` +
+      `${args.connections} connections, ${MINUTES} min (first ${WARMUP} warm-up)`,
+  );
+  const samples: Map<number, number>[] = [];
+  let next = 0;
+  try {
+    const start = rssByProcess(server.pid);
+    for (const pid of start.keys()) {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+      console.log(`  process ${pid}: ${cmd[0]?.startsWith("next-server") ? cmd[0] : cmd.slice(-2).join(" ")}`);
+    }
+    console.log(`minute  0  ${"-".padStart(7)} req/s  RSS MB ${[...start.entries()].map(([pid, mb]) => `${pid}:${mb.toFixed(0)}`).join("  ")}`);
+    for (let minute = 1; minute <= MINUTES; minute++) {
+      const result = await autocannon({
+        url: server.base,
+        connections: Number(args.connections),
+        duration: 60,
+        requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: `/api/public/vin/${vins[next++ % vins.length]}?${args.query}` }) }],
+      });
+      const rss = rssByProcess(server.pid);
+      samples.push(rss);
+      const bad = result.non2xx + result.errors + result.timeouts;
+      console.log(
+        `minute ${String(minute).padStart(2)}  ${result.requests.average.toFixed(0).padStart(7)} req/s  RSS MB ` +
+          `${[...rss.entries()].map(([pid, mb]) => `${pid}:${mb.toFixed(0)}`).join("  ")}${bad ? `  (${bad} non-2xx/errors)` : ""}`,
+      );
+    }
+  } finally {
+    await server.stop();
+    nhtsa.close();
+  }
+  const after = samples.slice(WARMUP);
+  // Processes that lived through the whole measured part (a sync job's short-lived process is not judged).
+  const pids = [...(after[0]?.keys() ?? [])].filter((pid) => after.every((s) => s.has(pid)));
+  let ok = after.length > 1;
+  for (const pid of pids) {
+    const values = after.map((s) => s.get(pid)).filter((v): v is number => v !== undefined);
+    const min = Math.min(...values);
+    const max = Math.max(...values);
+    const spread = (max - min) / min;
+    const flat = spread <= FLAT_WITHIN && max < LIMIT_MB;
+    ok &&= flat;
+    console.log(`process ${pid}: after warm-up ${min.toFixed(0)}-${max.toFixed(0)} MB (spread ${(spread * 100).toFixed(1)}%, limit ${FLAT_WITHIN * 100}% and ${LIMIT_MB} MB): ${flat ? "flat" : "NOT flat"}`);
+  }
+  console.log(ok ? "memory stays flat under load" : "memory is NOT flat (or too few minutes after warm-up to tell)");
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

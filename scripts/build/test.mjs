@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// `npm test`: the linter, unit tests, a production build, integration tests against the built app (on SQLite, and on
+// PostgreSQL too when TEST_DATABASE_URL names a database), then the Playwright e2e suite in Chromium.
+// Every step runs even when an earlier one fails, so one run shows everything; the exit code is 1 if any failed.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
+const steps = [
+  { name: "lint", cmd: bin("eslint"), args: ["."] },
+  { name: "unit", cmd: bin("jest"), args: ["--selectProjects", "unit"] },
+  { name: "build", cmd: bin("next"), args: ["build"] },
+  {
+    name: "integration (sqlite)",
+    cmd: bin("jest"),
+    args: ["--selectProjects", "integration", "--runInBand", "--forceExit"],
+    env: { TEST_DB_PROVIDER: "sqlite" },
+  },
+];
+if (process.env.TEST_DATABASE_URL) {
+  steps.push({
+    name: "integration (postgresql)",
+    cmd: bin("jest"),
+    args: ["--selectProjects", "integration", "--runInBand", "--forceExit"],
+    env: { TEST_DB_PROVIDER: "postgresql" },
+  });
+} else {
+  console.log("[test] TEST_DATABASE_URL is not set: integration tests run on SQLite only");
+}
+steps.push({ name: "e2e", cmd: bin("playwright"), args: ["test"] });
+
+const only = process.env.TEST_STEPS?.split(",").map((s) => s.trim());
+const results = [];
+for (const step of steps) {
+  if (only && !only.some((o) => step.name.startsWith(o))) continue;
+  console.log(`\n[test] ── ${step.name} ──`);
+  const started = Date.now();
+  const { status } = spawnSync(step.cmd, step.args, { cwd: root, stdio: "inherit", env: { ...baseEnv, ...step.env } });
+  results.push({ name: step.name, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+}
+
+console.log("\n[test] summary");
+for (const r of results) console.log(`  ${r.ok ? "pass" : "FAIL"}  ${r.name} (${r.seconds} s)`);
+const failed = results.filter((r) => !r.ok).length;
+console.log(`${results.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

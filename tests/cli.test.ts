@@ -1,0 +1,266 @@
+/**
+ * The `vinscope` command as an operator runs it: the package bin (bin/vinscope.mjs → tsx cli/index.ts) in a child
+ * process, on a fresh database of the suite's provider, with every outside system off. Every command's --help
+ * (in-process, walking the command tree so a new command cannot skip it), the usage errors (exit 2, message on
+ * stderr, nothing on stdout), and one real action of each command.
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Command } from "commander";
+import { createProgram, runCli } from "../cli/program";
+import { makeStickerPdf } from "./fixtures/make-pdf";
+import { baseTestEnv, freePort } from "./support/app";
+import { createTestDatabase, testProvider, type TestDatabase } from "./support/test-database";
+
+const root = path.resolve(__dirname, "..");
+const fixtures = path.join(__dirname, "fixtures");
+const tmp = mkdtempSync(path.join(os.tmpdir(), "vinscope-cli-"));
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `vinscope <args>` through the package bin, from a directory other than the package's, as a user runs it. */
+function vinscope(args: string[], env: Record<string, string> = {}, opts: { input?: string; timeoutMs?: number } = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, "bin/vinscope.mjs"), ...args], {
+      cwd: tmp,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env } as unknown as NodeJS.ProcessEnv,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs ?? 60_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(opts.input ?? "");
+  });
+}
+
+const jsonLines = (out: string) => out.trim().split("\n").map((line) => JSON.parse(line));
+
+describe("--help", () => {
+  /** Every command and group under the program, as the words a user types. */
+  function commandPaths(command: Command, prefix: string[] = []): string[][] {
+    return command.commands.flatMap((c) => [[...prefix, c.name()], ...commandPaths(c, [...prefix, c.name()])]);
+  }
+  const paths = commandPaths(createProgram());
+
+  test("the tree has every command the operator needs", () => {
+    expect(paths.map((p) => p.join(" "))).toEqual(
+      expect.arrayContaining([
+        "start", "mcp", "vin decode", "import deals", "import recalls", "import stickers", "import complaints",
+        "import fuel-economy", "sync status", "sync run", "sync vpic-rollback", "keys create", "keys list",
+        "keys revoke", "keys activate", "accounts list", "accounts partner", "accounts activate", "db migrate",
+      ]),
+    );
+  });
+
+  test.each([[], ...paths].map((p) => [p.join(" ") || "(program)", p]))("vinscope %s --help: exit 0, usage and examples", async (_name, words) => {
+    let out = "";
+    let err = "";
+    const code = await runCli(["node", "vinscope", ...(words as string[]), "--help"], { writeOut: (s) => (out += s), writeErr: (s) => (err += s) });
+    expect(code).toBe(0);
+    expect(err).toBe("");
+    expect(out).toContain(`Usage: vinscope ${(words as string[]).join(" ")}`.trimEnd());
+    expect(out).toMatch(/\nExamples:\n {2}\$ vinscope /);
+  });
+
+  test("the bin answers --help and --version", async () => {
+    const [help, version] = await Promise.all([vinscope(["--help"]), vinscope(["--version"])]);
+    expect(help).toMatchObject({ code: 0, stderr: "" });
+    expect(help.stdout).toContain("Commands:");
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  }, 60_000);
+});
+
+describe("usage errors: exit 2, a message on stderr, nothing on stdout", () => {
+  test.each([
+    ["an unknown command", ["frobnicate"], "error: unknown command 'frobnicate'"],
+    ["an unknown subcommand", ["keys", "frobnicate"], "error: unknown command 'frobnicate'"],
+    ["a missing argument", ["vin", "decode"], "error: missing required argument 'vin'"],
+    ["an unknown option", ["keys", "list", "--bogus"], "error: unknown option '--bogus'"],
+    ["a bad option value", ["start", "--port", "70000"], "error: option '-p, --port <port>' argument '70000' is invalid. must be a whole number from 1 to 65535"],
+    ["a file that does not exist", ["import", "deals", "no-such.csv"], "no such file: no-such.csv"],
+    ["a missing required option", ["keys", "create", "--name", "No Email"], "error: required option '--email <email>' not specified"],
+    ["a group without its command", ["accounts"], "Usage: vinscope accounts"],
+  ])("%s", async (_what, args, message) => {
+    const run = await vinscope(args);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(message);
+  }, 60_000);
+});
+
+describe("one real action of each command, on a fresh database", () => {
+  let database: TestDatabase;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    env = { ...baseTestEnv(await freePort(), database.url), STICKER_ARCHIVE_DIR: path.join(tmp, "archive") };
+  });
+  afterAll(async () => {
+    await database?.drop();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  test("db migrate brings an empty database up to date and seeds nothing with SEED_DEMO_DATA=false", async () => {
+    // SQLite: a file that does not exist yet. PostgreSQL: the suite's fresh schema (migrate deploy is then a no-op).
+    const url = testProvider() === "sqlite" ? `file:${path.join(tmp, "fresh", "vinscope.db")}` : database.url;
+    const run = await vinscope(["db", "migrate"], { ...env, DATABASE_URL: url });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`[vinscope] database ready (${testProvider()}`);
+    const again = await vinscope(["db", "migrate"], { ...env, DATABASE_URL: url });
+    expect(again.code).toBe(0);
+  }, 120_000);
+
+  test("vin decode: a real VIN with --json, a file of VINs for people, and exit 1 for a bad one", async () => {
+    const json = await vinscope(["vin", "decode", "--json", "1HGCV1F34LA012345"], env);
+    expect(json.code).toBe(0);
+    const [line] = jsonLines(json.stdout);
+    expect(line).toMatchObject({ vin: "1HGCV1F34LA012345", coverage: "vpic", decoded: { year: "2020", make: "HONDA", model: "Accord", trim: "Sport" } });
+
+    writeFileSync(path.join(tmp, "vins.txt"), "# two VINs\n1HGCV1F34LA012345\nNOT-A-VIN\n");
+    const human = await vinscope(["vin", "decode", "vins.txt"], env); // resolved against the caller's directory
+    expect(human.code).toBe(1);
+    expect(human.stdout).toMatch(/^1HGCV1F34LA012345 {2}2020 HONDA Accord Sport: Sedan\/Saloon/m);
+    expect(human.stdout).toMatch(/^NOT-A-VIN {2}not decoded/m);
+
+    const stdin = await vinscope(["vin", "decode", "-", "--json"], env, { input: "5YJ3E1EA7KF317000\n\n1HGCV1F34LA012345\n" });
+    expect(stdin.code).toBe(0);
+    expect(jsonLines(stdin.stdout).map((l) => [l.vin, l.decoded.make])).toEqual([["5YJ3E1EA7KF317000", "TESLA"], ["1HGCV1F34LA012345", "HONDA"]]);
+  }, 60_000);
+
+  test("import deals, recalls, complaints, fuel-economy and stickers print their summaries", async () => {
+    const stickers = path.join(tmp, "stickers");
+    mkdirSync(stickers);
+    writeFileSync(path.join(stickers, "JTDKARFU0J3512345.pdf"), makeStickerPdf("JTDKARFU0J3512345"));
+    // One after another: concurrent writers to one SQLite file would wait on each other's locks.
+    const deals = await vinscope(["import", "deals", path.join(fixtures, "deals/good.csv"), "--json"], env);
+    const recalls = await vinscope(["import", "recalls", path.join(fixtures, "recalls/flat_rcl_29.txt"), "--json"], env);
+    const complaints = await vinscope(["import", "complaints", path.join(fixtures, "buyer-data/FLAT_CMPL_sample.txt"), "--json"], env);
+    const fuel = await vinscope(["import", "fuel-economy", path.join(fixtures, "buyer-data/vehicles-sample.csv"), "--json"], env);
+    const archived = await vinscope(["import", "stickers", "stickers"], env);
+    expect(deals.code).toBe(0);
+    expect(jsonLines(deals.stdout)).toEqual([expect.objectContaining({ imported: true, rows: 7, created: 7 })]);
+    expect(recalls.code).toBe(0);
+    expect(jsonLines(recalls.stdout)).toEqual([expect.objectContaining({ kind: "flat_rcl", rowsImported: expect.any(Number) })]);
+    expect(jsonLines(recalls.stdout)[0].rowsImported).toBeGreaterThan(0);
+    for (const bulk of [complaints, fuel]) {
+      expect(bulk.code).toBe(0);
+      expect(jsonLines(bulk.stdout)[0].rowsImported).toBeGreaterThan(0);
+    }
+    expect(archived.code).toBe(0);
+    expect(archived.stdout).toContain("JTDKARFU0J3512345.pdf: archived for JTDKARFU0J3512345");
+    expect(archived.stdout).toMatch(/^1 imported, 0 skipped from /m);
+
+    const rejected = await vinscope(["import", "deals", path.join(fixtures, "deals/bad.csv")], env);
+    expect(rejected.code).toBe(1);
+    expect(rejected.stderr).toContain("rejected, nothing imported");
+  }, 120_000);
+
+  test("keys create, then list for people and as JSON; accounts list", async () => {
+    const created = await vinscope(["keys", "create", "--name", "Lone Star Ford", "--email", "fleet@lonestar.example", "--json"], env);
+    expect(created.code).toBe(0);
+    const [key] = jsonLines(created.stdout);
+    expect(key).toMatchObject({ key: expect.stringMatching(/^vsk_/), name: "Lone Star Ford", status: "trial" });
+
+    const [json, human, accounts] = await Promise.all([
+      vinscope(["keys", "list", "--json"], env),
+      vinscope(["keys", "list"], env),
+      vinscope(["accounts", "list", "--json"], env),
+    ]);
+    expect(jsonLines(json.stdout)[0].keys).toEqual([expect.objectContaining({ id: key.id, prefix: key.prefix, flagged: false })]);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/^PREFIX +STATUS +NAME/m);
+    expect(human.stdout).toContain(key.prefix);
+    expect(human.stdout).not.toContain(key.key);
+    expect(accounts).toMatchObject({ code: 0, stdout: '{"accounts":[]}\n' });
+
+    const missing = await vinscope(["keys", "revoke", "ffffffffffff"], env);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("no key with id or prefix ffffffffffff");
+  }, 120_000);
+
+  test("sync status --json lists every job and the recall mirror; an unknown job is a usage error", async () => {
+    const [status, unknown] = await Promise.all([vinscope(["sync", "status", "--json"], env), vinscope(["sync", "nope"], env)]);
+    expect(status.code).toBe(0);
+    const [report] = jsonLines(status.stdout);
+    expect(report.jobs.map((j: { name: string }) => j.name)).toEqual(expect.arrayContaining(["recalls", "vpic"]));
+    expect(report.jobs.find((j: { name: string }) => j.name === "recalls")).toMatchObject({ schedule: null, lastSuccessAt: null });
+    expect(report.recallMirror).toMatchObject({ state: "none" });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("unknown job: nope");
+  }, 60_000);
+
+  test("mcp (here through the vinscope-mcp alias bin) answers initialize and tools/list over stdio, with nothing but protocol on stdout", async () => {
+    const messages = [
+      { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "cli-test", version: "0" } } },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      { jsonrpc: "2.0", id: 2, method: "tools/list" },
+    ];
+    const child = spawn(process.execPath, [path.join(root, "bin/vinscope-mcp.mjs")], {
+      cwd: "/",
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env, LOG_LEVEL: "info" } as unknown as NodeJS.ProcessEnv,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    const listed = new Promise<void>((resolve) =>
+      child.stdout.on("data", (c: Buffer) => {
+        stdout += c.toString();
+        if (stdout.includes('"id":2')) resolve();
+      }),
+    );
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    for (const m of messages) child.stdin.write(`${JSON.stringify(m)}\n`);
+    await listed;
+    child.stdin.end();
+    expect(await exited).toBe(0);
+
+    const replies = jsonLines(stdout);
+    expect(replies[0]).toMatchObject({ id: 1, result: { serverInfo: { name: "vinscope" } } });
+    const tools = replies.find((r) => r.id === 2).result.tools.map((t: { name: string }) => t.name);
+    expect(tools).toEqual(expect.arrayContaining(["decode_vin", "check_recalls"]));
+    expect(stderr).toContain('"msg":"mcp server ready"');
+  }, 60_000);
+
+  test("start serves /api/health, then stops on SIGTERM with exit code 0", async () => {
+    const port = await freePort();
+    const startEnv = { ...env, ...baseTestEnv(port, env.DATABASE_URL), STICKER_ARCHIVE_DIR: env.STICKER_ARCHIVE_DIR, WEB_CONCURRENCY: "1", NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? "" };
+    const child = spawn(process.execPath, [path.join(root, "bin/vinscope.mjs"), "start", "--port", String(port)], {
+      cwd: tmp,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...startEnv, PORT: "1" } as unknown as NodeJS.ProcessEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    try {
+      const deadline = Date.now() + 60_000;
+      let health: Response | null = null;
+      while (!health && Date.now() < deadline && child.exitCode === null) {
+        health = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) }).catch(() => null);
+        if (!health) await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(health?.status).toBe(200); // on --port, not on PORT=1
+      expect(output).toContain(`[vinscope] serving on port ${port}`);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await exited).toBe(0);
+  }, 120_000);
+});
