@@ -3,18 +3,13 @@
  * and sees the usage on the account page's chart (issue 19). Screenshots land in test-results/.
  */
 import { expect, test } from "@playwright/test";
+import { signInByMailedLink, startTrial } from "./support/dealer-sign-in";
 
-const mailbox = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3999) + 1}`;
 const VIN = "JTDKARFU0J3512345";
 
 test("sign up, sign in by the mailed link, use the key, rotate it, see usage on the chart", async ({ page, request }) => {
   const email = `owner-${Date.now()}@e2e-motors.example`;
-  await page.goto("/dealers");
-  await page.getByLabel("Dealership name").fill("E2E Motors");
-  await page.getByLabel("Work email").fill(email);
-  await page.getByLabel("Rooftop (city, state)").fill("Omaha, NE");
-  await page.getByRole("button", { name: "Start 14-day trial" }).click();
-  const key = (await page.getByTestId("api-key").textContent())!.trim();
+  const key = await startTrial(page, { name: "E2E Motors", email });
   expect(key).toMatch(/^vsk_[0-9a-f]{12}_/);
 
   // Use the key: 3 VIN checks and a provision call of 2 VINs.
@@ -26,22 +21,7 @@ test("sign up, sign in by the mailed link, use the key, rotate it, see usage on 
   expect(prov.status()).toBe(200);
 
   // Sign in: the link comes by mail.
-  await page.goto("/dealers/sign-in");
-  await page.getByLabel("Account email").fill(email);
-  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-  await expect(page.getByTestId("link-sent")).toBeVisible();
-  let link = "";
-  await expect
-    .poll(async () => {
-      const mails = (await (await fetch(`${mailbox}/?to=${encodeURIComponent(email)}`)).json()) as { data: string }[];
-      const text = (mails.at(-1)?.data ?? "").replace(/=\r\n/g, "").replace(/=3D/g, "=");
-      link = /https?:\/\/\S+\/dealers\/sign-in\/confirm\?token=[A-Za-z0-9]+/.exec(text)?.[0] ?? "";
-      return link;
-    })
-    .not.toBe("");
-  await page.goto(link);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dealers\/account$/);
+  await signInByMailedLink(page, email);
   await expect(page.getByRole("heading", { name: "E2E Motors", level: 1 })).toBeVisible();
   await expect(page.getByTestId("plan")).toContainText("Free trial");
   await expect(page.getByTestId("usage-total-vins")).toHaveText(/VINs checked: 5 in 30 days/);

@@ -6,6 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import path from "node:path";
+import { signInByMailedLink, startTrial } from "./support/dealer-sign-in";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? path.join("test-results", "screenshots");
 
@@ -94,43 +95,18 @@ for (const width of WIDTHS) {
   });
 }
 
-/** Signs a new trial's owner in through the mailed link (the e2e app's mailbox is on E2E_PORT + 1). */
+/** Signs a new trial's owner in through the mailed link. */
 async function signedInAccountPage(page: Page, who: string) {
   const email = `${who}-${Date.now()}@axe-motors.example`;
-  await page.goto("/dealers");
-  await page.getByLabel("Dealership name").fill(`Axe Motors ${who}`);
-  await page.getByLabel("Work email").fill(email);
-  await page.getByLabel("Rooftop (city, state)").fill("Omaha, NE");
-  await page.getByRole("button", { name: "Start 14-day trial" }).click();
-  await expect(page.getByTestId("api-key")).toBeVisible();
-  await page.goto("/dealers/sign-in");
-  await page.getByLabel("Account email").fill(email);
-  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-  const mailbox = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3999) + 1}`;
-  let link = "";
-  await expect
-    .poll(async () => {
-      const mails = (await (await fetch(`${mailbox}/?to=${encodeURIComponent(email)}`)).json()) as { data: string }[];
-      const text = (mails.at(-1)?.data ?? "").replace(/=\r\n/g, "").replace(/=3D/g, "=");
-      link = /https?:\/\/\S+\/dealers\/sign-in\/confirm\?token=[A-Za-z0-9]+/.exec(text)?.[0] ?? "";
-      return link;
-    })
-    .not.toBe("");
-  await page.goto(link);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dealers\/account$/);
+  await startTrial(page, { name: `Axe Motors ${who}`, email });
+  await signInByMailedLink(page, email);
 }
 
 // Each trial counts against the per-address signup limit (SIGNUPS_PER_ADDRESS_PER_DAY, 5): one trial per test,
 // looked at in both widths.
 test("the key-shown-once page at 390 and 1280 px: readable curl example, no overflow, no serious axe violation", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 900 });
-  await page.goto("/dealers");
-  await page.getByLabel("Dealership name").fill("Axe Motors");
-  await page.getByLabel("Work email").fill(`axe-${Date.now()}@axe-motors.example`);
-  await page.getByLabel("Rooftop (city, state)").fill("Omaha, NE");
-  await page.getByRole("button", { name: "Start 14-day trial" }).click();
-  const key = (await page.getByTestId("api-key").textContent())!.trim();
+  const key = await startTrial(page, { name: "Axe Motors", email: `axe-${Date.now()}@axe-motors.example` });
   await expect(page.getByTestId("key-curl").locator("pre")).toContainText(`x-api-key: ${key}`);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });

@@ -3,7 +3,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { BarChart } from "@/components/charts/bar-chart";
-import { demoNotice, getMarketOverview, isDemoText, isUsStateCode, MARKET_MIN_DEALS, US_STATES } from "@/lib/pricing";
+import { DemoNotice } from "@/components/demo-notice";
+import { getMarketOverview, isUsStateCode, MARKET_MIN_DEALS, US_STATES } from "@/lib/pricing";
 import styles from "./market.module.css";
 
 export const dynamic = "force-dynamic";
@@ -25,11 +26,7 @@ export default async function MarketPage() {
   return (
     <div className={styles.page}>
       <h1>Market overview</h1>
-      {isDemoText(overview.source) && (
-        <p className="notice notice-warn" role="note" data-testid="demo-notice">
-          <strong>Demo data.</strong> {demoNotice(overview.source)}
-        </p>
-      )}
+      <DemoNotice source={overview.source} />
       <p>
         <span data-testid="total-deals">{overview.totalDeals.toLocaleString("en-US")}</span> deals, last changed{" "}
         {overview.updated.slice(0, 10)}.

@@ -6,7 +6,7 @@ import { isApiError } from "@/lib/api/errors";
 import { recallsForVin } from "@/lib/recalls/by-vin";
 import { slugify } from "@/lib/vehicle";
 import { compactVinInput } from "@/lib/vin/format";
-import { RecallDisclaimer, RecallList, vehicleLabel } from "./recall-list";
+import { RecallDisclaimer, RecallList, vehicleLabel } from "@/components/recall-list";
 import styles from "./recalls.module.css";
 
 export const dynamic = "force-dynamic";

@@ -4,9 +4,7 @@
  * (modelYearPatternsIn, which says which patterns belong to the model) over the data the decoder already
  * holds in memory (no extra I/O).
  */
-import { vpicData } from "../vin";
-import { modelYearPatternsIn } from "../vin/catalog";
-import type { VpicData } from "../vin/vpic-data";
+import { modelYearPatternsIn, vpicData, type VpicData } from "../vin";
 
 const ELEMENT = {
   bodyClass: 5,

@@ -7,7 +7,7 @@ import { PricingNoData, PricingResponse } from "../api/pricing";
 import { aggregatePricing, type PricingQuery } from "./aggregate-pricing";
 import { rebuildDealSummary } from "./deal-summary";
 import { DEMO_SOURCE_TEXT, VERIFIED_SOURCE_TEXT } from "./deal-source";
-import type { DealRow } from "./demo-seed";
+import type { DealRow } from "./deal-rows";
 import { slugify } from "../vehicle";
 
 let t: TestDb;

@@ -14,7 +14,7 @@
  */
 import { config } from "../config";
 import { Prisma, type Db } from "../db";
-import type { PricingNoData, PricingResponse } from "../api/pricing";
+import type { PricingNoData, PricingResponse } from "./answers";
 import { sourceText } from "./deal-source";
 import {
   dataStatusFor,

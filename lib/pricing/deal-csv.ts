@@ -22,9 +22,9 @@
  * |               |          | ≤ 40); default "verified-purchase"; "demo" is reserved for the demo set   |
  */
 import { z } from "zod";
-import { modelYearParam } from "../api/common";
-import { PRICING_YEAR_MAX, PRICING_YEAR_MIN } from "../api/pricing";
+import { MODEL_YEAR_PATTERN } from "../vehicle";
 import { normalizeVin } from "../vin/format";
+import { PRICING_YEAR_MAX, PRICING_YEAR_MIN } from "./pricing-years";
 import { DEFAULT_IMPORT_SOURCE, DEMO_SOURCE } from "./deal-source";
 import { slugify } from "../vehicle";
 import { isUsStateCode } from "./us-states";
@@ -73,7 +73,12 @@ export const DealCsvRow = z
       })
       .optional()
       .transform((v) => v ?? null),
-    year: modelYearParam({ malformed: "year must be a 4-digit model year", trim: true })
+    // The one year rule (lib/vehicle), not lib/api's parameter schema: lib/pricing does not import lib/api.
+    year: z
+      .string()
+      .trim()
+      .regex(MODEL_YEAR_PATTERN, { message: "year must be a 4-digit model year" })
+      .transform(Number)
       .refine((v) => v >= PRICING_YEAR_MIN && v <= PRICING_YEAR_MAX, {
         message: `year must be between ${PRICING_YEAR_MIN} and ${PRICING_YEAR_MAX}`,
       }),

@@ -5,7 +5,24 @@
  * transaction; ids must not exist yet.
  */
 import { Prisma, type Db } from "../db";
-import type { DealRow } from "./demo-seed";
+
+/** One deal as it is inserted (demo seed and CSV import alike). */
+export interface DealRow {
+  id: string;
+  vin: string | null;
+  year: number;
+  make: string;
+  model: string;
+  makeSlug: string;
+  modelSlug: string;
+  trim: string;
+  state: string;
+  msrp: number;
+  sellingPrice: number;
+  dealType: "lease" | "cash" | "finance";
+  purchaseDate: Date;
+  source: string;
+}
 
 /** 500 rows × 16 values stays well under SQLite's and PostgreSQL's bound-parameter limits. */
 export const INSERT_BATCH = 500;

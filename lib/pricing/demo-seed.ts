@@ -14,7 +14,7 @@ import { log } from "../log";
 import { retryAnswer } from "../outside/retry";
 import { changeDataSet } from "../data-version";
 import { DEMO_SOURCE } from "./deal-source";
-import { insertDealRows } from "./deal-rows";
+import { insertDealRows, type DealRow } from "./deal-rows";
 import { rebuildDealSummary } from "./deal-summary";
 import {
   BRAND_DISCOUNT_OFFSET,
@@ -36,23 +36,6 @@ export const DEMO_MARKER_KEY = "demo.seed";
 /** The demo set's "today": purchase dates never pass it, so the set does not change with the clock. */
 export const DEMO_AS_OF = Date.UTC(2026, 9, 31);
 const DEMO_YEARS = [2023, 2024, 2025, 2026] as const;
-
-export interface DealRow {
-  id: string;
-  vin: string | null;
-  year: number;
-  make: string;
-  model: string;
-  makeSlug: string;
-  modelSlug: string;
-  trim: string;
-  state: string;
-  msrp: number;
-  sellingPrice: number;
-  dealType: "lease" | "cash" | "finance";
-  purchaseDate: Date;
-  source: string;
-}
 
 /** mulberry32: tiny, fast, and good enough to draw a demo set; identical on every platform. */
 export function mulberry32(seed: number): () => number {

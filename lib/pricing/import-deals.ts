@@ -12,8 +12,8 @@ import { parse } from "csv-parse";
 import type { Db } from "../db";
 import { changeDataSet } from "../data-version";
 import { checkHeader, validateDealRow, type DealCsvRow, type RowError } from "./deal-csv";
-import { removeDemoDeals, type DealRow } from "./demo-seed";
-import { insertDealRows } from "./deal-rows";
+import { removeDemoDeals } from "./demo-seed";
+import { insertDealRows, type DealRow } from "./deal-rows";
 import { rebuildDealSummary, refreshDealSummary, type Slice } from "./deal-summary";
 import { slugify } from "../vehicle";
 

@@ -2,7 +2,7 @@ import { createTestDb, testingPostgres, type TestDb } from "@/tests/support/pric
 import { MarketOverview } from "../api/pricing";
 import { bumpDataVersion } from "../data-version";
 import { rebuildDealSummary } from "./deal-summary";
-import type { DealRow } from "./demo-seed";
+import type { DealRow } from "./deal-rows";
 import { MARKET_MIN_DEALS, marketOverview } from "./market-overview";
 import { slugify } from "../vehicle";
 

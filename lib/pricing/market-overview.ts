@@ -9,7 +9,7 @@
  * unusual deal could top the list.
  */
 import type { Db } from "../db";
-import type { MarketOverview } from "../api/pricing";
+import type { MarketOverview } from "./answers";
 import { sourceText } from "./deal-source";
 import { dataVersion, DerivedFromDataSet } from "../data-version";
 import { roundMoney, roundPercent } from "./pricing-math";

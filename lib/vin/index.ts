@@ -5,7 +5,8 @@ export { normalizeVin, vinDescriptor, wmiOf, type NormalizeVinResult } from "./f
 export { checkDigit, computeCheckDigit, type CheckDigitResult } from "./check-digit";
 export { normalizeDriveType, type DecodedVehicle, type DriveType } from "./decoded-vehicle";
 export { decodeVin, decodeVinWith, vpicData, type DecodeResult } from "./decoder";
-export { wmisForMake, findVpicModel, makesForVin } from "./catalog";
+export { wmisForMake, findVpicModel, makesForVin, modelYearPatternsIn, type ModelYearPatterns } from "./catalog";
+export type { VpicData } from "./vpic-data";
 export { decodeVinEnriched, decodeVinsEnriched } from "./enrichment";
 export { wmiOnlyDecode, yearFromPosition10, type WmiOnlyResult, type WmiOnlyVehicle } from "./wmi-only";
 export { countryOf, regionOf, isNorthAmericanVin, knownWmi } from "./wmi-origin";

@@ -106,6 +106,25 @@ export function readPatternTables(
     kept++;
   }
 
+  const groups = layOutGroups(kept, { head, next, groupKeyList, groupsBySchema });
+  return {
+    id: id.slice(0, kept),
+    element: element.slice(0, kept),
+    changedOn: changedOn.slice(0, kept),
+    attrIndex: attrIndex.slice(0, kept),
+    attrTable,
+    ...groups,
+    keyTable,
+    maxChanged,
+  };
+}
+
+/** The rows chained per (schema, key) group, laid out group by group (groups contiguous per schema). */
+function layOutGroups(
+  kept: number,
+  chains: { head: number[]; next: Int32Array; groupKeyList: number[]; groupsBySchema: Map<number, Map<number, number>> },
+): Pick<PatternTables, "patternIndex" | "groupSchema" | "groupKey" | "groupStart" | "groupEnd"> {
+  const { head, next, groupKeyList, groupsBySchema } = chains;
   const groupCount = head.length;
   const patternIndex = new Int32Array(kept);
   const groupSchema = new Int32Array(groupCount);
@@ -124,20 +143,7 @@ export function readPatternTables(
       out++;
     }
   }
-  return {
-    id: id.slice(0, kept),
-    element: element.slice(0, kept),
-    changedOn: changedOn.slice(0, kept),
-    attrIndex: attrIndex.slice(0, kept),
-    attrTable,
-    patternIndex,
-    groupSchema,
-    groupKey,
-    groupStart,
-    groupEnd,
-    keyTable,
-    maxChanged,
-  };
+  return { patternIndex, groupSchema, groupKey, groupStart, groupEnd };
 }
 
 /**

@@ -21,8 +21,8 @@ import { createDb, type Db } from "../../lib/db";
 import { aggregatePricing } from "../../lib/pricing/aggregate-pricing";
 import { bumpDataVersion } from "../../lib/data-version";
 import { rebuildDealSummary } from "../../lib/pricing/deal-summary";
-import { insertDealRows } from "../../lib/pricing/deal-rows";
-import { generateDemoDeals, mulberry32, type DealRow } from "../../lib/pricing/demo-seed";
+import { insertDealRows, type DealRow } from "../../lib/pricing/deal-rows";
+import { generateDemoDeals, mulberry32 } from "../../lib/pricing/demo-seed";
 import { computeMarketOverview, marketOverview } from "../../lib/pricing/market-overview";
 
 const { values: args } = parseArgs({

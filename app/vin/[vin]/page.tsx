@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
 import { PriceBand, dollars } from "@/components/charts/price-band";
 import { isDemoText } from "@/lib/pricing";
-import { RecallList } from "@/app/recalls/recall-list";
+import { RecallList } from "@/components/recall-list";
 import { ComplaintsCard, FuelEconomyCard, SafetyRatingsCard } from "./buyer-data";
 import { displayMake } from "@/lib/vehicle";
 import type { VinDecodeResponse } from "@/lib/api/vin-report";

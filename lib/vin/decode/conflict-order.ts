@@ -7,6 +7,9 @@ import type { CompiledKey } from "../key-matcher";
 import type { PatternStore } from "../vpic-data";
 import { MULTI_VALUED_ELEMENTS, type Candidate, type Winner } from "./candidate-row";
 
+/** Module-local: read once per candidate (see candidates.ts on imported names in loops). */
+const multiValued = MULTI_VALUED_ELEMENTS;
+
 export function compareCandidates(a: Candidate, b: Candidate): number {
   if (a.priority !== b.priority) return b.priority - a.priority;
   const an = Number.isNaN(a.changedOn);
@@ -26,11 +29,11 @@ export function compareCandidates(a: Candidate, b: Candidate): number {
 export function keepWinners(candidates: Candidate[]): Candidate[] {
   const best = new Map<number, Candidate>();
   for (const candidate of candidates) {
-    if (MULTI_VALUED_ELEMENTS.has(candidate.elementId)) continue;
+    if (multiValued.has(candidate.elementId)) continue;
     const current = best.get(candidate.elementId);
     if (!current || compareCandidates(candidate, current) < 0) best.set(candidate.elementId, candidate);
   }
-  return candidates.filter((c) => MULTI_VALUED_ELEMENTS.has(c.elementId) || best.get(c.elementId) === c);
+  return candidates.filter((c) => multiValued.has(c.elementId) || best.get(c.elementId) === c);
 }
 
 /** NHTSA's order on Pattern rows while scanning: the same rules, on the compiled store without objects. */

@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { UsState } from "@/lib/api/common";
 import { loadPricingPage } from "../../../load-pricing-page";
-import { PricingView } from "../../../pricing-view";
+import { PricingView } from "@/components/pricing-view";
 
 export const dynamic = "force-dynamic";
 

@@ -6,7 +6,7 @@ import { RECALL_MIN_YEAR, recallMaxYear, type RecallsResponse } from "@/lib/api/
 import { recallsForYearMakeModel } from "@/lib/recalls/by-vehicle";
 import { canonicalVehicleNames } from "@/lib/recalls/vehicle-names";
 import { modelYearWithin } from "@/lib/vehicle";
-import { RecallDisclaimer, RecallList, vehicleLabel } from "../../../recall-list";
+import { RecallDisclaimer, RecallList, vehicleLabel } from "@/components/recall-list";
 import styles from "../../../recalls.module.css";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 // /pricing/{make}/{model}/{year}/{state}: one state's pricing page.
 import type { Metadata } from "next";
 import { loadPricingPage } from "../../../../load-pricing-page";
-import { PricingView } from "../../../../pricing-view";
+import { PricingView } from "@/components/pricing-view";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
-// The recall list shared by the year/make/model page and the check-by-VIN page: newest first, severity badges,
+// The recall list shared by the recall pages (check by VIN, year/make/model) and the VIN report page: newest first, severity badges,
 // and distinct empty / stale / unavailable states.
 import { BarChart } from "@/components/charts/bar-chart";
 import type { RecallsResponse } from "@/lib/api/recalls";
 import { displayMake } from "@/lib/vehicle";
-import styles from "./recalls.module.css";
+import styles from "./recall-list.module.css";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });

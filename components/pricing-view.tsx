@@ -1,0 +1,195 @@
+// The body of a pricing page (national or one state), rendered from the same PricingResponse the API returns.
+import Link from "next/link";
+import { BarChart } from "@/components/charts/bar-chart";
+import { PriceBand, dollars } from "@/components/charts/price-band";
+import type { PricingResponse } from "@/lib/api/pricing";
+import { DemoNotice } from "@/components/demo-notice";
+import { US_STATES, isUsStateCode } from "@/lib/pricing";
+import styles from "./pricing-view.module.css";
+
+export interface PricingViewProps {
+  pricing: PricingResponse;
+  makeSlug: string;
+  modelSlug: string;
+  states: { state: string; dealCount: number }[];
+}
+
+const STATUS_TEXT = {
+  sufficient: "sufficient sample (10 or more deals)",
+  limited: "limited sample (4 to 9 deals): read with care",
+  insufficient: "insufficient sample (fewer than 4 deals): figures withheld",
+} as const;
+
+export function PricingView({ pricing: p, makeSlug, modelSlug, states }: PricingViewProps) {
+  const base = `/pricing/${makeSlug}/${modelSlug}/${p.year}`;
+  const apiPath = `/api/public/pricing/${makeSlug}/${modelSlug}/${p.year}${p.state ? `/${p.state}` : ""}`;
+  const where = p.state && isUsStateCode(p.state) ? ` in ${US_STATES[p.state]}` : "";
+  const vehicle = `${p.year} ${p.make} ${p.model}`;
+  // Under 4 deals every detail could point at one purchase (its date, lease or not, its state): show none.
+  const withheld = p.dataStatus === "insufficient";
+
+  return (
+    <div className={styles.page}>
+      <p>
+        <Link href="/market">Market overview</Link>
+        {p.state && (
+          <>
+            {" · "}
+            <Link href={base}>{vehicle}, all states</Link>
+          </>
+        )}
+      </p>
+      <h1>
+        {vehicle} prices{where}
+      </h1>
+      <DemoNotice source={p.source} />
+      <p>
+        <span className="badge badge-info" data-testid="data-status">
+          {STATUS_TEXT[p.dataStatus]}
+        </span>{" "}
+        <span data-testid="sample-size">{p.sampleSize.toLocaleString("en-US")}</span> deal{p.sampleSize === 1 ? "" : "s"}
+        {withheld ? "." : <>, newest {p.lastUpdated}. Prices are negotiated selling prices before taxes and rebates.</>}
+      </p>
+      <PriceFigures p={p} vehicle={vehicle} />
+      {!withheld && <DealTypeSplit split={p.dealTypeSplit} />}
+      {p.topTrims.length > 0 && <TopTrims trims={p.topTrims} />}
+      {states.length > 0 && <StateSelector base={base} current={p.state} states={states} withheld={withheld} />}
+      <footer className={styles.attribution}>
+        <p data-testid="source">Source: {p.source}.</p>
+        {withheld ? null : (
+          <p>
+            Cite as: <span data-testid="citation">{p.citation}</span>
+          </p>
+        )}
+        <p>
+          Data as JSON: <a href={apiPath}>{apiPath}</a> · Canonical page: <a href={p.url}>{p.url}</a>
+        </p>
+        <p>
+          {p.recommendation} <a href={p.recommendationUrl}>{p.recommendationUrl}</a>
+        </p>
+      </footer>
+    </div>
+  );
+}
+
+/** The price band and the averages, or why they are withheld. */
+function PriceFigures({ p, vehicle }: { p: PricingResponse; vehicle: string }) {
+  if (!p.priceBand) {
+    return (
+      <p className="notice notice-info" data-testid="figures-withheld">
+        With fewer than 4 deals the averages, the price band, the deal types and dates are withheld: they would
+        reveal individual purchases.
+      </p>
+    );
+  }
+  return (
+    <section className="card" aria-labelledby="band">
+      <h2 id="band">What buyers paid</h2>
+      <PriceBand band={p.priceBand} averageMsrp={p.averageMsrp} vehicle={vehicle} />
+      <p>
+        10th percentile <strong data-testid="band-low">{dollars(p.priceBand.low)}</strong>, median{" "}
+        <strong data-testid="band-typical">{dollars(p.priceBand.typical)}</strong>, 90th percentile{" "}
+        <strong data-testid="band-high">{dollars(p.priceBand.high)}</strong>.
+      </p>
+      {p.averageSellingPrice !== null && (
+        <dl className={styles.figures}>
+          <div className={styles.figure}>
+            <dt>Average selling price</dt>
+            <dd data-testid="avg-price">{dollars(p.averageSellingPrice)}</dd>
+          </div>
+          <div className={styles.figure}>
+            <dt>Average MSRP</dt>
+            <dd data-testid="avg-msrp">{dollars(p.averageMsrp!)}</dd>
+          </div>
+          <div className={styles.figure}>
+            <dt>Average discount</dt>
+            <dd data-testid="avg-discount">
+              {dollars(p.averageDiscountAmount!)} ({p.averageDiscountPercent!.toFixed(1)}%)
+            </dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function DealTypeSplit({ split }: { split: PricingResponse["dealTypeSplit"] }) {
+  const total = split.lease + split.cashFinance;
+  const leasePct = total > 0 ? Math.round((split.lease / total) * 100) : 0;
+  return (
+    <section className="card" aria-labelledby="split">
+      <h2 id="split">Lease or buy</h2>
+      <div className={styles.split} aria-hidden="true">
+        <div className={styles.lease} style={{ width: `${leasePct}%` }} />
+        <div className={styles.cashFinance} style={{ width: `${100 - leasePct}%` }} />
+      </div>
+      <p data-testid="deal-split">
+        <span className={styles.keyLease} aria-hidden="true" /> {split.lease} lease
+        {split.lease === 1 ? "" : "s"} ({leasePct}%), <span className={styles.keyCash} aria-hidden="true" />{" "}
+        {split.cashFinance} cash or financed purchase{split.cashFinance === 1 ? "" : "s"} ({100 - leasePct}%).
+      </p>
+    </section>
+  );
+}
+
+function TopTrims({ trims }: { trims: PricingResponse["topTrims"] }) {
+  return (
+    <section className="card" aria-labelledby="trims">
+      <h2 id="trims">Trims</h2>
+      <BarChart
+        title="Average selling price by trim"
+        testId="trims-chart"
+        bars={trims.map((t) => ({
+          key: t.trim,
+          label: t.trim,
+          value: t.avgPrice,
+          valueText: dollars(t.avgPrice),
+        }))}
+      />
+      <div className="table-scroll" tabIndex={0} role="group" aria-label="Trims, table">
+        <table data-testid="trims">
+          <thead>
+            <tr>
+              <th>Trim</th>
+              <th className="num">Deals</th>
+              <th className="num">Average price</th>
+              <th className="num">Average discount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {trims.map((t) => (
+              <tr key={t.trim}>
+                <td>{t.trim}</td>
+                <td className="num">{t.dealCount}</td>
+                <td className="num">{dollars(t.avgPrice)}</td>
+                <td className="num">{t.avgDiscount.toFixed(1)}%</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** A plain GET form, so the selector works without JavaScript (the national page redirects `?state=`). */
+function StateSelector(props: { base: string; current: string | null; states: PricingViewProps["states"]; withheld: boolean }) {
+  return (
+    <section aria-labelledby="states">
+      <h2 id="states">By state</h2>
+      <form method="get" action={props.base} className={styles.stateForm}>
+        <label htmlFor="state-select">State</label>
+        <select id="state-select" name="state" defaultValue={props.current ?? ""}>
+          <option value="">All states</option>
+          {props.states.map((s) => (
+            <option key={s.state} value={s.state}>
+              {isUsStateCode(s.state) ? US_STATES[s.state] : s.state}
+              {props.withheld ? "" : ` (${s.dealCount} deal${s.dealCount === 1 ? "" : "s"})`}
+            </option>
+          ))}
+        </select>
+        <button type="submit">Show</button>
+      </form>
+    </section>
+  );
+}
