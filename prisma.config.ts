@@ -18,7 +18,7 @@ export default defineConfig({
   async adapter() {
     if (database.provider === "postgresql") {
       // The CLI needs adapter-pg 7.x (6.19's cannot read PostgreSQL's `name` columns during migrate);
-      // the runtime client keeps adapter-pg 6.19.3 (lib/db.ts).
+      // the runtime client keeps adapter-pg 6.19.3 (lib/db/index.ts).
       const { PrismaPg } = await import("@prisma/adapter-pg-cli");
       // allowExitOnIdle: the CLI exits when its work is done instead of after pg's 10 s idle timeout
       // (cli/db/migrate-deploy.ts).

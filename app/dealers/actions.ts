@@ -13,7 +13,7 @@ import { TrialSignup } from "@/lib/api/dealer";
 import { startTrialAccount } from "@/lib/accounts/accounts";
 import { clientAddress, consumeSignup } from "@/lib/accounts/limits";
 import { TRIAL_DAYS } from "@/lib/dealers/keys";
-import { databaseFault } from "@/lib/db-faults";
+import { databaseFault } from "@/lib/db/faults";
 import { log } from "@/lib/log";
 
 export type TrialState =

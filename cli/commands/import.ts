@@ -9,7 +9,7 @@
  *   stickers <dir>                      window-sticker PDFs named by VIN, into the sticker archive
  */
 import type { Command } from "commander";
-import type { BulkImportOptions, BulkImportSummary } from "../../lib/buyer-data-bulk";
+import type { BulkImportOptions, BulkImportSummary } from "../../lib/buyer-data/bulk";
 import { examples } from "../help";
 import { existingPath, printJson, printRecord, withDb } from "../output";
 
@@ -46,7 +46,7 @@ export function registerImport(program: Command): void {
   recalls.addHelpText("after", "\nIdempotent: importing again updates the same rows.\n");
   examples(recalls, ["vinscope import recalls FLAT_RCL_POST_2010.zip", "vinscope import recalls answers.json --queries queries.json --json"]);
 
-  // The buyer-data files: one streamed, idempotent importer each (lib/buyer-data-bulk.ts), same options.
+  // The buyer-data files: one streamed, idempotent importer each (lib/buyer-data/bulk.ts), same options.
   const bulk: { name: string; description: string; file: string; example: string; load: () => Promise<BulkImporter>; note?: string }[] = [
     {
       name: "complaints",

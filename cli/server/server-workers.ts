@@ -2,7 +2,7 @@
  * `npm start`'s last step: `next start` in `workers` processes sharing one port (node:cluster; the primary
  * accepts connections and hands them out in turn). One Node.js event loop uses one core, so on a 2-core machine
  * two workers serve about twice the requests of one. They share nothing in memory that has to agree: the
- * database is the truth, and what each process holds (vPIC tables, the indexes in lib/data-version.ts, short
+ * database is the truth, and what each process holds (vPIC tables, the indexes in lib/db/data-version.ts, short
  * memos) is either read-only or rechecked against it.
  *
  * Supervision: a worker that dies is replaced (its in-flight requests are lost, the port stays open). A worker

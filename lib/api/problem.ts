@@ -6,7 +6,7 @@
  * and it builds the schema's enum in the OpenAPI document and the /docs sections.
  */
 import { z } from "zod";
-import { DATABASE_FAULTS } from "../db-faults";
+import { DATABASE_FAULTS } from "../db/faults";
 
 /** Every reason the API answers with, and what it means (rendered on /docs under `problem-<reason>`). */
 export const PROBLEM_REASONS = {

@@ -14,7 +14,7 @@ import { config } from "../config";
 import { LiveAnswers, type FetchFailure } from "../outside";
 import type { ComplaintItem, ComplaintsSection } from "../api/buyer-data";
 import { sameModel, slugify } from "../vehicle";
-import { storedAnswers } from "../buyer-data-store";
+import { storedAnswers } from "../buyer-data/store";
 import { fetchComplaintModels, fetchComplaints, complaintsOnline } from "../nhtsa";
 import { summarizeComplaints, type ComplaintsSummary } from "./complaint-rows";
 import { importedComplaints } from "./store";

@@ -6,7 +6,7 @@
 import { parse } from "csv-parse/sync";
 import { makeKey } from "../vehicle";
 import { openFlatRcl } from "../recalls/flat-rcl";
-import { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../buyer-data-bulk";
+import { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../buyer-data/bulk";
 import { epaRecordFrom } from "./epa-record";
 
 const TABLE: BulkTable = {

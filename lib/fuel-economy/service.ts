@@ -14,7 +14,7 @@ import type { FuelEconomySection } from "../api/buyer-data";
 import type { DecodedVehicle } from "../vin/decoded-vehicle";
 import { markFits, vinTraits, type VinTraits } from "../vin/variant-fit";
 import { slugify } from "../vehicle";
-import { storedAnswers } from "../buyer-data-store";
+import { storedAnswers } from "../buyer-data/store";
 import { fetchEpaVariants, fuelEconomyOnline } from "./epa-client";
 import { describeEpa, electrifiedOf, type EpaRecord } from "./epa-record";
 import { epaDifferences } from "./epa-match";

@@ -5,7 +5,7 @@
 import { ApiError, type ProblemReason } from "../api/errors";
 import type { Problem } from "../api/problem";
 import { config } from "../config";
-import { FAULT_DETAIL, noteDatabaseError } from "../db-faults";
+import { FAULT_DETAIL, noteDatabaseError } from "../db/faults";
 import { log } from "../log";
 import { CACHE } from "../api/cache";
 

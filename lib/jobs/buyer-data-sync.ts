@@ -12,7 +12,7 @@ import path from "node:path";
 import { config } from "../config";
 import { importComplaintsFile } from "../complaints/import";
 import { importVehiclesCsv } from "../fuel-economy/import";
-import type { BulkImportOptions, BulkImportSummary } from "../buyer-data-bulk";
+import type { BulkImportOptions, BulkImportSummary } from "../buyer-data/bulk";
 import { downloadFile } from "./download";
 import type { Job, JobState } from "./job";
 

@@ -12,7 +12,7 @@
 import type { Db } from "../db";
 import { log } from "../log";
 import { retryAnswer } from "../outside/retry";
-import { changeDataSet } from "../data-version";
+import { changeDataSet } from "../db/data-version";
 import { DEMO_SOURCE } from "./deal-source";
 import { insertDealRows, type DealRow } from "./deal-rows";
 import { rebuildDealSummary } from "./deal-summary";

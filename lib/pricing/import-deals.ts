@@ -10,7 +10,7 @@
 import type { Readable } from "node:stream";
 import { parse } from "csv-parse";
 import type { Db } from "../db";
-import { changeDataSet } from "../data-version";
+import { changeDataSet } from "../db/data-version";
 import { checkHeader, validateDealRow, type DealCsvRow, type RowError } from "./deal-csv";
 import { removeDemoDeals } from "./demo-seed";
 import { insertDealRows, type DealRow } from "./deal-rows";

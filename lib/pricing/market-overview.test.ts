@@ -1,6 +1,6 @@
 import { createTestDb, testingPostgres, type TestDb } from "@/tests/support/pricing-db";
 import { MarketOverview } from "../api/pricing";
-import { bumpDataVersion } from "../data-version";
+import { bumpDataVersion } from "../db/data-version";
 import { rebuildDealSummary } from "./deal-summary";
 import type { DealRow } from "./deal-rows";
 import { MARKET_MIN_DEALS, marketOverview } from "./market-overview";

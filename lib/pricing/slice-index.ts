@@ -1,10 +1,10 @@
 /**
  * Which make/model/year slices have any deals, held in memory per process. Most vehicles a VIN decodes to have
  * no deals at all, and this lets the VIN report say so without a query; the set is derived again when the deals
- * change (lib/data-version.ts). A few thousand slices even at millions of deals: DealSummary, not Deal.
+ * change (lib/db/data-version.ts). A few thousand slices even at millions of deals: DealSummary, not Deal.
  */
 import type { Db } from "../db";
-import { DerivedFromDataSet } from "../data-version";
+import { DerivedFromDataSet } from "../db/data-version";
 
 const sliceKey = (makeSlug: string, modelSlug: string, year: number) => `${year}|${makeSlug}|${modelSlug}`;
 

@@ -17,7 +17,7 @@ import { slugify } from "../vehicle";
 import { fetchNcapRatings, fetchNcapVariants, ratingsOnline } from "../nhtsa";
 import { ncapDifferences } from "./ncap-match";
 import type { NcapVariantRow } from "../nhtsa/ratings-rows";
-import { storedAnswers } from "../buyer-data-store";
+import { storedAnswers } from "../buyer-data/store";
 import type { VehicleQuery } from "../vehicle";
 
 const ATTRIBUTION = "NHTSA 5-Star Safety Ratings (NCAP)";

@@ -2,10 +2,10 @@
  * Which vehicles the recall store holds anything for, in memory per process: the year+make of every coverage
  * row (storedRecalls matches models within those) and the keys of recorded answers. Offline, a vehicle outside
  * both is "unavailable" without a query, which is the answer for most of what VINs decode to; the sets are
- * derived again when the store changes (lib/data-version.ts, bumped by every upsert and recorded answer).
+ * derived again when the store changes (lib/db/data-version.ts, bumped by every upsert and recorded answer).
  */
 import type { Db } from "../db";
-import { DerivedFromDataSet } from "../data-version";
+import { DerivedFromDataSet } from "../db/data-version";
 import { makeKey } from "../vehicle";
 import { lookupKey } from "./store";
 import type { VehicleQuery } from "../vehicle";

@@ -5,7 +5,7 @@
  * Campaigns the previous copy of the same file listed and this one does not are marked (removedFromMirrorAt),
  * not deleted; a campaign that comes back is unmarked. RecallMirrorEntry remembers each file's list.
  */
-import { changeDataSet } from "../data-version";
+import { changeDataSet } from "../db/data-version";
 import { db } from "../db";
 import { openFlatRcl, parseFlatRclLine } from "./flat-rcl";
 import type { RecallRecord } from "./record";

@@ -4,7 +4,7 @@
  * store seen at once.
  */
 import { createTempDb } from "../../tests/support/recalls-temp-db";
-import { bumpDataVersion } from "../data-version";
+import { bumpDataVersion } from "../db/data-version";
 import { db } from "../db";
 import type { RecallRecord } from "./record";
 import { indexedRecalls } from "./mirror-index";

@@ -9,10 +9,10 @@
  * small tuple per row (campaign number and component, interned so a campaign named by many rows is held once):
  * about 15 MB for 200,000 coverage rows, the size of NHTSA's full files. Campaign
  * texts are held in an LRU bounded by their length. The whole index is derived again when the recalls data
- * set changes (lib/data-version.ts); campaigns removed from the mirror are left out, as storedRecalls does.
+ * set changes (lib/db/data-version.ts); campaigns removed from the mirror are left out, as storedRecalls does.
  */
 import { LRUCache } from "lru-cache";
-import { DerivedFromDataSet } from "../data-version";
+import { DerivedFromDataSet } from "../db/data-version";
 import { db, Prisma } from "../db";
 import { makeKey, modelIdentity, sameModelIdentity, type ModelIdentity } from "../vehicle";
 import { campaignTexts, newestFirst, type StoredAnswer, type StoredRecall } from "./store";

@@ -4,9 +4,9 @@
  * (SQLite and PostgreSQL both have it) keyed on stable fields: the campaign number for campaigns;
  * campaign + make/model/year keys + component for coverage. Re-importing a file changes nothing but
  * `updatedAt`, which is what makes imports idempotent. Every write also bumps the recalls version stamp
- * (lib/data-version.ts), which tells each process its index of known vehicles (known-vehicles.ts) is out of date.
+ * (lib/db/data-version.ts), which tells each process its index of known vehicles (known-vehicles.ts) is out of date.
  */
-import { changeDataSet } from "../data-version";
+import { changeDataSet } from "../db/data-version";
 import { db, dbProvider, Prisma } from "../db";
 import { makeKey, nameKey, sameModel } from "../vehicle";
 import type { RecallRecord } from "./record";

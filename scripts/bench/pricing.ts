@@ -19,7 +19,7 @@ import Database from "better-sqlite3";
 import { Client } from "pg";
 import { createDb, type Db } from "../../lib/db";
 import { aggregatePricing } from "../../lib/pricing/aggregate-pricing";
-import { bumpDataVersion } from "../../lib/data-version";
+import { bumpDataVersion } from "../../lib/db/data-version";
 import { rebuildDealSummary } from "../../lib/pricing/deal-summary";
 import { insertDealRows, type DealRow } from "../../lib/pricing/deal-rows";
 import { generateDemoDeals, mulberry32 } from "../../lib/pricing/demo-seed";

@@ -18,7 +18,7 @@ import {
 } from "@/lib/accounts/accounts";
 import { billingConfigured, cancelSubscription, openBillingPortal, startCheckout, syncQuantity } from "@/lib/billing/stripe";
 import { config } from "@/lib/config";
-import { databaseFault } from "@/lib/db-faults";
+import { databaseFault } from "@/lib/db/faults";
 import { log } from "@/lib/log";
 import { currentAccount } from "../session";
 

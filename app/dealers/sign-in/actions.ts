@@ -14,7 +14,7 @@ import { clientAddress, consumeSignIn } from "@/lib/accounts/limits";
 import { mailConfigured } from "@/lib/accounts/mailer";
 import { takeSendOutcome } from "@/lib/accounts/sign-in-mail";
 import { config } from "@/lib/config";
-import { databaseFault } from "@/lib/db-faults";
+import { databaseFault } from "@/lib/db/faults";
 import { log } from "@/lib/log";
 
 export type SignInState =

@@ -8,7 +8,7 @@
  * carries the driver's words. All are recognised by code first, by message as a last resort.
  */
 
-/** Thrown by lib/db.ts when it knows without asking that the database cannot serve (e.g. its file is gone). */
+/** Thrown by lib/db/index.ts when it knows without asking that the database cannot serve (e.g. its file is gone). */
 export class DatabaseUnavailableError extends Error {
   constructor(
     message: string,
@@ -137,7 +137,7 @@ const faultState = globalThis as unknown as { __vinscopeReopenDb?: boolean };
 
 /**
  * Called with every error a request failed on (lib/http/problem.ts): an I/O error or a vanished file may have
- * left the SQLite connection unusable, so lib/db.ts opens a fresh one on next use (PostgreSQL's pool heals by
+ * left the SQLite connection unusable, so lib/db/index.ts opens a fresh one on next use (PostgreSQL's pool heals by
  * itself). Returns the fault, or null for an error that is not one.
  */
 export function noteDatabaseError(error: unknown): DatabaseFault | null {

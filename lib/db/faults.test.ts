@@ -1,5 +1,5 @@
 import { DriverAdapterError } from "@prisma/driver-adapter-utils";
-import { DatabaseUnavailableError, databaseFault } from "./db-faults";
+import { DatabaseUnavailableError, databaseFault } from "./faults";
 
 describe("databaseFault", () => {
   test.each([

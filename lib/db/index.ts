@@ -7,14 +7,14 @@
  */
 import { statSync } from "node:fs";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { config, postgresPoolOptions, type Config, type DatabaseProvider } from "./config";
-import { DatabaseUnavailableError, databaseFault, noteDatabaseError, takeReopenRequest, type DatabaseFault } from "./db-faults";
+import { config, postgresPoolOptions, type Config, type DatabaseProvider } from "../config";
+import { DatabaseUnavailableError, databaseFault, noteDatabaseError, takeReopenRequest, type DatabaseFault } from "./faults";
 import { ResilientSqliteFactory } from "./sqlite-adapter";
-import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
-import { PrismaClient as PostgresClient } from "./generated/postgres/client";
+import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
+import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 
 export type Db = SqliteClient;
-export { Prisma } from "./generated/sqlite/client";
+export { Prisma } from "../generated/sqlite/client";
 
 interface DbHolder {
   client: Db;
@@ -37,7 +37,7 @@ export function createDb(database: Config["database"], faults: Config["databaseF
     return new PostgresClient({ adapter }) as unknown as Db;
   }
   // busy timeout: wait out another connection's short write lock instead of failing (the file is in WAL
-  // mode, set once by cli/db/prepare.ts, so readers never wait on writers). lib/sqlite-adapter.ts keeps a
+  // mode, set once by cli/db/prepare.ts, so readers never wait on writers). lib/db/sqlite-adapter.ts keeps a
   // failed write from leaving a transaction (and its lock) open.
   const adapter = new ResilientSqliteFactory({
     url: database.url,

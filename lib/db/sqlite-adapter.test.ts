@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { SqlDriverAdapter, SqlQuery } from "@prisma/driver-adapter-utils";
-import { databaseFault } from "./db-faults";
+import { databaseFault } from "./faults";
 import { ResilientSqliteFactory } from "./sqlite-adapter";
 
 const sql = (text: string): SqlQuery => ({ sql: text, args: [], argTypes: [] });

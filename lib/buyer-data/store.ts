@@ -2,8 +2,8 @@
  * Durable last-known answers of the buyer-data sources (table SourceAnswer), one row per source and
  * year/make/model: an outage after a restart, or on another instance, still serves the last answer as `stale`.
  */
-import { db } from "./db";
-import type { DurableAnswers } from "./outside";
+import { db } from "../db";
+import type { DurableAnswers } from "../outside";
 
 export function storedAnswers<T>(source: string): DurableAnswers<T> {
   return {

@@ -42,7 +42,7 @@ function asDriverError(error: unknown): DriverAdapterError {
   if (error instanceof DriverAdapterError) return error;
   const e = error as { code?: string; message?: string };
   // better-sqlite3's SqliteError: the code's name, e.g. SQLITE_IOERR_WRITE. The adapter's own mapping wants
-  // a numeric extended code; the primary code is enough for lib/db-faults.ts.
+  // a numeric extended code; the primary code is enough for lib/db/faults.ts.
   const primary: Record<string, number> = { SQLITE_BUSY: 5, SQLITE_LOCKED: 6, SQLITE_READONLY: 8, SQLITE_IOERR: 10, SQLITE_CORRUPT: 11, SQLITE_FULL: 13, SQLITE_CANTOPEN: 14 };
   const name = (e.code ?? "").match(/^SQLITE_[A-Z]+/)?.[0] ?? "";
   return new DriverAdapterError({ kind: "sqlite", extendedCode: primary[name] ?? 1, message: e.message ?? String(error) });

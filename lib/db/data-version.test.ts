@@ -1,5 +1,5 @@
 import { changeDataSet, DerivedFromDataSet } from "./data-version";
-import type { Db } from "./db";
+import type { Db } from ".";
 
 /** A stand-in for the Setting table, the transaction included: enough for the stamp and its readers. */
 function fakeDb() {

@@ -3,7 +3,7 @@
  * per batch, the same SQL on SQLite and PostgreSQL (typed placeholders on PostgreSQL), so a re-import of the
  * same file updates the same rows instead of adding new ones.
  */
-import { db, dbProvider } from "./db";
+import { db, dbProvider } from "../db";
 
 const ROWS_PER_STATEMENT = 300;
 

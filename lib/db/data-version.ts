@@ -6,7 +6,7 @@
  * one database, and a CLI import next to a running server, see each other's writes the same way.
  */
 import { randomUUID } from "node:crypto";
-import type { Db, Prisma } from "./db";
+import type { Db, Prisma } from ".";
 
 export type DataSet = "deals" | "recalls";
 
