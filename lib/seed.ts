@@ -4,7 +4,7 @@
  */
 import { seedDemoPricing } from "./pricing";
 
-export type Seeder = () => Promise<string>;
+type Seeder = () => Promise<string>;
 
 const SEEDERS: Seeder[] = [seedDemoPricing];
 

@@ -6,7 +6,7 @@ import { config } from "../config";
 import { boundedCache } from "../outside";
 import { sendMail, type MailOutcome } from "./mailer";
 
-export const signInLink = (token: string) =>
+const signInLink = (token: string) =>
   `${config().publicBaseUrl}/dealers/sign-in/confirm?token=${encodeURIComponent(token)}`;
 
 /**

@@ -10,17 +10,17 @@
  */
 import { z } from "zod";
 
-export const BuyerDataStatus = z.enum(["ok", "stale", "unavailable"]).meta({
+const BuyerDataStatus = z.enum(["ok", "stale", "unavailable"]).meta({
   description:
     "ok: the source answered (or imported data covers the vehicle); stale: the source could not be reached, last known answer (see checkedAt); unavailable: nothing is known (counts are null, not zero)",
 });
 
-export const VariantFit = z.enum(["match", "candidate", "excluded"]).meta({
+const VariantFit = z.enum(["match", "candidate", "excluded"]).meta({
   description:
     "match: the only variant that fits what the VIN decodes to; candidate: one of several variants that fit (the VIN does not say which); excluded: contradicts the VIN (see differences)",
 });
 
-export const VariantSelection = z.enum(["one", "several", "none"]).nullable().meta({
+const VariantSelection = z.enum(["one", "several", "none"]).nullable().meta({
   description:
     "one: exactly one variant fits the VIN; several: more than one fits and all are listed; none: the source lists the model but no variant fits, or it lists none for this year/make/model; null when unavailable",
 });
@@ -45,7 +45,7 @@ export const NcapRatings = z
   })
   .meta({ id: "NcapRatings", description: "NHTSA 5-Star Safety Ratings (NCAP) of one tested vehicle variant." });
 
-export const NcapVariant = z
+const NcapVariant = z
   .object({
     vehicleId: z.int().meta({ description: "NHTSA's SafetyRatings VehicleId" }),
     description: z.string().meta({ description: "NHTSA's description of the tested variant", examples: ["2015 Audi A3 4 DR AWD"] }),
@@ -66,7 +66,7 @@ export const SafetyRatingsSection = z
   })
   .meta({ id: "SafetyRatings", description: "NHTSA NCAP crash-test star ratings for the decoded year/make/model, matched on body and drive." });
 export type SafetyRatingsSection = z.infer<typeof SafetyRatingsSection>;
-export type NcapVariant = z.infer<typeof NcapVariant>;
+type NcapVariant = z.infer<typeof NcapVariant>;
 export type NcapRatings = z.infer<typeof NcapRatings>;
 
 export const ComplaintItem = z

@@ -13,8 +13,6 @@ import { normalizeVin } from "../vin/format";
 import { MODEL_YEAR_PATTERN, SLUG_MAX_LENGTH, SLUG_PATTERN } from "../vehicle";
 import { isUsStateCode } from "../pricing/us-states";
 
-export type { UsStateCode } from "../pricing/us-states";
-
 declare const vinBrand: unique symbol;
 
 /**

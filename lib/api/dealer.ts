@@ -14,7 +14,7 @@ export const WindowStickerQuery = z
   })
   .meta({ id: "WindowStickerQuery", description: "Query parameters of GET /api/dealer/v1/window-sticker." });
 
-export const StickerCheckReason = z.enum(["not_supported", "not_found"]);
+const StickerCheckReason = z.enum(["not_supported", "not_found"]);
 
 export const WindowStickerCheck = z
   .object({
@@ -68,7 +68,7 @@ export const ProvisionRequest = z
   });
 export type ProvisionRequest = z.infer<typeof ProvisionRequest>;
 
-export const ProvisionVehicle = z
+const ProvisionVehicle = z
   .object({
     year: z.string(),
     make: z.string(),
@@ -78,12 +78,12 @@ export const ProvisionVehicle = z
   .nullable()
   .describe("Present when decode: true; null when the VIN could not be decoded");
 
-export const WmiStatus = z
+const WmiStatus = z
   .enum(["supported", "not_supported", "invalid_vin"])
   .describe(
     "supported: a window sticker can be requested (a supported manufacturer group's make, or an archived copy is held); not_supported: no manufacturer source for this make and nothing archived; invalid_vin: not a valid 17-character VIN",
   );
-export const LiveStatus = z
+const LiveStatus = z
   .enum(["available", "fallback", "unknown", "invalid_vin"])
   .describe(
     "available: the manufacturer has the sticker (it is now archived); fallback: not from the manufacturer now, but an archived copy is served; unknown: no answer in time, no sticker, or an unsupported make with nothing archived (see reason); invalid_vin: not a valid VIN",

@@ -8,7 +8,7 @@ import { OPERATIONS } from "./operations";
 
 /** RFC 9727 section 4.1: the linkset media type with the api-catalog profile. */
 export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
-export const OPENAPI_TYPE = "application/vnd.oai.openapi+json;version=3.1";
+const OPENAPI_TYPE = "application/vnd.oai.openapi+json;version=3.1";
 
 export function discoveryText(base: string): string {
   const publicOps = OPERATIONS.filter((op) => !op.security && !op.tags.includes("MCP") && !op.tags.includes("Billing"));

@@ -49,13 +49,7 @@ export const methodNotAllowed = (allow: string[]) =>
 export const payloadTooLarge = (detail: string) =>
   new ApiError(413, "Content Too Large", detail, { reason: "payload_too_large" });
 
-export const unsupportedMediaType = (detail: string) =>
-  new ApiError(415, "Unsupported Media Type", detail, { reason: "unsupported_media_type" });
-
 export const badGateway = (detail: string, reason: ProblemReason = "fetch_error") =>
   new ApiError(502, "Bad Gateway", detail, { reason });
-
-export const serviceUnavailable = (detail: string, reason: ProblemReason) =>
-  new ApiError(503, "Service Unavailable", detail, { reason });
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

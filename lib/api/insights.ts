@@ -7,8 +7,8 @@ import { MakeSlug, ModelSlug, modelYearParam } from "./common";
 import { newestModelYear } from "../vehicle";
 
 /** 1981: the first model year of the 17-character VIN that vPIC decodes. */
-export const INSIGHT_YEAR_MIN = 1981;
-export const insightYearMax = newestModelYear;
+const INSIGHT_YEAR_MIN = 1981;
+const insightYearMax = newestModelYear;
 
 const yearText = modelYearParam({
   malformed: `must be a 4-digit model year from ${INSIGHT_YEAR_MIN} to two years after the current year`,
@@ -20,7 +20,7 @@ const yearText = modelYearParam({
 
 export const InsightPathParams = z.object({ year: yearText, make: MakeSlug, model: ModelSlug });
 
-export const InsightWriterModel = z
+const InsightWriterModel = z
   .string()
   .meta({
     description:
@@ -29,7 +29,7 @@ export const InsightWriterModel = z
     examples: ["claude-haiku-4-5", "vinscope-facts-v1"],
   });
 
-export const Insight = z
+const Insight = z
   .object({
     text: z.string().meta({ description: "a 2-3 sentence factual paragraph, at most 60 words, using only vinscope's data" }),
     model: InsightWriterModel,

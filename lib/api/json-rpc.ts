@@ -22,7 +22,7 @@ export const JsonRpcRequest = z
     ],
   });
 
-export const JsonRpcError = z.looseObject({
+const JsonRpcError = z.looseObject({
   code: z.int().meta({ description: "-32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params, -32603 internal error" }),
   message: z.string(),
   data: z.unknown().optional(),

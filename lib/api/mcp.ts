@@ -16,7 +16,7 @@ import { VIN_BATCH_LIMIT } from "./vin-batch";
  * Agents often send numbers as JSON strings (`"year": "2024"`). An argument that takes a whole number takes a
  * string of digits as well, and its input schema says so (anyOf integer | digit string).
  */
-export function wholeNumberInput(schema: z.ZodInt, description: string) {
+function wholeNumberInput(schema: z.ZodInt, description: string) {
   return z
     .union([
       schema,

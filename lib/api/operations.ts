@@ -21,7 +21,7 @@ import { RecallCampaignResponse, RecallsQuery, RecallsResponse } from "./recalls
 import { VinDecodeResponse, VinPathParams, VinReportQuery } from "./vin-report";
 import { VinBatchQuery, VinBatchResponse } from "./vin-batch";
 
-export type HttpMethod = "get" | "post" | "delete";
+type HttpMethod = "get" | "post" | "delete";
 
 /**
  * What every route handler states about itself, documented or not: lib/http/route.ts logs under `operationId`,
@@ -82,25 +82,25 @@ function defineOperations<T extends Record<string, Omit<OperationSpec, "operatio
   };
 }
 
-export const JSON_TYPE = "application/json";
+const JSON_TYPE = "application/json";
 export const PROBLEM_TYPE = "application/problem+json";
 
-export const ok = (schema: z.ZodType, description: string): ResponseSpec => ({
+const ok = (schema: z.ZodType, description: string): ResponseSpec => ({
   description,
   content: { [JSON_TYPE]: { schema } },
   headers: ["etag", "cacheControl", "requestId"],
 });
 
-export const problem = (description: string, headers: ResponseHeader[] = ["requestId"]): ResponseSpec => ({
+const problem = (description: string, headers: ResponseHeader[] = ["requestId"]): ResponseSpec => ({
   description,
   content: { [PROBLEM_TYPE]: { schema: Problem } },
   headers,
 });
 
-export const INTERNAL_ERROR = problem("Unexpected error on the service's side (reason internal_error); the body names the request id.");
+const INTERNAL_ERROR = problem("Unexpected error on the service's side (reason internal_error); the body names the request id.");
 
 /** The OpenAPI document's own response: described loosely (it is validated as OpenAPI 3.1 by the contract tests). */
-export const OpenApiDocumentSchema = z
+const OpenApiDocumentSchema = z
   .looseObject({
     openapi: z.literal("3.1.0"),
     info: z.looseObject({ title: z.string(), version: z.literal(API_VERSION) }),

@@ -7,7 +7,6 @@
 import { z } from "zod";
 import { MakeSlug, ModelSlug, modelYearParam, UsState } from "./common";
 import { PRICING_YEAR_MAX, PRICING_YEAR_MIN } from "../pricing/pricing-years";
-import type { VehicleQuery } from "../vehicle";
 
 export { PRICING_YEAR_MAX, PRICING_YEAR_MIN } from "../pricing/pricing-years";
 
@@ -26,16 +25,11 @@ export const PricingPathParams = z.object({ make: MakeSlug, model: ModelSlug, ye
 export const PricingStatePathParams = PricingPathParams.extend({ state: UsState });
 export const PricingQuery = z.object({ state: UsState.optional() });
 
-export type PricingRequest = VehicleQuery & { state: string | null };
-
 export {
   DataStatus,
-  MarketModel,
   MarketOverview,
-  MarketState,
   PriceBand,
   PricingNoData,
   PricingResponse,
-  TopTrim,
 } from "../pricing/answers";
 

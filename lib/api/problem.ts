@@ -47,7 +47,7 @@ export const PROBLEM_REASONS = {
 export type ProblemReason = keyof typeof PROBLEM_REASONS;
 export const PROBLEM_REASON_LIST = Object.keys(PROBLEM_REASONS) as [ProblemReason, ...ProblemReason[]];
 
-export const ParameterIssue = z.object({
+const ParameterIssue = z.object({
   param: z.string().optional().meta({ description: "the parameter or body field at fault (dotted path)" }),
   detail: z.string(),
 });

@@ -13,7 +13,7 @@ export const ValueSource = z.enum(["local", "live"]).meta({
 const sourced = <T extends z.ZodType>(value: T, description: string) =>
   z.object({ value, source: ValueSource }).nullable().meta({ description: `${description}; null when unknown` });
 
-export const Equipment = z.enum(["standard", "optional", "not_available"]).meta({
+const Equipment = z.enum(["standard", "optional", "not_available"]).meta({
   description: "as NHTSA's vPIC reports fitment: standard, optional, or not available",
 });
 const equipment = (description: string) => sourced(Equipment, description);
@@ -21,11 +21,11 @@ const text = (description: string) => sourced(z.string(), description);
 const int = (description: string) => sourced(z.int(), description);
 const num = (description: string) => sourced(z.number(), description);
 
-export const ElectrificationLevel = z.enum(["BEV", "PHEV", "HEV", "strong_HEV", "mild_HEV", "FCEV"]);
-export const ChargerLevel = z.enum(["level_1", "level_2", "dc_fast"]);
-export const GvwrClass = z.enum(["1", "1A", "1B", "1C", "1D", "2", "2E", "2F", "2G", "2H", "3", "4", "5", "6", "7", "8"]);
+const ElectrificationLevel = z.enum(["BEV", "PHEV", "HEV", "strong_HEV", "mild_HEV", "FCEV"]);
+const ChargerLevel = z.enum(["level_1", "level_2", "dc_fast"]);
+const GvwrClass = z.enum(["1", "1A", "1B", "1C", "1D", "2", "2E", "2F", "2G", "2H", "3", "4", "5", "6", "7", "8"]);
 
-export const ExtendedSafety = z.object({
+const ExtendedSafety = z.object({
   abs: equipment("anti-lock brakes (ABS)"),
   electronicStabilityControl: equipment("electronic stability control (ESC)"),
   tractionControl: equipment("traction control"),
@@ -54,7 +54,7 @@ export const ExtendedSafety = z.object({
   keylessIgnition: equipment("keyless ignition"),
 });
 
-export const ExtendedElectrification = z.object({
+const ExtendedElectrification = z.object({
   level: sourced(ElectrificationLevel, "electrification level"),
   batteryKWh: num("battery capacity in kWh (the lower bound when NHTSA gives a range)"),
   batteryType: text("battery chemistry"),
@@ -63,7 +63,7 @@ export const ExtendedElectrification = z.object({
   chargerPowerKW: num("charger power in kW"),
 });
 
-export const ExtendedBody = z.object({
+const ExtendedBody = z.object({
   gvwrClass: sourced(GvwrClass, "gross vehicle weight rating class (49 CFR 565.15)"),
   gvwr: text("gross vehicle weight rating range, as NHTSA words it"),
   doors: int("number of doors"),
@@ -78,7 +78,7 @@ export const ExtendedBody = z.object({
   bedType: text("bed type (trucks)"),
 });
 
-export const ExtendedPowertrain = z.object({
+const ExtendedPowertrain = z.object({
   horsepower: num("engine power in horsepower (the lower bound when NHTSA gives a range)"),
   kilowatts: num("engine power in kW"),
   turbo: sourced(z.boolean(), "turbocharged"),

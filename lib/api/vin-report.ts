@@ -71,7 +71,7 @@ export const VinRecallsSection = z
   .meta({ id: "VinRecalls", description: "Open NHTSA recalls for the decoded year/make/model (spec 2.4)." });
 export type VinRecallsSection = z.infer<typeof VinRecallsSection>;
 
-export const InsightSchema = z
+const InsightSchema = z
   .object({
     text: z.string().meta({ description: "a 2-3 sentence factual paragraph, at most 60 words" }),
     model: z.string().meta({
@@ -81,7 +81,7 @@ export const InsightSchema = z
   })
   .meta({ id: "VinInsight", description: "Short insight for the year/make/model, cached 30 days (spec 2.5)." });
 
-export const VinCheck = z
+const VinCheck = z
   .object({
     checkDigit: z.object({
       valid: z.boolean(),
@@ -98,14 +98,14 @@ export const VinCheck = z
   })
   .meta({ id: "VinCheck", description: "How the VIN decoded: the check-digit result and NHTSA's error codes. A VIN with a wrong check digit is still decoded, as NHTSA does." });
 
-export const VinCoverage = z.enum(["vpic", "wmi_only"]).meta({
+const VinCoverage = z.enum(["vpic", "wmi_only"]).meta({
   description:
     "vpic: decoded with NHTSA's vPIC patterns (a US-market vehicle). wmi_only: outside the US-market data: no pattern names the model, " +
     "so only what the manufacturer code (WMI, positions 1-3) and position 10 tell is given; model is null. A VIN whose WMI names no " +
     "manufacturer is a 404 instead.",
 });
 
-export const VinOrigin = z
+const VinOrigin = z
   .object({
     region: z.enum(["Africa", "Asia", "Europe", "North America", "Oceania", "South America"]).nullable(),
     country: z.string().nullable().meta({ description: "country the WMI is allocated to (ISO 3780), upper case; null when unallocated" }),

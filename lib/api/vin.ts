@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { DecodedVehicle } from "../vin/decoded-vehicle";
+import type { WmiOnlyVehicle } from "../vin/wmi-only";
 import { EXTENDED_EXAMPLE, EXTENDED_EXAMPLE_EMPTY, ExtendedRecordSchema } from "./vin-extended";
 
 const text = (description: string) => z.string().nullable().meta({ description });
@@ -90,5 +91,5 @@ export const WmiOnlyVehicleSchema = DecodedVehicleSchema.extend({
 });
 
 type WmiOnlyShape = z.infer<typeof WmiOnlyVehicleSchema>;
-const wmiOnlySame: Same<WmiOnlyShape, import("../vin/wmi-only").WmiOnlyVehicle> = true;
+const wmiOnlySame: Same<WmiOnlyShape, WmiOnlyVehicle> = true;
 void wmiOnlySame;

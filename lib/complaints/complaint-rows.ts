@@ -72,7 +72,7 @@ function truthy(v: unknown): boolean {
 }
 
 /** How many of the newest complaints a summary carries. */
-export const NEWEST = 5;
+const NEWEST = 5;
 
 export type ComplaintsSummary = Pick<ComplaintsSection, "count" | "crashes" | "fires" | "injuries" | "deaths" | "byComponent" | "newest">;
 

@@ -32,11 +32,7 @@ function answers(): LiveAnswers<ComplaintsSummary> {
   }));
 }
 
-export function resetComplaintsForTests(): void {
-  answers().clear();
-}
-
-export function complaintsPageUrl(q: VehicleQuery): string {
+function complaintsPageUrl(q: VehicleQuery): string {
   return `https://www.nhtsa.gov/vehicle/${q.year}/${encodeURIComponent(q.make.toUpperCase())}/${encodeURIComponent(q.model.toUpperCase())}`;
 }
 

@@ -20,9 +20,9 @@ import type { RouteSpec } from "../api/operations";
 import { parseRouteInput, serve, type RouteContext, type RouteHandler, type RouteInput, type RouteResult } from "../http/route";
 import { recordUsage, verifyKey, type DayUsage, type DealerKeyRecord, type KeyRejection } from "./keys";
 
-export const API_KEY_HEADER = "x-api-key";
+const API_KEY_HEADER = "x-api-key";
 /** On every answer of a key past the day's VIN volume: `exceeded;vins=12345;threshold=10000;day="2026-11-23"`. */
-export const DAILY_VOLUME_HEADER = "Vinscope-Daily-Volume";
+const DAILY_VOLUME_HEADER = "Vinscope-Daily-Volume";
 
 export interface DealerContext extends RouteContext {
   key: DealerKeyRecord;
@@ -47,7 +47,7 @@ const rejection = (reason: KeyRejection): string => {
 };
 
 /** Sent on every answer to a key whose account's payment failed: the key still works, for now. */
-export const ACCOUNT_WARNING_HEADER = "x-account-warning";
+const ACCOUNT_WARNING_HEADER = "x-account-warning";
 
 export function dealerRoute<R extends RouteSpec & { security: "dealerKey" }>(
   spec: R,
@@ -93,7 +93,7 @@ export function dealerRoute<R extends RouteSpec & { security: "dealerKey" }>(
   });
 }
 
-export function dailyVolumeHeader(usage: DayUsage): string {
+function dailyVolumeHeader(usage: DayUsage): string {
   return `exceeded;vins=${usage.vins};threshold=${config().dealerDailyVinFlag};day="${usage.day}"`;
 }
 

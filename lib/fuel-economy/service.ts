@@ -34,11 +34,7 @@ function answers(): LiveAnswers<{ records: EpaRecord[] }> {
   }));
 }
 
-export function resetFuelEconomyForTests(): void {
-  answers().clear();
-}
-
-export function fuelEconomyPageUrl(q: VehicleQuery): string {
+function fuelEconomyPageUrl(q: VehicleQuery): string {
   const qs = new URLSearchParams({ year1: String(q.year), year2: String(q.year), make: q.make, baseModel: q.model, srchtyp: "ymm" });
   return `https://www.fueleconomy.gov/feg/PowerSearch.do?action=noform&path=1&${qs}`;
 }

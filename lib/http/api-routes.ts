@@ -30,7 +30,7 @@ export function apiRouteTable(specs: readonly RouteSpec[]): ApiRoute[] {
   return [...byPath.values()];
 }
 
-export const API_ROUTES: ApiRoute[] = apiRouteTable(ROUTES);
+const API_ROUTES: ApiRoute[] = apiRouteTable(ROUTES);
 
 export function isApiPath(pathname: string): boolean {
   return pathname === "/api" || pathname.startsWith("/api/");

@@ -28,7 +28,7 @@ const problemIsBody: Assignable<Problem, ProblemBody> = true;
 void problemIsBody;
 
 /** Each `reason` is documented on the docs page under this anchor. */
-export function problemType(reason: ProblemReason | undefined): string {
+function problemType(reason: ProblemReason | undefined): string {
   if (!reason) return "about:blank";
   let base = "http://localhost:3000";
   try {

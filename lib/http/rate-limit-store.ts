@@ -26,7 +26,7 @@ import { config, postgresPoolOptions, type RateLimitPolicy } from "../config";
 import { log } from "../log";
 import { withDeadline } from "../outside/deadline";
 
-export const COUNTER_TABLE = "rate_limit_counters";
+const COUNTER_TABLE = "rate_limit_counters";
 /** A store that does not answer within this is treated as failed for the request. */
 const STORE_TIMEOUT_MS = 1000;
 /** How long a failed store is skipped before it is tried again. */

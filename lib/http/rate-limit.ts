@@ -15,7 +15,7 @@ import { sharedLimiter, type LimitOutcome } from "./rate-limit-store";
 
 export { isRateLimitedPath } from "../api/rate-limit-paths";
 
-export type PolicyName = "address" | "key";
+type PolicyName = "address" | "key";
 
 export interface LimitDecision {
   /** The RateLimit-Policy / RateLimit fields for the answer. */
@@ -57,12 +57,12 @@ export function requestAddress(headers: Headers): string | null {
 const KEY_PATTERN = /^vsk_([0-9a-f]{12})_/;
 
 /** The prefix of a presented dealer key when it is on the exempt list (the caller still has to verify it). */
-export function exemptKeyPrefix(presented: string | null): string | null {
+function exemptKeyPrefix(presented: string | null): string | null {
   const prefix = presented ? KEY_PATTERN.exec(presented.trim())?.[1] : undefined;
   return prefix && addressSets().exemptKeys.has(prefix) ? prefix : null;
 }
 
-export function isExemptKeyPrefix(prefix: string): boolean {
+function isExemptKeyPrefix(prefix: string): boolean {
   return addressSets().exemptKeys.has(prefix);
 }
 
@@ -91,7 +91,7 @@ export async function checkKeyLimit(keyId: string, keyPrefix: string): Promise<L
   return decide("key", policy, await sharedLimiter("dealer", policy).consume(keyId));
 }
 
-export function policyHeader(name: PolicyName, policy: RateLimitPolicy): string {
+function policyHeader(name: PolicyName, policy: RateLimitPolicy): string {
   return `"${name}";q=${policy.requests};w=${policy.windowSeconds}`;
 }
 

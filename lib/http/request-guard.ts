@@ -7,16 +7,16 @@
 import { ApiError } from "../api/errors";
 
 /** Longer request targets are refused (414); Node's own header limit (16 KB) would close the connection. */
-export const MAX_TARGET_LENGTH = 8192;
+const MAX_TARGET_LENGTH = 8192;
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-export const badEncoding = (where: string) =>
+const badEncoding = (where: string) =>
   new ApiError(400, "Bad Request", `The ${where} has a malformed percent-escape (a % must be followed by two hex digits of UTF-8).`, {
     reason: "bad_encoding",
   });
 
-export const controlCharacters = (where: string) =>
+const controlCharacters = (where: string) =>
   new ApiError(400, "Bad Request", `The ${where} contains NUL or other control characters.`, { reason: "control_characters" });
 
 function decodes(value: string): string | null {

@@ -20,7 +20,7 @@ import { safetyRatingsForVehicle } from "../ratings";
 import { fuelEconomyForVehicle } from "../fuel-economy";
 import type { VpicVariants } from "./vpic-variants";
 
-export interface PricingFacts {
+interface PricingFacts {
   sampleSize: number;
   dataStatus: "sufficient" | "limited" | "insufficient" | "none";
   averageMsrp: number | null;
@@ -29,7 +29,7 @@ export interface PricingFacts {
   priceBand: { low: number; typical: number; high: number } | null;
 }
 
-export interface RecallFacts {
+interface RecallFacts {
   count: number;
   parkIt: number;
   parkOutside: number;
@@ -38,19 +38,19 @@ export interface RecallFacts {
   components: string[];
 }
 
-export interface ComplaintFacts {
+interface ComplaintFacts {
   count: number;
   /** Most frequent components first, at most three. */
   components: string[];
 }
 
-export interface RatingFacts {
+interface RatingFacts {
   /** Variants NHTSA crash-tested (body/drive) and the distinct overall stars they got, lowest first. */
   tested: number;
   overallStars: number[];
 }
 
-export interface FuelFacts {
+interface FuelFacts {
   variants: number;
   combinedMpgLow: number;
   combinedMpgHigh: number;

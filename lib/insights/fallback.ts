@@ -94,7 +94,7 @@ function recallSentences(facts: VehicleFacts): string[] {
 }
 
 /** "Sport Utility Vehicle (SUV)/Multi-Purpose Vehicle (MPV)" → "SUV"; "Sedan/Saloon" → "sedan". */
-export function shortBodyStyle(name: string): string {
+function shortBodyStyle(name: string): string {
   const first = name.split("/")[0];
   const initials = /\(([A-Z]{2,4})\)/.exec(first);
   if (initials) return initials[1];
@@ -102,7 +102,7 @@ export function shortBodyStyle(name: string): string {
 }
 
 /** "Flexible Fuel Vehicle (FFV)" → "flexible fuel"; "Compressed Natural Gas (CNG)" → "compressed natural gas". */
-export function shortFuelType(name: string): string {
+function shortFuelType(name: string): string {
   return name
     .replace(/\(.*?\)/g, "")
     .replace(/\bvehicle\b/i, "")

@@ -19,12 +19,10 @@ import {
   type LookupOptions,
 } from "./insight-service";
 
-export { createInsightService, insightKey, INSIGHT_TTL_MS, FALLBACK_TTL_MS } from "./insight-service";
-export type { Insight, InsightAnswer, InsightService, LookupOptions } from "./insight-service";
+export { createInsightService, insightKey } from "./insight-service";
+export type { Insight, InsightAnswer, LookupOptions } from "./insight-service";
 import type { VehicleQuery } from "../vehicle";
-export { createAnthropicWriter, type InsightWriter } from "./anthropic-writer";
-export { FALLBACK_WRITER, composeFallback } from "./fallback";
-export { validateInsight } from "./validate-insight";
+export { FALLBACK_WRITER } from "./fallback";
 
 /** Time for the facts (pricing, recalls) before the model is asked. */
 const FACTS_BUDGET_MS = 5000;

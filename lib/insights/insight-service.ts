@@ -18,7 +18,7 @@ import type { Db } from "../db";
 import { boundedCache } from "../outside";
 import { findVpicModel } from "../vin";
 import { displayMake, slugify } from "../vehicle";
-import { createAnthropicWriter, type InsightWriter } from "./anthropic-writer";
+import type { InsightWriter } from "./anthropic-writer";
 import { gatherFacts, type FactsInput, type VehicleFacts } from "./facts";
 import { FALLBACK_WRITER } from "./fallback";
 import { generatedRow, generateInsight, transientFallback } from "./insight-generation";
@@ -284,5 +284,3 @@ async function untilDeadline<T>(work: Promise<T>, opts: LookupOptions): Promise<
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export { createAnthropicWriter };

@@ -5,7 +5,7 @@
  */
 import type { Db } from "../db";
 
-export interface InsightRow {
+interface InsightRow {
   key: string;
   year: number;
   make: string;
@@ -41,7 +41,7 @@ const SELECT = {
   expiresAt: true,
 } as const;
 
-export function complete(row: InsightRow | null): StoredInsight | null {
+function complete(row: InsightRow | null): StoredInsight | null {
   if (!row || row.text === null || !row.writer || !row.generatedAt || !row.expiresAt) return null;
   return { ...row, text: row.text, writer: row.writer, source: row.source ?? "", generatedAt: row.generatedAt, expiresAt: row.expiresAt };
 }

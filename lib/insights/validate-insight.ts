@@ -4,8 +4,8 @@
  * talk about the request itself. The same check guards the model's answer and the factual fallback.
  */
 export const MAX_WORDS = 60;
-export const MIN_SENTENCES = 2;
-export const MAX_SENTENCES = 3;
+const MIN_SENTENCES = 2;
+const MAX_SENTENCES = 3;
 
 export type Validation = { ok: true; text: string } | { ok: false; problem: string };
 
@@ -54,7 +54,7 @@ export function figuresIn(text: string): string[] {
   return out;
 }
 
-export function allowedFiguresOf(factText: string): Set<string> {
+function allowedFiguresOf(factText: string): Set<string> {
   return new Set(figuresIn(factText));
 }
 

@@ -9,7 +9,7 @@ import { rename, rm } from "node:fs/promises";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
-export interface Validators {
+interface Validators {
   etag?: string | null;
   lastModified?: string | null;
 }
@@ -26,7 +26,7 @@ export interface DownloadOptions {
   onBytes?: (done: number, total: number | null) => void;
 }
 
-export class DownloadError extends Error {
+class DownloadError extends Error {
   constructor(url: string, reason: string) {
     super(`${url}: ${reason}`);
     this.name = "DownloadError";

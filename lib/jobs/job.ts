@@ -13,7 +13,7 @@ export interface JobProgress {
 
 export type JobState = Record<string, unknown>;
 
-export interface JobContext {
+interface JobContext {
   /** Aborted when the run must stop (its lease was lost, the process stops). */
   signal: AbortSignal;
   /** What the job saved at the end of its previous runs (ETags, file dates); `{}` at first. */

@@ -15,9 +15,9 @@ import { importMirrorFile } from "../recalls/mirror-import";
 import { downloadFile } from "./download";
 import type { Job, JobState } from "./job";
 
-export const RECALL_MIRROR_JOB = "recalls";
+const RECALL_MIRROR_JOB = "recalls";
 
-export interface MirrorFileState {
+interface MirrorFileState {
   etag: string | null;
   lastModified: string | null;
   importedAt: string;

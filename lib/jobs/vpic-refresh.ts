@@ -24,7 +24,7 @@ import { checkVpicDatabase } from "../vin/vpic-file";
 import { downloadFile } from "./download";
 import type { Job } from "./job";
 
-export const VPIC_REFRESH_JOB = "vpic";
+const VPIC_REFRESH_JOB = "vpic";
 
 /** Real VINs of several makes and decades (tests/fixtures/vin/real-vins.json): a new file must decode those the current one does. */
 const PROBE_VINS = ["JTHBE1BL8D5015862", "3FAHP0JG7BR257109", "JH4CL968X4C006705", "1N6BA0EC2BN326653", "KL4CJGSB8FB033823", "1HGCM82633A004352"];

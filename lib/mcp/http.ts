@@ -13,7 +13,7 @@ import { createMcpServer } from "./server";
 const ACCEPT_BOTH = "application/json, text/event-stream";
 
 /** Tool arguments are a VIN or a few names: 64 KiB is generous, and far below the SDK's 4 MiB default. */
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * The body is JSON-RPC whatever a simple client labels it: no type, text/plain (fetch with a string body) or

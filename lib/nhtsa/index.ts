@@ -12,6 +12,6 @@
  * Bulk files (FLAT_RCL, FLAT_CMPL, the vPIC snapshot) are downloaded by lib/jobs' sync jobs instead.
  */
 export { fetchVinValues } from "./vpic-client";
-export { fetchCampaign, fetchRecallModels, fetchRecallsByVehicle, nhtsaOnline, type NhtsaAnswer, type NhtsaFailure } from "./recalls-client";
+export { fetchCampaign, fetchRecallModels, fetchRecallsByVehicle, nhtsaOnline, type NhtsaFailure } from "./recalls-client";
 export { fetchNcapRatings, fetchNcapVariants, ratingsOnline } from "./ratings-client";
 export { fetchComplaintModels, fetchComplaints, complaintsOnline } from "./complaints-client";

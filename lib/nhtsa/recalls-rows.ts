@@ -10,7 +10,7 @@ import { CAMPAIGN_NUMBER, count, flag, isoDate, normalizeCampaignNumber, text, t
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]).optional();
 
 /** Loose on purpose: NHTSA adds fields over time, and a missing optional field must not lose the row. */
-export const nhtsaRecallRow = z.looseObject({
+const nhtsaRecallRow = z.looseObject({
   Manufacturer: scalar,
   NHTSACampaignNumber: z.string(),
   parkIt: scalar,
@@ -27,7 +27,6 @@ export const nhtsaRecallRow = z.looseObject({
   Model: scalar,
   PotentialNumberofUnitsAffected: scalar,
 });
-export type NhtsaRecallRow = z.infer<typeof nhtsaRecallRow>;
 
 /** `{Count, Message, results}`; NHTSA's campaign endpoint has been seen spelling it `Results`. */
 export const nhtsaRecallsResponse = z

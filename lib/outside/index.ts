@@ -50,14 +50,14 @@
  */
 import { config } from "../config";
 
-export { Breaker, breakerFor, breakerHealth, resetBreakersForTests, type BreakerHealth, type BreakerState, type RunOptions } from "./breaker";
-export { BoundedMemo, boundedCache, type MemoOptions } from "./memo";
+export { Breaker, breakerFor, breakerHealth, resetBreakersForTests } from "./breaker";
+export { BoundedMemo, boundedCache } from "./memo";
 export { deadlineSignal, untilAborted, withDeadline, DeadlineExceeded } from "./deadline";
-export { retryAnswer, type RetryOptions } from "./retry";
+export { retryAnswer } from "./retry";
 export { HostQueues, HostQueueFull } from "./host-queue";
 
 export function failureMemoMs(): number {
   return config().outside.failureMemoMs;
 }
-export { fetchJson, systemFailed, type FetchFailure, type FetchJsonAnswer, type FetchJsonOptions } from "./json-fetch";
-export { LiveAnswers, type LiveAnswer, type Loaded, type DurableAnswers } from "./live-answers";
+export { fetchJson, type FetchFailure } from "./json-fetch";
+export { LiveAnswers, type Loaded, type DurableAnswers } from "./live-answers";

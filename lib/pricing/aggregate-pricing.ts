@@ -59,7 +59,7 @@ function sliceFilter(q: PricingQuery): Prisma.Sql {
 }
 
 /** The canonical page of a slice; the API's `url`. */
-export function pricingUrl(q: Pick<PricingQuery, "makeSlug" | "modelSlug" | "year" | "state">): string {
+function pricingUrl(q: Pick<PricingQuery, "makeSlug" | "modelSlug" | "year" | "state">): string {
   const base = `${config().publicBaseUrl}/pricing/${q.makeSlug}/${q.modelSlug}/${q.year}`;
   return q.state ? `${base}/${q.state}` : base;
 }

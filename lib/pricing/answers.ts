@@ -25,7 +25,7 @@ export const PriceBand = z
       "(rank h = (n - 1) * p, as NumPy's default and Excel's PERCENTILE.INC).",
   });
 
-export const TopTrim = z.object({
+const TopTrim = z.object({
   trim: z.string(),
   dealCount: z.int().min(1),
   avgPrice: money("average selling price of the trim"),
@@ -110,7 +110,7 @@ export const PricingNoData = z
   });
 export type PricingNoData = z.infer<typeof PricingNoData>;
 
-export const MarketModel = z.object({
+const MarketModel = z.object({
   make: z.string(),
   model: z.string(),
   avgDiscountPercent: percent("average percent off MSRP"),
@@ -118,7 +118,7 @@ export const MarketModel = z.object({
   dealCount: z.int().min(1),
 });
 
-export const MarketState = z.object({
+const MarketState = z.object({
   state: z.enum(US_STATE_CODES),
   dealCount: z.int().min(1),
   avgDiscountPercent: percent("average percent off MSRP"),

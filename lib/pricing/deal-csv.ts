@@ -29,11 +29,11 @@ import { DEFAULT_IMPORT_SOURCE, DEMO_SOURCE } from "./deal-source";
 import { slugify } from "../vehicle";
 import { isUsStateCode } from "./us-states";
 
-export const DEAL_CSV_COLUMNS = [
+const DEAL_CSV_COLUMNS = [
   "deal_id", "vin", "year", "make", "model", "trim", "state", "msrp", "selling_price", "deal_type",
   "purchase_date", "source",
 ] as const;
-export const REQUIRED_DEAL_CSV_COLUMNS = DEAL_CSV_COLUMNS.filter((c) => c !== "vin" && c !== "source");
+const REQUIRED_DEAL_CSV_COLUMNS = DEAL_CSV_COLUMNS.filter((c) => c !== "vin" && c !== "source");
 
 const MAX_PRICE = 1_000_000;
 
@@ -132,7 +132,7 @@ export const DealCsvRow = z
 export type DealCsvRow = z.output<typeof DealCsvRow>;
 
 /** "2024-02-30" parses to March 1st in JS: compare the round trip to catch dates that do not exist. */
-export function isRealDate(text: string): boolean {
+function isRealDate(text: string): boolean {
   const d = new Date(`${text}T00:00:00.000Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }

@@ -25,7 +25,7 @@ export interface DealRow {
 }
 
 /** 500 rows × 16 values stays well under SQLite's and PostgreSQL's bound-parameter limits. */
-export const INSERT_BATCH = 500;
+const INSERT_BATCH = 500;
 
 type Executor = Pick<Db, "$executeRaw">;
 

@@ -31,10 +31,10 @@ import {
 import { slugify } from "../vehicle";
 
 export const DEMO_DEAL_COUNT = 30_000;
-export const DEMO_SEED = 20_261_121;
+const DEMO_SEED = 20_261_121;
 export const DEMO_MARKER_KEY = "demo.seed";
 /** The demo set's "today": purchase dates never pass it, so the set does not change with the clock. */
-export const DEMO_AS_OF = Date.UTC(2026, 9, 31);
+const DEMO_AS_OF = Date.UTC(2026, 9, 31);
 const DEMO_YEARS = [2023, 2024, 2025, 2026] as const;
 
 /** mulberry32: tiny, fast, and good enough to draw a demo set; identical on every platform. */

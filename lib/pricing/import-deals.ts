@@ -32,7 +32,7 @@ export interface ImportOptions {
   totalBytes?: number;
 }
 
-export interface ImportSummary {
+interface ImportSummary {
   rows: number;
   created: number;
   updated: number;
@@ -45,7 +45,7 @@ export interface ImportSummary {
 export type ImportResult = { ok: true; summary: ImportSummary } | { ok: false; errors: RowError[]; rows: number };
 
 /** Reads and validates the whole file; rows come back only when every one of them is valid. */
-export async function readDealCsv(
+async function readDealCsv(
   input: Readable | string,
   opts: Pick<ImportOptions, "onProgress" | "totalBytes"> = {},
 ): Promise<{ rows: DealCsvRow[]; errors: RowError[]; count: number }> {

@@ -13,11 +13,10 @@ import { marketOverview, type MarketData } from "./market-overview";
 import { sliceHasDeals } from "./slice-index";
 import { slugify, type VehicleQuery } from "../vehicle";
 
-export { aggregatePricing, pricingUrl, type PricingQuery, type PricingResult } from "./aggregate-pricing";
-export { marketOverview, computeMarketOverview, MARKET_MIN_DEALS, type MarketData } from "./market-overview";
-export { seedDemoDeals, removeDemoDeals, type SeedResult } from "./demo-seed";
-export { US_STATES, US_STATE_CODES, isUsStateCode, type UsStateCode } from "./us-states";
-export { demoNotice, isDemoText, DEMO_SOURCE_TEXT } from "./deal-source";
+export type { PricingResult } from "./aggregate-pricing";
+export { MARKET_MIN_DEALS, type MarketData } from "./market-overview";
+export { US_STATES, isUsStateCode } from "./us-states";
+export { demoNotice, isDemoText } from "./deal-source";
 
 /**
  * Pricing of a make/model/year (and state). Names are slugified, so "Land Rover" / "Range Rover Sport" and

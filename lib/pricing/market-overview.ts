@@ -16,8 +16,8 @@ import { roundMoney, roundPercent } from "./pricing-math";
 import { isUsStateCode, type UsStateCode } from "./us-states";
 
 export const MARKET_MIN_DEALS = 25;
-export const MARKET_TOP_MODELS = 20;
-export const MARKET_MEMO_MS = 5 * 60_000;
+const MARKET_TOP_MODELS = 20;
+const MARKET_MEMO_MS = 5 * 60_000;
 
 /** The overview plus what the /market page needs to link each model to its newest pricing page. */
 export interface MarketData {

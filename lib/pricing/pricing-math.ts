@@ -12,9 +12,9 @@
  */
 
 /** 10 or more deals. */
-export const SUFFICIENT_MIN_DEALS = 10;
+const SUFFICIENT_MIN_DEALS = 10;
 /** 4 to 9 deals are `limited`; fewer are `insufficient` and their figures are withheld. */
-export const LIMITED_MIN_DEALS = 4;
+const LIMITED_MIN_DEALS = 4;
 
 export type DataStatus = "sufficient" | "limited" | "insufficient";
 

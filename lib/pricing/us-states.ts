@@ -21,7 +21,3 @@ export const US_STATE_CODES = Object.keys(US_STATES) as UsStateCode[];
 export function isUsStateCode(value: string): value is UsStateCode {
   return Object.prototype.hasOwnProperty.call(US_STATES, value);
 }
-
-export function stateName(code: UsStateCode): string {
-  return US_STATES[code];
-}

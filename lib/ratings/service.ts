@@ -25,7 +25,7 @@ const ATTRIBUTION = "NHTSA 5-Star Safety Ratings (NCAP)";
 const MAX_RATED = 6;
 
 /** What NHTSA knows of a year/make/model: its tested variants with the ratings fetched for them. */
-export interface NcapModelAnswer {
+interface NcapModelAnswer {
   variants: Array<NcapVariantRow & { ratings: NcapRatings | null }>;
 }
 
@@ -38,11 +38,7 @@ function answers(): LiveAnswers<NcapModelAnswer> {
   }));
 }
 
-export function resetRatingsForTests(): void {
-  answers().clear();
-}
-
-export function ratingsPageUrl(q: VehicleQuery): string {
+function ratingsPageUrl(q: VehicleQuery): string {
   return `https://www.nhtsa.gov/vehicle/${q.year}/${encodeURIComponent(q.make.toUpperCase())}/${encodeURIComponent(q.model.toUpperCase())}`;
 }
 

@@ -12,8 +12,8 @@ import type { Readable } from "node:stream";
 import yauzl from "yauzl";
 import { CAMPAIGN_NUMBER, count, flag, isoDate, normalizeCampaignNumber, text, type RecallRecord } from "./record";
 
-export const FLAT_RCL_LAYOUTS = [24, 27, 29] as const;
-export type FlatRclLayout = (typeof FLAT_RCL_LAYOUTS)[number];
+const FLAT_RCL_LAYOUTS = [24, 27, 29] as const;
+type FlatRclLayout = (typeof FLAT_RCL_LAYOUTS)[number];
 
 // Zero-based column positions (RCL.txt field number − 1).
 const COL = {

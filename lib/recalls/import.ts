@@ -17,9 +17,9 @@ import { nhtsaRecallsResponse, recordFromNhtsaRow } from "../nhtsa/recalls-rows"
 import type { RecallRecord } from "./record";
 import { findLookup, saveLookup, upsertRecalls, type RecallSource } from "./store";
 
-export type ImportKind = "flat_rcl" | "recalls_json" | "campaign_csv";
+type ImportKind = "flat_rcl" | "recalls_json" | "campaign_csv";
 
-export interface ImportProgress {
+interface ImportProgress {
   bytesDone: number;
   totalBytes: number;
   rows: number;
@@ -48,7 +48,7 @@ export interface ImportOptions {
   batchSize?: number;
 }
 
-export function importKind(file: string): ImportKind {
+function importKind(file: string): ImportKind {
   if (/\.(zip|txt|tsv|lst)$/i.test(file)) return "flat_rcl";
   if (/\.json$/i.test(file)) return "recalls_json";
   if (/\.csv$/i.test(file)) return "campaign_csv";

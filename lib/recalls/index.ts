@@ -2,10 +2,7 @@
  * Recalls: the public surface other domains use (VIN report, MCP tools, pages, scripts).
  * See service.ts for how live NHTSA answers and imported data combine.
  */
-export { recallsForVehicle, recallPageUrl, RECALL_CACHE_MS, type VehicleRecalls } from "./service";
+export { recallsForVehicle, recallPageUrl } from "./service";
 export { recallsForVin } from "./by-vin";
 export { recallsForYearMakeModel } from "./by-vehicle";
-export { recallCampaign } from "./campaign";
-export { canonicalVehicleNames } from "./vehicle-names";
-export { importRecallFile, type ImportSummary } from "./import";
 export { nhtsaOnline } from "../nhtsa";

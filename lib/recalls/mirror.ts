@@ -57,8 +57,3 @@ export async function mirrorRecalls(
   if (!m || !m.fresh || q.year > m.maxModelYear) return null;
   return { stored: await indexedRecalls(q), asOf: m.asOf };
 }
-
-/** Tests and the sync CLI: forget the held state so the next question reads it again. */
-export function forgetRecallMirrorStatus(): void {
-  held = undefined;
-}

@@ -45,7 +45,7 @@ export function recallPageUrl(q: VehicleQuery): string {
 }
 
 /** NHTSA lists recalls per year, make and model: without a make and model name there is nothing to ask. */
-export function hasUsableNames(q: VehicleQuery): boolean {
+function hasUsableNames(q: VehicleQuery): boolean {
   return Number.isInteger(q.year) && slugify(q.make ?? "") !== "" && slugify(q.model ?? "") !== "";
 }
 

@@ -1,4 +1,4 @@
 /** The VIN report: composed once here, used by /api/public/vin/{vin}, /vin/{vin} and the MCP decode_vin tool. */
-export { buildVinReport, vinPermalink, ALL_SECTIONS, reportIsDegraded } from "./vin-report";
+export { buildVinReport, reportIsDegraded } from "./vin-report";
 export { buildVinBatch, splitVins, batchDegraded } from "./vin-batch";
 export { safetyRatingsByVehicle, complaintsByVehicle, fuelEconomyByVehicle, buyerDataDegraded } from "./buyer-data";

@@ -30,7 +30,7 @@ import { BoundedMemo, DeadlineExceeded, failureMemoMs, withDeadline } from "../o
 import { displayMake } from "../vehicle";
 import type { VehicleQuery } from "../vehicle";
 
-export const ALL_SECTIONS: VinReportFlags = {
+const ALL_SECTIONS: VinReportFlags = {
   pricing: true,
   recalls: true,
   insight: true,
@@ -42,7 +42,7 @@ export const ALL_SECTIONS: VinReportFlags = {
 export type Decoded = Extract<DecodeResult, { ok: true }>;
 
 /** The canonical page of a VIN. */
-export function vinPermalink(vin: string): string {
+function vinPermalink(vin: string): string {
   return `${config().publicBaseUrl}/vin/${vin}`;
 }
 

@@ -18,7 +18,7 @@ export interface ArchivedSticker {
   fetchedAt: Date;
 }
 
-export const sha256Hex = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
+const sha256Hex = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
 
 export function archivePath(sha256: string): string {
   if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error("archivePath: not a sha256 hex digest");

@@ -20,7 +20,7 @@ import { stellantisFetcher } from "./fetchers/stellantis";
 import { breakerFor, deadlineSignal, HostQueueFull, HostQueues, resetBreakersForTests, retryAnswer } from "../outside";
 import type { EndpointId, SupportedGroup } from "./registry";
 
-export const FETCHERS: Record<EndpointId, StickerFetcher> = {
+const FETCHERS: Record<EndpointId, StickerFetcher> = {
   gm: gmFetcher,
   stellantis: stellantisFetcher,
   ford: fordFetcher,

@@ -13,13 +13,13 @@ import { manufacturerLabel } from "./registry";
 import { resolveVin, type ResolvedVin } from "./vehicle";
 import { askManufacturer, supportedGroupOf } from "./window-sticker";
 
-export const WMI_NOTE =
+const WMI_NOTE =
   "Instant check from each VIN's manufacturer identifier (WMI, positions 1-3) and the archive; no manufacturer was contacted. " +
   "supported: a window sticker can be requested (a make of a supported manufacturer group, or an archived copy is held); " +
   "not_supported: no manufacturer source for this make and nothing archived; invalid_vin: not a valid 17-character VIN. " +
   "One entry per submitted VIN, in order (a repeated VIN is checked once). Send live: true (at most 25 VINs) to ask the manufacturers.";
 
-export const LIVE_NOTE =
+const LIVE_NOTE =
   "Live check: each VIN's manufacturer was asked for its window sticker (per-host limits, one overall deadline). " +
   "available: the manufacturer has it (now archived); fallback: not from the manufacturer now, but an archived copy is served; " +
   "unknown: no answer in time, no sticker, or an unsupported make with nothing archived (see reason); invalid_vin: not a valid VIN. " +

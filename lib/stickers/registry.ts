@@ -9,8 +9,8 @@
  */
 import { makesForVin } from "../vin";
 
-export type SupportedGroupId = "gm" | "stellantis" | "ford" | "hyundai" | "genesis";
-export type UnsupportedGroupId = "toyota" | "kia";
+type SupportedGroupId = "gm" | "stellantis" | "ford" | "hyundai" | "genesis";
+type UnsupportedGroupId = "toyota" | "kia";
 /** Which endpoint template (config().stickers.urls) a group's fetcher uses. */
 export type EndpointId = "gm" | "stellantis" | "ford" | "hyundai";
 
@@ -62,7 +62,7 @@ const groupByMake = new Map<string, ManufacturerGroup>(
   MANUFACTURER_GROUPS.flatMap((g) => g.makes.map((m) => [m.toUpperCase(), g] as const)),
 );
 
-export function groupOfMake(make: string): ManufacturerGroup | null {
+function groupOfMake(make: string): ManufacturerGroup | null {
   return groupByMake.get(make.trim().toUpperCase()) ?? null;
 }
 

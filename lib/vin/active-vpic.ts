@@ -18,7 +18,7 @@ export interface ActiveVpic {
   switchedAt: string;
 }
 
-export function activeVpicPointer(): string {
+function activeVpicPointer(): string {
   return path.join(config().dataDir, "vpic", "active.json");
 }
 

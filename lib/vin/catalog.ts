@@ -95,7 +95,7 @@ function makesByWmiOf(data: VpicData): Map<string, string[]> {
  * Makes the vPIC tables link to a VIN's WMI (Wmi_Make), in vPIC's spelling, whether NHTSA publishes the WMI
  * or not; a WMI ending in 9 names a small maker by positions 12-14 too.
  */
-export function makesForVinIn(data: VpicData, vin: string): string[] {
+function makesForVinIn(data: VpicData, vin: string): string[] {
   const { makesByWmi } = catalogOf(data);
   const wmi = vin.slice(0, 3).toUpperCase();
   if (wmi[2] === "9") {

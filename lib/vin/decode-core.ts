@@ -25,10 +25,6 @@ import { defaultCandidates, makeCandidates, resolvedValues, vehicleSpecCandidate
 import { finalErrors, newPassErrors, patternErrors, vehicleErrors, type PassErrors } from "./decode/errors";
 import type { PassContext } from "./decode/pass-context";
 
-export { MULTI_VALUED_ELEMENTS } from "./decode/candidate-row";
-export { evaluateConversion } from "./decode/conversions";
-export { resolveAttribute } from "./decode/element-resolution";
-
 interface Pass {
   year: number | null;
   items: Candidate[];

@@ -42,7 +42,7 @@ function present(value: string | undefined): string | null {
 }
 
 /** Displacement in liters to one decimal ("3.211864544" → "3.2", "2" → "2.0"); null if not a number. */
-export function formatLiters(value: string | undefined): string | null {
+function formatLiters(value: string | undefined): string | null {
   const v = present(value);
   if (v === null) return null;
   const n = Number(v);

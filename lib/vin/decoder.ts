@@ -72,7 +72,7 @@ export function vpicData(): VpicData {
  * snapshot the refresh job compiled) runs on a timer, not inside a request. A file that fails to load is
  * logged and the current data keeps serving.
  */
-export function switchVpicIfChanged(): boolean {
+function switchVpicIfChanged(): boolean {
   const held = globalForVpic.__vinscopeVpic;
   if (!held) return false;
   const path = activeVpicPath();

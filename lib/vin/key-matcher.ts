@@ -157,7 +157,7 @@ export function probeOf(key: string): { position: number; chars: string } | null
  * The key characters a `[...]` class accepts, read the way the matcher's regex reads it: `1-A` is "1 or A"
  * (NHTSA rewrites it), other `x-y` are code-point ranges, a leading `^` negates.
  */
-export function classChars(rawBody: string): string {
+function classChars(rawBody: string): string {
   let body = rawBody.replace(/1-A/g, "1A");
   const negate = body.startsWith("^");
   if (negate) body = body.slice(1);

@@ -7,7 +7,7 @@
 import type { DecodedVehicle } from "./decoded-vehicle";
 
 export type Drive = "FWD" | "RWD" | "AWD" | "4WD";
-export type Electrified = "EV" | "PHEV" | "Hybrid" | null;
+type Electrified = "EV" | "PHEV" | "Hybrid" | null;
 export type BodyKind = "sedan" | "coupe" | "convertible" | "hatchback" | "wagon" | "suv" | "pickup" | "van" | "minivan";
 
 /** What a VIN decodes to that sources split models by; null wherever the decode does not say. */

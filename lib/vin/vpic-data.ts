@@ -19,13 +19,6 @@ import { makeRefs, nameWmis, readMakesOfModel, readWmis } from "./vpic-tables/wm
 import type { PatternStore, VpicData, VpicElement, WmiRecord } from "./vpic-types";
 
 export type * from "./vpic-types";
-export { NON_PATTERN_ELEMENTS } from "./vpic-tables/elements";
-export { parseVpicDate } from "./vpic-tables/reader";
-
-/** AttributeId (raw, before lookup resolution) of pattern row p. */
-export function patternAttribute(patterns: PatternStore, p: number): string {
-  return patterns.attrTable[patterns.attrIndex[p]];
-}
 
 /** A 3-character WMI as a number (three char codes), for look-ups. */
 export function wmiCode(wmi: string): number {

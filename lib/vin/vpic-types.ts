@@ -18,7 +18,7 @@ export interface VpicElement {
   groupName: string | null;
 }
 
-export interface WmiSchemaLink {
+interface WmiSchemaLink {
   schemaId: number;
   /** The schema's compiled index once resolved (null: the schema has no usable patterns). */
   schema?: SchemaIndex | null;

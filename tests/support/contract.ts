@@ -113,7 +113,7 @@ async function contractOf(origin: string, rawFetch: typeof fetch): Promise<Contr
 }
 
 /** The document's paths as matchers, and lazily compiled validators (components become $defs). */
-export function compileContract(doc: Json): Contract {
+function compileContract(doc: Json): Contract {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   const schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Json;

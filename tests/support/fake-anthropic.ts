@@ -5,9 +5,9 @@
  */
 import type { FakeRequest, FakeResponse, FakeServer } from "./fake-server";
 
-export const FAKE_MODEL = "claude-fake-1";
+const FAKE_MODEL = "claude-fake-1";
 
-export function messageResponse(text: string, opts: { model?: string; inputTokens?: number; outputTokens?: number } = {}): FakeResponse {
+function messageResponse(text: string, opts: { model?: string; inputTokens?: number; outputTokens?: number } = {}): FakeResponse {
   return {
     body: {
       id: "msg_fake",
@@ -23,7 +23,7 @@ export function messageResponse(text: string, opts: { model?: string; inputToken
 }
 
 /** The value of a "Label: value" line of the request's facts block. */
-export function factOf(req: FakeRequest, label: string): string | null {
+function factOf(req: FakeRequest, label: string): string | null {
   const body = JSON.parse(req.body) as { messages: { content: string }[] };
   return new RegExp(`^${label}: (.*)$`, "m").exec(body.messages[0].content)?.[1] ?? null;
 }

@@ -29,7 +29,7 @@ export interface FakeResponse {
   destroy?: boolean;
 }
 
-export type FakeHandler = (req: FakeRequest) => FakeResponse | Promise<FakeResponse>;
+type FakeHandler = (req: FakeRequest) => FakeResponse | Promise<FakeResponse>;
 
 export interface FakeServer {
   url: string;

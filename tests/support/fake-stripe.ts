@@ -6,8 +6,8 @@
 import Stripe from "stripe";
 import { startFakeServer, type FakeServer } from "./fake-server";
 
-export const WEBHOOK_SECRET = "whsec_test_vinscope_0123456789abcdef";
-export const PRICE_ID = "price_test_location";
+const WEBHOOK_SECRET = "whsec_test_vinscope_0123456789abcdef";
+const PRICE_ID = "price_test_location";
 
 export interface FakeStripe {
   server: FakeServer;

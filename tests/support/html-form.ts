@@ -11,7 +11,7 @@ export interface HtmlForm {
 }
 
 /** The forms of a page, each with its hidden inputs (name → value). */
-export function formsIn(html: string): HtmlForm[] {
+function formsIn(html: string): HtmlForm[] {
   return [...html.matchAll(/<form\b[^>]*>([\s\S]*?)<\/form>/g)].map((m) => {
     const hidden: Record<string, string> = {};
     for (const input of m[1].matchAll(/<input\b[^>]*type="hidden"[^>]*>/g)) {

@@ -21,7 +21,7 @@ export const MCP_TOOLS = ["about_service", "check_recalls", "decode_vin", "decod
 /** A real VIN of a 2003 Honda Accord (check digit 3). */
 export const ACCORD_VIN = "1HGCM82633A004352";
 /** A real VIN of a 2022 Acura MDX (the fixture deals price it). */
-export const MDX_VIN = "5J8YE1H8XNL052358";
+const MDX_VIN = "5J8YE1H8XNL052358";
 
 const recallRow = (year: string) => ({
   Manufacturer: "Honda (American Honda Motor Co.)",

@@ -7,7 +7,7 @@ import { useActionState } from "react";
 import { accountAction, type AccountActionState } from "./actions";
 import styles from "../dealers.module.css";
 
-export interface PanelKey {
+interface PanelKey {
   id: string;
   prefix: string;
   status: string;

@@ -129,8 +129,3 @@ async function perform(account: DealerAccountRecord, intent: string, form: FormD
       return { status: "error", message: "Unknown action." };
   }
 }
-
-export async function signOutAction(): Promise<void> {
-  const { signOut } = await import("../sign-in/actions");
-  await signOut();
-}

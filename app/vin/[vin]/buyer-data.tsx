@@ -13,7 +13,7 @@ function StatusNote({ s }: { s: { status: string; checkedAt: string; source: str
   );
 }
 
-export function Stars({ value, label }: { value: number | null; label: string }) {
+function Stars({ value, label }: { value: number | null; label: string }) {
   if (value === null) return <span className="muted" aria-label={`${label}: not rated`}>not rated</span>;
   return (
     <span className={styles.stars} role="img" aria-label={`${label}: ${value} of 5 stars`} data-stars={value}>

@@ -7,12 +7,12 @@ import { runTool, toolSuccess } from "../tool-result";
 
 export const ABOUT_SERVICE = "about_service";
 
-export const SERVICE_DESCRIPTION =
+const SERVICE_DESCRIPTION =
   "vinscope: VIN decoding with NHTSA's vPIC data and decoding rules, NHTSA safety recalls, aggregate pricing " +
   "from buyer deals, and short factual vehicle insights (AI-written when a model is configured, otherwise composed " +
   "by fixed rules; each insight names its writer).";
 
-export const ATTRIBUTION =
+const ATTRIBUTION =
   "Vehicle data from vinscope and NHTSA's vPIC VIN decoder database; recall data from NHTSA. When showing " +
   "the data to end users, cite vinscope and NHTSA vPIC and link to the VIN's permalink.";
 

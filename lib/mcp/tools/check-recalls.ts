@@ -57,7 +57,7 @@ function vehicleName(r: RecallsResponse): string {
   return `${r.year} ${r.make} ${r.model}${r.vin ? ` (VIN ${r.vin})` : ""}`;
 }
 
-export function recallsSummary(r: RecallsResponse): string {
+function recallsSummary(r: RecallsResponse): string {
   const head =
     r.count === 0
       ? `No recall campaigns for the ${vehicleName(r)}.`

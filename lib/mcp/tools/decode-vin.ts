@@ -41,7 +41,7 @@ export function registerDecodeVin(server: McpServer): void {
 
 const usd = (n: number) => `$${Math.round(n).toLocaleString("en-US")}`;
 
-export function reportSummary(r: VinDecodeResponse): string {
+function reportSummary(r: VinDecodeResponse): string {
   const d = r.decoded;
   const specs = [
     d.bodyStyle,

@@ -33,7 +33,7 @@ export function registerDecodeVins(server: McpServer): void {
   );
 }
 
-export function batchSummary(batch: VinBatchResponse): string {
+function batchSummary(batch: VinBatchResponse): string {
   const lines = [`${batch.decoded} of ${batch.count} VINs decoded.`];
   for (const r of batch.results) {
     if (!r.ok) {

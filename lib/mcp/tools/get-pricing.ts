@@ -39,7 +39,7 @@ export function registerGetPricing(server: McpServer): void {
 
 const usd = (n: number) => `$${Math.round(n).toLocaleString("en-US")}`;
 
-export function pricingSummary(p: PricingResponse): string {
+function pricingSummary(p: PricingResponse): string {
   const vehicle = `${p.year} ${p.make} ${p.model}${p.state ? ` in ${p.state}` : ""}`;
   const lines = [`Pricing of the ${vehicle}: ${p.sampleSize} deal${p.sampleSize === 1 ? "" : "s"} (${p.dataStatus}).`];
   if (p.averageSellingPrice !== null) {

@@ -31,7 +31,7 @@ interface Scan {
  * Schemas of the WMI for this year, with their priority (the link's YearFrom). A WMI links a schema once per
  * year range; a schema linked twice for one year keeps its best priority.
  */
-export function schemasOfYear(data: VpicData, wmi: WmiRecord, year: number | null): Map<SchemaIndex, number> {
+function schemasOfYear(data: VpicData, wmi: WmiRecord, year: number | null): Map<SchemaIndex, number> {
   const schemaPriority = new Map<SchemaIndex, number>();
   for (const link of wmi.links) {
     if (year !== null && (year < link.yearFrom || year > link.yearTo)) continue;

@@ -10,7 +10,7 @@ import { MULTI_VALUED_ELEMENTS, type Candidate, type Winner } from "./candidate-
 /** Module-local: read once per candidate (see candidates.ts on imported names in loops). */
 const multiValued = MULTI_VALUED_ELEMENTS;
 
-export function compareCandidates(a: Candidate, b: Candidate): number {
+function compareCandidates(a: Candidate, b: Candidate): number {
   if (a.priority !== b.priority) return b.priority - a.priority;
   const an = Number.isNaN(a.changedOn);
   const bn = Number.isNaN(b.changedOn);

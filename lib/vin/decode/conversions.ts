@@ -38,7 +38,7 @@ export function conversionCandidates(ctx: PassContext, candidates: Candidate[]):
  * vPIC's conversion formulas are `#x# <op> <constant>`; NHTSA runs them as SQL and writes '0' when that
  * fails (a non-numeric value). Results are printed like a SQL decimal without trailing zeros.
  */
-export function evaluateConversion(formula: string, value: string): string {
+function evaluateConversion(formula: string, value: string): string {
   const m = /^\s*#x#\s*([*/+-])\s*([0-9.]+)\s*$/.exec(formula);
   const x = Number(value);
   if (!m || value.trim() === "" || !Number.isFinite(x)) return "0";

@@ -5,7 +5,7 @@
  */
 import type Database from "better-sqlite3";
 
-export type Row = Record<string, unknown>;
+type Row = Record<string, unknown>;
 
 export interface VpicReader {
   db: Database.Database;

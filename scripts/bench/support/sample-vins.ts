@@ -7,7 +7,7 @@ import { computeCheckDigit } from "../../../lib/vin/check-digit";
 import { normalizeVin } from "../../../lib/vin/format";
 import type { VpicData } from "../../../lib/vin/vpic-data";
 
-export function prng(seed: number) {
+function prng(seed: number) {
   let s = seed >>> 0 || 1;
   return () => {
     s ^= s << 13;
@@ -21,7 +21,7 @@ const LETTERS = "ABCDEFGHJKLMNPRSTUVWXYZ";
 const CHARS = `${LETTERS}0123456789`;
 const YEAR_CODES = "ABCDEFGHJKLMNPRSTVWXY123456789";
 
-export function yearCode(year: number): string {
+function yearCode(year: number): string {
   return YEAR_CODES[(((year - 1980) % 30) + 30) % 30];
 }
 
