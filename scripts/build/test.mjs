@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: the linter, unit tests, a production build, integration tests against the built app (on SQLite, and on
-// PostgreSQL too when TEST_DATABASE_URL names a database), then the Playwright e2e suite in Chromium.
+// `npm test`: the linter (`npm run lint`), unit tests, a production build, integration tests against the built app
+// (on SQLite, and on PostgreSQL too when TEST_DATABASE_URL names a database), then the Playwright e2e suite in Chromium.
 // Every step runs even when an earlier one fails, so one run shows everything; the exit code is 1 if any failed.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -11,7 +11,8 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
 const steps = [
-  { name: "lint", cmd: bin("eslint"), args: ["."] },
+  // `npm run lint`: ESLint, then knip for exports and types nothing imports.
+  { name: "lint", cmd: "npm", args: ["run", "-s", "lint"] },
   { name: "unit", cmd: bin("jest"), args: ["--selectProjects", "unit"] },
   { name: "build", cmd: bin("next"), args: ["build"] },
   {
