@@ -13,6 +13,7 @@
  */
 import { displayMake } from "../vehicle";
 import { log } from "../log";
+import { deadlineSignal, untilAborted } from "../outside";
 import { getVehiclePricing, isDemoText } from "../pricing";
 import { recallsForVehicle } from "../recalls";
 import { complaintsForVehicle } from "../complaints";
@@ -104,28 +105,19 @@ export async function gatherFacts(input: FactsInput, opts: { budgetMs?: number }
     pricing: null,
     recalls: null,
   };
-  const controller = new AbortController();
-  const budget = opts.budgetMs ?? 5000;
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<void>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      resolve();
-    }, budget);
-  });
+  const signal = deadlineSignal(opts.budgetMs ?? 5000);
   // Each source writes into a draft and only a completed draft is copied over, so a late answer cannot
   // change facts after the paragraph was written.
   const drafts = Object.entries(FACT_SOURCES).map(async ([name, source]) => {
     const draft: VehicleFacts = { ...facts };
     try {
-      await source(input, draft, controller.signal);
-      if (!controller.signal.aborted) Object.assign(facts, pick(draft, name));
+      await source(input, draft, signal);
+      if (!signal.aborted) Object.assign(facts, pick(draft, name));
     } catch (error) {
       log().warn({ source: name, err: error instanceof Error ? error.message : String(error) }, "insight facts source failed");
     }
   });
-  await Promise.race([Promise.all(drafts), expired]);
-  clearTimeout(timer);
+  await untilAborted(Promise.all(drafts), signal, () => undefined);
   return structuredClone(facts);
 }
 

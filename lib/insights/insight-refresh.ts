@@ -6,7 +6,7 @@
 import type { Db } from "../db";
 import { randomUUID } from "node:crypto";
 import { log } from "../log";
-import { boundedCache } from "../outside";
+import { BoundedMemo, boundedCache } from "../outside";
 import type { InsightWriter } from "./anthropic-writer";
 import type { FactsInput, VehicleFacts } from "./facts";
 import { FALLBACK_WRITER } from "./fallback";
@@ -41,7 +41,8 @@ export interface Refresher {
 }
 
 export function createRefresher(deps: RefreshDeps): Refresher {
-  const refreshes = new Map<string, Promise<void>>();
+  /** Background refreshes under way, one per key: a single-flight memo that keeps no answer. */
+  const refreshes = new BoundedMemo<true>({ max: deps.maxKeys });
   /** Key → time before which this process does not retry a failed background refresh. */
   const backoff = boundedCache<number>(deps.maxKeys);
 
@@ -52,12 +53,17 @@ export function createRefresher(deps: RefreshDeps): Refresher {
   };
 
   function maybeRefresh(row: StoredInsight, at: Date): void {
-    if (!dueForRefresh(row, at) || refreshes.has(row.key) || deps.generating(row.key)) return;
+    if (!dueForRefresh(row, at) || refreshes.loading(row.key) || deps.generating(row.key)) return;
     if (!deps.writer()) return;
-    const run = refresh(row)
-      .catch((error) => log().warn({ insightKey: row.key, err: error instanceof Error ? error.message : String(error) }, "insight refresh failed"))
-      .finally(() => refreshes.delete(row.key));
-    refreshes.set(row.key, run);
+    const run = () =>
+      refresh(row).then(
+        () => true as const,
+        (error) => {
+          log().warn({ insightKey: row.key, err: error instanceof Error ? error.message : String(error) }, "insight refresh failed");
+          return true as const;
+        },
+      );
+    void refreshes.get(row.key, run, () => 0);
   }
 
   /** Background regeneration of a row still being served. */
@@ -91,7 +97,7 @@ export function createRefresher(deps: RefreshDeps): Refresher {
   return {
     maybeRefresh,
     async idle() {
-      while (refreshes.size) await Promise.all([...refreshes.values()]);
+      while (refreshes.inFlight) await refreshes.settled();
     },
   };
 }

@@ -14,8 +14,9 @@
  * finishes and fills the cache for the next request.
  */
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "../db";
-import { boundedCache } from "../outside";
+import { BoundedMemo, boundedCache, deadlineSignal, untilAborted } from "../outside";
 import { findVpicModel } from "../vin";
 import { displayMake, slugify } from "../vehicle";
 import type { InsightWriter } from "./anthropic-writer";
@@ -96,7 +97,8 @@ interface ServiceState {
   pollMs: number;
   memoryMs: number;
   memory: ReturnType<typeof boundedCache<{ row: StoredInsight; until: number }>>;
-  flights: Map<string, Promise<StoredInsight>>;
+  /** Generations of missing keys under way in this process, one per key; their rows are not kept here. */
+  flights: BoundedMemo<StoredInsight>;
   refresher: Refresher;
 }
 
@@ -112,7 +114,7 @@ function serviceState(options: InsightServiceOptions): ServiceState {
   const factsOf = options.facts ?? ((input: FactsInput) => gatherFacts(input));
   const leaseMs = options.leaseMs ?? 30_000;
   const memory = boundedCache<{ row: StoredInsight; until: number }>(MAX_KEYS);
-  const flights = new Map<string, Promise<StoredInsight>>();
+  const flights = new BoundedMemo<StoredInsight>({ max: MAX_KEYS });
   const refresher = createRefresher({
     db: options.db,
     writer: options.writer,
@@ -125,7 +127,7 @@ function serviceState(options: InsightServiceOptions): ServiceState {
     fallbackRetryAfterMs: options.fallbackRetryAfterMs ?? 5 * MINUTE,
     refreshBackoffMs: options.refreshBackoffMs ?? 10 * MINUTE,
     maxKeys: MAX_KEYS,
-    generating: (key) => flights.has(key),
+    generating: (key) => flights.loading(key),
     forget: (key) => memory.delete(key),
   });
   return {
@@ -189,11 +191,7 @@ async function lookup(s: ServiceState, query: VehicleQuery, opts: LookupOptions 
   if (!variants || !variants.modelSeenInYear) return null;
   const input: FactsInput = { year: query.year, make: names.make, model: names.model, variants };
 
-  let flight = s.flights.get(key);
-  if (!flight) {
-    flight = fill(s, key, input).finally(() => s.flights.delete(key));
-    s.flights.set(key, flight);
-  }
+  const flight = s.flights.get(key, () => fill(s, key, input), () => 0);
   const row = await untilDeadline(flight, opts);
   if (row) {
     if (row.writer !== FALLBACK_WRITER || isFresh(row, s.now())) remember(s, row);
@@ -261,26 +259,8 @@ function answerOf(row: StoredInsight): InsightAnswer {
   };
 }
 
-async function untilDeadline<T>(work: Promise<T>, opts: LookupOptions): Promise<T | null> {
-  if (opts.deadlineMs === undefined && !opts.signal) return work;
-  if (opts.signal?.aborted) return null;
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
-  const stop = new Promise<null>((resolve) => {
-    if (opts.deadlineMs !== undefined) timer = setTimeout(() => resolve(null), opts.deadlineMs);
-    if (opts.signal) {
-      onAbort = () => resolve(null);
-      opts.signal.addEventListener("abort", onAbort, { once: true });
-    }
-  });
-  // The flight goes on without this caller; its failure is logged by whoever awaits it next, never unhandled.
-  work.catch(() => undefined);
-  try {
-    return await Promise.race([work, stop]);
-  } finally {
-    clearTimeout(timer);
-    if (onAbort) opts.signal?.removeEventListener("abort", onAbort);
-  }
+/** The flight, or null once the caller's deadline passes or its signal aborts; the flight goes on without it. */
+function untilDeadline<T>(work: Promise<T>, opts: LookupOptions): Promise<T | null> {
+  const signal = opts.deadlineMs === undefined ? opts.signal : deadlineSignal(opts.deadlineMs, opts.signal);
+  return untilAborted(work, signal, () => null);
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
