@@ -4,7 +4,8 @@ import { BarChart } from "@/components/charts/bar-chart";
 import { PriceBand, dollars } from "@/components/charts/price-band";
 import type { PricingResponse } from "@/lib/api/pricing";
 import { DemoNotice } from "@/components/demo-notice";
-import { US_STATES, isUsStateCode } from "@/lib/pricing";
+import { ScrollTable } from "@/components/scroll-table";
+import { US_STATES, isUsStateCode, stateName } from "@/lib/pricing";
 import styles from "./pricing-view.module.css";
 
 export interface PricingViewProps {
@@ -146,28 +147,18 @@ function TopTrims({ trims }: { trims: PricingResponse["topTrims"] }) {
           valueText: dollars(t.avgPrice),
         }))}
       />
-      <div className="table-scroll" tabIndex={0} role="group" aria-label="Trims, table">
-        <table data-testid="trims">
-          <thead>
-            <tr>
-              <th>Trim</th>
-              <th className="num">Deals</th>
-              <th className="num">Average price</th>
-              <th className="num">Average discount</th>
-            </tr>
-          </thead>
-          <tbody>
-            {trims.map((t) => (
-              <tr key={t.trim}>
-                <td>{t.trim}</td>
-                <td className="num">{t.dealCount}</td>
-                <td className="num">{dollars(t.avgPrice)}</td>
-                <td className="num">{t.avgDiscount.toFixed(1)}%</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable
+        label="Trims, table"
+        testId="trims"
+        rows={trims}
+        rowKey={(t) => t.trim}
+        columns={[
+          { header: "Trim", cell: (t) => t.trim },
+          { header: "Deals", numeric: true, cell: (t) => t.dealCount },
+          { header: "Average price", numeric: true, cell: (t) => dollars(t.avgPrice) },
+          { header: "Average discount", numeric: true, cell: (t) => `${t.avgDiscount.toFixed(1)}%` },
+        ]}
+      />
     </section>
   );
 }
@@ -183,7 +174,7 @@ function StateSelector(props: { base: string; current: string | null; states: Pr
           <option value="">All states</option>
           {props.states.map((s) => (
             <option key={s.state} value={s.state}>
-              {isUsStateCode(s.state) ? US_STATES[s.state] : s.state}
+              {stateName(s.state)}
               {props.withheld ? "" : ` (${s.dealCount} deal${s.dealCount === 1 ? "" : "s"})`}
             </option>
           ))}

@@ -8,6 +8,7 @@ import { config } from "@/lib/config";
 import { CACHE } from "@/lib/api/cache";
 import { API_VERSION } from "@/lib/version";
 import { CopyBlock } from "@/components/copy-block";
+import { ScrollTable } from "@/components/scroll-table";
 import { EXAMPLE_DEALER_VIN, EXAMPLE_VIN } from "@/lib/api/examples";
 import { ApiReference } from "./api-reference";
 import styles from "./docs.module.css";
@@ -133,36 +134,32 @@ if (res.ok) {
 
       <section id="endpoints" aria-labelledby="endpoints-h">
         <h2 id="endpoints-h">Endpoints</h2>
-        <div className="table-scroll" tabIndex={0} role="group" aria-label="Endpoints">
-        <table>
-          <thead>
-            <tr>
-              <th>Operation</th>
-              <th>Request</th>
-              <th>Cache-Control</th>
-            </tr>
-          </thead>
-          <tbody>
-            {publicOps.map((op) => (
-              <tr key={op.operationId}>
-                <td>
+        <ScrollTable
+          label="Endpoints"
+          rows={publicOps}
+          rowKey={(op) => op.operationId}
+          columns={[
+            {
+              header: "Operation",
+              cell: (op) => (
+                <>
                   <code>{op.operationId}</code>
                   <br />
                   <span className="muted">{op.summary}</span>
-                </td>
-                <td>
-                  <code>
-                    {op.method.toUpperCase()} {op.path}
-                  </code>
-                </td>
-                <td>
-                  <code>{op.cache ? CACHE[op.cache] : "no-store"}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        </div>
+                </>
+              ),
+            },
+            {
+              header: "Request",
+              cell: (op) => (
+                <code>
+                  {op.method.toUpperCase()} {op.path}
+                </code>
+              ),
+            },
+            { header: "Cache-Control", cell: (op) => <code>{op.cache ? CACHE[op.cache] : "no-store"}</code> },
+          ]}
+        />
         <p>
           Machine-readable: <a href="/api/public/openapi.json">/api/public/openapi.json</a> (OpenAPI 3.1),{" "}
           <a href="/.well-known/api-catalog">/.well-known/api-catalog</a> (RFC 9727) and <a href="/llms.txt">/llms.txt</a>.

@@ -3,8 +3,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { BarChart } from "@/components/charts/bar-chart";
+import { dollars } from "@/components/charts/price-band";
 import { DemoNotice } from "@/components/demo-notice";
-import { getMarketOverview, isUsStateCode, MARKET_MIN_DEALS, US_STATES } from "@/lib/pricing";
+import { ScrollTable } from "@/components/scroll-table";
+import { getMarketOverview, MARKET_MIN_DEALS, stateName } from "@/lib/pricing";
 import styles from "./market.module.css";
 
 export const dynamic = "force-dynamic";
@@ -14,8 +16,6 @@ export const metadata: Metadata = {
   description: "Models ranked by average discount off MSRP, and buyer deals by US state.",
 };
 
-const dollars = (n: number) => `$${Math.round(n).toLocaleString("en-US")}`;
-const stateName = (code: string) => (isUsStateCode(code) ? US_STATES[code] : code);
 /** Bars beyond this many are in the table only: a chart of 50 states is a wall, not a picture. */
 const CHART_ROWS = 10;
 
@@ -49,34 +49,26 @@ export default async function MarketPage() {
                   valueText: `${m.avgDiscountPercent.toFixed(1)}%`,
                 }))}
               />
-              <div className="table-scroll" tabIndex={0} role="group" aria-label="Models by average discount, table">
-                <table data-testid="top-models">
-                  <thead>
-                    <tr>
-                      <th className="num">#</th>
-                      <th>Model</th>
-                      <th className="num">Discount</th>
-                      <th className="num">Avg price</th>
-                      <th className="num">Deals</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {models.map((m, i) => (
-                      <tr key={`${m.link.makeSlug}/${m.link.modelSlug}`}>
-                        <td className="num">{i + 1}</td>
-                        <td>
-                          <Link href={`/pricing/${m.link.makeSlug}/${m.link.modelSlug}/${m.link.latestYear}`}>
-                            {m.make} {m.model}
-                          </Link>
-                        </td>
-                        <td className="num">{m.avgDiscountPercent.toFixed(1)}%</td>
-                        <td className="num">{dollars(m.avgPrice)}</td>
-                        <td className="num">{m.dealCount.toLocaleString("en-US")}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ScrollTable
+                label="Models by average discount, table"
+                testId="top-models"
+                rows={models}
+                rowKey={(m) => `${m.link.makeSlug}/${m.link.modelSlug}`}
+                columns={[
+                  { header: "#", numeric: true, cell: (_m, i) => i + 1 },
+                  {
+                    header: "Model",
+                    cell: (m) => (
+                      <Link href={`/pricing/${m.link.makeSlug}/${m.link.modelSlug}/${m.link.latestYear}`}>
+                        {m.make} {m.model}
+                      </Link>
+                    ),
+                  },
+                  { header: "Discount", numeric: true, cell: (m) => `${m.avgDiscountPercent.toFixed(1)}%` },
+                  { header: "Avg price", numeric: true, cell: (m) => dollars(m.avgPrice) },
+                  { header: "Deals", numeric: true, cell: (m) => m.dealCount.toLocaleString("en-US") },
+                ]}
+              />
             </>
           )}
         </section>
@@ -97,26 +89,17 @@ export default async function MarketPage() {
           ) : null}
           <details className={styles.more}>
             <summary>Every state: deals and average discount ({states.length})</summary>
-          <div className="table-scroll" tabIndex={0} role="group" aria-label="Deals by state, table">
-            <table data-testid="states">
-              <thead>
-                <tr>
-                  <th>State</th>
-                  <th className="num">Deals</th>
-                  <th className="num">Discount</th>
-                </tr>
-              </thead>
-              <tbody>
-                {states.map((s) => (
-                  <tr key={s.state}>
-                    <td>{stateName(s.state)}</td>
-                    <td className="num">{s.dealCount.toLocaleString("en-US")}</td>
-                    <td className="num">{s.avgDiscountPercent.toFixed(1)}%</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+            <ScrollTable
+              label="Deals by state, table"
+              testId="states"
+              rows={states}
+              rowKey={(s) => s.state}
+              columns={[
+                { header: "State", cell: (s) => stateName(s.state) },
+                { header: "Deals", numeric: true, cell: (s) => s.dealCount.toLocaleString("en-US") },
+                { header: "Discount", numeric: true, cell: (s) => `${s.avgDiscountPercent.toFixed(1)}%` },
+              ]}
+            />
           </details>
         </section>
       </div>

@@ -21,3 +21,8 @@ export const US_STATE_CODES = Object.keys(US_STATES) as UsStateCode[];
 export function isUsStateCode(value: string): value is UsStateCode {
   return Object.prototype.hasOwnProperty.call(US_STATES, value);
 }
+
+/** The state's name for display, or the code as it is when it names none. */
+export function stateName(code: string): string {
+  return isUsStateCode(code) ? US_STATES[code] : code;
+}
