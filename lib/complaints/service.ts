@@ -10,12 +10,11 @@
  * - Offline (COMPLAINTS_API_BASE_URL=off): imported FLAT_CMPL rows (`ok`, as of the import) or a stored answer;
  *   a vehicle absent from an import is `unavailable`, since a partial file cannot prove there are none.
  */
-import { config } from "../config";
-import { LiveAnswers, type FetchFailure } from "../outside";
+import type { FetchFailure } from "../outside";
 import type { ComplaintItem, ComplaintsSection } from "../api/buyer-data";
-import { sameModel, slugify } from "../vehicle";
-import { storedAnswers } from "../buyer-data/store";
-import { fetchComplaintModels, fetchComplaints, complaintsOnline } from "../nhtsa";
+import { sameModel } from "../vehicle";
+import { sourceAnswers, vehicleKey } from "../buyer-data/store";
+import { fetchComplaintModels, fetchComplaints, complaintsOnline, nhtsaVehiclePageUrl } from "../nhtsa";
 import { summarizeComplaints, type ComplaintsSummary } from "./complaint-rows";
 import { importedComplaints } from "./store";
 import type { VehicleQuery } from "../vehicle";
@@ -23,32 +22,19 @@ import type { VehicleQuery } from "../vehicle";
 const ATTRIBUTION = "NHTSA owner complaints (Office of Defects Investigation)";
 const MAX_MODELS = 6;
 
-const globalForComplaints = globalThis as unknown as { __vinscopeComplaints?: LiveAnswers<ComplaintsSummary> };
-function answers(): LiveAnswers<ComplaintsSummary> {
-  return (globalForComplaints.__vinscopeComplaints ??= new LiveAnswers<ComplaintsSummary>("nhtsa-complaints", {
-    okTtlMs: () => config().buyerData.cacheMs,
-    max: 5000,
-    durable: storedAnswers<ComplaintsSummary>("complaints"),
-  }));
-}
-
-function complaintsPageUrl(q: VehicleQuery): string {
-  return `https://www.nhtsa.gov/vehicle/${q.year}/${encodeURIComponent(q.make.toUpperCase())}/${encodeURIComponent(q.model.toUpperCase())}`;
-}
-
-const keyOf = (q: VehicleQuery) => `${q.year}|${slugify(q.make)}|${slugify(q.model)}`;
+const answers = () => sourceAnswers<ComplaintsSummary>("nhtsa-complaints", "complaints");
 
 export async function complaintsForVehicle(q: VehicleQuery, opts: { signal?: AbortSignal } = {}): Promise<ComplaintsSection> {
-  const url = complaintsPageUrl(q);
+  const url = nhtsaVehiclePageUrl(q);
   const now = new Date();
   if (!complaintsOnline()) {
     const imported = await importedComplaints(q);
     if (imported) return section(imported.summary, "ok", imported.asOf, url, `${ATTRIBUTION}, imported from NHTSA's FLAT_CMPL file`);
-    const known = await answers().known(keyOf(q));
+    const known = await answers().known(vehicleKey(q));
     if (known) return section(known.value, "ok", known.checkedAt, url, `${ATTRIBUTION}, answer stored from api.nhtsa.gov`);
     return unavailable(url, now, `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; complaints are unknown`);
   }
-  const answer = await answers().get(keyOf(q), () => loadSummary(q), opts.signal);
+  const answer = await answers().get(vehicleKey(q), () => loadSummary(q), opts.signal);
   if (answer.kind === "fresh") return section(answer.value, "ok", answer.checkedAt, url, `${ATTRIBUTION}, api.nhtsa.gov`);
   const why = answer.failure.reason;
   if (answer.kind === "stale") return section(answer.value, "stale", answer.checkedAt, url, `${ATTRIBUTION}: NHTSA could not be reached (${why}); last known answer`);
@@ -92,5 +78,5 @@ function unavailable(url: string, now: Date, source: string): ComplaintsSection 
 }
 
 export function complaintsDegradedSection(q: VehicleQuery, why: string): ComplaintsSection {
-  return unavailable(complaintsPageUrl(q), new Date(), `${ATTRIBUTION}: ${why}; complaints are unknown`);
+  return unavailable(nhtsaVehiclePageUrl(q), new Date(), `${ATTRIBUTION}: ${why}; complaints are unknown`);
 }

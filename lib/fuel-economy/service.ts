@@ -8,13 +8,10 @@
  * - fueleconomy.gov down: the last known answer, status `stale`; nothing known: `unavailable`.
  * - Offline (FUEL_ECONOMY_API_BASE_URL=off): imported vehicles.csv rows, else `unavailable`.
  */
-import { config } from "../config";
-import { LiveAnswers } from "../outside";
 import type { FuelEconomySection } from "../api/buyer-data";
 import type { DecodedVehicle } from "../vin/decoded-vehicle";
 import { markFits, vinTraits, type VinTraits } from "../vin/variant-fit";
-import { slugify } from "../vehicle";
-import { storedAnswers } from "../buyer-data/store";
+import { sourceAnswers, vehicleKey } from "../buyer-data/store";
 import { fetchEpaVariants, fuelEconomyOnline } from "./epa-client";
 import { describeEpa, electrifiedOf, type EpaRecord } from "./epa-record";
 import { epaDifferences } from "./epa-match";
@@ -25,21 +22,12 @@ const ATTRIBUTION = "U.S. EPA fuel economy data (fueleconomy.gov)";
 /** Variants listed in a section: every fitting one, and excluded ones up to this many in all. */
 const MAX_LISTED = 25;
 
-const globalForEpa = globalThis as unknown as { __vinscopeEpa?: LiveAnswers<{ records: EpaRecord[] }> };
-function answers(): LiveAnswers<{ records: EpaRecord[] }> {
-  return (globalForEpa.__vinscopeEpa ??= new LiveAnswers<{ records: EpaRecord[] }>("epa-fueleconomy", {
-    okTtlMs: () => config().buyerData.cacheMs,
-    max: 5000,
-    durable: storedAnswers<{ records: EpaRecord[] }>("epa"),
-  }));
-}
+const answers = () => sourceAnswers<{ records: EpaRecord[] }>("epa-fueleconomy", "epa");
 
 function fuelEconomyPageUrl(q: VehicleQuery): string {
   const qs = new URLSearchParams({ year1: String(q.year), year2: String(q.year), make: q.make, baseModel: q.model, srchtyp: "ymm" });
   return `https://www.fueleconomy.gov/feg/PowerSearch.do?action=noform&path=1&${qs}`;
 }
-
-const keyOf = (q: VehicleQuery) => `${q.year}|${slugify(q.make)}|${slugify(q.model)}`;
 
 export async function fuelEconomyForVehicle(
   q: VehicleQuery,
@@ -52,12 +40,12 @@ export async function fuelEconomyForVehicle(
   const imported = await importedEpaVariants(q).catch(() => null);
   if (imported) return section(imported.records, traits, "ok", imported.asOf, url, `${ATTRIBUTION}, imported from EPA's vehicles.csv`);
   if (!fuelEconomyOnline()) {
-    const known = await answers().known(keyOf(q));
+    const known = await answers().known(vehicleKey(q));
     if (known) return section(known.value.records, traits, "ok", known.checkedAt, url, `${ATTRIBUTION}, answer stored from fueleconomy.gov`);
     return unavailable(url, now, `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; fuel economy is unknown`);
   }
   const answer = await answers().get(
-    keyOf(q),
+    vehicleKey(q),
     async () => {
       const r = await fetchEpaVariants(q);
       return r.ok ? { ok: true as const, value: { records: r.value } } : r;

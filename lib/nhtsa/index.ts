@@ -11,7 +11,14 @@
  *
  * Bulk files (FLAT_RCL, FLAT_CMPL, the vPIC snapshot) are downloaded by lib/jobs' sync jobs instead.
  */
+import type { VehicleQuery } from "../vehicle";
+
 export { fetchVinValues } from "./vpic-client";
 export { fetchCampaign, fetchRecallModels, fetchRecallsByVehicle, nhtsaOnline, type NhtsaFailure } from "./recalls-client";
 export { fetchNcapRatings, fetchNcapVariants, ratingsOnline } from "./ratings-client";
 export { fetchComplaintModels, fetchComplaints, complaintsOnline } from "./complaints-client";
+
+/** NHTSA's public page of a year/make/model (ratings, recalls, complaints), the link a section cites. */
+export function nhtsaVehiclePageUrl(q: VehicleQuery): string {
+  return `https://www.nhtsa.gov/vehicle/${q.year}/${encodeURIComponent(q.make.toUpperCase())}/${encodeURIComponent(q.model.toUpperCase())}`;
+}

@@ -8,16 +8,14 @@
  * - Offline (RATINGS_API_BASE_URL=off): NHTSA publishes no bulk file of ratings that this service can fetch, so
  *   only answers stored while online are served (`ok`, with their checkedAt); otherwise `unavailable`.
  */
-import { config } from "../config";
-import { LiveAnswers, type FetchFailure } from "../outside";
+import type { FetchFailure } from "../outside";
 import type { NcapRatings, SafetyRatingsSection } from "../api/buyer-data";
 import type { DecodedVehicle } from "../vin/decoded-vehicle";
 import { markFits, vinTraits } from "../vin/variant-fit";
-import { slugify } from "../vehicle";
-import { fetchNcapRatings, fetchNcapVariants, ratingsOnline } from "../nhtsa";
+import { fetchNcapRatings, fetchNcapVariants, nhtsaVehiclePageUrl, ratingsOnline } from "../nhtsa";
 import { ncapDifferences } from "./ncap-match";
 import type { NcapVariantRow } from "../nhtsa/ratings-rows";
-import { storedAnswers } from "../buyer-data/store";
+import { sourceAnswers, vehicleKey } from "../buyer-data/store";
 import type { VehicleQuery } from "../vehicle";
 
 const ATTRIBUTION = "NHTSA 5-Star Safety Ratings (NCAP)";
@@ -29,20 +27,7 @@ interface NcapModelAnswer {
   variants: Array<NcapVariantRow & { ratings: NcapRatings | null }>;
 }
 
-const globalForRatings = globalThis as unknown as { __vinscopeNcap?: LiveAnswers<NcapModelAnswer> };
-function answers(): LiveAnswers<NcapModelAnswer> {
-  return (globalForRatings.__vinscopeNcap ??= new LiveAnswers<NcapModelAnswer>("nhtsa-ratings", {
-    okTtlMs: () => config().buyerData.cacheMs,
-    max: 5000,
-    durable: storedAnswers<NcapModelAnswer>("ncap"),
-  }));
-}
-
-function ratingsPageUrl(q: VehicleQuery): string {
-  return `https://www.nhtsa.gov/vehicle/${q.year}/${encodeURIComponent(q.make.toUpperCase())}/${encodeURIComponent(q.model.toUpperCase())}`;
-}
-
-const keyOf = (q: VehicleQuery) => `${q.year}|${slugify(q.make)}|${slugify(q.model)}`;
+const answers = () => sourceAnswers<NcapModelAnswer>("nhtsa-ratings", "ncap");
 
 /** The ratings section of a VIN report; `decoded` and `elements` mark the variants. */
 export async function safetyRatingsForVehicle(
@@ -50,10 +35,10 @@ export async function safetyRatingsForVehicle(
   vin: { decoded: DecodedVehicle; elements: Record<string, string> } | null,
   opts: { signal?: AbortSignal } = {},
 ): Promise<SafetyRatingsSection> {
-  const url = ratingsPageUrl(q);
+  const url = nhtsaVehiclePageUrl(q);
   const now = new Date();
   const traits = vin ? vinTraits(vin.decoded, vin.elements) : null;
-  const key = keyOf(q);
+  const key = vehicleKey(q);
   if (!ratingsOnline()) {
     const known = await answers().known(key);
     if (!known) return unavailable(url, now, `${ATTRIBUTION}: the service runs offline and has no stored answer for this vehicle; ratings are unknown`);
@@ -112,6 +97,6 @@ function unavailable(url: string, now: Date, source: string): SafetyRatingsSecti
 }
 
 export function ratingsDegradedSection(q: VehicleQuery, why: string): SafetyRatingsSection {
-  return unavailable(ratingsPageUrl(q), new Date(), `${ATTRIBUTION}: ${why}; ratings are unknown`);
+  return unavailable(nhtsaVehiclePageUrl(q), new Date(), `${ATTRIBUTION}: ${why}; ratings are unknown`);
 }
 
