@@ -111,8 +111,7 @@ function emptyExtended(): ExtendedRecord {
   ) as ExtendedRecord;
 }
 
-/** Examples for the document: nothing known; a few values known, the rest null. */
-export const EXTENDED_EXAMPLE_EMPTY: ExtendedRecord = emptyExtended();
+/** The example for the document: a few values known, the rest null. */
 export const EXTENDED_EXAMPLE: ExtendedRecord = (() => {
   const record = emptyExtended();
   record.safety.abs = { value: "standard", source: "local" };

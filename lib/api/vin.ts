@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import type { DecodedVehicle } from "../vin/decoded-vehicle";
-import type { WmiOnlyVehicle } from "../vin/wmi-only";
-import { EXTENDED_EXAMPLE, EXTENDED_EXAMPLE_EMPTY, ExtendedRecordSchema } from "./vin-extended";
+import { wmiOnlyVehicle, type WmiOnlyVehicle } from "../vin/wmi-only";
+import { EXTENDED_EXAMPLE, ExtendedRecordSchema } from "./vin-extended";
 
 const text = (description: string) => z.string().nullable().meta({ description });
 
@@ -71,23 +71,7 @@ export const WmiOnlyVehicleSchema = DecodedVehicleSchema.extend({
 }).meta({
   id: "DecodedVehicleWmiOnly",
   description: "A VIN outside NHTSA's US-market data, decoded from its manufacturer code (WMI) and model-year position only.",
-  examples: [
-    {
-      year: "2023",
-      make: "TESLA",
-      model: null,
-      trim: null,
-      bodyStyle: null,
-      driveType: null,
-      fuelType: null,
-      engine: { cylinders: null, displacementLiters: null },
-      transmission: null,
-      plant: { city: null, state: null, country: null },
-      vehicleType: null,
-      manufacturer: "TESLA, INC. (GIGAFACTORY SHANGHAI)",
-      extended: EXTENDED_EXAMPLE_EMPTY,
-    },
-  ],
+  examples: [wmiOnlyVehicle({ year: "2023", make: "TESLA", vehicleType: null, manufacturer: "TESLA, INC. (GIGAFACTORY SHANGHAI)" })],
 });
 
 type WmiOnlyShape = z.infer<typeof WmiOnlyVehicleSchema>;

@@ -13,19 +13,19 @@ import { loadVpicData, type VpicData } from "./vpic-data";
 import { activeVpicPath } from "./active-vpic";
 import { log } from "../log";
 
+/** What a decode that found the WMI reports besides the vehicle (a full decode and a WMI-only one alike). */
+export interface DecodeDetails {
+  /** Every decoded element under NHTSA's variable names (DecodeVinValues). */
+  elements: Record<string, string>;
+  errorCodes: string[];
+  errorText: string;
+  descriptor: string;
+  vpicDataDate: string;
+  checkDigit: CheckDigitResult;
+}
+
 export type DecodeResult =
-  | {
-      ok: true;
-      vin: string;
-      decoded: DecodedVehicle;
-      /** Every decoded element under NHTSA's variable names (DecodeVinValues). */
-      elements: Record<string, string>;
-      errorCodes: string[];
-      errorText: string;
-      descriptor: string;
-      vpicDataDate: string;
-      checkDigit: CheckDigitResult;
-    }
+  | ({ ok: true; vin: string; decoded: DecodedVehicle } & DecodeDetails)
   | {
       ok: false;
       vin: string;

@@ -9,9 +9,8 @@
  *   answered with `coverage: "wmi_only"`;
  * - a VIN whose WMI names no manufacturer stays a 404, North American or not.
  */
-import type { CheckDigitResult } from "./check-digit";
 import type { DecodedVehicle } from "./decoded-vehicle";
-import type { DecodeResult } from "./decoder";
+import type { DecodeDetails, DecodeResult } from "./decoder";
 import { toExtendedRecord } from "./extended-record";
 import { wmiOf, vinDescriptor } from "./format";
 import { yearCodeToLaterCycle } from "./model-year";
@@ -24,16 +23,10 @@ export type WmiOnlyVehicle = Omit<DecodedVehicle, "year" | "make" | "model"> & {
   model: null;
 };
 
-export interface WmiOnlyResult {
+export interface WmiOnlyResult extends DecodeDetails {
   coverage: "wmi_only";
   vin: string;
   decoded: WmiOnlyVehicle;
-  elements: Record<string, string>;
-  errorCodes: string[];
-  errorText: string;
-  descriptor: string;
-  vpicDataDate: string;
-  checkDigit: CheckDigitResult;
 }
 
 /** Position 10 as a model year: the later 30-year cycle unless that lies past next year. */
@@ -41,6 +34,25 @@ export function yearFromPosition10(vin: string, now = new Date()): number | null
   const later = yearCodeToLaterCycle(vin[9]);
   if (later === null) return null;
   return later > now.getUTCFullYear() + 1 ? later - 30 : later;
+}
+
+/** A vehicle known from its WMI and position 10 only: every field the patterns would name is null. */
+export function wmiOnlyVehicle(known: Pick<WmiOnlyVehicle, "year" | "make" | "vehicleType" | "manufacturer">): WmiOnlyVehicle {
+  return {
+    year: known.year,
+    make: known.make,
+    model: null,
+    trim: null,
+    bodyStyle: null,
+    driveType: null,
+    fuelType: null,
+    engine: { cylinders: null, displacementLiters: null },
+    transmission: null,
+    plant: { city: null, state: null, country: null },
+    vehicleType: known.vehicleType,
+    manufacturer: known.manufacturer,
+    extended: toExtendedRecord({}),
+  };
 }
 
 /** The WMI-level answer for a decode that named no model, or null when the WMI names no manufacturer. */
@@ -63,21 +75,7 @@ export function wmiOnlyDecode(data: VpicData, result: DecodeResult, now = new Da
 
   const decoded: WmiOnlyVehicle = partial
     ? { ...partial, year, make, model: null }
-    : {
-        year,
-        make,
-        model: null,
-        trim: null,
-        bodyStyle: null,
-        driveType: null,
-        fuelType: null,
-        engine: { cylinders: null, displacementLiters: null },
-        transmission: null,
-        plant: { city: null, state: null, country: null },
-        vehicleType: publicRecord?.vehicleTypeName ?? null,
-        manufacturer,
-        extended: toExtendedRecord({}),
-      };
+    : wmiOnlyVehicle({ year, make, vehicleType: publicRecord?.vehicleTypeName ?? null, manufacturer });
   return {
     coverage: "wmi_only",
     vin,
