@@ -13,16 +13,16 @@ import { z } from "zod";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
-/** `off` (any case) disables an outside source; anything else must be an http(s) URL. */
-const optionalBaseUrl = (fallback: string) =>
+/** A setting that `off` (any case) turns off (null); anything else goes through `parse`. */
+const offOr = <T>(fallback: string, parse: (value: string, ctx: z.RefinementCtx) => T) =>
   z
     .string()
     .trim()
     .default(fallback)
-    .transform((value, ctx) => {
-      if (value.toLowerCase() === "off") return null;
-      return httpUrl(value, ctx);
-    });
+    .transform((value, ctx) => (value.toLowerCase() === "off" ? null : parse(value, ctx)));
+
+/** `off` disables an outside source; anything else must be an http(s) URL. */
+const optionalBaseUrl = (fallback: string) => offOr(fallback, httpUrl);
 
 function httpUrl(value: string, ctx: z.RefinementCtx): string {
   let url: URL;
@@ -44,38 +44,28 @@ function httpUrl(value: string, ctx: z.RefinementCtx): string {
  * passes here is one the runner can schedule.
  */
 const cronSchedule = (fallback: string) =>
-  z
-    .string()
-    .trim()
-    .default(fallback)
-    .transform((value, ctx) => {
-      if (value.toLowerCase() === "off") return null;
-      try {
-        new Cron(value, { paused: true, timezone: "UTC" }).stop();
-      } catch (error) {
-        ctx.addIssue({ code: "custom", message: `must be a cron pattern or off: ${error instanceof Error ? error.message : error}` });
-        return z.NEVER;
-      }
-      return value;
-    });
+  offOr(fallback, (value, ctx) => {
+    try {
+      new Cron(value, { paused: true, timezone: "UTC" }).stop();
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: `must be a cron pattern or off: ${error instanceof Error ? error.message : error}` });
+      return z.NEVER;
+    }
+    return value;
+  });
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-/** A request count, or `off` (any case) for no limit. */
+/** A request count, or `off` for no limit. */
 const limitOrOff = (fallback: number | "off") =>
-  z
-    .string()
-    .trim()
-    .default(String(fallback))
-    .transform((value, ctx) => {
-      if (value.toLowerCase() === "off") return null;
-      const n = Number(value);
-      if (!Number.isInteger(n) || n < 1) {
-        ctx.addIssue({ code: "custom", message: `must be a whole number of requests (1 or more) or off, got "${value}"` });
-        return z.NEVER;
-      }
-      return n;
-    });
+  offOr(String(fallback), (value, ctx) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) {
+      ctx.addIssue({ code: "custom", message: `must be a whole number of requests (1 or more) or off, got "${value}"` });
+      return z.NEVER;
+    }
+    return n;
+  });
 
 /** Comma-separated IP addresses and CIDR ranges (`203.0.113.7`, `10.0.0.0/8`, `2001:db8::/32`). */
 const addressList = () =>
