@@ -12,23 +12,12 @@
 import http from "node:http";
 import { startApp, type TestApp } from "./support/app";
 import { testProvider } from "./support/test-database";
+import { mulberry32 } from "../lib/seeded-random";
 
 jest.setTimeout(300_000);
 
 const TOTAL = 2400;
 const CONCURRENCY = 8;
-
-/** mulberry32: small, seeded, good enough to spread choices. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const BAD_SEGMENTS = [
   "%zz", "%ZZ", "%", "%4", "%e0%a4", "%c3%28", "%ed%a0%80", "%00", "%0a", "%0d%0a", "%1b", "%7f", "%09",
@@ -98,7 +87,7 @@ interface Sent {
 }
 
 function generate(count: number): Sent[] {
-  const rand = prng(14);
+  const rand = mulberry32(14);
   const pick = <T>(list: T[]): T => list[Math.floor(rand() * list.length)];
   const out: Sent[] = [
     // The named cases of issue 14, always sent.

@@ -29,6 +29,7 @@ import {
   type CatalogModel,
 } from "./demo-catalog";
 import { slugify } from "../vehicle";
+import { mulberry32 } from "../seeded-random";
 
 export const DEMO_DEAL_COUNT = 30_000;
 const DEMO_SEED = 20_261_121;
@@ -36,18 +37,6 @@ export const DEMO_MARKER_KEY = "demo.seed";
 /** The demo set's "today": purchase dates never pass it, so the set does not change with the clock. */
 const DEMO_AS_OF = Date.UTC(2026, 9, 31);
 const DEMO_YEARS = [2023, 2024, 2025, 2026] as const;
-
-/** mulberry32: tiny, fast, and good enough to draw a demo set; identical on every platform. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Cumulative weights for weighted picks by binary search. */
 function picker<T>(items: readonly T[], weight: (item: T) => number): (u: number) => T {

@@ -22,7 +22,8 @@ import { aggregatePricing } from "../../lib/pricing/aggregate-pricing";
 import { bumpDataVersion } from "../../lib/db/data-version";
 import { rebuildDealSummary } from "../../lib/pricing/deal-summary";
 import { insertDealRows, type DealRow } from "../../lib/pricing/deal-rows";
-import { generateDemoDeals, mulberry32 } from "../../lib/pricing/demo-seed";
+import { generateDemoDeals } from "../../lib/pricing/demo-seed";
+import { mulberry32 } from "../../lib/seeded-random";
 import { computeMarketOverview, marketOverview } from "../../lib/pricing/market-overview";
 
 const { values: args } = parseArgs({
