@@ -3,6 +3,7 @@
  * one retry with the reason → else the factual fallback (fallback.ts). Also the stored row it becomes and
  * the not-stored fallback for a caller that cannot wait.
  */
+import type { Db } from "../db";
 import { log } from "../log";
 import { displayMake } from "../vehicle";
 import type { InsightWriter, Usage } from "./anthropic-writer";
@@ -11,6 +12,7 @@ import { composeFallback, FALLBACK_WRITER } from "./fallback";
 import type { StoredInsight } from "./insight-store";
 import { factLines, firstRequest, retryRequest, SYSTEM_PROMPT } from "./prompt";
 import { validateInsight } from "./validate-insight";
+import type { VpicVariants } from "./vpic-variants";
 
 const HOUR = 60 * 60_000;
 export const INSIGHT_TTL_MS = 30 * 24 * HOUR;
@@ -22,6 +24,20 @@ export interface Generated {
   ai: boolean;
   usage: Usage;
   reason?: string;
+}
+
+/** What generating a key needs: a foreground fill (insight-service.ts) and a background refresh (insight-refresh.ts) alike. */
+export interface GenerationDeps {
+  db: () => Db;
+  /** The model client, or null without an API key. Read per generation, so config changes apply. */
+  writer: () => InsightWriter | null;
+  now: () => Date;
+  /** vPIC's canonical make/model names, or null when vPIC does not know them. */
+  namesOf: (make: string, model: string) => { make: string; model: string } | null;
+  variantsOf: (year: number, make: string, model: string) => VpicVariants | null;
+  factsOf: (input: FactsInput) => Promise<VehicleFacts>;
+  /** How long one generation may hold a key (facts + two model calls + writes). */
+  leaseMs: number;
 }
 
 export type GeneratedRow = StoredInsight & { inputTokens: number | null; outputTokens: number | null };

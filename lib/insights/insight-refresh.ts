@@ -3,25 +3,14 @@
  * to try the model again, is regenerated in the background under the database lease. A fallback never
  * replaces a valid AI insight; after a failed refresh this process waits before trying the key again.
  */
-import type { Db } from "../db";
 import { randomUUID } from "node:crypto";
 import { log } from "../log";
 import { BoundedMemo, boundedCache } from "../outside";
-import type { InsightWriter } from "./anthropic-writer";
-import type { FactsInput, VehicleFacts } from "./facts";
 import { FALLBACK_WRITER } from "./fallback";
-import { generatedRow, generateInsight } from "./insight-generation";
+import { generatedRow, generateInsight, type GenerationDeps } from "./insight-generation";
 import { claimLease, readInsight, releaseLease, saveInsight, type StoredInsight } from "./insight-store";
-import type { VpicVariants } from "./vpic-variants";
 
-export interface RefreshDeps {
-  db: () => Db;
-  writer: () => InsightWriter | null;
-  now: () => Date;
-  namesOf: (make: string, model: string) => { make: string; model: string } | null;
-  variantsOf: (year: number, make: string, model: string) => VpicVariants | null;
-  factsOf: (input: FactsInput) => Promise<VehicleFacts>;
-  leaseMs: number;
+export interface RefreshDeps extends GenerationDeps {
   refreshBeforeExpiryMs: number;
   fallbackRetryAfterMs: number;
   refreshBackoffMs: number;

@@ -22,7 +22,7 @@ import { displayMake, slugify } from "../vehicle";
 import type { InsightWriter } from "./anthropic-writer";
 import { gatherFacts, type FactsInput, type VehicleFacts } from "./facts";
 import { FALLBACK_WRITER } from "./fallback";
-import { generatedRow, generateInsight, transientFallback } from "./insight-generation";
+import { generatedRow, generateInsight, transientFallback, type GenerationDeps } from "./insight-generation";
 import { createRefresher, type Refresher } from "./insight-refresh";
 import { claimLease, ensureInsightRow, readInsight, releaseLease, saveInsight, type StoredInsight } from "./insight-store";
 import { vpicVariants, type VpicVariants } from "./vpic-variants";
@@ -86,14 +86,7 @@ export interface InsightService {
 }
 
 /** What one service instance holds: its settings, this process's memory and flights, the refresher. */
-interface ServiceState {
-  db: () => Db;
-  writer: () => InsightWriter | null;
-  now: () => Date;
-  namesOf: (make: string, model: string) => { make: string; model: string } | null;
-  variantsOf: (year: number, make: string, model: string) => VpicVariants | null;
-  factsOf: (input: FactsInput) => Promise<VehicleFacts>;
-  leaseMs: number;
+interface ServiceState extends GenerationDeps {
   pollMs: number;
   memoryMs: number;
   memory: ReturnType<typeof boundedCache<{ row: StoredInsight; until: number }>>;
@@ -108,21 +101,19 @@ export function createInsightService(options: InsightServiceOptions): InsightSer
 }
 
 function serviceState(options: InsightServiceOptions): ServiceState {
-  const now = options.now ?? (() => new Date());
-  const namesOf = options.names ?? findVpicModel;
-  const variantsOf = memoisedVariants(options.variants ?? vpicVariants);
-  const factsOf = options.facts ?? ((input: FactsInput) => gatherFacts(input));
-  const leaseMs = options.leaseMs ?? 30_000;
+  const deps: GenerationDeps = {
+    db: options.db,
+    writer: options.writer,
+    now: options.now ?? (() => new Date()),
+    namesOf: options.names ?? findVpicModel,
+    variantsOf: memoisedVariants(options.variants ?? vpicVariants),
+    factsOf: options.facts ?? ((input: FactsInput) => gatherFacts(input)),
+    leaseMs: options.leaseMs ?? 30_000,
+  };
   const memory = boundedCache<{ row: StoredInsight; until: number }>(MAX_KEYS);
   const flights = new BoundedMemo<StoredInsight>({ max: MAX_KEYS });
   const refresher = createRefresher({
-    db: options.db,
-    writer: options.writer,
-    now,
-    namesOf,
-    variantsOf,
-    factsOf,
-    leaseMs,
+    ...deps,
     refreshBeforeExpiryMs: options.refreshBeforeExpiryMs ?? 3 * DAY,
     fallbackRetryAfterMs: options.fallbackRetryAfterMs ?? 5 * MINUTE,
     refreshBackoffMs: options.refreshBackoffMs ?? 10 * MINUTE,
@@ -131,13 +122,7 @@ function serviceState(options: InsightServiceOptions): ServiceState {
     forget: (key) => memory.delete(key),
   });
   return {
-    db: options.db,
-    writer: options.writer,
-    now,
-    namesOf,
-    variantsOf,
-    factsOf,
-    leaseMs,
+    ...deps,
     pollMs: options.pollMs ?? 50,
     memoryMs: options.memoryMs ?? MINUTE,
     memory,
