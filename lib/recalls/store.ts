@@ -249,6 +249,7 @@ export async function campaignTexts(campaignNumbers: string[]): Promise<StoredRe
   return rows.map(campaignFromRow);
 }
 
+/** A campaign's row, from a raw statement or from Prisma, as a StoredRecall. */
 function campaignFromRow(row: CampaignColumns): StoredRecall {
   return {
     campaignNumber: row.campaignNumber,
@@ -288,25 +289,6 @@ type CoverageRow = CampaignColumns & {
 const asBool = (v: boolean | number | null): boolean => v === true || v === 1;
 const asDate = (v: Date | string | number): Date => (v instanceof Date ? v : new Date(typeof v === "number" ? v : String(v)));
 
-type CampaignRow = Awaited<ReturnType<ReturnType<typeof db>["recallCampaign"]["findUniqueOrThrow"]>>;
-
-function toStoredRecall(c: CampaignRow): StoredRecall {
-  return {
-    campaignNumber: c.campaignNumber,
-    manufacturer: c.manufacturer,
-    component: c.component,
-    summary: c.summary,
-    consequence: c.consequence,
-    remedy: c.remedy,
-    notes: c.notes,
-    reportReceivedDate: c.reportReceivedDate,
-    parkIt: c.parkIt ?? false,
-    parkOutside: c.parkOutside ?? false,
-    overTheAirUpdate: c.overTheAirUpdate ?? false,
-    potentiallyAffected: c.potentiallyAffected,
-  };
-}
-
 export function newestFirst(a: { reportReceivedDate: string | null; campaignNumber: string }, b: typeof a): number {
   const da = a.reportReceivedDate ?? "";
   const dbb = b.reportReceivedDate ?? "";
@@ -327,7 +309,7 @@ export async function storedCampaign(campaignNumber: string): Promise<StoredCamp
   });
   if (!c) return null;
   return {
-    ...toStoredRecall(c),
+    ...campaignFromRow(c),
     vehicles: c.coverage.map((v) => ({ year: v.year, make: v.make, model: v.model, component: v.component })),
     updatedAt: c.updatedAt,
     source: c.source as RecallSource,

@@ -119,32 +119,28 @@ export async function reportSections(vehicle: VehicleQuery, flags: VinReportFlag
   // NCAP and EPA sections depend on the VIN's traits too: VINs of a vehicle with the same traits share them.
   const traitsKey = marks ? `${key}|${JSON.stringify(vinTraits(marks.decoded, marks.elements))}` : key;
   const { buyerMemo } = memos();
-  const buyerTtl = (online: boolean) => (s: { status: string }) =>
-    s.status === "ok" || (s.status === "unavailable" && !online) ? memoMs : Math.min(memoMs, failureMemoMs());
+  /** A buyer-data section, shared by the VINs with the same memo key, under its own deadline. */
+  const buyer = <T extends BuyerSection>(memoKey: string, label: string, ms: number, online: boolean, work: (signal: AbortSignal) => Promise<T>, degraded: (why: string) => T) =>
+    buyerMemo.get(
+      memoKey,
+      () => buyerSection(label, ms, work, degraded),
+      (s) => (s.status === "ok" || (s.status === "unavailable" && !online) ? memoMs : Math.min(memoMs, failureMemoMs())),
+    ) as Promise<T>;
   const [pricing, recalls, insight, safetyRatings, complaints, fuelEconomy] = await Promise.all([
     flags.pricing ? pricingMemo.get(key, () => pricingSection(vehicle), (p) => (p.dataStatus !== null ? memoMs : 0)) : undefined,
     flags.recalls ? recallsMemo.get(key, () => recallsSection(vehicle), (r) => recallsMemoMs(r, memoMs)) : undefined,
     flags.insight ? insightSection(vehicle) : undefined,
     flags.safetyRatings && marks
-      ? (buyerMemo.get(
-          `ratings|${traitsKey}`,
-          () => buyerSection("safetyRatings", report.safetyRatingsTimeoutMs, (signal) => safetyRatingsForVehicle(vehicle, marks, { signal }), (why) => ratingsDegradedSection(vehicle, why)),
-          buyerTtl(ratingsOnline()),
-        ) as Promise<SafetyRatingsSection>)
+      ? buyer(`ratings|${traitsKey}`, "safetyRatings", report.safetyRatingsTimeoutMs, ratingsOnline(),
+          (signal) => safetyRatingsForVehicle(vehicle, marks, { signal }), (why) => ratingsDegradedSection(vehicle, why))
       : undefined,
     flags.complaints
-      ? (buyerMemo.get(
-          `complaints|${key}`,
-          () => buyerSection("complaints", report.complaintsTimeoutMs, (signal) => complaintsForVehicle(vehicle, { signal }), (why) => complaintsDegradedSection(vehicle, why)),
-          buyerTtl(complaintsOnline()),
-        ) as Promise<ComplaintsSection>)
+      ? buyer(`complaints|${key}`, "complaints", report.complaintsTimeoutMs, complaintsOnline(),
+          (signal) => complaintsForVehicle(vehicle, { signal }), (why) => complaintsDegradedSection(vehicle, why))
       : undefined,
     flags.fuelEconomy && marks
-      ? (buyerMemo.get(
-          `fuel|${traitsKey}`,
-          () => buyerSection("fuelEconomy", report.fuelEconomyTimeoutMs, (signal) => fuelEconomyForVehicle(vehicle, marks, { signal }), (why) => fuelEconomyDegradedSection(vehicle, why)),
-          buyerTtl(fuelEconomyOnline()),
-        ) as Promise<FuelEconomySection>)
+      ? buyer(`fuel|${traitsKey}`, "fuelEconomy", report.fuelEconomyTimeoutMs, fuelEconomyOnline(),
+          (signal) => fuelEconomyForVehicle(vehicle, marks, { signal }), (why) => fuelEconomyDegradedSection(vehicle, why))
       : undefined,
   ]);
   return { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy };
