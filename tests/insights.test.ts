@@ -9,6 +9,7 @@ import { CACHE } from "../lib/api/cache";
 import { startApp, type TestApp } from "./support/app";
 import { answerFromFacts as answerFor } from "./support/fake-anthropic";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
+import { expectInvalidParameter } from "./support/problems";
 import { testProvider } from "./support/test-database";
 
 let app: TestApp;
@@ -110,10 +111,7 @@ describe(`GET /api/vin-insights (${testProvider()})`, () => {
     ["2024/toyota/camry--hybrid", "model"],
     ["2024/toyota/cam_ry", "model"],
   ])("answers 400 for %s naming %s", async (path, param) => {
-    const res = await get(path);
-    expect(res.status).toBe(400);
-    expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
-    expect(await res.json()).toMatchObject({ status: 400, reason: "invalid_parameter", param });
+    await expectInvalidParameter(await get(path), param);
     expect(calls()).toHaveLength(0);
   });
 

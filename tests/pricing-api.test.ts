@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { MarketOverview, PricingResponse } from "@/lib/api/pricing";
 import { startApp, type TestApp } from "./support/app";
+import { expectInvalidParameter } from "./support/problems";
 
 const root = path.resolve(__dirname, "..");
 const fixtures = path.join(__dirname, "fixtures/deals");
@@ -125,10 +126,7 @@ describe("GET /api/public/pricing/{make}/{model}/{year}", () => {
     ["/api/public/pricing/mazda/cx-5/2025/XX", "state"],
     ["/api/public/pricing/mazda/cx-5/2025/guam", "state"],
   ])("%s → 400 naming %s", async (url, param) => {
-    const res = await get(url);
-    expect(res.status).toBe(400);
-    expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
-    expect(await res.json()).toMatchObject({ status: 400, param, reason: "invalid_parameter" });
+    await expectInvalidParameter(await get(url), param);
   });
 });
 

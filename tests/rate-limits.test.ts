@@ -8,6 +8,7 @@
 import { execFile } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import { Client } from "pg";
 import { resetConfigForTests } from "../lib/config";
@@ -21,7 +22,6 @@ const VIN = "4T1G11AK7RU000001";
 const EXEMPT = "192.0.2.50";
 const root = path.resolve(__dirname, "..");
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rpc = (method: string) => JSON.stringify({ jsonrpc: "2.0", id: 1, method });
 
 /** `"address";r=4;t=2` → { name, r, t } */

@@ -4,6 +4,7 @@
  */
 import { startApp, type TestApp } from "./support/app";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
+import { expectInvalidParameter } from "./support/problems";
 
 const CAMRY_2024 = "4T1G11AK7RU000001"; // Toyota Camry SE (built from a real descriptor)
 const CAMRY_2024_B = "4T1G11AK9RU000002";
@@ -68,9 +69,7 @@ describe("GET /api/public/vins", () => {
     expect(over.headers.get("content-type")).toContain("application/problem+json");
     expect(await over.json()).toMatchObject({ reason: "batch_too_large", param: "vins", limit: 50 });
 
-    const missing = await fetch(`${app.url}/api/public/vins`);
-    expect(missing.status).toBe(400);
-    expect(await missing.json()).toMatchObject({ reason: "invalid_parameter", param: "vins" });
+    await expectInvalidParameter(await fetch(`${app.url}/api/public/vins`), "vins");
   });
 
   test("sections on: recalls and pricing per distinct year/make/model, shared by VINs of the same vehicle", async () => {
@@ -95,9 +94,7 @@ describe("GET /api/public/vins", () => {
       expect((await batch(MDX_2022, `&insight=${spelling}&pricing=false`)).status).toBe(200);
     }
     for (const spelling of ["yes", "no", "on", "", "2", "truee"]) {
-      const res = await batch(MDX_2022, `&recalls=${spelling}`);
-      expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ reason: "invalid_parameter", param: "recalls" });
+      await expectInvalidParameter(await batch(MDX_2022, `&recalls=${spelling}`), "recalls");
     }
     // The single-VIN report reads its flags the same way.
     expect((await fetch(`${app.url}/api/public/vin/${MDX_2022}?pricing=FALSE&recalls=False&insight=0`)).status).toBe(200);

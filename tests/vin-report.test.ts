@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import { importDeals } from "@/lib/pricing/import-deals";
 import { startApp, type TestApp } from "./support/app";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
+import { expectInvalidParameter } from "./support/problems";
 
 const CAMRY_2024 = "4T1G11AK7RU000001"; // Toyota Camry SE, assembled in Georgetown, Kentucky
 const AVENGER_2011 = "1B3BD1FG9BN510278"; // Dodge Avenger, real VIN
@@ -139,9 +140,7 @@ describe("GET /api/public/vin/{vin}", () => {
     expect(withPricing.pricing.available).toBe(true);
     expect(withPricing).not.toHaveProperty("recalls");
     // Flags are true/false in any case, or 1/0; yes/no are refused like any other word.
-    const refused = await get(`/api/public/vin/${CAMRY_2024}?insight=no`);
-    expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ reason: "invalid_parameter", param: "insight" });
+    await expectInvalidParameter(await get(`/api/public/vin/${CAMRY_2024}?insight=no`), "insight");
   });
 
   it("upper-cases a lower-case VIN", async () => {
@@ -173,9 +172,7 @@ describe("GET /api/public/vin/{vin}", () => {
   });
 
   it("answers 400 naming a flag that is not a boolean", async () => {
-    const res = await get(`/api/public/vin/${CAMRY_2024}?insight=maybe`);
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ param: "insight", reason: "invalid_parameter" });
+    await expectInvalidParameter(await get(`/api/public/vin/${CAMRY_2024}?insight=maybe`), "insight");
   });
 
   it("answers 404 for a well-formed VIN that cannot be decoded", async () => {

@@ -1,11 +1,11 @@
 /** The shared pieces of every outside client: breaker states and probes, the bounded memo, deadlines. */
+import { setTimeout as sleep } from "node:timers/promises";
 import { resetConfigForTests } from "../config";
 import { Breaker, BoundedMemo, breakerFor, deadlineSignal, resetBreakersForTests, untilAborted } from ".";
 
 type Answer = { ok: true; n: number } | { ok: false; reason: string };
 const failedAnswer = (a: Answer) => !a.ok;
 const openAnswer = (): Answer => ({ ok: false, reason: "breaker_open" });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const savedEnv = { ...process.env };
 beforeEach(() => {

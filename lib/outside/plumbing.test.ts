@@ -1,10 +1,10 @@
 /** lib/outside's pieces on libraries: deadlines, retries (p-retry), host queues (p-queue), single flight (lru-cache). */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import { resetConfigForTests } from "../config";
 import { BoundedMemo, DeadlineExceeded, fetchJson, HostQueueFull, HostQueues, retryAnswer, withDeadline } from ".";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const savedEnv = { ...process.env };
 beforeEach(() => {
   process.env = { ...savedEnv, LOG_LEVEL: "silent" };
