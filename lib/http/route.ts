@@ -11,7 +11,7 @@ import type { RouteSpec } from "../api/operations";
 import { config } from "../config";
 import { verifyKey } from "../dealers/keys";
 import { log } from "../log";
-import { deadlineSignal, untilAborted } from "../outside/deadline";
+import { startDeadline, untilAborted } from "../outside/deadline";
 import { CACHE, type CachePolicy } from "../api/cache";
 import { requestTargetProblem } from "./request-guard";
 import { etagFor, matchesIfNoneMatch } from "./etag";
@@ -94,9 +94,10 @@ function requestDeadlineMs(): number {
 /** The handler's result, or a deadline problem when it takes longer than `ms`. */
 async function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   // A handler that fails after its deadline has nobody to answer; untilAborted keeps its error handled.
-  return untilAborted(work, deadlineSignal(ms), (): never => {
+  const deadline = startDeadline(ms);
+  return untilAborted(work, deadline.signal, (): never => {
     throw deadlineExceeded(ms);
-  });
+  }).finally(deadline.clear);
 }
 
 export interface RouteContext {

@@ -13,7 +13,7 @@
  */
 import { displayMake } from "../vehicle";
 import { log } from "../log";
-import { deadlineSignal, untilAborted } from "../outside";
+import { startDeadline, untilAborted } from "../outside";
 import { getVehiclePricing, isDemoText } from "../pricing";
 import { recallsForVehicle } from "../recalls";
 import { complaintsForVehicle } from "../complaints";
@@ -105,7 +105,8 @@ export async function gatherFacts(input: FactsInput, opts: { budgetMs?: number }
     pricing: null,
     recalls: null,
   };
-  const signal = deadlineSignal(opts.budgetMs ?? 5000);
+  const deadline = startDeadline(opts.budgetMs ?? 5000);
+  const signal = deadline.signal;
   // Each source writes into a draft and only a completed draft is copied over, so a late answer cannot
   // change facts after the paragraph was written.
   const drafts = Object.entries(FACT_SOURCES).map(async ([name, source]) => {
@@ -118,6 +119,8 @@ export async function gatherFacts(input: FactsInput, opts: { budgetMs?: number }
     }
   });
   await untilAborted(Promise.all(drafts), signal, () => undefined);
+  // Cleared, not aborted: a source still running after this point has its answer ignored (facts are copied now).
+  deadline.clear();
   return structuredClone(facts);
 }
 

@@ -16,7 +16,7 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "../db";
-import { BoundedMemo, boundedCache, deadlineSignal, untilAborted } from "../outside";
+import { BoundedMemo, boundedCache, startDeadline, untilAborted } from "../outside";
 import { findVpicModel } from "../vin";
 import { displayMake, slugify } from "../vehicle";
 import type { InsightWriter } from "./anthropic-writer";
@@ -246,6 +246,7 @@ function answerOf(row: StoredInsight): InsightAnswer {
 
 /** The flight, or null once the caller's deadline passes or its signal aborts; the flight goes on without it. */
 function untilDeadline<T>(work: Promise<T>, opts: LookupOptions): Promise<T | null> {
-  const signal = opts.deadlineMs === undefined ? opts.signal : deadlineSignal(opts.deadlineMs, opts.signal);
-  return untilAborted(work, signal, () => null);
+  if (opts.deadlineMs === undefined) return untilAborted(work, opts.signal, () => null);
+  const deadline = startDeadline(opts.deadlineMs, opts.signal);
+  return untilAborted(work, deadline.signal, () => null).finally(deadline.clear);
 }

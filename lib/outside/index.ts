@@ -28,9 +28,10 @@
  *   failureMemoMs()                     how long a failed answer is remembered (OUTSIDE_FAILURE_MEMO_MS)
  *   memo.inFlight / loading(key) / settled()  loads under way (a cap on requests; a CLI waiting before exit)
  *
- * Deadlines (deadline.ts), on AbortSignal.timeout / AbortSignal.any (no hand-made timer races):
+ * Deadlines (deadline.ts): one AbortSignal for a deadline and the caller's signals, cleared when the work is over
+ * (AbortSignal.timeout's timer cannot be, so each one would live until its deadline):
  *
- *   deadlineSignal(ms, ...outer)        AbortSignal.any of a timeout and the caller's signals
+ *   startDeadline(ms, ...outer)         { signal, clear() }: aborts at ms or with any outer signal
  *   untilAborted(work, signal, onAbort) stop waiting (not working) when the caller gives up; onAbort may throw
  *   withDeadline(label, ms, work, outer) work(signal) under a deadline; rejects with DeadlineExceeded at it
  *
@@ -52,7 +53,7 @@ import { config } from "../config";
 
 export { Breaker, breakerFor, breakerHealth, resetBreakersForTests } from "./breaker";
 export { BoundedMemo, boundedCache } from "./memo";
-export { deadlineSignal, untilAborted, withDeadline, DeadlineExceeded } from "./deadline";
+export { startDeadline, untilAborted, withDeadline, DeadlineExceeded } from "./deadline";
 export { retryAnswer } from "./retry";
 export { HostQueues, HostQueueFull } from "./host-queue";
 

@@ -4,7 +4,7 @@
  * is not retried), the caller's abort signal honoured, and a typed failure instead of a thrown error.
  * Breakers and caches stay with the caller (breaker.ts, memo.ts): they know what a failure of their system is.
  */
-import { deadlineSignal } from "./deadline";
+import { startDeadline } from "./deadline";
 import { retryAnswer } from "./retry";
 
 export type FetchFailure = {
@@ -48,11 +48,10 @@ export function systemFailed(answer: { ok: boolean; reason?: string; status?: nu
 type Attempt = { ok: true; body: unknown } | (FetchFailure & { retry: boolean });
 
 async function attempt(url: string, timeoutMs: number, outer?: AbortSignal): Promise<Attempt> {
-  const deadline = deadlineSignal(timeoutMs);
-  const signal = outer ? AbortSignal.any([outer, deadline]) : deadline;
+  const deadline = startDeadline(timeoutMs, outer);
   let text: string;
   try {
-    const res = await fetch(url, { signal, headers: { accept: "application/json" }, redirect: "error" });
+    const res = await fetch(url, { signal: deadline.signal, headers: { accept: "application/json" }, redirect: "error" });
     if (!res.ok) {
       await res.body?.cancel();
       return { ok: false, reason: "http_error", status: res.status, detail: `HTTP ${res.status}`, retry: res.status >= 500 || res.status === 429 };
@@ -60,8 +59,10 @@ async function attempt(url: string, timeoutMs: number, outer?: AbortSignal): Pro
     text = await res.text();
   } catch (error) {
     if (outer?.aborted) return { ok: false, reason: "aborted", detail: "the caller gave up", retry: false };
-    if (deadline.aborted) return { ok: false, reason: "timeout", detail: `no answer within ${timeoutMs} ms`, retry: true };
+    if (deadline.signal.aborted) return { ok: false, reason: "timeout", detail: `no answer within ${timeoutMs} ms`, retry: true };
     return { ok: false, reason: "network_error", detail: error instanceof Error ? error.message : String(error), retry: true };
+  } finally {
+    deadline.clear();
   }
   try {
     return { ok: true, body: JSON.parse(text) };

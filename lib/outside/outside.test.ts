@@ -1,7 +1,7 @@
 /** The shared pieces of every outside client: breaker states and probes, the bounded memo, deadlines. */
 import { setTimeout as sleep } from "node:timers/promises";
 import { resetConfigForTests } from "../config";
-import { Breaker, BoundedMemo, breakerFor, deadlineSignal, resetBreakersForTests, untilAborted } from ".";
+import { Breaker, BoundedMemo, breakerFor, resetBreakersForTests, startDeadline, untilAborted } from ".";
 
 type Answer = { ok: true; n: number } | { ok: false; reason: string };
 const failedAnswer = (a: Answer) => !a.ok;
@@ -131,15 +131,28 @@ describe("BoundedMemo", () => {
 });
 
 describe("deadlines", () => {
-  it("deadlineSignal aborts at the deadline or with the caller, whichever is first", async () => {
-    const quick = deadlineSignal(20);
+  it("startDeadline aborts at the deadline or with the caller, whichever is first", async () => {
+    const quick = startDeadline(20);
     await sleep(40);
-    expect(quick.aborted).toBe(true);
+    expect(quick.signal.aborted).toBe(true);
+    expect((quick.signal.reason as DOMException).name).toBe("TimeoutError");
     const caller = new AbortController();
-    const combined = deadlineSignal(60_000, caller.signal, undefined);
-    expect(combined.aborted).toBe(false);
+    const combined = startDeadline(60_000, caller.signal, undefined);
+    expect(combined.signal.aborted).toBe(false);
+    caller.abort(new Error("client went away"));
+    expect(combined.signal.aborted).toBe(true);
+    expect((combined.signal.reason as Error).message).toBe("client went away");
+    const late = new AbortController();
+    expect(startDeadline(60_000, AbortSignal.abort("already"), late.signal).signal.reason).toBe("already");
+  });
+
+  it("a cleared deadline never aborts and no longer follows the caller", async () => {
+    const caller = new AbortController();
+    const deadline = startDeadline(20, caller.signal);
+    deadline.clear();
+    await sleep(40);
     caller.abort();
-    expect(combined.aborted).toBe(true);
+    expect(deadline.signal.aborted).toBe(false);
   });
 
   it("untilAborted stops waiting when the caller gives up", async () => {

@@ -17,7 +17,7 @@ import { gmFetcher } from "./fetchers/gm";
 import { hyundaiFetcher } from "./fetchers/hyundai";
 import type { ManufacturerReply, StickerFetcher, Verdict } from "./fetchers/reply";
 import { stellantisFetcher } from "./fetchers/stellantis";
-import { breakerFor, deadlineSignal, HostQueueFull, HostQueues, resetBreakersForTests, retryAnswer } from "../outside";
+import { breakerFor, HostQueueFull, HostQueues, resetBreakersForTests, retryAnswer, startDeadline } from "../outside";
 import type { EndpointId, SupportedGroup } from "./registry";
 
 const FETCHERS: Record<EndpointId, StickerFetcher> = {
@@ -77,8 +77,8 @@ export async function fetchSticker(group: SupportedGroup, vin: Vin, options: Fet
   const url = stickerUrl(group.endpoint, vin, options.model);
   const breaker = breakerFor(`sticker:${url.host}`);
   const timeoutMs = options.timeoutMs ?? config().stickers.timeoutMs;
-  const signal = deadlineSignal(timeoutMs, options.signal);
-  return breaker.run(() => fetchWithin(group, vin, url, options, timeoutMs, signal), {
+  const deadline = startDeadline(timeoutMs, options.signal);
+  return breaker.run<FetchOutcome>(() => fetchWithin(group, vin, url, options, timeoutMs, deadline.signal), {
     // The host failed (no answer in time, refused, unusable reply), not the caller who went away.
     failed: (o) => o.kind === "error",
     ignored: (o) => o.kind === "unavailable" || (o.kind === "error" && options.signal?.aborted === true),
@@ -88,7 +88,7 @@ export async function fetchSticker(group: SupportedGroup, vin: Vin, options: Fet
       why: `${url.host} failed repeatedly; it is not asked again until its cool-down ends`,
       retryAfterS: Math.ceil(config().outside.breakerCooldownMs / 1000),
     }),
-  });
+  }).finally(deadline.clear);
 }
 
 async function fetchWithin(

@@ -7,6 +7,7 @@
 import type { Vin } from "../api/common";
 import type { ProvisionResponse, ProvisionResult } from "../api/dealer";
 import { config } from "../config";
+import { startDeadline } from "../outside";
 import { normalizeVin } from "../vin";
 import { archivedVins, archiveSticker } from "./archive";
 import { manufacturerLabel } from "./registry";
@@ -107,7 +108,7 @@ function wmiResult(entry: Entry, archived: Set<string>, decode: boolean): Provis
 
 async function liveResults(entries: Entry[], archived: Set<string>, decode: boolean): Promise<ProvisionResult[]> {
   const { provisionDeadlineMs, timeoutMs } = config().stickers;
-  const deadline = AbortSignal.timeout(provisionDeadlineMs);
+  const deadline = startDeadline(provisionDeadlineMs);
   return Promise.all(
     entries.map(async (entry): Promise<ProvisionResult> => {
       if (!entry.vin) return invalidResult(entry, decode);
@@ -117,13 +118,13 @@ async function liveResults(entries: Entry[], archived: Set<string>, decode: bool
       const group = supportedGroupOf(resolved);
       if (!group) return { ...base, status: hasArchive ? "fallback" : "unknown", reason: "not_supported" };
       // A run is bounded by its batch limit and overall deadline, so its VINs join the host queue past its cap.
-      const outcome = await askManufacturer(group, resolved, timeoutMs, deadline, true);
+      const outcome = await askManufacturer(group, resolved, timeoutMs, deadline.signal, true);
       if (outcome.kind === "pdf") {
         await archiveSticker(entry.vin, outcome.pdf, group.id);
         return { ...base, status: "available" };
       }
-      const reason = outcome.kind === "none" ? "not_found" : deadline.aborted ? "deadline" : "fetch_error";
+      const reason = outcome.kind === "none" ? "not_found" : deadline.signal.aborted ? "deadline" : "fetch_error";
       return { ...base, status: hasArchive ? "fallback" : "unknown", reason };
     }),
-  );
+  ).finally(deadline.clear);
 }

@@ -18,7 +18,7 @@ import { config } from "../config";
 import { db } from "../db";
 import { log } from "../log";
 import { fetchVinValues } from "../nhtsa";
-import { BoundedMemo, breakerFor, deadlineSignal, resetBreakersForTests, untilAborted } from "../outside";
+import { BoundedMemo, breakerFor, resetBreakersForTests, startDeadline, untilAborted } from "../outside";
 import { toDecodedVehicle } from "./decoded-vehicle";
 import { decodeValidVin, vpicData, type DecodeResult } from "./decoder";
 import type { Vin } from "../api/common";
@@ -129,7 +129,8 @@ async function enrichLive(
     (answer) => (answer.values === null && answer.failed ? RETRY_AFTER_MS : 0),
   );
   // The decode waits at most one deadline; the request carries on and fills the cache for the next decode.
-  const answer = await untilAborted(flight, deadlineSignal(apiTimeoutMs), () => null);
+  const deadline = startDeadline(apiTimeoutMs);
+  const answer = await untilAborted(flight, deadline.signal, () => null).finally(deadline.clear);
   return answer?.values ? merge(local, answer.values, lacking) : local;
 }
 
