@@ -6,10 +6,6 @@
 import { config } from "../config";
 import { db } from "../db";
 import { LiveAnswers, type DurableAnswers } from "../outside";
-import { slugify, type VehicleQuery } from "../vehicle";
-
-/** The key a source keeps a year/make/model's answer under: `2024|toyota|camry`. */
-export const vehicleKey = (q: VehicleQuery): string => `${q.year}|${slugify(q.make)}|${slugify(q.model)}`;
 
 const globalForSources = globalThis as unknown as { __vinscopeSourceAnswers?: Map<string, LiveAnswers<NonNullable<unknown>>> };
 

@@ -12,8 +12,8 @@
  */
 import type { FetchFailure } from "../outside";
 import type { ComplaintItem, ComplaintsSection } from "../api/buyer-data";
-import { sameModel } from "../vehicle";
-import { sourceAnswers, vehicleKey } from "../buyer-data/store";
+import { sameModel, vehicleSlugKey } from "../vehicle";
+import { sourceAnswers } from "../buyer-data/store";
 import { fetchComplaintModels, fetchComplaints, complaintsOnline, nhtsaVehiclePageUrl } from "../nhtsa";
 import { summarizeComplaints, type ComplaintsSummary } from "./complaint-rows";
 import { importedComplaints } from "./store";
@@ -30,11 +30,11 @@ export async function complaintsForVehicle(q: VehicleQuery, opts: { signal?: Abo
   if (!complaintsOnline()) {
     const imported = await importedComplaints(q);
     if (imported) return section(imported.summary, "ok", imported.asOf, url, `${ATTRIBUTION}, imported from NHTSA's FLAT_CMPL file`);
-    const known = await answers().known(vehicleKey(q));
+    const known = await answers().known(vehicleSlugKey(q));
     if (known) return section(known.value, "ok", known.checkedAt, url, `${ATTRIBUTION}, answer stored from api.nhtsa.gov`);
     return unavailable(url, now, `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; complaints are unknown`);
   }
-  const answer = await answers().get(vehicleKey(q), () => loadSummary(q), opts.signal);
+  const answer = await answers().get(vehicleSlugKey(q), () => loadSummary(q), opts.signal);
   if (answer.kind === "fresh") return section(answer.value, "ok", answer.checkedAt, url, `${ATTRIBUTION}, api.nhtsa.gov`);
   const why = answer.failure.reason;
   if (answer.kind === "stale") return section(answer.value, "stale", answer.checkedAt, url, `${ATTRIBUTION}: NHTSA could not be reached (${why}); last known answer`);

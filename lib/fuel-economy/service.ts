@@ -11,12 +11,12 @@
 import type { FuelEconomySection } from "../api/buyer-data";
 import type { DecodedVehicle } from "../vin/decoded-vehicle";
 import { markFits, vinTraits, type VinTraits } from "../vin/variant-fit";
-import { sourceAnswers, vehicleKey } from "../buyer-data/store";
+import { sourceAnswers } from "../buyer-data/store";
 import { fetchEpaVariants, fuelEconomyOnline } from "./epa-client";
 import { describeEpa, electrifiedOf, type EpaRecord } from "./epa-record";
 import { epaDifferences } from "./epa-match";
 import { importedEpaVariants } from "./store";
-import type { VehicleQuery } from "../vehicle";
+import { vehicleSlugKey, type VehicleQuery } from "../vehicle";
 
 const ATTRIBUTION = "U.S. EPA fuel economy data (fueleconomy.gov)";
 /** Variants listed in a section: every fitting one, and excluded ones up to this many in all. */
@@ -40,12 +40,12 @@ export async function fuelEconomyForVehicle(
   const imported = await importedEpaVariants(q).catch(() => null);
   if (imported) return section(imported.records, traits, "ok", imported.asOf, url, `${ATTRIBUTION}, imported from EPA's vehicles.csv`);
   if (!fuelEconomyOnline()) {
-    const known = await answers().known(vehicleKey(q));
+    const known = await answers().known(vehicleSlugKey(q));
     if (known) return section(known.value.records, traits, "ok", known.checkedAt, url, `${ATTRIBUTION}, answer stored from fueleconomy.gov`);
     return unavailable(url, now, `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; fuel economy is unknown`);
   }
   const answer = await answers().get(
-    vehicleKey(q),
+    vehicleSlugKey(q),
     async () => {
       const r = await fetchEpaVariants(q);
       return r.ok ? { ok: true as const, value: { records: r.value } } : r;

@@ -19,7 +19,7 @@ import {
   type LookupOptions,
 } from "./insight-service";
 
-export { createInsightService, insightKey } from "./insight-service";
+export { createInsightService } from "./insight-service";
 export type { Insight, InsightAnswer, LookupOptions } from "./insight-service";
 import type { VehicleQuery } from "../vehicle";
 export { FALLBACK_WRITER } from "./fallback";

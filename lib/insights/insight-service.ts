@@ -18,7 +18,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "../db";
 import { BoundedMemo, boundedCache, startDeadline, untilAborted } from "../outside";
 import { findVpicModel } from "../vin";
-import { displayMake, slugify } from "../vehicle";
+import { displayMake, vehicleSlugKey } from "../vehicle";
 import type { InsightWriter } from "./anthropic-writer";
 import { gatherFacts, type FactsInput, type VehicleFacts } from "./facts";
 import { FALLBACK_WRITER } from "./fallback";
@@ -157,7 +157,8 @@ function remember(s: ServiceState, row: StoredInsight): void {
 async function lookup(s: ServiceState, query: VehicleQuery, opts: LookupOptions = {}): Promise<InsightAnswer | null> {
   const names = s.namesOf(query.make, query.model);
   if (!names) return null;
-  const key = insightKey(query.year, names.make, names.model);
+  // One row per model year and vPIC's canonical make and model.
+  const key = vehicleSlugKey({ year: query.year, make: names.make, model: names.model });
   const at = s.now();
 
   const held = s.memory.get(key);
@@ -222,11 +223,6 @@ async function generateAndStore(s: ServiceState, key: string, input: FactsInput,
   }
   await saveInsight(db, owner, row);
   return row;
-}
-
-/** One row per model year and vPIC's canonical make and model, in the pricing slug form: `2024|toyota|camry`. */
-export function insightKey(year: number, make: string, model: string): string {
-  return `${year}|${slugify(make)}|${slugify(model)}`;
 }
 
 function answerOf(row: StoredInsight): InsightAnswer {

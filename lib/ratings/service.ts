@@ -15,8 +15,8 @@ import { markFits, vinTraits } from "../vin/variant-fit";
 import { fetchNcapRatings, fetchNcapVariants, nhtsaVehiclePageUrl, ratingsOnline } from "../nhtsa";
 import { ncapDifferences } from "./ncap-match";
 import type { NcapVariantRow } from "../nhtsa/ratings-rows";
-import { sourceAnswers, vehicleKey } from "../buyer-data/store";
-import type { VehicleQuery } from "../vehicle";
+import { sourceAnswers } from "../buyer-data/store";
+import { vehicleSlugKey, type VehicleQuery } from "../vehicle";
 
 const ATTRIBUTION = "NHTSA 5-Star Safety Ratings (NCAP)";
 /** Variants whose ratings are fetched for one vehicle (NCAP rarely splits a model into more). */
@@ -38,7 +38,7 @@ export async function safetyRatingsForVehicle(
   const url = nhtsaVehiclePageUrl(q);
   const now = new Date();
   const traits = vin ? vinTraits(vin.decoded, vin.elements) : null;
-  const key = vehicleKey(q);
+  const key = vehicleSlugKey(q);
   if (!ratingsOnline()) {
     const known = await answers().known(key);
     if (!known) return unavailable(url, now, `${ATTRIBUTION}: the service runs offline and has no stored answer for this vehicle; ratings are unknown`);

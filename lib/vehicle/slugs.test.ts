@@ -1,4 +1,4 @@
-import { isSlug, slugify } from "./slugs";
+import { isSlug, slugify, vehicleSlugKey } from "./slugs";
 import { PricingPathParams } from "../api/pricing";
 
 describe("slugify", () => {
@@ -30,6 +30,13 @@ describe("slugify", () => {
       expect(isSlug(value)).toBe(false);
     },
   );
+});
+
+describe("vehicleSlugKey", () => {
+  it("keys stored answers by year and the slugs of make and model, so spellings of one name share a row", () => {
+    expect(vehicleSlugKey({ year: 2024, make: "Land Rover", model: "Range Rover Sport" })).toBe("2024|land-rover|range-rover-sport");
+    expect(vehicleSlugKey({ year: 2024, make: "LAND ROVER", model: "range rover  sport" })).toBe("2024|land-rover|range-rover-sport");
+  });
 });
 
 describe("pricing path parameters", () => {

@@ -11,6 +11,7 @@
  * Pure (no data), so pages, routes, importers and the sitemap all share it.
  */
 import { withoutAccents } from "./names";
+import type { VehicleQuery } from "./vehicle";
 
 /** A well-formed slug: lower-case letters and digits in words joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -21,6 +22,14 @@ export function slugify(name: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
+}
+
+/**
+ * The key a year/make/model's stored answers go under (insights, buyer-data source answers): `2024|toyota|camry`.
+ * Stored in the database, so it must not change.
+ */
+export function vehicleSlugKey(q: VehicleQuery): string {
+  return `${q.year}|${slugify(q.make)}|${slugify(q.model)}`;
 }
 
 export function isSlug(value: string): boolean {

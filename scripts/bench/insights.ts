@@ -14,7 +14,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { Client } from "pg";
 import { createDb, type Db } from "../../lib/db";
-import { createInsightService, insightKey } from "../../lib/insights";
+import { createInsightService } from "../../lib/insights";
+import { vehicleSlugKey } from "../../lib/vehicle";
 import { findVpicModel } from "../../lib/vin";
 import { migrateDeploy } from "../../cli/db/migrate-deploy";
 
@@ -82,7 +83,7 @@ async function main() {
       const names = findVpicModel(v.make, v.model)!;
       await db.vehicleInsight.create({
         data: {
-          key: insightKey(v.year, names.make, names.model),
+          key: vehicleSlugKey({ year: v.year, make: names.make, model: names.model }),
           year: v.year,
           make: names.make,
           model: names.model,
