@@ -236,7 +236,8 @@ function operation(collector: SchemaCollector, op: OperationSpec): JsonSchema {
     tags: op.tags,
     summary: op.summary,
     description: op.description,
-    ...(op.security === "dealerKey" ? { security: [{ dealerKey: [] }] } : {}),
+    // Stated on every operation, public ones included (`[]`: no credential), so a tool can tell them apart.
+    security: op.security === "dealerKey" ? [{ dealerKey: [] }] : [],
     parameters: parameters(collector, op),
     ...(op.requestBody
       ? { requestBody: { required: true, description: op.requestBody.description, content: content(collector, op.requestBody.content, "input") } }

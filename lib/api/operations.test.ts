@@ -43,7 +43,8 @@ describe("the OpenAPI document", () => {
     const params = (p: string) => doc.paths[p].get.parameters as Array<{ name: string; schema: Record<string, unknown>; required: boolean }>;
     const vin = params("/api/public/vin/{vin}");
     expect(vin.find((p) => p.name === "vin")?.schema.pattern).toBe("^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$");
-    expect(vin.find((p) => p.name === "insight")).toMatchObject({ required: false, schema: { default: "true" } });
+    expect(vin.find((p) => p.name === "insight")).toMatchObject({ required: false, schema: { type: "boolean", default: true } });
+    expect(params("/api/public/vins").find((p) => p.name === "insight")).toMatchObject({ schema: { type: "boolean", default: false } });
     const year = params("/api/public/pricing/{make}/{model}/{year}").find((p) => p.name === "year");
     expect(year).toMatchObject({ required: true, schema: { type: "integer", minimum: 2020, maximum: 2030 } });
     const state = params("/api/public/pricing/{make}/{model}/{year}/{state}").find((p) => p.name === "state");

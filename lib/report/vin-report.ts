@@ -166,7 +166,8 @@ export function assembleVinReport(result: ReportDecode, sections: ReportSections
     source: sourceText(result, sections),
     vin,
     permalink,
-    decoded: result.decoded,
+    // The make in its one casing across answers; NHTSA's upper-case spelling stays in `elements.Make`.
+    decoded: d.make === null ? d : { ...d, make: displayMake(d.make) },
     coverage: "coverage" in result ? "wmi_only" : "vpic",
     origin: { region: regionOf(vin), country: countryOf(vin) },
     ...(pricing ? { pricing } : {}),
