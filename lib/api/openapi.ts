@@ -32,6 +32,8 @@ export interface OpenApiDocument {
   paths: Record<string, Record<string, JsonSchema>>;
   components: {
     schemas: Record<string, JsonSchema>;
+    responses: Record<string, JsonSchema>;
+    parameters: Record<string, JsonSchema>;
     securitySchemes: Record<string, JsonSchema>;
     headers: Record<string, JsonSchema>;
   };
@@ -96,12 +98,28 @@ const HEADER_NAMES: Record<ResponseHeader, string> = {
   accountWarning: "x-account-warning",
 };
 
-/** Collects the id'd schemas met while converting, so each lands once under components/schemas. */
+/**
+ * Collects what the document states once and refers to: the id'd schemas met while converting (under
+ * components/schemas), and the named responses many operations share (under components/responses).
+ */
 class SchemaCollector {
   readonly components: Record<string, JsonSchema> = {};
+  readonly responses: Record<string, JsonSchema> = {};
+
+  /**
+   * A named response as a reference, where this operation's copy is the one stored under the name (the first
+   * met, in document order); an operation whose copy differs (other headers, e.g. a dealer operation's) keeps
+   * its own inline.
+   */
+  response(name: string, built: JsonSchema): JsonSchema {
+    const known = this.responses[name];
+    if (!known) this.responses[name] = built;
+    else if (JSON.stringify(known) !== JSON.stringify(built)) return built;
+    return { $ref: `#/components/responses/${name}` };
+  }
 
   convert(schema: z.ZodType, io: Io): JsonSchema {
-    const { $defs, $schema: _dialect, ...top } = z.toJSONSchema(schema, { target: "draft-2020-12", io }) as JsonSchema & {
+    const { $defs, $schema: _dialect, ...top } = z.toJSONSchema(schema, { target: "draft-2020-12", io, override: withoutSafeIntegerBounds }) as JsonSchema & {
       $defs?: Record<string, JsonSchema>;
     };
     void _dialect;
@@ -117,6 +135,12 @@ class SchemaCollector {
     }
     this.components[id] = def;
   }
+}
+
+/** z.int() states JavaScript's safe-integer range as bounds; they tell a client nothing, so they are left out. */
+function withoutSafeIntegerBounds({ jsonSchema }: { jsonSchema: JsonSchema }) {
+  if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+  if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
 }
 
 function rewriteRefs(value: unknown): unknown {
@@ -156,15 +180,7 @@ function parameters(collector: SchemaCollector, op: OperationSpec): JsonSchema[]
   };
   add("path", op.pathParams);
   add("query", op.query);
-  if (op.conditional) {
-    out.push({
-      name: "If-None-Match",
-      in: "header",
-      required: false,
-      description: "An ETag from an earlier answer; when it still matches, the answer is 304 with no body.",
-      schema: { type: "string" },
-    });
-  }
+  if (op.conditional) out.push({ $ref: "#/components/parameters/If-None-Match" });
   return out;
 }
 
@@ -213,22 +229,23 @@ function operation(collector: SchemaCollector, op: OperationSpec): JsonSchema {
   const responses: JsonSchema = {};
   for (const [status, spec] of Object.entries(withRateLimits(op, withServiceResponses(op.responses)))) {
     const cacheNote = status === "200" && op.cache ? ` Cache-Control: \`${CACHE[op.cache]}\`.` : "";
-    responses[status] = {
+    const built: JsonSchema = {
       description: spec.description + cacheNote,
       ...(spec.headers?.length
         ? { headers: Object.fromEntries(spec.headers.map((h) => [HEADER_NAMES[h], { $ref: `#/components/headers/${HEADER_NAMES[h]}` }])) }
         : {}),
       ...(spec.content ? { content: content(collector, spec.content, "output") } : {}),
     };
+    responses[status] = spec.name ? collector.response(spec.name, built) : built;
   }
   if (op.conditional) {
     const limitHeaders = isRateLimitedPath(op.path) || op.security === "dealerKey"
       ? { "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" }, RateLimit: { $ref: "#/components/headers/RateLimit" } }
       : {};
-    responses["304"] = {
+    responses["304"] = collector.response("NotModified", {
       description: "Not Modified: the If-None-Match header named the current ETag. No body.",
       headers: { ETag: { $ref: "#/components/headers/ETag" }, "Cache-Control": { $ref: "#/components/headers/Cache-Control" }, ...limitHeaders },
-    };
+    });
   }
   const sorted = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   return {
@@ -277,6 +294,16 @@ export function buildOpenApiDocument(opts: { baseUrl: string; operations?: Opera
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(collector.components).sort(([a], [b]) => a.localeCompare(b))),
+      responses: Object.fromEntries(Object.entries(collector.responses).sort(([a], [b]) => a.localeCompare(b))),
+      parameters: {
+        "If-None-Match": {
+          name: "If-None-Match",
+          in: "header",
+          required: false,
+          description: "An ETag from an earlier answer; when it still matches, the answer is 304 with no body.",
+          schema: { type: "string" },
+        },
+      },
       securitySchemes: {
         dealerKey: {
           type: "apiKey",
