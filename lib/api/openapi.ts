@@ -283,6 +283,10 @@ export function buildOpenApiDocument(opts: { baseUrl: string; operations?: Opera
         "The public endpoints and /api/mcp are rate-limited per client address: every answer carries the " +
         "`RateLimit-Policy` (quota) and `RateLimit` (what is left) headers, and past the quota the answer is 429 " +
         "(reason rate_limited) with `Retry-After`.\n\n" +
+        "Names and types are the same across answers: a make is written one way (`MakeName`: Toyota, Land Rover, BMW; " +
+        "NHTSA's upper-case spelling stays in a decode's `elements.Make`), and a model year is an integer everywhere " +
+        "except `decoded.year`, which is text as the decode's contract gives it. Query flags are booleans (`true`/`false`; " +
+        "any letter case and `1`/`0` are accepted too).\n\n" +
         "Attribution is requested when the data is shown to people: cite vinscope and NHTSA's vPIC database, " +
         "and link to the VIN's permalink (`permalink` in the decode response).\n\n" +
         "The same capabilities are offered as MCP tools: POST JSON-RPC 2.0 to `/api/mcp` (stateless, no " +
