@@ -27,7 +27,7 @@ import {
   type WmiOnlyResult,
 } from "../vin";
 import { BoundedMemo, DeadlineExceeded, failureMemoMs, withDeadline } from "../outside";
-import { displayMake } from "../vehicle";
+import { displayMake, withDisplayMake } from "../vehicle";
 import type { VehicleQuery } from "../vehicle";
 
 const ALL_SECTIONS: VinReportFlags = {
@@ -167,7 +167,7 @@ export function assembleVinReport(result: ReportDecode, sections: ReportSections
     vin,
     permalink,
     // The make in its one casing across answers; NHTSA's upper-case spelling stays in `elements.Make`.
-    decoded: d.make === null ? d : { ...d, make: displayMake(d.make) },
+    decoded: withDisplayMake(d),
     coverage: "coverage" in result ? "wmi_only" : "vpic",
     origin: { region: regionOf(vin), country: countryOf(vin) },
     ...(pricing ? { pricing } : {}),

@@ -15,6 +15,12 @@ const OWN_SPELLINGS: Record<string, string> = {
   VINFAST: "VinFast",
 };
 
+/** A vehicle (a decode) with its make in that casing; null stays null. */
+export function withDisplayMake<T extends { make: string | null }>(vehicle: T): T {
+  // Only `make` changes, from one string to another: the object keeps its type.
+  return vehicle.make === null ? vehicle : ({ ...vehicle, make: displayMake(vehicle.make) } as T);
+}
+
 export function displayMake(name: string): string {
   if (name !== name.toUpperCase()) return name;
   const own = OWN_SPELLINGS[name.trim()];
