@@ -61,7 +61,7 @@ export const vinQueryParam = (meta: { description: string; examples: string[] })
  * document describes the integer (with `minimum` and `maximum`), which is what a generated client sends.
  * `malformed` and `outOfRange` are the 400 problem's messages; `trim` tolerates spaces around the year. A `max`
  * that moves with the calendar (the current year + 2) is checked on every request; the document states it as
- * of the day the document was generated.
+ * it was when the process started.
  */
 export function modelYearParam(o: {
   min: number;

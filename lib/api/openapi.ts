@@ -1,17 +1,19 @@
 /**
  * The OpenAPI 3.1 document, generated from the operation list (lib/api/operations.ts) and the zod schemas it
  * imports: zod 4's own JSON Schema output (draft 2020-12, OpenAPI 3.1's dialect), with every schema that
- * carries a `.meta({ id })` placed once under components/schemas and referenced from everywhere else.
+ * carries a `.meta({ id })` placed once under components/schemas and referenced from everywhere else, and the
+ * responses many operations give alike placed once under components/responses.
  *
  * Which side of a schema is described: responses as the service produces them (zod "output"); request bodies
- * as a client sends them ("input"); parameters by the value they carry once parsed (the year as an integer)
- * unless that value is a transform JSON Schema cannot express (the true/false flags), then by the text
- * accepted.
+ * as a client sends them ("input"); parameters by the value they carry once parsed, which is what a generated
+ * client sends: the flags are codecs from text to a boolean and the years from text to an integer, so the
+ * document says `boolean` and `integer`. A parameter whose parse is a plain transform JSON Schema cannot express
+ * (a VIN in a query) is described by the text accepted.
  *
  * Why not zod-openapi (issue 21 asked): its 6.x needs Node 22.14 (we support 20.9); 5.4.6 gives the same 37
  * components from the same `.meta({ id })` schemas, but describes parameters only as the text sent (the year as
  * "^\d{4}$", not the integer 2020-2030 the contract documents), repeats each description in the parameter and its
- * schema, and would replace only SchemaCollector and rewriteRefs (~40 lines): the rest here (problem responses
+ * schema, and would replace only the schema collection and rewriteRefs (~40 lines): the rest here (problem responses
  * on every operation, rate-limit and conditional-GET headers, cache notes) is this API's own contract.
  */
 import { z } from "zod";
@@ -102,7 +104,7 @@ const HEADER_NAMES: Record<ResponseHeader, string> = {
  * Collects what the document states once and refers to: the id'd schemas met while converting (under
  * components/schemas), and the named responses many operations share (under components/responses).
  */
-class SchemaCollector {
+class Components {
   readonly components: Record<string, JsonSchema> = {};
   readonly responses: Record<string, JsonSchema> = {};
 
@@ -154,7 +156,7 @@ function rewriteRefs(value: unknown): unknown {
 }
 
 /** A parameter's value as parsed if JSON Schema can say it, otherwise the text accepted (see the file comment). */
-function parameterSchema(collector: SchemaCollector, schema: z.ZodType): JsonSchema {
+function parameterSchema(collector: Components, schema: z.ZodType): JsonSchema {
   try {
     return collector.convert(schema, "output");
   } catch {
@@ -162,7 +164,7 @@ function parameterSchema(collector: SchemaCollector, schema: z.ZodType): JsonSch
   }
 }
 
-function parameters(collector: SchemaCollector, op: OperationSpec): JsonSchema[] {
+function parameters(collector: Components, op: OperationSpec): JsonSchema[] {
   const out: JsonSchema[] = [];
   const add = (where: "path" | "query", object: z.ZodObject | undefined) => {
     for (const [name, prop] of Object.entries(object?.shape ?? {})) {
@@ -184,7 +186,7 @@ function parameters(collector: SchemaCollector, op: OperationSpec): JsonSchema[]
   return out;
 }
 
-function content(collector: SchemaCollector, media: Record<string, MediaSpec>, io: Io): JsonSchema {
+function content(collector: Components, media: Record<string, MediaSpec>, io: Io): JsonSchema {
   const out: JsonSchema = {};
   for (const [type, spec] of Object.entries(media)) out[type] = spec.schema ? { schema: collector.convert(spec.schema, io) } : {};
   return out;
@@ -225,7 +227,7 @@ function withRateLimits(op: OperationSpec, responses: Record<string, ResponseSpe
   return out;
 }
 
-function operation(collector: SchemaCollector, op: OperationSpec): JsonSchema {
+function operation(collector: Components, op: OperationSpec): JsonSchema {
   const responses: JsonSchema = {};
   for (const [status, spec] of Object.entries(withRateLimits(op, withServiceResponses(op.responses)))) {
     const cacheNote = status === "200" && op.cache ? ` Cache-Control: \`${CACHE[op.cache]}\`.` : "";
@@ -264,7 +266,7 @@ function operation(collector: SchemaCollector, op: OperationSpec): JsonSchema {
 }
 
 export function buildOpenApiDocument(opts: { baseUrl: string; operations?: OperationSpec[] }): OpenApiDocument {
-  const collector = new SchemaCollector();
+  const collector = new Components();
   const paths: OpenApiDocument["paths"] = {};
   for (const op of opts.operations ?? OPERATIONS) {
     (paths[op.path] ??= {})[op.method] = operation(collector, op);

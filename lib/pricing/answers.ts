@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { US_STATE_CODES } from "./us-states";
-import { MakeName } from "../vehicle/make-name";
+import { MakeName } from "../vehicle";
 
 export const DataStatus = z
   .enum(["sufficient", "limited", "insufficient"])
