@@ -134,7 +134,7 @@ describe("one real action of each command, on a fresh database", () => {
     writeFileSync(path.join(tmp, "vins.txt"), "# two VINs\n1HGCV1F34LA012345\nNOT-A-VIN\n");
     const human = await vinscope(["vin", "decode", "vins.txt"], env); // resolved against the caller's directory
     expect(human.code).toBe(1);
-    expect(human.stdout).toMatch(/^1HGCV1F34LA012345 {2}2020 HONDA Accord Sport: Sedan\/Saloon/m);
+    expect(human.stdout).toMatch(/^1HGCV1F34LA012345 {2}2020 Honda Accord Sport: Sedan\/Saloon/m);
     expect(human.stdout).toMatch(/^NOT-A-VIN {2}not decoded/m);
 
     const stdin = await vinscope(["vin", "decode", "-", "--json"], env, { input: "5YJ3E1EA7KF317000\n\n1HGCV1F34LA012345\n" });
