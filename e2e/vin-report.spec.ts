@@ -53,7 +53,7 @@ test("type a VIN on the home page, see the preview, land on the permalink with f
     modelDate: "2024",
     model: "Camry",
     bodyType: "Sedan/Saloon",
-    brand: { name: "TOYOTA" },
+    brand: { name: "Toyota" },
     vehicleEngine: { engineDisplacement: { value: 2.5, unitCode: "LTR" } },
   });
 

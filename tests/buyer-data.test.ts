@@ -186,7 +186,7 @@ describe("buyer-data sections of GET /api/public/vin/{vin}", () => {
     expect(ratings.status).toBe(200);
     expect(ratings.headers.get("cache-control")).toBe("public, max-age=21600, s-maxage=21600, stale-while-revalidate=3600");
     const r = await ratings.json();
-    expect(r).toMatchObject({ year: 2015, make: "AUDI", model: "A3", status: "ok", selection: "several" });
+    expect(r).toMatchObject({ year: 2015, make: "Audi", model: "A3", status: "ok", selection: "several" });
     expect(r.variants.map((v: { fit: string }) => v.fit)).toEqual(["candidate", "candidate", "candidate", "candidate"]);
     const complaints = await (await fetch(`${app.url}/api/public/complaints/2015/audi/a3`)).json();
     expect(complaints).toMatchObject({ status: "ok", count: 3 });

@@ -129,17 +129,17 @@ describe("one real action of each command, on a fresh database", () => {
     const json = await vinscope(["vin", "decode", "--json", "1HGCV1F34LA012345"], env);
     expect(json.code).toBe(0);
     const [line] = jsonLines(json.stdout);
-    expect(line).toMatchObject({ vin: "1HGCV1F34LA012345", coverage: "vpic", decoded: { year: "2020", make: "HONDA", model: "Accord", trim: "Sport" } });
+    expect(line).toMatchObject({ vin: "1HGCV1F34LA012345", coverage: "vpic", decoded: { year: "2020", make: "Honda", model: "Accord", trim: "Sport" } });
 
     writeFileSync(path.join(tmp, "vins.txt"), "# two VINs\n1HGCV1F34LA012345\nNOT-A-VIN\n");
     const human = await vinscope(["vin", "decode", "vins.txt"], env); // resolved against the caller's directory
     expect(human.code).toBe(1);
-    expect(human.stdout).toMatch(/^1HGCV1F34LA012345 {2}2020 HONDA Accord Sport: Sedan\/Saloon/m);
+    expect(human.stdout).toMatch(/^1HGCV1F34LA012345 {2}2020 Honda Accord Sport: Sedan\/Saloon/m);
     expect(human.stdout).toMatch(/^NOT-A-VIN {2}not decoded/m);
 
     const stdin = await vinscope(["vin", "decode", "-", "--json"], env, { input: "5YJ3E1EA7KF317000\n\n1HGCV1F34LA012345\n" });
     expect(stdin.code).toBe(0);
-    expect(jsonLines(stdin.stdout).map((l) => [l.vin, l.decoded.make])).toEqual([["5YJ3E1EA7KF317000", "TESLA"], ["1HGCV1F34LA012345", "HONDA"]]);
+    expect(jsonLines(stdin.stdout).map((l) => [l.vin, l.decoded.make])).toEqual([["5YJ3E1EA7KF317000", "Tesla"], ["1HGCV1F34LA012345", "Honda"]]);
   }, 60_000);
 
   test("import deals, recalls, complaints, fuel-economy and stickers print their summaries", async () => {

@@ -2,18 +2,20 @@
  * The public contract end to end: the served OpenAPI document is valid OpenAPI 3.1 (checked by
  * @seriousme/openapi-schema-validator), every documented operation answers each of its main statuses with a
  * body that matches the document (the check itself runs on every response of every integration test, in
- * tests/support/jest-setup.ts), the check really rejects drift, and the discovery documents and the docs page
- * point where they should.
+ * tests/support/jest-setup.ts), the check really rejects drift, a client generated from the document compiles
+ * and works, and the discovery documents and the docs page point where they should.
  */
 import { execFile, execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { PROBLEM_REASONS } from "@/lib/api/problem";
 import { CACHE } from "@/lib/api/cache";
 import { startApp, type TestApp } from "./support/app";
 import { checkResponse, ContractViolation } from "./support/contract";
 import { SPEC_OPERATIONS } from "./support/public-operations";
+import { testProvider } from "./support/test-database";
 
 const root = path.resolve(__dirname, "..");
 const VALIDATOR_CLI = path.join(root, "node_modules/@seriousme/openapi-schema-validator/bin/validate-api-cli.js");
@@ -164,6 +166,50 @@ describe("every operation answers as documented", () => {
     expect(res.status).toBe(200);
     expect((await res.json()).result.tools.length).toBeGreaterThan(0);
   });
+});
+
+// What an integrator does: generate types from the served document (openapi-typescript), write calls with
+// openapi-fetch (tests/generated-client/client.mts), compile them with tsc and run them. The document is the
+// same on either database, so this runs on SQLite only.
+(testProvider() === "sqlite" ? describe : describe.skip)("a client generated from the document", () => {
+  const run = promisify(execFile);
+  const tool = (relative: string) => path.join(root, "node_modules", relative);
+  let dir: string;
+
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("compiles against the generated types and reads the answers they describe", async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "vinscope-generated-client-"));
+    symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+    writeFileSync(path.join(dir, "openapi.json"), JSON.stringify(doc));
+    copyFileSync(path.join(root, "tests/generated-client/client.mts"), path.join(dir, "client.mts"));
+    writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { target: "ES2022", module: "nodenext", strict: true, skipLibCheck: true, types: ["node"], lib: ["ES2022"] },
+        files: ["client.mts"],
+      }),
+    );
+    await run(process.execPath, [tool("openapi-typescript/bin/cli.js"), "openapi.json", "-o", "schema.d.ts"], { cwd: dir });
+    // A type drift between the document and the calls fails here, with tsc's message.
+    const compiled = await run(process.execPath, [tool("typescript/bin/tsc"), "-p", dir], { cwd: dir }).catch((e: { stdout: string }) => e);
+    expect(compiled.stdout).toBe("");
+
+    const { stdout } = await run(process.execPath, [path.join(dir, "client.mjs"), app.url, CAMRY_2024, UNKNOWN_WMI], { cwd: dir, timeout: 60_000 });
+    expect(JSON.parse(stdout)).toEqual({
+      decode: { status: 200, make: "Toyota", year: "2024", sections: { pricing: false, insight: false, recalls: true } },
+      pricing: { status: 200, make: "Toyota", year: 2024, sampleSize: expect.any(Number) },
+      recalls: { status: 200, make: "Toyota", year: 2024 },
+      batch: {
+        status: 200,
+        sections: { pricing: false, recalls: true, insight: false },
+        results: [{ ok: true, make: "Toyota" }, { ok: false, reason: "unknown_manufacturer" }],
+      },
+      notFound: { status: 404, problemStatus: 404, reason: "unknown_manufacturer" },
+    });
+  }, 120_000);
 });
 
 describe("the contract check", () => {

@@ -231,9 +231,9 @@ describe("POST /api/dealer/v1/provision", () => {
       "supported",
       "invalid_vin",
     ]);
-    expect(body.results[0].vehicle).toEqual({ year: "2022", make: "CHEVROLET", model: "Silverado LTD", trim: "LT" });
+    expect(body.results[0].vehicle).toEqual({ year: 2022, make: "Chevrolet", model: "Silverado LTD", trim: "LT" });
     expect(body.results[4]).toEqual(body.results[0]);
-    expect(body.results[1].vehicle).toMatchObject({ make: "TOYOTA", model: "Prius" });
+    expect(body.results[1].vehicle).toMatchObject({ make: "Toyota", model: "Prius" });
     expect(body.results[3].vehicle).toBeNull();
   });
 

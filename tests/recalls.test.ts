@@ -55,7 +55,7 @@ describe("GET /api/recalls", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain(SIX_HOURS);
     const body = RecallsResponse.parse(await res.json());
-    expect(body).toMatchObject({ year: 2003, make: "HONDA", model: "Accord", count: 1, status: "ok", url: `${app.url}/recalls/2003/honda/accord` });
+    expect(body).toMatchObject({ year: 2003, make: "Honda", model: "Accord", count: 1, status: "ok", url: `${app.url}/recalls/2003/honda/accord` });
     expect(body.items[0]).toMatchObject({ campaignNumber: "03V999000", parkOutside: true, reportReceivedDate: "2024-09-05" });
   });
 
@@ -63,7 +63,7 @@ describe("GET /api/recalls", () => {
     const res = await get("vin=1hgcm82633a004352");
     expect(res.status).toBe(200);
     const body = RecallsResponse.parse(await res.json());
-    expect(body).toMatchObject({ vin: "1HGCM82633A004352", year: 2003, make: "HONDA", model: "Accord", count: 1 });
+    expect(body).toMatchObject({ vin: "1HGCM82633A004352", year: 2003, make: "Honda", model: "Accord", count: 1 });
   });
 
   test("an undecodable VIN → 404 naming the vin", async () => {

@@ -44,9 +44,9 @@ describe("GET /api/public/vins", () => {
     expect(body).toMatchObject({ count: 7, decoded: 3, sections: { pricing: false, recalls: false, insight: false } });
     expect(body.results.map((r: { input: string }) => r.input)).toEqual(inputs);
     expect(body.results.map((r: { status: number }) => r.status)).toEqual([200, 400, 200, 404, 400, 200, 400]);
-    expect(body.results[0].report.decoded).toMatchObject({ year: "2022", make: "ACURA", model: "MDX" });
+    expect(body.results[0].report.decoded).toMatchObject({ year: "2022", make: "Acura", model: "MDX" });
     expect(body.results[2].report.vin).toBe(AVENGER_2011);
-    expect(body.results[2].report.decoded).toMatchObject({ year: "2011", make: "DODGE", model: "Avenger" });
+    expect(body.results[2].report.decoded).toMatchObject({ year: "2011", make: "Dodge", model: "Avenger" });
     expect(body.results[1].problem).toMatchObject({ status: 400, reason: "invalid_vin", vinError: "length" });
     expect(body.results[3].problem).toMatchObject({ status: 404, reason: "unknown_manufacturer" });
     expect(body.results[4].problem).toMatchObject({ reason: "invalid_vin", vinError: "forbidden_letters" });

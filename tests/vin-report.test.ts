@@ -73,7 +73,7 @@ describe("GET /api/public/vin/{vin}", () => {
     expect(body.permalink).toBe(`${app.url}/vin/${CAMRY_2024}`);
     expect(body.decoded).toMatchObject({
       year: "2024",
-      make: "TOYOTA",
+      make: "Toyota",
       model: "Camry",
       trim: "SE",
       bodyStyle: "Sedan/Saloon",
@@ -118,9 +118,9 @@ describe("GET /api/public/vin/{vin}", () => {
   });
 
   it.each([
-    [AVENGER_2011, { year: "2011", make: "DODGE", model: "Avenger", manufacturer: "FCA US LLC", engine: { cylinders: 6, displacementLiters: "3.6" } }],
-    [MDX_2022, { year: "2022", make: "ACURA", model: "MDX", trim: "ADV" }],
-    [MODEL_Y_2022, { year: "2022", make: "TESLA", model: "Model Y", fuelType: "Electric" }],
+    [AVENGER_2011, { year: "2011", make: "Dodge", model: "Avenger", manufacturer: "FCA US LLC", engine: { cylinders: 6, displacementLiters: "3.6" } }],
+    [MDX_2022, { year: "2022", make: "Acura", model: "MDX", trim: "ADV" }],
+    [MODEL_Y_2022, { year: "2022", make: "Tesla", model: "Model Y", fuelType: "Electric" }],
   ])("decodes the real VIN %s", async (vin, expected) => {
     const res = await get(`/api/public/vin/${vin}?insight=false&recalls=false`);
     expect(res.status).toBe(200);

@@ -75,6 +75,8 @@ async function decodeCommand(args: string[], opts: { enrich?: boolean; json?: bo
 
   const { VPIC_ERROR_CODES } = await import("../../lib/vin/error-codes");
   const { decodeVin, normalizeVin, vpicData, wmiOnlyDecode } = await import("../../lib/vin");
+  // The make in the API's casing; NHTSA's upper-case spelling stays in `elements.Make`.
+  const { withDisplayMake } = await import("../../lib/vehicle");
   const errorsOf = (codes: string[]) => codes.map((code) => ({ code, text: VPIC_ERROR_CODES[code]?.text ?? code }));
 
   const lineFor = (input: string, result: DecodeResult | null, problem?: { reason: string; detail: string }): VinLine => {
@@ -82,13 +84,13 @@ async function decodeCommand(args: string[], opts: { enrich?: boolean; json?: bo
     const r = result!;
     const wmiOnly = wmiOnlyDecode(vpicData(), r);
     if (wmiOnly) {
-      return { vin: r.vin, coverage: "wmi_only", decoded: { ...wmiOnly.decoded }, errors: errorsOf(r.errorCodes), checkDigit: r.checkDigit };
+      return { vin: r.vin, coverage: "wmi_only", decoded: { ...withDisplayMake(wmiOnly.decoded) }, errors: errorsOf(r.errorCodes), checkDigit: r.checkDigit };
     }
     if (!r.ok) return { vin: r.vin, decoded: null, reason: r.reason, errors: errorsOf(r.errorCodes), checkDigit: r.checkDigit };
     return {
       vin: r.vin,
       coverage: "vpic",
-      decoded: { ...r.decoded },
+      decoded: { ...withDisplayMake(r.decoded) },
       errors: errorsOf(r.errorCodes),
       descriptor: r.descriptor,
       checkDigit: r.checkDigit,

@@ -9,6 +9,7 @@
  * to; when several fit, all are returned and none is chosen.
  */
 import { z } from "zod";
+import { MakeName } from "../vehicle";
 
 const BuyerDataStatus = z.enum(["ok", "stale", "unavailable"]).meta({
   description:
@@ -136,7 +137,7 @@ export type EpaVariant = z.infer<typeof EpaVariant>;
 /** The year/make/model routes (GET /api/public/{safety-ratings,complaints,fuel-economy}/{year}/{make}/{model}). */
 const VehicleNames = {
   year: z.int().meta({ description: "model year" }),
-  make: z.string().meta({ description: "make, as NHTSA vPIC names it" }),
+  make: MakeName,
   model: z.string().meta({ description: "model, as NHTSA vPIC names it" }),
 };
 export const SafetyRatingsResponse = SafetyRatingsSection.extend(VehicleNames).meta({

@@ -57,14 +57,32 @@ export const vinQueryParam = (meta: { description: string; examples: string[] })
     .meta({ description: meta.description, pattern: VIN_PARAM_PATTERN });
 
 /**
- * A model year in a path or query as a number: four digits (lib/vehicle/model-year.ts); each surface then
- * checks its own range. `malformed` is the 400 problem's message; `trim` tolerates spaces around the year.
+ * A model year in a path or query: four digits of text in, an integer from `min` to `max` out, and the OpenAPI
+ * document describes the integer (with `minimum` and `maximum`), which is what a generated client sends.
+ * `malformed` and `outOfRange` are the 400 problem's messages; `trim` tolerates spaces around the year. A `max`
+ * that moves with the calendar (the current year + 2) is checked on every request; the document states it as
+ * it was when the process started.
  */
-export function modelYearParam(o: { malformed: string; trim?: boolean; examples?: string[] }) {
-  const text = o.trim ? z.string().trim() : z.string();
-  return (o.examples ? text.meta({ examples: o.examples }) : text)
-    .regex(MODEL_YEAR_PATTERN, { message: o.malformed })
-    .transform(Number);
+export function modelYearParam(o: {
+  min: number;
+  max: number | (() => number);
+  malformed: string;
+  outOfRange: string;
+  description: string;
+  example: number;
+  trim?: boolean;
+}) {
+  const max = typeof o.max === "number" ? () => o.max as number : o.max;
+  const text = (o.trim ? z.string().trim() : z.string()).regex(MODEL_YEAR_PATTERN, { message: o.malformed });
+  return z
+    .codec(text, z.int(), { decode: Number, encode: String })
+    .pipe(
+      z
+        .int()
+        .refine((year) => year >= o.min && year <= max(), { message: o.outOfRange })
+        .meta({ minimum: o.min, maximum: max() }),
+    )
+    .meta({ description: o.description, examples: [o.example] });
 }
 
 /** Upper case is folded to lower case first (a slug is case-insensitive); anything else must already be a slug. */
@@ -93,15 +111,24 @@ export const UsState = z
   .meta({ description: "2-letter US state code (50 states + DC), any case", pattern: "^[A-Za-z]{2}$", examples: ["CA"] });
 
 const FLAG_SPELLINGS = /^(true|false|1|0)$/i;
+/** How every flag's description says which spellings it takes (the document's type is boolean). */
+const FLAG_SPELLING_NOTE = ". Accepts true or false in any letter case, or 1 or 0";
 
 /**
  * A boolean flag in a query string. `true` and `false` in any letter case, and `1` and `0`; anything else
  * (yes, on, an empty value, a repeated flag) is a 400 naming the flag. One rule for every public route.
+ * The OpenAPI document types it `boolean` with its default, as a generated client sends it (`pricing=false`);
+ * the description names the other spellings.
  */
 export const queryFlag = (description: string, fallback: boolean) =>
   z
-    .string()
-    .refine((v) => FLAG_SPELLINGS.test(v), { message: "must be true or false (or 1 or 0)" })
-    .default(String(fallback))
-    .transform((v) => v === "1" || v.toLowerCase() === "true")
-    .meta({ description, default: String(fallback), pattern: "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|1|0)$" });
+    .codec(
+      z.string().refine((v) => FLAG_SPELLINGS.test(v), { message: "must be true or false (or 1 or 0)" }),
+      z.boolean(),
+      { decode: (v) => v === "1" || v.toLowerCase() === "true", encode: (flag) => String(flag) },
+    )
+    .default(fallback)
+    .meta({ description: `${description}${FLAG_SPELLING_NOTE}` });
+
+/** What a flag does, without the note on its query-string spellings (for a caller that sends a real boolean). */
+export const flagPurpose = (flag: z.ZodType): string | undefined => flag.description?.replace(FLAG_SPELLING_NOTE, "");

@@ -3,6 +3,7 @@
  * lib/stickers produces values of their inferred types, and the OpenAPI document is generated from them.
  */
 import { z } from "zod";
+import { MakeName } from "../vehicle";
 
 export const PROVISION_LIMIT = 500;
 export const PROVISION_LIVE_LIMIT = 25;
@@ -70,8 +71,8 @@ export type ProvisionRequest = z.infer<typeof ProvisionRequest>;
 
 const ProvisionVehicle = z
   .object({
-    year: z.string(),
-    make: z.string(),
+    year: z.int().meta({ description: "model year" }),
+    make: MakeName,
     model: z.string(),
     trim: z.string().nullable(),
   })
@@ -121,7 +122,7 @@ export const ProvisionResponse = z
             status: "supported",
             brand: "Ford",
             manufacturer: "Ford / Lincoln",
-            vehicle: { year: "2023", make: "Ford", model: "F-150", trim: "XLT" },
+            vehicle: { year: 2023, make: "Ford", model: "F-150", trim: "XLT" },
           },
         ],
       },

@@ -4,19 +4,20 @@
  */
 import { z } from "zod";
 import { MakeSlug, ModelSlug, modelYearParam } from "./common";
-import { newestModelYear } from "../vehicle";
+import { MakeName, newestModelYear } from "../vehicle";
 
 /** 1981: the first model year of the 17-character VIN that vPIC decodes. */
 const INSIGHT_YEAR_MIN = 1981;
 const insightYearMax = newestModelYear;
 
 const yearText = modelYearParam({
+  min: INSIGHT_YEAR_MIN,
+  max: insightYearMax,
   malformed: `must be a 4-digit model year from ${INSIGHT_YEAR_MIN} to two years after the current year`,
-})
-  .refine((y) => y >= INSIGHT_YEAR_MIN && y <= insightYearMax(), {
-    message: `must be a model year from ${INSIGHT_YEAR_MIN} to two years after the current year`,
-  })
-  .meta({ description: `model year, ${INSIGHT_YEAR_MIN} to the current year + 2`, examples: ["2024"] });
+  outOfRange: `must be a model year from ${INSIGHT_YEAR_MIN} to two years after the current year`,
+  description: `model year, ${INSIGHT_YEAR_MIN} to the current year + 2`,
+  example: 2024,
+});
 
 export const InsightPathParams = z.object({ year: yearText, make: MakeSlug, model: ModelSlug });
 
@@ -41,7 +42,7 @@ const Insight = z
 export const InsightResponse = z
   .object({
     year: z.int().meta({ description: "model year" }),
-    make: z.string().meta({ description: "make, as vinscope's data names it" }),
+    make: MakeName,
     model: z.string().meta({ description: "model, as NHTSA vPIC names it" }),
     insight: Insight,
     source: z.string().meta({ description: "attribution: who wrote the text and from which data" }),

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { slugify } from "../vehicle";
+import { flagPurpose } from "./common";
 import { operations } from "./operations";
 import { PRICING_YEAR_MAX, PRICING_YEAR_MIN, PricingYear } from "./pricing";
 import { RECALL_MIN_YEAR, recallMaxYear } from "./recalls";
@@ -47,7 +48,7 @@ function toolFlags<Q extends z.ZodObject>(query: Q) {
     out[name] = z
       .boolean()
       .optional()
-      .meta({ description: `${(flag as z.ZodType).description ?? name}; default ${defaults[name]}` });
+      .meta({ description: `${flagPurpose(flag as z.ZodType) ?? name}; default ${defaults[name]}` });
   }
   return out as { [K in keyof Q["shape"]]: z.ZodOptional<z.ZodBoolean> };
 }

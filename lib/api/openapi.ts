@@ -1,17 +1,19 @@
 /**
  * The OpenAPI 3.1 document, generated from the operation list (lib/api/operations.ts) and the zod schemas it
  * imports: zod 4's own JSON Schema output (draft 2020-12, OpenAPI 3.1's dialect), with every schema that
- * carries a `.meta({ id })` placed once under components/schemas and referenced from everywhere else.
+ * carries a `.meta({ id })` placed once under components/schemas and referenced from everywhere else, and the
+ * responses many operations give alike placed once under components/responses.
  *
  * Which side of a schema is described: responses as the service produces them (zod "output"); request bodies
- * as a client sends them ("input"); parameters by the value they carry once parsed (the year as an integer)
- * unless that value is a transform JSON Schema cannot express (the true/false flags), then by the text
- * accepted.
+ * as a client sends them ("input"); parameters by the value they carry once parsed, which is what a generated
+ * client sends: the flags are codecs from text to a boolean and the years from text to an integer, so the
+ * document says `boolean` and `integer`. A parameter whose parse is a plain transform JSON Schema cannot express
+ * (a VIN in a query) is described by the text accepted.
  *
  * Why not zod-openapi (issue 21 asked): its 6.x needs Node 22.14 (we support 20.9); 5.4.6 gives the same 37
  * components from the same `.meta({ id })` schemas, but describes parameters only as the text sent (the year as
  * "^\d{4}$", not the integer 2020-2030 the contract documents), repeats each description in the parameter and its
- * schema, and would replace only SchemaCollector and rewriteRefs (~40 lines): the rest here (problem responses
+ * schema, and would replace only the schema collection and rewriteRefs (~40 lines): the rest here (problem responses
  * on every operation, rate-limit and conditional-GET headers, cache notes) is this API's own contract.
  */
 import { z } from "zod";
@@ -32,6 +34,8 @@ export interface OpenApiDocument {
   paths: Record<string, Record<string, JsonSchema>>;
   components: {
     schemas: Record<string, JsonSchema>;
+    responses: Record<string, JsonSchema>;
+    parameters: Record<string, JsonSchema>;
     securitySchemes: Record<string, JsonSchema>;
     headers: Record<string, JsonSchema>;
   };
@@ -96,12 +100,28 @@ const HEADER_NAMES: Record<ResponseHeader, string> = {
   accountWarning: "x-account-warning",
 };
 
-/** Collects the id'd schemas met while converting, so each lands once under components/schemas. */
-class SchemaCollector {
+/**
+ * Collects what the document states once and refers to: the id'd schemas met while converting (under
+ * components/schemas), and the named responses many operations share (under components/responses).
+ */
+class Components {
   readonly components: Record<string, JsonSchema> = {};
+  readonly responses: Record<string, JsonSchema> = {};
+
+  /**
+   * A named response as a reference, where this operation's copy is the one stored under the name (the first
+   * met, in document order); an operation whose copy differs (other headers, e.g. a dealer operation's) keeps
+   * its own inline.
+   */
+  response(name: string, built: JsonSchema): JsonSchema {
+    const known = this.responses[name];
+    if (!known) this.responses[name] = built;
+    else if (JSON.stringify(known) !== JSON.stringify(built)) return built;
+    return { $ref: `#/components/responses/${name}` };
+  }
 
   convert(schema: z.ZodType, io: Io): JsonSchema {
-    const { $defs, $schema: _dialect, ...top } = z.toJSONSchema(schema, { target: "draft-2020-12", io }) as JsonSchema & {
+    const { $defs, $schema: _dialect, ...top } = z.toJSONSchema(schema, { target: "draft-2020-12", io, override: withoutSafeIntegerBounds }) as JsonSchema & {
       $defs?: Record<string, JsonSchema>;
     };
     void _dialect;
@@ -119,6 +139,12 @@ class SchemaCollector {
   }
 }
 
+/** z.int() states JavaScript's safe-integer range as bounds; they tell a client nothing, so they are left out. */
+function withoutSafeIntegerBounds({ jsonSchema }: { jsonSchema: JsonSchema }) {
+  if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+  if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+}
+
 function rewriteRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rewriteRefs);
   if (!value || typeof value !== "object") return value;
@@ -130,7 +156,7 @@ function rewriteRefs(value: unknown): unknown {
 }
 
 /** A parameter's value as parsed if JSON Schema can say it, otherwise the text accepted (see the file comment). */
-function parameterSchema(collector: SchemaCollector, schema: z.ZodType): JsonSchema {
+function parameterSchema(collector: Components, schema: z.ZodType): JsonSchema {
   try {
     return collector.convert(schema, "output");
   } catch {
@@ -138,7 +164,7 @@ function parameterSchema(collector: SchemaCollector, schema: z.ZodType): JsonSch
   }
 }
 
-function parameters(collector: SchemaCollector, op: OperationSpec): JsonSchema[] {
+function parameters(collector: Components, op: OperationSpec): JsonSchema[] {
   const out: JsonSchema[] = [];
   const add = (where: "path" | "query", object: z.ZodObject | undefined) => {
     for (const [name, prop] of Object.entries(object?.shape ?? {})) {
@@ -156,19 +182,11 @@ function parameters(collector: SchemaCollector, op: OperationSpec): JsonSchema[]
   };
   add("path", op.pathParams);
   add("query", op.query);
-  if (op.conditional) {
-    out.push({
-      name: "If-None-Match",
-      in: "header",
-      required: false,
-      description: "An ETag from an earlier answer; when it still matches, the answer is 304 with no body.",
-      schema: { type: "string" },
-    });
-  }
+  if (op.conditional) out.push({ $ref: "#/components/parameters/If-None-Match" });
   return out;
 }
 
-function content(collector: SchemaCollector, media: Record<string, MediaSpec>, io: Io): JsonSchema {
+function content(collector: Components, media: Record<string, MediaSpec>, io: Io): JsonSchema {
   const out: JsonSchema = {};
   for (const [type, spec] of Object.entries(media)) out[type] = spec.schema ? { schema: collector.convert(spec.schema, io) } : {};
   return out;
@@ -209,26 +227,27 @@ function withRateLimits(op: OperationSpec, responses: Record<string, ResponseSpe
   return out;
 }
 
-function operation(collector: SchemaCollector, op: OperationSpec): JsonSchema {
+function operation(collector: Components, op: OperationSpec): JsonSchema {
   const responses: JsonSchema = {};
   for (const [status, spec] of Object.entries(withRateLimits(op, withServiceResponses(op.responses)))) {
     const cacheNote = status === "200" && op.cache ? ` Cache-Control: \`${CACHE[op.cache]}\`.` : "";
-    responses[status] = {
+    const built: JsonSchema = {
       description: spec.description + cacheNote,
       ...(spec.headers?.length
         ? { headers: Object.fromEntries(spec.headers.map((h) => [HEADER_NAMES[h], { $ref: `#/components/headers/${HEADER_NAMES[h]}` }])) }
         : {}),
       ...(spec.content ? { content: content(collector, spec.content, "output") } : {}),
     };
+    responses[status] = spec.name ? collector.response(spec.name, built) : built;
   }
   if (op.conditional) {
     const limitHeaders = isRateLimitedPath(op.path) || op.security === "dealerKey"
       ? { "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" }, RateLimit: { $ref: "#/components/headers/RateLimit" } }
       : {};
-    responses["304"] = {
+    responses["304"] = collector.response("NotModified", {
       description: "Not Modified: the If-None-Match header named the current ETag. No body.",
       headers: { ETag: { $ref: "#/components/headers/ETag" }, "Cache-Control": { $ref: "#/components/headers/Cache-Control" }, ...limitHeaders },
-    };
+    });
   }
   const sorted = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   return {
@@ -236,7 +255,8 @@ function operation(collector: SchemaCollector, op: OperationSpec): JsonSchema {
     tags: op.tags,
     summary: op.summary,
     description: op.description,
-    ...(op.security === "dealerKey" ? { security: [{ dealerKey: [] }] } : {}),
+    // Stated on every operation, public ones included (`[]`: no credential), so a tool can tell them apart.
+    security: op.security === "dealerKey" ? [{ dealerKey: [] }] : [],
     parameters: parameters(collector, op),
     ...(op.requestBody
       ? { requestBody: { required: true, description: op.requestBody.description, content: content(collector, op.requestBody.content, "input") } }
@@ -246,7 +266,7 @@ function operation(collector: SchemaCollector, op: OperationSpec): JsonSchema {
 }
 
 export function buildOpenApiDocument(opts: { baseUrl: string; operations?: OperationSpec[] }): OpenApiDocument {
-  const collector = new SchemaCollector();
+  const collector = new Components();
   const paths: OpenApiDocument["paths"] = {};
   for (const op of opts.operations ?? OPERATIONS) {
     (paths[op.path] ??= {})[op.method] = operation(collector, op);
@@ -265,6 +285,10 @@ export function buildOpenApiDocument(opts: { baseUrl: string; operations?: Opera
         "The public endpoints and /api/mcp are rate-limited per client address: every answer carries the " +
         "`RateLimit-Policy` (quota) and `RateLimit` (what is left) headers, and past the quota the answer is 429 " +
         "(reason rate_limited) with `Retry-After`.\n\n" +
+        "Names and types are the same across answers: a make is written one way (`MakeName`: Toyota, Land Rover, BMW; " +
+        "NHTSA's upper-case spelling stays in a decode's `elements.Make`), and a model year is an integer everywhere " +
+        "except `decoded.year`, which is text as the decode's contract gives it. Query flags are booleans (`true`/`false`; " +
+        "any letter case and `1`/`0` are accepted too).\n\n" +
         "Attribution is requested when the data is shown to people: cite vinscope and NHTSA's vPIC database, " +
         "and link to the VIN's permalink (`permalink` in the decode response).\n\n" +
         "The same capabilities are offered as MCP tools: POST JSON-RPC 2.0 to `/api/mcp` (stateless, no " +
@@ -276,6 +300,16 @@ export function buildOpenApiDocument(opts: { baseUrl: string; operations?: Opera
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(collector.components).sort(([a], [b]) => a.localeCompare(b))),
+      responses: Object.fromEntries(Object.entries(collector.responses).sort(([a], [b]) => a.localeCompare(b))),
+      parameters: {
+        "If-None-Match": {
+          name: "If-None-Match",
+          in: "header",
+          required: false,
+          description: "An ETag from an earlier answer; when it still matches, the answer is 304 with no body.",
+          schema: { type: "string" },
+        },
+      },
       securitySchemes: {
         dealerKey: {
           type: "apiKey",

@@ -5,10 +5,16 @@ import { buildOpenApiDocument } from "./openapi";
 import { OPERATIONS, operations } from "./operations";
 
 /** The parts of the built document these tests read. */
-type DocResponse = { headers?: Record<string, unknown>; content?: Record<string, { schema?: unknown }> };
-type DocOperation = { responses: Record<string, DocResponse> };
+type DocResponse = { $ref?: string; headers?: Record<string, unknown>; content?: Record<string, { schema?: unknown }> };
+type DocOperation = { responses: Record<string, DocResponse>; security?: unknown };
 
 const doc = buildOpenApiDocument({ baseUrl: "https://vinscope.example" });
+
+/** An operation's responses with the shared ones (components/responses) looked up. */
+const responsesOf = (op: DocOperation): Record<string, DocResponse> =>
+  Object.fromEntries(
+    Object.entries(op.responses).map(([status, r]) => [status, r.$ref ? doc.components.responses[r.$ref.replace("#/components/responses/", "")] : r]),
+  );
 
 describe("the operation list", () => {
   test("names the spec's operations", () => {
@@ -43,7 +49,8 @@ describe("the OpenAPI document", () => {
     const params = (p: string) => doc.paths[p].get.parameters as Array<{ name: string; schema: Record<string, unknown>; required: boolean }>;
     const vin = params("/api/public/vin/{vin}");
     expect(vin.find((p) => p.name === "vin")?.schema.pattern).toBe("^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$");
-    expect(vin.find((p) => p.name === "insight")).toMatchObject({ required: false, schema: { default: "true" } });
+    expect(vin.find((p) => p.name === "insight")).toMatchObject({ required: false, schema: { type: "boolean", default: true } });
+    expect(params("/api/public/vins").find((p) => p.name === "insight")).toMatchObject({ schema: { type: "boolean", default: false } });
     const year = params("/api/public/pricing/{make}/{model}/{year}").find((p) => p.name === "year");
     expect(year).toMatchObject({ required: true, schema: { type: "integer", minimum: 2020, maximum: 2030 } });
     const state = params("/api/public/pricing/{make}/{model}/{year}/{state}").find((p) => p.name === "state");
@@ -55,9 +62,10 @@ describe("the OpenAPI document", () => {
   test("every operation documents 405 with Allow and 503 with Retry-After (issue 14)", () => {
     for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, DocOperation>>)) {
       for (const [method, op] of Object.entries(item)) {
-        expect({ at: `${method} ${path}`, allow: Object.keys(op.responses["405"]?.headers ?? {}) }).toEqual({ at: `${method} ${path}`, allow: expect.arrayContaining(["Allow"]) });
-        expect({ at: `${method} ${path}`, retry: Object.keys(op.responses["503"]?.headers ?? {}) }).toEqual({ at: `${method} ${path}`, retry: expect.arrayContaining(["Retry-After"]) });
-        expect(op.responses["400"].content?.["application/problem+json"]).toBeDefined();
+        const responses = responsesOf(op);
+        expect({ at: `${method} ${path}`, allow: Object.keys(responses["405"]?.headers ?? {}) }).toEqual({ at: `${method} ${path}`, allow: expect.arrayContaining(["Allow"]) });
+        expect({ at: `${method} ${path}`, retry: Object.keys(responses["503"]?.headers ?? {}) }).toEqual({ at: `${method} ${path}`, retry: expect.arrayContaining(["Retry-After"]) });
+        expect(responses["400"].content?.["application/problem+json"]).toBeDefined();
       }
     }
   });
@@ -68,13 +76,13 @@ describe("the OpenAPI document", () => {
     for (const path of [...limited, ...dealer]) {
       for (const [method, op] of Object.entries(doc.paths[path] as Record<string, DocOperation>)) {
         const at = `${method} ${path}`;
-        const tooMany = op.responses["429"];
+        const tooMany = responsesOf(op)["429"];
         expect({ at, problem: !!tooMany?.content?.["application/problem+json"], headers: Object.keys(tooMany?.headers ?? {}) }).toEqual({
           at,
           problem: true,
           headers: expect.arrayContaining(["Retry-After", "RateLimit-Policy", "RateLimit"]),
         });
-        for (const [status, response] of Object.entries(op.responses as Record<string, DocResponse>)) {
+        for (const [status, response] of Object.entries(responsesOf(op))) {
           expect({ at, status, headers: Object.keys(response.headers ?? {}) }).toEqual({ at, status, headers: expect.arrayContaining(["RateLimit-Policy", "RateLimit"]) });
         }
       }
@@ -82,6 +90,27 @@ describe("the OpenAPI document", () => {
     const paths = doc.paths as Record<string, Record<string, DocOperation>>;
     for (const path of dealer) expect(Object.keys(Object.values(paths[path])[0].responses["200"].headers ?? {})).toContain("Vinscope-Daily-Volume");
     expect(paths["/api/health"]?.get?.responses?.["429"]).toBeUndefined();
+  });
+
+  test("states security on every operation: none for public ones, the key scheme for the dealer API", () => {
+    for (const op of OPERATIONS) {
+      const documented = (doc.paths[op.path] as Record<string, DocOperation>)[op.method];
+      expect({ at: op.operationId, security: documented.security }).toEqual({
+        at: op.operationId,
+        security: op.security === "dealerKey" ? [{ dealerKey: [] }] : [],
+      });
+    }
+  });
+
+  test("states a response many operations share once, and refers to it", () => {
+    const refs = (p: string) => Object.values((doc.paths[p].get as DocOperation).responses).map((r) => r.$ref).filter(Boolean);
+    expect(refs("/api/public/vin/{vin}")).toEqual(refs("/api/recalls"));
+    expect(refs("/api/public/vin/{vin}")).toEqual(
+      expect.arrayContaining(["#/components/responses/MethodNotAllowed", "#/components/responses/ServiceUnavailable", "#/components/responses/NotModified"]),
+    );
+    // A dealer operation's copies carry the daily-volume header too, so they stay its own.
+    const sticker = responsesOf(doc.paths["/api/dealer/v1/window-sticker"].get as DocOperation);
+    expect(Object.keys(sticker["405"].headers ?? {})).toContain("Vinscope-Daily-Volume");
   });
 
   test("lists 304 on conditional GETs and the no-data body on pricing 404s", () => {

@@ -46,6 +46,11 @@ export interface MediaSpec {
 }
 
 export interface ResponseSpec {
+  /**
+   * A response many operations give alike (a 405, a 503): the document holds it once under this name in
+   * components/responses and refers to it, wherever an operation's copy (with its headers) is the same.
+   */
+  name?: string;
   description: string;
   content?: Record<string, MediaSpec>;
   /** Response headers worth documenting on this status. */
@@ -91,13 +96,14 @@ const ok = (schema: z.ZodType, description: string): ResponseSpec => ({
   headers: ["etag", "cacheControl", "requestId"],
 });
 
-const problem = (description: string, headers: ResponseHeader[] = ["requestId"]): ResponseSpec => ({
+const problem = (description: string, headers: ResponseHeader[] = ["requestId"], name?: string): ResponseSpec => ({
+  ...(name ? { name } : {}),
   description,
   content: { [PROBLEM_TYPE]: { schema: Problem } },
   headers,
 });
 
-const INTERNAL_ERROR = problem("Unexpected error on the service's side (reason internal_error); the body names the request id.");
+const INTERNAL_ERROR = problem("Unexpected error on the service's side (reason internal_error); the body names the request id.", ["requestId"], "InternalError");
 
 /** The OpenAPI document's own response: described loosely (it is validated as OpenAPI 3.1 by the contract tests). */
 const OpenApiDocumentSchema = z
@@ -490,22 +496,27 @@ export const ROUTES: RouteSpec[] = [...OPERATIONS, ...Object.values(UNDOCUMENTED
 export const RATE_LIMITED_RESPONSE: ResponseSpec = problem(
   "Too many requests from this client address within the window (reason rate_limited; `limit` and `windowSeconds` give the quota). Retry after the Retry-After seconds.",
   ["requestId", "retryAfter", "rateLimitPolicy", "rateLimit"],
+  "RateLimited",
 );
 
 /** Merged into every dealer operation: only answered when the operator sets a per-key limit (DEALER_RATE_LIMIT_REQUESTS). */
 export const KEY_RATE_LIMITED_RESPONSE: ResponseSpec = problem(
   "Too many requests with this API key within the window (reason rate_limited), when the operator has set a per-key limit; by default dealer keys have none. Retry after the Retry-After seconds.",
   ["requestId", "retryAfter", "rateLimitPolicy", "rateLimit"],
+  "KeyRateLimited",
 );
 
 export const SERVICE_RESPONSES: Record<string, ResponseSpec> = {
   "400": problem(
     "A malformed percent-escape in the path or query string (reason bad_encoding), or NUL/control characters in them (reason control_characters).",
+    ["requestId"],
+    "MalformedTarget",
   ),
-  "405": problem("The endpoint does not accept this method (reason method_not_allowed); Allow lists those it does.", ["requestId", "allow"]),
-  "414": problem("The request target is longer than 8,192 characters (reason uri_too_long)."),
+  "405": problem("The endpoint does not accept this method (reason method_not_allowed); Allow lists those it does.", ["requestId", "allow"], "MethodNotAllowed"),
+  "414": problem("The request target is longer than 8,192 characters (reason uri_too_long).", ["requestId"], "UriTooLong"),
   "503": problem(
     "The service cannot answer now: its database is unavailable (reason database_unavailable; `fault` says how) or the request ran past its deadline (reason deadline_exceeded). Retry after the Retry-After seconds.",
     ["requestId", "retryAfter"],
+    "ServiceUnavailable",
   ),
 };

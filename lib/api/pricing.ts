@@ -16,10 +16,14 @@ export const PricingYear = z
   .max(PRICING_YEAR_MAX, { message: `must be between ${PRICING_YEAR_MIN} and ${PRICING_YEAR_MAX}` })
   .meta({ description: `model year, ${PRICING_YEAR_MIN} to ${PRICING_YEAR_MAX}`, examples: [2024] });
 
-/** The year arrives as path text; a non-numeric year ("abc", "2024.5", "") is a 400, not NaN. */
 const yearText = modelYearParam({
+  min: PRICING_YEAR_MIN,
+  max: PRICING_YEAR_MAX,
   malformed: `must be a 4-digit model year between ${PRICING_YEAR_MIN} and ${PRICING_YEAR_MAX}`,
-}).pipe(PricingYear);
+  outOfRange: `must be between ${PRICING_YEAR_MIN} and ${PRICING_YEAR_MAX}`,
+  description: `model year, ${PRICING_YEAR_MIN} to ${PRICING_YEAR_MAX}`,
+  example: 2024,
+});
 
 export const PricingPathParams = z.object({ make: MakeSlug, model: ModelSlug, year: yearText });
 export const PricingStatePathParams = PricingPathParams.extend({ state: UsState });

@@ -47,10 +47,12 @@ export const PROBLEM_REASONS = {
 export type ProblemReason = keyof typeof PROBLEM_REASONS;
 export const PROBLEM_REASON_LIST = Object.keys(PROBLEM_REASONS) as [ProblemReason, ...ProblemReason[]];
 
-const ParameterIssue = z.object({
-  param: z.string().optional().meta({ description: "the parameter or body field at fault (dotted path)" }),
-  detail: z.string(),
-});
+const ParameterIssue = z
+  .object({
+    param: z.string().optional().meta({ description: "the parameter or body field at fault (dotted path)" }),
+    detail: z.string(),
+  })
+  .meta({ id: "ParameterIssue" });
 
 export const Problem = z
   .looseObject({
@@ -63,7 +65,10 @@ export const Problem = z
     detail: z.string().meta({ description: "what went wrong with this request, in words" }),
     instance: z.string().optional().meta({ description: "the request path" }),
     requestId: z.string().meta({ description: "the request id (also in the x-request-id header)" }),
-    reason: z.enum(PROBLEM_REASON_LIST).optional().meta({ description: "machine-readable cause" }),
+    reason: z
+      .enum(PROBLEM_REASON_LIST)
+      .meta({ id: "ProblemReason", description: "machine-readable cause; each is explained at `/docs#problem-<reason>`" })
+      .optional(),
     param: z.string().optional().meta({ description: "the request parameter at fault, when there is one" }),
     errors: z.array(ParameterIssue).optional().meta({ description: "every input issue found (invalid_parameter)" }),
     vinError: z

@@ -9,7 +9,7 @@
 import { EXAMPLE_VIN } from "./examples";
 import { z } from "zod";
 import { modelYearParam, vinQueryParam, type Vin } from "./common";
-import { newestModelYear, type VehicleQuery } from "../vehicle";
+import { MakeName, newestModelYear, type VehicleQuery } from "../vehicle";
 
 /** Model years accepted: 1949 (the oldest vehicles NHTSA's data can name) to two years ahead of today. */
 export const RECALL_MIN_YEAR = 1949;
@@ -27,12 +27,15 @@ export const RecallsQuery = z
     }).optional(),
     make: trimmed(60).optional().meta({ description: "vehicle make (any case; slugs such as mercedes-benz work)", examples: ["Honda"] }),
     model: trimmed(100).optional().meta({ description: "vehicle model", examples: ["Accord"] }),
-    year: modelYearParam({ malformed: "must be a four-digit model year", trim: true, examples: ["2003"] })
-      .refine((y) => y >= RECALL_MIN_YEAR && y <= recallMaxYear(), {
-        message: `must be a model year from ${RECALL_MIN_YEAR} to two years after the current year`,
-      })
-      .optional()
-      .meta({ description: `model year, ${RECALL_MIN_YEAR} to the current year + 2` }),
+    year: modelYearParam({
+      min: RECALL_MIN_YEAR,
+      max: recallMaxYear,
+      malformed: "must be a four-digit model year",
+      outOfRange: `must be a model year from ${RECALL_MIN_YEAR} to two years after the current year`,
+      description: `model year, ${RECALL_MIN_YEAR} to the current year + 2`,
+      example: 2003,
+      trim: true,
+    }).optional(),
     campaign: z
       .string()
       .trim()
@@ -67,7 +70,7 @@ export const RecallsQuery = z
     id: "RecallsQuery",
     description:
       "Either `vin`, or `make` + `model` + `year`, or `campaign`. Any other combination is a 400 problem naming the parameter.",
-    examples: [{ vin: EXAMPLE_VIN }, { make: "Ford", model: "F-150", year: "2022" }, { campaign: "24V436000" }],
+    examples: [{ vin: EXAMPLE_VIN }, { make: "Ford", model: "F-150", year: 2022 }, { campaign: "24V436000" }],
   });
 
 export type RecallsQueryInput = z.infer<typeof RecallsQuery>;
@@ -122,7 +125,7 @@ export const RecallsResponse = z
   .object({
     vin: z.string().optional().describe("the VIN asked about, when asked by VIN"),
     year: z.number().int(),
-    make: z.string(),
+    make: MakeName,
     model: z.string(),
     count: z
       .number()
@@ -160,7 +163,7 @@ export const RecallCampaignResponse = z
     overTheAirUpdate: z.boolean(),
     potentiallyAffected: z.number().int().nullable().describe("potential number of units affected"),
     vehicles: z
-      .array(z.object({ year: z.number().int(), make: z.string(), model: z.string(), component: z.string() }))
+      .array(z.object({ year: z.number().int(), make: MakeName, model: z.string(), component: z.string() }))
       .describe("every year/make/model (and component) the campaign covers; year 9999 = unknown to NHTSA"),
     source: z.string(),
     checkedAt: z.string().describe("ISO date-time the campaign data was last written"),

@@ -7,19 +7,27 @@
 import { z } from "zod";
 
 export const ValueSource = z.enum(["local", "live"]).meta({
+  id: "ValueSource",
   description: "local: decoded from the service's own vPIC data; live: NHTSA's vPIC API answered it (the local data lacks the element)",
 });
 
+const sourcedValue = <T extends z.ZodType>(value: T) => z.object({ value, source: ValueSource });
 const sourced = <T extends z.ZodType>(value: T, description: string) =>
-  z.object({ value, source: ValueSource }).nullable().meta({ description: `${description}; null when unknown` });
+  sourcedValue(value).nullable().meta({ description: `${description}; null when unknown` });
 
 const Equipment = z.enum(["standard", "optional", "not_available"]).meta({
   description: "as NHTSA's vPIC reports fitment: standard, optional, or not available",
 });
-const equipment = (description: string) => sourced(Equipment, description);
-const text = (description: string) => sourced(z.string(), description);
-const int = (description: string) => sourced(z.int(), description);
-const num = (description: string) => sourced(z.number(), description);
+// The value shapes most elements share, named once in the document (the 50 elements refer to them).
+const SourcedEquipment = sourcedValue(Equipment).meta({ id: "SourcedEquipment", description: "A fitment and where it came from." });
+const SourcedText = sourcedValue(z.string()).meta({ id: "SourcedText", description: "A text value and where it came from." });
+const SourcedInteger = sourcedValue(z.int()).meta({ id: "SourcedInteger", description: "A whole number and where it came from." });
+const SourcedNumber = sourcedValue(z.number()).meta({ id: "SourcedNumber", description: "A number and where it came from." });
+const known = <T extends z.ZodType>(shape: T, description: string) => shape.nullable().meta({ description: `${description}; null when unknown` });
+const equipment = (description: string) => known(SourcedEquipment, description);
+const text = (description: string) => known(SourcedText, description);
+const int = (description: string) => known(SourcedInteger, description);
+const num = (description: string) => known(SourcedNumber, description);
 
 const ElectrificationLevel = z.enum(["BEV", "PHEV", "HEV", "strong_HEV", "mild_HEV", "FCEV"]);
 const ChargerLevel = z.enum(["level_1", "level_2", "dc_fast"]);

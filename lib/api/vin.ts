@@ -3,6 +3,7 @@
  * describe exactly what lib/vin produces (checked at compile time below).
  */
 import { z } from "zod";
+import { MakeName } from "../vehicle";
 import type { DecodedVehicle } from "../vin/decoded-vehicle";
 import { wmiOnlyVehicle, type WmiOnlyVehicle } from "../vin/wmi-only";
 import { EXTENDED_EXAMPLE, ExtendedRecordSchema } from "./vin-extended";
@@ -11,8 +12,12 @@ const text = (description: string) => z.string().nullable().meta({ description }
 
 export const DecodedVehicleSchema = z
   .object({
-    year: z.string().meta({ description: "Model year as text, as NHTSA's vPIC decoder derives it", examples: ["2011"] }),
-    make: z.string().meta({ description: "Make, as vPIC names it (upper case)", examples: ["DODGE"] }),
+    year: z.string().meta({
+      description:
+        "Model year as text, as NHTSA's vPIC decoder derives it. Text here only, as the decode's contract has always given it; every other answer gives a model year as an integer.",
+      examples: ["2011"],
+    }),
+    make: MakeName,
     model: z.string().meta({ description: "Model, as vPIC names it", examples: ["Avenger"] }),
     trim: text("Trim level"),
     bodyStyle: text("vPIC Body Class"),
@@ -20,7 +25,7 @@ export const DecodedVehicleSchema = z
     fuelType: text("Primary fuel type"),
     engine: z.object({
       cylinders: z.number().int().nullable().meta({ description: "Number of cylinders" }),
-      displacementLiters: text("Engine displacement in liters, as text with one decimal"),
+      displacementLiters: text("Engine displacement in liters as text with one decimal, e.g. \"3.6\" (text, as the decode's contract has always given it)"),
     }),
     transmission: text("vPIC Transmission Style"),
     plant: z.object({
@@ -38,7 +43,7 @@ export const DecodedVehicleSchema = z
     examples: [
       {
         year: "2011",
-        make: "DODGE",
+        make: "Dodge",
         model: "Avenger",
         trim: "Mainstreet/Express/SXT",
         bodyStyle: "Sedan/Saloon",
@@ -66,12 +71,12 @@ void sameShape;
  */
 export const WmiOnlyVehicleSchema = DecodedVehicleSchema.extend({
   year: z.string().nullable().meta({ description: "Model year from position 10 when it holds a year code (advisory outside North America); null otherwise" }),
-  make: z.string().nullable().meta({ description: "Make, when the WMI belongs to one make; null otherwise" }),
+  make: MakeName.nullable().meta({ description: "the make (MakeName), when the WMI belongs to one make; null otherwise" }),
   model: z.null().meta({ description: "Always null: no US-market pattern names the model" }),
 }).meta({
   id: "DecodedVehicleWmiOnly",
   description: "A VIN outside NHTSA's US-market data, decoded from its manufacturer code (WMI) and model-year position only.",
-  examples: [wmiOnlyVehicle({ year: "2023", make: "TESLA", vehicleType: null, manufacturer: "TESLA, INC. (GIGAFACTORY SHANGHAI)" })],
+  examples: [wmiOnlyVehicle({ year: "2023", make: "Tesla", vehicleType: null, manufacturer: "TESLA, INC. (GIGAFACTORY SHANGHAI)" })],
 });
 
 type WmiOnlyShape = z.infer<typeof WmiOnlyVehicleSchema>;

@@ -82,7 +82,7 @@ test("no deals is a fact (sample size 0); unknown recalls are left out", async (
   const facts = await gatherFacts(input(2023, "KIA", "Telluride"));
   expect(facts.pricing).toEqual(expect.objectContaining({ sampleSize: 0, dataStatus: "none", averageSellingPrice: null }));
   expect(facts.recalls).toBeNull();
-  expect(facts.make).toBe("KIA");
+  expect(facts.make).toBe("Kia");
 });
 
 test("generated demo deals never become facts", async () => {

@@ -13,6 +13,7 @@
  * Figures are computed in full precision and rounded once (lib/pricing/pricing-math.ts).
  */
 import { config } from "../config";
+import { displayMake } from "../vehicle";
 import { Prisma, type Db } from "../db";
 import type { PricingNoData, PricingResponse } from "./answers";
 import { sourceText } from "./deal-source";
@@ -88,7 +89,7 @@ export async function aggregatePricing(db: Db, q: PricingQuery): Promise<Pricing
     if (d > newest) newest = d;
   }
   // One slug pair has one spelling (the importer adopts the stored one); MIN makes the pick deterministic anyway.
-  const make = trims.map((t) => t.make).sort()[0];
+  const make = displayMake(trims.map((t) => t.make).sort()[0]);
   const model = trims.map((t) => t.model).sort()[0];
 
   const dataStatus = dataStatusFor(n);
@@ -155,7 +156,7 @@ async function priceBand(db: Db, where: Prisma.Sql, n: number): Promise<PricingR
 async function noDataBody(db: Db, q: PricingQuery): Promise<PricingNoData> {
   const names = await namesForSlugs(db, q.makeSlug, q.modelSlug);
   return {
-    make: names?.make ?? q.makeSlug,
+    make: names ? displayMake(names.make) : q.makeSlug,
     year: q.year,
     model: names?.model ?? q.modelSlug,
     state: q.state,

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { US_STATE_CODES } from "./us-states";
+import { MakeName } from "../vehicle";
 
 export const DataStatus = z
   .enum(["sufficient", "limited", "insufficient"])
@@ -36,7 +37,7 @@ export const PricingResponse = z
   .object({
     source: z.string().meta({ description: "data attribution; says so when the figures come from the demo data set" }),
     url: z.url().meta({ description: "canonical URL of this data (the pricing page)" }),
-    make: z.string(),
+    make: MakeName,
     model: z.string(),
     year: z.int(),
     state: z.string().nullable().meta({ description: "null when no state filter applies" }),
@@ -94,7 +95,7 @@ export type PricingResponse = z.infer<typeof PricingResponse>;
 
 export const PricingNoData = z
   .object({
-    make: z.string(),
+    make: z.string().meta({ description: "the make in its answer casing (see MakeName) when deals name it, otherwise the slug as requested" }),
     year: z.int(),
     model: z.string(),
     state: z.string().nullable(),
@@ -111,7 +112,7 @@ export const PricingNoData = z
 export type PricingNoData = z.infer<typeof PricingNoData>;
 
 const MarketModel = z.object({
-  make: z.string(),
+  make: MakeName,
   model: z.string(),
   avgDiscountPercent: percent("average percent off MSRP"),
   avgPrice: money("average selling price"),

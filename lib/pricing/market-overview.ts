@@ -9,6 +9,7 @@
  * unusual deal could top the list.
  */
 import type { Db } from "../db";
+import { displayMake } from "../vehicle";
 import type { MarketOverview } from "./answers";
 import { sourceText } from "./deal-source";
 import { dataVersion, DerivedFromDataSet } from "../db/data-version";
@@ -49,7 +50,7 @@ export async function computeMarketOverview(db: Db): Promise<MarketData> {
   // Ranked on the rounded figure so the order a reader sees is the order of the numbers shown.
   const ranked = models
     .map((m) => ({
-      make: m.make,
+      make: displayMake(m.make),
       model: m.model,
       avgDiscountPercent: roundPercent(Number(m.sumPct) / Number(m.n)),
       avgPrice: roundMoney(Number(m.sumPrice) / Number(m.n)),

@@ -6,11 +6,12 @@
 import type { RecallsResponse } from "../api/recalls";
 import { recallsForVehicle } from "./service";
 import { canonicalVehicleNames } from "./vehicle-names";
+import { displayMake } from "../vehicle";
 
 export async function recallsForYearMakeModel(
   vehicle: { year: number; make: string; model: string },
   opts: { signal?: AbortSignal } = {},
 ): Promise<RecallsResponse> {
   const named = { year: vehicle.year, ...(await canonicalVehicleNames(vehicle.make, vehicle.model)) };
-  return { ...named, ...(await recallsForVehicle(named, opts)) };
+  return { ...named, make: displayMake(named.make), ...(await recallsForVehicle(named, opts)) };
 }

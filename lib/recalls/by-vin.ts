@@ -7,6 +7,7 @@ import { notFound } from "../api/errors";
 import type { Vin } from "../api/common";
 import { decodeVin } from "../vin";
 import { recallsForVehicle } from "./service";
+import { displayMake } from "../vehicle";
 
 export async function recallsForVin(vin: Vin, opts: { signal?: AbortSignal } = {}): Promise<RecallsResponse> {
   const decoded = decodeVin(vin);
@@ -25,5 +26,5 @@ export async function recallsForVin(vin: Vin, opts: { signal?: AbortSignal } = {
     });
   }
   const recalls = await recallsForVehicle({ year: y, make, model }, opts);
-  return { vin, year: y, make, model, ...recalls };
+  return { vin, year: y, make: displayMake(make), model, ...recalls };
 }

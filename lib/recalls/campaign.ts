@@ -7,6 +7,7 @@ import type { RecallCampaignResponse } from "../api/recalls";
 import { badGateway, notFound } from "../api/errors";
 import { fetchCampaign, nhtsaOnline } from "../nhtsa";
 import { storedCampaign, upsertRecalls } from "./store";
+import { displayMake } from "../vehicle";
 
 const ATTRIBUTION = "NHTSA (U.S. National Highway Traffic Safety Administration) recall data";
 
@@ -43,7 +44,7 @@ export async function recallCampaign(campaignNumber: string, opts: { signal?: Ab
     parkOutside: stored.parkOutside,
     overTheAirUpdate: stored.overTheAirUpdate,
     potentiallyAffected: stored.potentiallyAffected,
-    vehicles: stored.vehicles,
+    vehicles: stored.vehicles.map((v) => ({ ...v, make: displayMake(v.make) })),
     // One text whether the campaign was just fetched or read from the store: the body stays the same, so does its ETag.
     source: `${ATTRIBUTION}, as NHTSA published the campaign (api.nhtsa.gov or its FLAT_RCL files)`,
     checkedAt: stored.updatedAt.toISOString(),

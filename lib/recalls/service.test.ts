@@ -230,7 +230,7 @@ describe("campaign by number", () => {
     const c = await recallCampaign("24V436000");
     expect(hits).toEqual(["/recalls/campaignNumber?campaignNumber=24V436000"]);
     expect(c).toMatchObject({ campaignNumber: "24V436000", potentiallyAffected: 1033433, overTheAirUpdate: true,
-      reportReceivedDate: "2024-06-13", vehicles: [{ year: 2021, make: "DODGE", model: "DURANGO", component: "STEERING" }] });
+      reportReceivedDate: "2024-06-13", vehicles: [{ year: 2021, make: "Dodge", model: "DURANGO", component: "STEERING" }] });
     hits.length = 0;
     await recallCampaign("24V436000");
     expect(hits).toEqual([]);

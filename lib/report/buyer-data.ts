@@ -8,7 +8,7 @@ import { complaintsForVehicle, complaintsOnline } from "../complaints";
 import { fuelEconomyForVehicle, fuelEconomyOnline } from "../fuel-economy";
 import { ratingsOnline, safetyRatingsForVehicle } from "../ratings";
 import { findVpicModel } from "../vin";
-import type { VehicleQuery } from "../vehicle";
+import { displayMake, type VehicleQuery } from "../vehicle";
 
 function vehicleNamed(q: VehicleQuery) {
   const names = findVpicModel(q.make, q.model);
@@ -16,19 +16,22 @@ function vehicleNamed(q: VehicleQuery) {
   return { year: q.year, make: names.make, model: names.model };
 }
 
+/** The vehicle as the answer names it: the make in its one casing (the sources are asked with vPIC's names). */
+const answered = (v: VehicleQuery): VehicleQuery => ({ ...v, make: displayMake(v.make) });
+
 export async function safetyRatingsByVehicle(q: VehicleQuery): Promise<SafetyRatingsResponse> {
   const v = vehicleNamed(q);
-  return { ...v, ...(await safetyRatingsForVehicle(v, null)) };
+  return { ...answered(v), ...(await safetyRatingsForVehicle(v, null)) };
 }
 
 export async function complaintsByVehicle(q: VehicleQuery): Promise<ComplaintsResponse> {
   const v = vehicleNamed(q);
-  return { ...v, ...(await complaintsForVehicle(v)) };
+  return { ...answered(v), ...(await complaintsForVehicle(v)) };
 }
 
 export async function fuelEconomyByVehicle(q: VehicleQuery): Promise<FuelEconomyResponse> {
   const v = vehicleNamed(q);
-  return { ...v, ...(await fuelEconomyForVehicle(v, null)) };
+  return { ...answered(v), ...(await fuelEconomyForVehicle(v, null)) };
 }
 
 /** Stale, or unknown while the source is meant to be asked (an outage): cached briefly. */

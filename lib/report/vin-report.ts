@@ -27,7 +27,7 @@ import {
   type WmiOnlyResult,
 } from "../vin";
 import { BoundedMemo, DeadlineExceeded, failureMemoMs, withDeadline } from "../outside";
-import { displayMake } from "../vehicle";
+import { displayMake, withDisplayMake } from "../vehicle";
 import type { VehicleQuery } from "../vehicle";
 
 const ALL_SECTIONS: VinReportFlags = {
@@ -166,7 +166,8 @@ export function assembleVinReport(result: ReportDecode, sections: ReportSections
     source: sourceText(result, sections),
     vin,
     permalink,
-    decoded: result.decoded,
+    // The make in its one casing across answers; NHTSA's upper-case spelling stays in `elements.Make`.
+    decoded: withDisplayMake(d),
     coverage: "coverage" in result ? "wmi_only" : "vpic",
     origin: { region: regionOf(vin), country: countryOf(vin) },
     ...(pricing ? { pricing } : {}),

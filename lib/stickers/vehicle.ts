@@ -5,6 +5,7 @@
 import { badRequest } from "../api/errors";
 import type { Vin } from "../api/common";
 import { decodeVin, normalizeVin } from "../vin";
+import { displayMake, parseModelYear } from "../vehicle";
 import { matchManufacturer, type ManufacturerMatch } from "./registry";
 
 export function requireVin(input: string): Vin {
@@ -14,7 +15,7 @@ export function requireVin(input: string): Vin {
 }
 
 export interface VehicleFacts {
-  year: string;
+  year: number;
   make: string;
   model: string;
   trim: string | null;
@@ -25,7 +26,10 @@ export function decodeVehicle(vin: Vin): VehicleFacts | null {
   // No model (a VIN outside the US-market data) is no vehicle to report: never a model of "".
   if (!result.ok || !result.decoded.model) return null;
   const { year, make, model, trim } = result.decoded;
-  return { year, make, model, trim };
+  const modelYear = parseModelYear(year);
+  if (modelYear === null) return null;
+  // The make in its one casing, as every answer gives it; the registry matches makes in any case.
+  return { year: modelYear, make: displayMake(make), model, trim };
 }
 
 export interface ResolvedVin {

@@ -226,7 +226,7 @@ describe("provision", () => {
       status: "supported",
       brand: "Ford",
       manufacturer: "Ford / Lincoln",
-      vehicle: { year: "2023", make: "FORD", model: "F-150", trim: "SuperCrew" },
+      vehicle: { year: 2023, make: "Ford", model: "F-150", trim: "SuperCrew" },
     });
     expect(out.results[1]).toMatchObject({ status: "invalid_vin", vehicle: null });
   });

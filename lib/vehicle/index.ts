@@ -6,5 +6,6 @@
 export type { VehicleQuery } from "./vehicle";
 export { SLUG_MAX_LENGTH, SLUG_PATTERN, nameFromSlug, slugify, vehicleSlugKey } from "./slugs";
 export { makeKey, modelIdentity, nameKey, sameModel, sameModelIdentity, type ModelIdentity } from "./names";
-export { displayMake } from "./display-name";
-export { MODEL_YEAR_PATTERN, modelYearWithin, newestModelYear } from "./model-year";
+export { displayMake, withDisplayMake } from "./display-name";
+export { MakeName } from "./make-name";
+export { MODEL_YEAR_PATTERN, modelYearWithin, newestModelYear, parseModelYear } from "./model-year";

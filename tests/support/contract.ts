@@ -118,12 +118,18 @@ function compileContract(doc: Json): Contract {
   addFormats(ajv);
   const schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Json;
   const defs = toDefs(schemas) as Json;
+  // A response shared by many operations is stated once under components/responses and referred to.
+  const shared = ((doc.components as Json | undefined)?.responses ?? {}) as Record<string, Json>;
+  const resolve = (responses: Record<string, Json>): Operation["responses"] =>
+    Object.fromEntries(
+      Object.entries(responses).map(([status, r]) => [status, typeof r.$ref === "string" ? shared[r.$ref.replace("#/components/responses/", "")] : r]),
+    ) as Operation["responses"];
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
     const literal = (part: string) => part.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&");
     const pattern = new RegExp(`^${path.split(/\{[^}]+\}/).map(literal).join("[^/]+")}$`);
     for (const [method, op] of Object.entries(item)) {
-      operations.push({ operationId: String(op.operationId), pattern, method, responses: op.responses as Operation["responses"] });
+      operations.push({ operationId: String(op.operationId), pattern, method, responses: resolve(op.responses as Record<string, Json>) });
     }
   }
   const cache = new Map<string, ValidateFunction | null>();

@@ -90,13 +90,13 @@ export function mcpToolContract(client: () => Client): void {
     const result = await call(client(), "decode_vin", { vin: MDX_VIN.toLowerCase(), insight: false });
     expect(result.isError).toBeFalsy();
     const body = VinDecodeResponse.parse(result.structuredContent);
-    expect(body).toMatchObject({ vin: MDX_VIN, decoded: { year: "2022", make: "ACURA", model: "MDX" } });
+    expect(body).toMatchObject({ vin: MDX_VIN, decoded: { year: "2022", make: "Acura", model: "MDX" } });
     expect(body.permalink).toMatch(new RegExp(`/vin/${MDX_VIN}$`));
     expect(body.pricing).toMatchObject({ available: true, sampleSize: 4, dataStatus: "limited", averageSellingPrice: 56400 });
     expect(body.recalls).toMatchObject({ count: 0, status: "ok" });
     expect(body).not.toHaveProperty("insight");
     expect(body.vinCheck.checkDigit).toMatchObject({ valid: true, expected: "X" });
-    expect(texts(result)[0]).toMatch(/^VIN 5J8YE1H8XNL052358: 2022 ACURA MDX/);
+    expect(texts(result)[0]).toMatch(/^VIN 5J8YE1H8XNL052358: 2022 Acura MDX/);
     expect(texts(result)[0]).toMatch(/Pricing: average selling price \$56,400/);
   });
 
@@ -116,7 +116,7 @@ export function mcpToolContract(client: () => Client): void {
     const body = VinBatchResponse.parse(result.structuredContent);
     expect(body.results.map((r) => r.status)).toEqual([200, 400, 200, 404]);
     const first = body.results[0];
-    expect(first.ok && first.report.decoded.make).toBe("ACURA");
+    expect(first.ok && first.report.decoded.make).toBe("Acura");
     expect(first.ok && first.report.pricing).toBeUndefined();
     expect(texts(result)[0]).toMatch(/2 of 4 VINs decoded/);
     expectError(await call(client(), "decode_vins", { vins: Array(51).fill(ACCORD_VIN) }), /50/);
@@ -143,14 +143,14 @@ export function mcpToolContract(client: () => Client): void {
     const result = await call(client(), "check_recalls", { vin: ACCORD_VIN });
     expect(result.isError).toBeFalsy();
     const body = RecallsResponse.parse(result.structuredContent);
-    expect(body).toMatchObject({ vin: ACCORD_VIN, year: 2003, make: "HONDA", count: 1, status: "ok" });
+    expect(body).toMatchObject({ vin: ACCORD_VIN, year: 2003, make: "Honda", count: 1, status: "ok" });
     expect(body.items[0]).toMatchObject({ campaignNumber: "03V999000", parkIt: true, parkOutside: true, overTheAirUpdate: false });
     expect(texts(result)[0]).toMatch(/03V999000.*DO NOT DRIVE, PARK OUTSIDE/);
   });
 
   test("check_recalls by year/make/model: zero recalls is an answer; an outage with nothing known is an error", async () => {
     const none = await call(client(), "check_recalls", { year: 2022, make: "ford", model: "f-150" });
-    expect(RecallsResponse.parse(none.structuredContent)).toMatchObject({ year: 2022, make: "FORD", count: 0, items: [], status: "ok" });
+    expect(RecallsResponse.parse(none.structuredContent)).toMatchObject({ year: 2022, make: "Ford", count: 0, items: [], status: "ok" });
     expectError(await call(client(), "check_recalls", { year: 2021, make: "Dodge", model: "Durango" }), /unknown/);
   });
 
