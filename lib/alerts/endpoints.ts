@@ -85,12 +85,13 @@ export const noEndpoint = () =>
   notFound("No webhook endpoint is registered for this key: PUT /api/dealer/v1/webhook with {\"url\": \"https://…\"} first.");
 
 /** Removes the endpoint; its undelivered events stay in the log as unsent (and in the email digest). */
-export async function removeEndpoint(watcher: Watcher): Promise<void> {
-  const [, removed] = await db().$transaction([
+export async function removeEndpoint(watcher: Watcher): Promise<{ removed: true; unsent: number }> {
+  const [unsent, removed] = await db().$transaction([
     db().alertEvent.updateMany({ where: { watcherId: watcher.id, status: "pending" }, data: { status: "unsent", nextAttemptAt: null } }),
     db().webhookEndpoint.deleteMany({ where: { watcherId: watcher.id } }),
   ]);
   if (removed.count === 0) throw noEndpoint();
+  return { removed: true, unsent: unsent.count };
 }
 
 /**

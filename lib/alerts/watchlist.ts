@@ -84,11 +84,12 @@ export async function addToWatchlist(watcher: Watcher, vins: string[], now = new
   });
 }
 
-export async function removeFromWatchlist(watcher: Watcher, vinInput: string): Promise<void> {
+export async function removeFromWatchlist(watcher: Watcher, vinInput: string): Promise<{ vin: string; watched: false; total: number }> {
   const format = normalizeVin(vinInput);
   const vin = format.ok ? format.vin : vinInput.toUpperCase();
   const { count } = await db().watchedVin.deleteMany({ where: { watcherId: watcher.id, vin } });
   if (count === 0) throw notFound(`${vin.slice(0, 40)} is not on this key's watchlist.`, { param: "vin" });
+  return { vin, watched: false, total: await db().watchedVin.count({ where: { watcherId: watcher.id } }) };
 }
 
 /**

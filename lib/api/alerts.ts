@@ -161,3 +161,11 @@ export const DeliveriesPage = z
   })
   .meta({ id: "DeliveriesPage", description: "The delivery log of the key owner's events." });
 export type DeliveriesPage = z.infer<typeof DeliveriesPage>;
+
+export const WatchlistRemoved = z
+  .object({ vin: z.string(), watched: z.literal(false), total: z.int().describe("VINs still watched") })
+  .meta({ id: "WatchlistRemoved" });
+
+export const WebhookRemoved = z
+  .object({ removed: z.literal(true), unsent: z.int().describe("events that were waiting and are now marked unsent") })
+  .meta({ id: "WebhookRemoved" });
