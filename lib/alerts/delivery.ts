@@ -92,56 +92,48 @@ export async function deliverDueEvents(owner: string, now = new Date()): Promise
   const texts = new Map((await campaignTexts(campaigns)).map((c) => [c.campaignNumber, c]));
   const secrets = new Map<string, Promise<string[] | null>>();
   const { publicBaseUrl } = config();
-  const outcomes = await Promise.all(
+  const result: RoundResult = { sent: claimed.length, delivered: 0, retrying: 0, failed: 0 };
+  await Promise.all(
     claimed.map(async (event) => {
       const endpoint = endpoints.get(event.watcherId)!;
       if (!secrets.has(endpoint.watcherId)) secrets.set(endpoint.watcherId, signingSecrets(endpoint, now));
       const keys = await secrets.get(endpoint.watcherId)!;
-      if (!keys) return { event, endpoint, delivery: { ok: false, status: null, reason: "refused", detail: UNREADABLE_SECRET, ms: 0 } as Delivery };
       const body = eventBody(event, event.campaignNumber ? texts.get(event.campaignNumber) : undefined, publicBaseUrl);
-      const delivery = await postEvent(endpoint.url, body, { ...signedHeaders(event.id, new Date(), body, keys) });
-      return { event, endpoint, delivery };
+      const delivery: Delivery = keys
+        ? await postEvent(endpoint.url, body, { ...signedHeaders(event.id, new Date(), body, keys) })
+        : { ok: false, status: null, reason: "refused", detail: UNREADABLE_SECRET, ms: 0 };
+      // Written as soon as the receiver answered: an acknowledged event is never sent again.
+      result[await record(event, endpoint, delivery, new Date())]++;
     }),
   );
-  return record(outcomes, new Date());
+  return result;
 }
 
-async function record(outcomes: { event: EventRow; endpoint: EndpointRow; delivery: Delivery }[], at: Date): Promise<RoundResult> {
-  const schedule = config().alerts.retryScheduleMs;
-  const result: RoundResult = { sent: outcomes.length, delivered: 0, retrying: 0, failed: 0 };
-  const succeeded = new Set<string>();
-  const refused = new Set<string>();
-  const exhausted: { event: EventRow; endpoint: EndpointRow; detail: string }[] = [];
-  const writes = outcomes.map(({ event, endpoint, delivery }) => {
-    const attempts = event.attempts + 1;
-    const common = { attempts, lastAttemptAt: at, lastStatus: delivery.status, leaseOwner: null, leaseUntil: null };
-    if (delivery.ok) {
-      result.delivered++;
-      succeeded.add(endpoint.watcherId);
-      return db().alertEvent.update({ where: { id: event.id }, data: { ...common, status: "delivered", deliveredAt: at, nextAttemptAt: null, lastError: null } });
-    }
-    refused.add(endpoint.watcherId);
-    const wait = schedule[attempts - 1];
-    if (wait === undefined) {
-      result.failed++;
-      exhausted.push({ event, endpoint, detail: delivery.detail });
-      return db().alertEvent.update({ where: { id: event.id }, data: { ...common, status: "failed", nextAttemptAt: null, lastError: delivery.detail } });
-    }
-    result.retrying++;
-    return db().alertEvent.update({
-      where: { id: event.id },
-      data: { ...common, nextAttemptAt: new Date(at.getTime() + wait), lastError: delivery.detail },
-    });
-  });
+/** Records one attempt's outcome and schedules what follows. */
+async function record(event: EventRow, endpoint: EndpointRow, delivery: Delivery, at: Date): Promise<"delivered" | "retrying" | "failed"> {
+  const attempts = event.attempts + 1;
+  const common = { attempts, lastAttemptAt: at, lastStatus: delivery.status, leaseOwner: null, leaseUntil: null };
+  if (delivery.ok) {
+    await db().$transaction([
+      db().alertEvent.update({ where: { id: event.id }, data: { ...common, status: "delivered", deliveredAt: at, nextAttemptAt: null, lastError: null } }),
+      db().webhookEndpoint.updateMany({ where: { watcherId: endpoint.watcherId }, data: { lastSuccessAt: at, failingSince: null } }),
+    ]);
+    return "delivered";
+  }
+  const wait = config().alerts.retryScheduleMs[attempts - 1];
   await db().$transaction([
-    ...writes,
-    ...(succeeded.size
-      ? [db().webhookEndpoint.updateMany({ where: { watcherId: { in: [...succeeded] } }, data: { lastSuccessAt: at, failingSince: null } })]
-      : []),
-    ...(refused.size ? [db().webhookEndpoint.updateMany({ where: { watcherId: { in: [...refused] } }, data: { lastFailureAt: at } })] : []),
+    db().alertEvent.update({
+      where: { id: event.id },
+      data:
+        wait === undefined
+          ? { ...common, status: "failed", nextAttemptAt: null, lastError: delivery.detail }
+          : { ...common, nextAttemptAt: new Date(at.getTime() + wait), lastError: delivery.detail },
+    }),
+    db().webhookEndpoint.updateMany({ where: { watcherId: endpoint.watcherId }, data: { lastFailureAt: at } }),
   ]);
-  for (const x of exhausted) await markFailing(x.endpoint, x.event, x.detail, at);
-  return result;
+  if (wait !== undefined) return "retrying";
+  await markFailing(endpoint, event, delivery.detail, at);
+  return "failed";
 }
 
 /** The first event to use up its retries marks the endpoint failing and tells its owner, once. */
