@@ -205,17 +205,19 @@ describe("the watchlist", () => {
     expect((await dealer(account.key).send("POST", "watchlist", { vins: [ACCORD[0]] })).status).toBe(200);
 
     // The server processes notice the mirror's first sync within seconds.
-    const first = await eventually(async () => (await a.get("watchlist?limit=2")).json(), (p) => String(p.items[0]?.recalls.source).includes("mirror"));
+    const first = await eventually(async () => (await a.get("watchlist?limit=2")).json(), (p) => String(p.items[1]?.recalls.source).includes("mirror"));
     expect(first.total).toBe(3);
-    expect(first.items.map((i: { vin: string }) => i.vin)).toEqual([ACCORD[0], ACCORD[1]]);
-    expect(first.items[0]).toMatchObject({
+    // In VIN order.
+    expect(first.items.map((i: { vin: string }) => i.vin)).toEqual([AVENGER, ACCORD[0]]);
+    expect(first.items[0]).toMatchObject({ vin: AVENGER, vehicle: { year: 2011, make: "DODGE" } });
+    expect(first.items[1]).toMatchObject({
       vehicle: { year: 2003, make: "HONDA", model: "Accord" },
       permalink: `${app.url}/vin/${ACCORD[0]}`,
       recalls: { status: "ok", count: 0, items: [] },
     });
-    expect(first.items[0].recalls.source).toContain("mirror");
+    expect(first.items[1].recalls.source).toContain("mirror");
     const second = await (await a.get(`watchlist?limit=2&cursor=${first.nextCursor}`)).json();
-    expect(second).toMatchObject({ items: [{ vin: AVENGER, vehicle: { year: 2011, make: "DODGE" } }], nextCursor: null });
+    expect(second).toMatchObject({ items: [{ vin: ACCORD[1] }], nextCursor: null, total: 3 });
   });
 
   test("a VIN can be removed; removing one that is not watched is a 404", async () => {
@@ -331,8 +333,9 @@ describe("recall.opened", () => {
     expect(rows.map((r) => r.vin).sort()).toEqual([ACCORD[0], ACCORD[0], ACCORD[1], ACCORD[2]]);
     expect(rows.filter((r) => r.status === "unsent")).toHaveLength(1);
     // The watchlist answer now lists the campaign.
-    const page = await eventually(async () => (await dealer(keys.a.key).get("watchlist?limit=1")).json(), (p) => p.items[0].recalls.count === 1);
-    expect(page.items[0].recalls).toMatchObject({ status: "ok", count: 1, items: [{ campaignNumber: FIRST_CAMPAIGN }] });
+    const page = await eventually(async () => (await dealer(keys.a.key).get("watchlist?limit=2")).json(), (p) => p.items[1].recalls.count === 1);
+    expect(page.items[0].recalls).toMatchObject({ status: "ok", count: 0 });
+    expect(page.items[1].recalls).toMatchObject({ status: "ok", count: 1, items: [{ campaignNumber: FIRST_CAMPAIGN }] });
   });
 
   test("a repeated sync of the same data sends nothing", async () => {

@@ -12,6 +12,8 @@ export interface Watcher {
   email: string;
 }
 
+export const locationWatcherId = (locationId: string) => `location:${locationId}`;
+
 export function watcherOf(key: DealerKeyRecord): Watcher {
-  return { id: key.locationId ? `location:${key.locationId}` : `key:${key.id}`, accountId: key.accountId, email: key.email };
+  return { id: key.locationId ? locationWatcherId(key.locationId) : `key:${key.id}`, accountId: key.accountId, email: key.email };
 }
