@@ -54,10 +54,16 @@ export async function registerEndpoint(watcher: Watcher, urlText: string, now = 
     });
     return { url, secret, rotated: true, previousSecretValidUntil: previousUntil.toISOString(), createdAt: existing.createdAt.toISOString() };
   }
-  const row = await db().webhookEndpoint.create({
-    data: { watcherId: watcher.id, accountId: watcher.accountId, url, secretSealed: sealed, email: watcher.email, createdAt: now },
-  });
-  return { url, secret, rotated: false, previousSecretValidUntil: null, createdAt: row.createdAt.toISOString() };
+  try {
+    const row = await db().webhookEndpoint.create({
+      data: { watcherId: watcher.id, accountId: watcher.accountId, url, secretSealed: sealed, email: watcher.email, createdAt: now },
+    });
+    return { url, secret, rotated: false, previousSecretValidUntil: null, createdAt: row.createdAt.toISOString() };
+  } catch (error) {
+    // Two first registrations at once: the second is a rotation of the first.
+    if ((error as { code?: string }).code === "P2002") return registerEndpoint(watcher, urlText, now);
+    throw error;
+  }
 }
 
 export function endpointHealth(row: Pick<EndpointRow, "failingSince" | "lastSuccessAt" | "lastFailureAt">): WebhookEndpointView["health"] {

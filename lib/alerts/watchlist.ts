@@ -6,7 +6,7 @@
 import { badRequest, notFound } from "../api/errors";
 import type { WatchedVin, WatchlistAddResponse, WatchlistPage } from "../api/alerts";
 import { config } from "../config";
-import { db, Prisma } from "../db";
+import { db, dbProvider, Prisma } from "../db";
 import { recallsForVehicle } from "../recalls";
 import { makeKey, type VehicleQuery } from "../vehicle";
 import { decodeVin, normalizeVin } from "../vin";
@@ -50,6 +50,7 @@ export async function addToWatchlist(watcher: Watcher, vins: string[], now = new
   const decoded = decodeAll(vins);
   const limit = config().alerts.watchlistMax;
   return db().$transaction(async (tx) => {
+    await lockWatcher(tx, watcher.id);
     const known = new Set<string>();
     for (let i = 0; i < decoded.length; i += IN_LIST) {
       const rows = await tx.watchedVin.findMany({
@@ -82,6 +83,17 @@ export async function addToWatchlist(watcher: Watcher, vins: string[], now = new
     }
     return { added: fresh.map((d) => d.vin), alreadyWatched: decoded.filter((d) => known.has(d.vin)).map((d) => d.vin), total: before + fresh.length, limit };
   });
+}
+
+/**
+ * Serialises changes to one watchlist, so the limit holds when one key posts twice at once: on PostgreSQL a
+ * transaction-scoped advisory lock per watcher; on SQLite a first statement that writes, which takes the
+ * database's write lock at once (waiting up to the busy timeout). A transaction that read first and wrote later
+ * would instead fail outright when another process wrote in between.
+ */
+async function lockWatcher(tx: Prisma.TransactionClient, watcherId: string): Promise<void> {
+  if (dbProvider() === "postgresql") await tx.$queryRaw(Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${watcherId}))::text`);
+  else await tx.$executeRaw(Prisma.sql`DELETE FROM "WatchedVin" WHERE 1 = 0`);
 }
 
 export async function removeFromWatchlist(watcher: Watcher, vinInput: string): Promise<{ vin: string; watched: false; total: number }> {
