@@ -31,7 +31,6 @@ const FIRST_CAMPAIGN = "26V812000";
 const SECOND_CAMPAIGN = "26V813000";
 
 let app: TestApp;
-let strict: TestApp;
 let files: FakeServer;
 let smtp: SmtpCatcher;
 let runner: ChildProcess | undefined;
@@ -132,7 +131,6 @@ const dealer = (key: string) => ({
 
 const keys: Record<"a" | "b" | "c", { key: string; id: string }> = {} as never;
 let account: { key: string; accountId: string };
-let strictKey: string;
 const secrets: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -144,25 +142,18 @@ beforeAll(async () => {
     if (req.headers["if-none-match"] === etag) return { status: 304, headers: { etag } };
     return { body: served, headers: { etag, "content-length": String(served.length) } };
   });
-  [app, strict] = await Promise.all([
-    startApp({
-      env: {
-        SYNC_RECALLS_URL: `${files.url}/rcl`,
-        SYNC_RECALLS_FILES: "FLAT_RCL_POST_2010.zip",
-        WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
-        WEBHOOK_TIMEOUT_MS: "2000",
-        WEBHOOK_RETRY_SCHEDULE: "1s,1s",
-        SMTP_URL: smtp.url,
-        MAIL_FROM: "vinscope <alerts@vinscope.test>",
-      },
-    }),
-    startApp(),
-  ]);
+  app = await startApp({
+    env: {
+      SYNC_RECALLS_URL: `${files.url}/rcl`,
+      SYNC_RECALLS_FILES: "FLAT_RCL_POST_2010.zip",
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+      WEBHOOK_TIMEOUT_MS: "2000",
+      WEBHOOK_RETRY_SCHEDULE: "1s,1s",
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "vinscope <alerts@vinscope.test>",
+    },
+  });
   // This process writes keys and reads rows on the app's database directly.
-  Object.assign(process.env, { DATABASE_URL: strict.database.url });
-  resetConfigForTests();
-  strictKey = (await issueKey({ name: "Strict Motors", email: "strict@motors.example" })).key;
-  await disconnectDb();
   Object.assign(process.env, { DATABASE_URL: app.database.url, SMTP_URL: smtp.url, PUBLIC_BASE_URL: app.env.PUBLIC_BASE_URL });
   resetConfigForTests();
   for (const name of ["a", "b", "c"] as const) {
@@ -180,7 +171,7 @@ afterAll(async () => {
   await stopRunner("SIGTERM");
   for (const res of hanging) res.destroy();
   await disconnectDb();
-  await Promise.all([app?.stop(), strict?.stop(), files?.close(), smtp?.close()]);
+  await Promise.all([app?.stop(), files?.close(), smtp?.close()]);
   await new Promise((r) => receiver?.close(r));
 });
 
@@ -264,23 +255,6 @@ describe("webhooks", () => {
     expect(received.some((r) => r.path === "/elsewhere")).toBe(false);
   });
 
-  test("registration refuses loopback, metadata, private and non-https URLs (default address rules)", async () => {
-    const refusals = [
-      "http://example.com/hook",
-      "https://127.0.0.1/hook",
-      "https://localhost/hook",
-      "https://169.254.169.254/latest/meta-data",
-      "https://10.1.2.3/hook",
-      "https://192.168.0.10/hook",
-      "https://[::1]/hook",
-      "https://[::ffff:127.0.0.1]/hook",
-      "https://user:pass@example.com/hook",
-    ];
-    for (const url of refusals) {
-      const res = await dealer(strictKey).send("PUT", "webhook", { url }, strict.url);
-      expect({ url, status: res.status, reason: (await res.json()).reason }).toEqual({ url, status: 400, reason: "webhook_url_refused" });
-    }
-  });
 });
 
 describe("recall.opened", () => {
@@ -381,7 +355,8 @@ describe("recall.opened", () => {
     expect(byVin(ACCORD[0])).toHaveLength(2);
     expect(new Set(byVin(ACCORD[0])).size).toBe(1);
     const hung = await eventually(
-      () => app.db().alertEvent.findFirst({ where: { vin: ACCORD[0], campaignNumber: SECOND_CAMPAIGN } }),
+      // Watcher a's event (the account watching the same VIN has its own, unsent: it has no endpoint).
+      () => app.db().alertEvent.findFirst({ where: { vin: ACCORD[0], campaignNumber: SECOND_CAMPAIGN, watcherId: `key:${keys.a.id}` } }),
       (e) => e?.status === "delivered",
     );
     expect(hung?.status).toBe("delivered");
@@ -392,6 +367,42 @@ describe("recall.opened", () => {
     expect(deliveriesTo("/b").filter(second)).toHaveLength(3);
     expect(await (await dealer(keys.b.key).get("webhook")).json()).toMatchObject({ health: "failing", pending: 0 });
   }, 90_000);
+});
+
+describe("registration with the default address rules (a second app)", () => {
+  let strict: TestApp;
+  let strictKey: string;
+  beforeAll(async () => {
+    // Deliveries are done: the job runner can stop while the second app starts.
+    await stopRunner("SIGTERM");
+    strict = await startApp();
+    await disconnectDb();
+    process.env.DATABASE_URL = strict.database.url;
+    resetConfigForTests();
+    strictKey = (await issueKey({ name: "Strict Motors", email: "strict@motors.example" })).key;
+    await disconnectDb();
+    process.env.DATABASE_URL = app.database.url;
+    resetConfigForTests();
+  }, 120_000);
+  afterAll(() => strict?.stop());
+
+  test("registration refuses loopback, metadata, private and non-https URLs (default address rules)", async () => {
+    const refusals = [
+      "http://example.com/hook",
+      "https://127.0.0.1/hook",
+      "https://localhost/hook",
+      "https://169.254.169.254/latest/meta-data",
+      "https://10.1.2.3/hook",
+      "https://192.168.0.10/hook",
+      "https://[::1]/hook",
+      "https://[::ffff:127.0.0.1]/hook",
+      "https://user:pass@example.com/hook",
+    ];
+    for (const url of refusals) {
+      const res = await dealer(strictKey).send("PUT", "webhook", { url }, strict.url);
+      expect({ url, status: res.status, reason: (await res.json()).reason }).toEqual({ url, status: 400, reason: "webhook_url_refused" });
+    }
+  });
 });
 
 describe("the recall feed", () => {

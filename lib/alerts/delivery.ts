@@ -43,7 +43,7 @@ export interface RoundResult {
 const EMPTY: RoundResult = { sent: 0, delivered: 0, retrying: 0, failed: 0 };
 
 /** A claim outlives one delivery (its deadline) with room to record the outcome. */
-export const claimMs = () => 2 * config().alerts.webhookTimeoutMs + 5000;
+const claimMs = () => config().alerts.webhookTimeoutMs + 5000;
 
 const freeLease = (now: Date) => [{ leaseUntil: null }, { leaseUntil: { lt: now } }];
 

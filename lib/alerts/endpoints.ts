@@ -66,7 +66,7 @@ export async function registerEndpoint(watcher: Watcher, urlText: string, now = 
   }
 }
 
-export function endpointHealth(row: Pick<EndpointRow, "failingSince" | "lastSuccessAt" | "lastFailureAt">): WebhookEndpointView["health"] {
+function endpointHealth(row: Pick<EndpointRow, "failingSince" | "lastSuccessAt" | "lastFailureAt">): WebhookEndpointView["health"] {
   if (row.failingSince) return "failing";
   return row.lastSuccessAt || row.lastFailureAt ? "healthy" : "new";
 }

@@ -19,7 +19,7 @@ interface EventRow {
   campaignNumber: string | null;
 }
 
-export interface RecallOpenedData {
+interface RecallOpenedData {
   vin: string;
   year: number;
   make: string;

@@ -23,7 +23,7 @@ import { addressRefusal, hostOf, parseWebhookUrl, WebhookUrlRefused } from "./ad
 /** What a receiver says back is not used beyond its status: read this much of it at most, then hang up. */
 const RESPONSE_LIMIT = 16 * 1024;
 /** An event is a few KB; anything near this is a bug, not an event. */
-export const MAX_EVENT_BYTES = 64 * 1024;
+const MAX_EVENT_BYTES = 64 * 1024;
 /** Deliveries in flight per receiving host. */
 const HOST_CONCURRENCY = 4;
 

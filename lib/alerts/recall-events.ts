@@ -15,7 +15,7 @@ import { makeKey, modelIdentity, sameModelIdentity } from "../vehicle";
 import { watchedModels } from "./watchlist";
 
 /** A date as a parameter both databases compare with what Prisma writes (SQLite: ISO text with +00:00). */
-export function timestampParam(date: Date): Prisma.Sql {
+function timestampParam(date: Date): Prisma.Sql {
   const iso = date.toISOString();
   return dbProvider() === "postgresql" ? Prisma.sql`${iso}::timestamp(3)` : Prisma.sql`${iso.replace("Z", "+00:00")}`;
 }

@@ -107,7 +107,7 @@ export const WebhookRegistration = z
   .meta({ id: "WebhookRegistration", description: "The registered endpoint and its new signing secret (shown once)." });
 export type WebhookRegistration = z.infer<typeof WebhookRegistration>;
 
-export const WebhookHealth = z
+const WebhookHealth = z
   .enum(["new", "healthy", "failing"])
   .describe("new: nothing delivered yet; healthy: the last delivery was taken or is being retried; failing: an event used up its retries (the owner was mailed) and none was taken since");
 
@@ -135,7 +135,7 @@ export const WebhookTestResult = z
   .meta({ id: "WebhookTestResult", description: "The outcome of one webhook.test delivery, sent now (not retried)." });
 export type WebhookTestResult = z.infer<typeof WebhookTestResult>;
 
-export const DeliveryStatus = z
+const DeliveryStatus = z
   .enum(["pending", "delivered", "failed", "unsent"])
   .describe("pending: to be sent or retried at nextAttemptAt; delivered: a 2xx was received; failed: every retry was refused; unsent: no endpoint was registered when the event happened (it reaches the email digest)");
 

@@ -36,12 +36,13 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function RecallCheckPage({ params }: { params: Params }) {
   const recalls: RecallsResponse = await recallsForYearMakeModel(await vehicleFrom(params));
+  const feed = feedPath(await params);
   return (
     <div className={styles.page}>
       <h1>Safety recalls: {vehicleLabel(recalls)}</h1>
       <p className="lead">
         Recall campaigns NHTSA lists for this model year, make and model. <Link href="/recalls">Check another vehicle or a VIN</Link>{" "}
-        or <a href={feedPath(await params)}>follow new campaigns (Atom feed)</a>.
+        or <a href={feed}>follow new campaigns (Atom feed)</a>.
       </p>
       <RecallDisclaimer />
       <RecallList recalls={recalls} />
