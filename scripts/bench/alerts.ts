@@ -51,7 +51,13 @@ async function main() {
   const campaigns = Number(values.campaigns);
   const dir = mkdtempSync(path.join(os.tmpdir(), "vinscope-alerts-bench-"));
   const url = process.env.BENCH_DATABASE_URL ?? `file:${path.join(dir, "bench.db")}`;
-  Object.assign(process.env, { DATABASE_URL: url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+  Object.assign(process.env, {
+    DATABASE_URL: url,
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    // The SQLite adapter takes back a transaction held past the request deadline; a whole-file import holds one longer.
+    REQUEST_DEADLINE_MS: "1800000",
+  });
   let delivered = 0;
   const receiver = http.createServer((req, res) => {
     req.resume();
