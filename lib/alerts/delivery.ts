@@ -93,6 +93,8 @@ export async function deliverDueEvents(owner: string, now = new Date()): Promise
   const secrets = new Map<string, Promise<string[] | null>>();
   const { publicBaseUrl } = config();
   const result: RoundResult = { sent: claimed.length, delivered: 0, retrying: 0, failed: 0 };
+  const answered = new Set<string>();
+  const refused = new Set<string>();
   await Promise.all(
     claimed.map(async (event) => {
       const endpoint = endpoints.get(event.watcherId)!;
@@ -102,10 +104,15 @@ export async function deliverDueEvents(owner: string, now = new Date()): Promise
       const delivery: Delivery = keys
         ? await postEvent(endpoint.url, body, { ...signedHeaders(event.id, new Date(), body, keys) })
         : { ok: false, status: null, reason: "refused", detail: UNREADABLE_SECRET, ms: 0 };
+      (delivery.ok ? answered : refused).add(endpoint.watcherId);
       // Written as soon as the receiver answered: an acknowledged event is never sent again.
       result[await record(event, endpoint, delivery, new Date())]++;
     }),
   );
+  // The endpoints' health, once per round.
+  const at = new Date();
+  if (answered.size) await db().webhookEndpoint.updateMany({ where: { watcherId: { in: [...answered] } }, data: { lastSuccessAt: at, failingSince: null } });
+  if (refused.size) await db().webhookEndpoint.updateMany({ where: { watcherId: { in: [...refused] } }, data: { lastFailureAt: at } });
   return result;
 }
 
@@ -114,23 +121,17 @@ async function record(event: EventRow, endpoint: EndpointRow, delivery: Delivery
   const attempts = event.attempts + 1;
   const common = { attempts, lastAttemptAt: at, lastStatus: delivery.status, leaseOwner: null, leaseUntil: null };
   if (delivery.ok) {
-    await db().$transaction([
-      db().alertEvent.update({ where: { id: event.id }, data: { ...common, status: "delivered", deliveredAt: at, nextAttemptAt: null, lastError: null } }),
-      db().webhookEndpoint.updateMany({ where: { watcherId: endpoint.watcherId }, data: { lastSuccessAt: at, failingSince: null } }),
-    ]);
+    await db().alertEvent.update({ where: { id: event.id }, data: { ...common, status: "delivered", deliveredAt: at, nextAttemptAt: null, lastError: null } });
     return "delivered";
   }
   const wait = config().alerts.retryScheduleMs[attempts - 1];
-  await db().$transaction([
-    db().alertEvent.update({
-      where: { id: event.id },
-      data:
-        wait === undefined
-          ? { ...common, status: "failed", nextAttemptAt: null, lastError: delivery.detail }
-          : { ...common, nextAttemptAt: new Date(at.getTime() + wait), lastError: delivery.detail },
-    }),
-    db().webhookEndpoint.updateMany({ where: { watcherId: endpoint.watcherId }, data: { lastFailureAt: at } }),
-  ]);
+  await db().alertEvent.update({
+    where: { id: event.id },
+    data:
+      wait === undefined
+        ? { ...common, status: "failed", nextAttemptAt: null, lastError: delivery.detail }
+        : { ...common, nextAttemptAt: new Date(at.getTime() + wait), lastError: delivery.detail },
+  });
   if (wait !== undefined) return "retrying";
   await markFailing(endpoint, event, delivery.detail, at);
   return "failed";
