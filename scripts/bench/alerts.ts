@@ -44,11 +44,18 @@ function newCampaignLines(count: number, models: [string, string][]): string[] {
 
 async function main() {
   const { values } = parseArgs({
-    options: { rows: { type: "string", default: "100000" }, watched: { type: "string", default: "100000" }, campaigns: { type: "string", default: "50" } },
+    options: {
+      rows: { type: "string", default: "100000" },
+      watched: { type: "string", default: "100000" },
+      campaigns: { type: "string", default: "50" },
+      // Delivery is measured for at most this long per phase (the rate, and the time the rest would take).
+      "deliver-seconds": { type: "string", default: "60" },
+    },
   });
   const rows = Number(values.rows);
   const watched = Number(values.watched);
   const campaigns = Number(values.campaigns);
+  const deliverMs = Number(values["deliver-seconds"]) * 1000;
   const dir = mkdtempSync(path.join(os.tmpdir(), "vinscope-alerts-bench-"));
   const url = process.env.BENCH_DATABASE_URL ?? `file:${path.join(dir, "bench.db")}`;
   Object.assign(process.env, {
@@ -129,19 +136,27 @@ async function main() {
     const drain = async (label: string, since: number) => {
       const started = performance.now();
       const before = delivered;
+      let left = 0;
       for (;;) {
         const round = await deliverDueEvents("bench");
-        if (round.sent === 0 && (await db().alertEvent.count({ where: { status: "pending" } })) === 0) break;
+        if (round.sent === 0 && (left = await db().alertEvent.count({ where: { status: "pending" } })) === 0) break;
+        if (performance.now() - started > deliverMs) {
+          left = await db().alertEvent.count({ where: { status: "pending" } });
+          break;
+        }
       }
       const s = (performance.now() - started) / 1000;
       const n = delivered - before;
-      console.log(`delivery, ${label}: ${n} events in ${s.toFixed(1)} s = ${Math.round(n / s)} events/s; sync end → last delivered ${((performance.now() - since) / 1000).toFixed(1)} s`);
+      const rate = n / s;
+      const end = left ? `the last would be delivered about ${((performance.now() - since) / 1000 + left / rate).toFixed(0)} s after the sync's end (${left} left when the measurement stopped)` : `sync end → last delivered ${((performance.now() - since) / 1000).toFixed(1)} s`;
+      console.log(`delivery, ${label}: ${n} events in ${s.toFixed(1)} s = ${Math.round(rate)} events/s; ${end}`);
     };
     await drain(`endpoints on ${HOSTS} hosts`, syncEnd);
 
     // Again with every endpoint on one host: the per-host bulkhead is the limit.
     await db().webhookEndpoint.updateMany({ data: { url: `http://127.0.0.1:${port}/hook` } });
-    const sample = Math.min(events, 5000);
+    await db().alertEvent.updateMany({ where: { status: "pending" }, data: { status: "unsent" } });
+    const sample = Math.min(events, 2000);
     const ids = (await db().alertEvent.findMany({ select: { id: true }, take: sample })).map((e) => e.id);
     await db().alertEvent.updateMany({ where: { id: { in: ids } }, data: { status: "pending", attempts: 0, nextAttemptAt: new Date(), deliveredAt: null } });
     await drain(`${sample} events, every endpoint on one host`, performance.now());
