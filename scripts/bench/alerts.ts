@@ -158,7 +158,9 @@ async function main() {
     await db().alertEvent.updateMany({ where: { status: "pending" }, data: { status: "unsent" } });
     const sample = Math.min(events, 2000);
     const ids = (await db().alertEvent.findMany({ select: { id: true }, take: sample })).map((e) => e.id);
-    await db().alertEvent.updateMany({ where: { id: { in: ids } }, data: { status: "pending", attempts: 0, nextAttemptAt: new Date(), deliveredAt: null } });
+    for (let i = 0; i < ids.length; i += 500) {
+      await db().alertEvent.updateMany({ where: { id: { in: ids.slice(i, i + 500) } }, data: { status: "pending", attempts: 0, nextAttemptAt: new Date(), deliveredAt: null } });
+    }
     await drain(`${sample} events, every endpoint on one host`, performance.now());
     console.log(`database: ${url.startsWith("file:") ? "SQLite (temporary file)" : "PostgreSQL"}; node ${process.version}; ${os.cpus().length} CPUs; load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     await disconnectDb();
