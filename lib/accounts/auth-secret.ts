@@ -9,9 +9,24 @@ import { db } from "../db";
 
 const SECRET_SETTING = "auth_secret";
 
+/** The generated secret never changes once stored: read once per process and database (a failed read is tried again). */
+const stored = new Map<string, Promise<string>>();
+
 export async function authSecret(): Promise<string> {
-  const configured = config().accounts.authSecret;
-  if (configured) return configured;
+  const { accounts, database } = config();
+  if (accounts.authSecret) return accounts.authSecret;
+  let secret = stored.get(database.url);
+  if (!secret) {
+    secret = storedSecret().catch((error) => {
+      stored.delete(database.url);
+      throw error;
+    });
+    stored.set(database.url, secret);
+  }
+  return secret;
+}
+
+async function storedSecret(): Promise<string> {
   try {
     await db().setting.upsert({
       where: { key: SECRET_SETTING },
