@@ -54,6 +54,13 @@ const cronSchedule = (fallback: string) =>
     return value;
   });
 
+/** `500ms`, `10s`, `1m`, `6h`, `1d` as milliseconds; null when it is none of these. */
+function durationMs(text: string): number | null {
+  const m = /^(\d+)(ms|s|m|h|d)$/.exec(text);
+  if (!m) return null;
+  return Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as "ms" | "s" | "m" | "h" | "d"];
+}
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** A request count, or `off` for no limit. */
@@ -249,6 +256,24 @@ const schema = z
     STRIPE_PRICE_ID: z.string().trim().optional(),
     STRIPE_API_BASE: z.string().trim().optional(),
     STRIPE_TIMEOUT_MS: positiveInt(10_000),
+
+    // Recall alerts: watchlists, webhooks and the email digest (lib/alerts).
+    WATCHLIST_MAX_VINS: positiveInt(10_000),
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag(false),
+    WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
+    WEBHOOK_RETRY_SCHEDULE: z
+      .string()
+      .trim()
+      .default("10s,1m,10m,1h,6h,1d,1d,1d")
+      .transform((value, ctx) => {
+        const delays = value.split(",").map((d) => durationMs(d.trim()));
+        if (delays.length === 0 || delays.some((d) => d === null)) {
+          ctx.addIssue({ code: "custom", message: `must be durations separated by commas, such as 10s,1m,10m,1h,6h,1d (got "${value}")` });
+          return z.NEVER;
+        }
+        return delays as number[];
+      }),
+    ALERT_DIGEST_SCHEDULE: cronSchedule("0 7 * * *"),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !/^(file:|postgres(ql)?:\/\/)/.test(env.DATABASE_URL)) {
@@ -390,6 +415,19 @@ export interface Config {
     signupsPerAddressPerDay: number;
     signinAttemptsPerHour: number;
   };
+  /** Recall alerts (lib/alerts): watchlists, webhook deliveries, the daily email digest. */
+  alerts: {
+    /** VINs one key's owner may watch. */
+    watchlistMax: number;
+    /** http and private/loopback addresses allowed as webhook targets (tests, private networks). */
+    allowPrivateNetworks: boolean;
+    /** A delivery not answered within this is a failed attempt. */
+    webhookTimeoutMs: number;
+    /** The wait before each retry of a refused delivery; past the last, the event has failed. */
+    retryScheduleMs: number[];
+    /** Cron pattern (UTC) of the email digest, or null (off). */
+    digestSchedule: string | null;
+  };
   /** Stripe billing; null when not configured (the account page says billing is not set up). */
   stripe: { secretKey: string; webhookSecret: string; priceId: string; apiBase: string | null; timeoutMs: number } | null;
 }
@@ -519,6 +557,13 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
       rotationGraceHours: env.KEY_ROTATION_GRACE_HOURS,
       signupsPerAddressPerDay: env.SIGNUPS_PER_ADDRESS_PER_DAY,
       signinAttemptsPerHour: env.SIGNIN_ATTEMPTS_PER_HOUR,
+    },
+    alerts: {
+      watchlistMax: env.WATCHLIST_MAX_VINS,
+      allowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+      webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      retryScheduleMs: env.WEBHOOK_RETRY_SCHEDULE,
+      digestSchedule: env.ALERT_DIGEST_SCHEDULE,
     },
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_ID

@@ -12,7 +12,7 @@
  *
  * This file imports `better-auth/next-js` (the cookie bridge for server actions), so only app code imports it.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
@@ -20,32 +20,13 @@ import { magicLink } from "better-auth/plugins";
 import { config } from "../config";
 import { db } from "../db";
 import { withHashedSessionTokens } from "./auth-adapter";
+import { authSecret } from "./auth-secret";
 import { sendSignInLink } from "./sign-in-mail";
 
 /** Always the current Prisma client (lib/db may reopen it after a database fault). */
 const prismaProxy = new Proxy({} as Record<string, unknown>, {
   get: (_target, prop) => (db() as unknown as Record<string | symbol, unknown>)[prop],
 });
-
-const SECRET_SETTING = "auth_secret";
-
-/** AUTH_SECRET, or one generated on first use and shared through the database by every process and instance. */
-async function authSecret(): Promise<string> {
-  const configured = config().accounts.authSecret;
-  if (configured) return configured;
-  try {
-    await db().setting.upsert({
-      where: { key: SECRET_SETTING },
-      create: { key: SECRET_SETTING, value: randomBytes(32).toString("base64url") },
-      update: {},
-    });
-  } catch (error) {
-    // Another process created it at the same moment: theirs is the one everybody reads below.
-    if ((error as { code?: string }).code !== "P2002") throw error;
-  }
-  const row = await db().setting.findUniqueOrThrow({ where: { key: SECRET_SETTING } });
-  return row.value;
-}
 
 function createAuth(secret: string) {
   const { publicBaseUrl, database, accounts } = config();

@@ -38,12 +38,13 @@ function transporter(url: string): Transporter {
 
 export const mailConfigured = (): boolean => config().accounts.smtpUrl !== null;
 
-export async function sendMail(mail: Mail, logFallback: () => Record<string, unknown>): Promise<MailOutcome> {
+/** `what` names the mail in the log ("sign-in link", "recall digest"); the mail itself is never logged when sent. */
+export async function sendMail(mail: Mail, logFallback: () => Record<string, unknown>, what = "sign-in link"): Promise<MailOutcome> {
   const { smtpUrl, mailFrom, smtpTimeoutMs } = config().accounts;
   const domain = mail.to.slice(mail.to.lastIndexOf("@") + 1);
   if (!smtpUrl) {
     // The documented no-SMTP mode: the operator reads the link from the log.
-    log().warn({ to: mail.to, ...logFallback() }, "SMTP_URL is not set: sign-in link written to the log instead of mailed");
+    log().warn({ to: mail.to, ...logFallback() }, `SMTP_URL is not set: ${what} written to the log instead of mailed`);
     return { delivered: "log" };
   }
   const outcome = await breakerFor("smtp").run<MailOutcome>(
@@ -60,7 +61,7 @@ export async function sendMail(mail: Mail, logFallback: () => Record<string, unk
       open: () => ({ delivered: false, reason: "mail server failing repeatedly; resting" }),
     },
   );
-  if (outcome.delivered === false) log().error({ toDomain: domain, reason: outcome.reason }, "sign-in mail not sent");
-  else log().info({ toDomain: domain }, "sign-in mail sent");
+  if (outcome.delivered === false) log().error({ toDomain: domain, reason: outcome.reason }, `${what} mail not sent`);
+  else log().info({ toDomain: domain }, `${what} mail sent`);
   return outcome;
 }

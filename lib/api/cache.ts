@@ -20,6 +20,8 @@ export const CACHE = {
   insightsFallback: shared(5 * MINUTE, MINUTE),
   market: shared(HOUR, 10 * MINUTE),
   openapi: shared(DAY, HOUR),
+  /** The Atom feed of new recall campaigns: feed readers poll; the mirror changes once a day. */
+  recallFeed: shared(HOUR, 10 * MINUTE),
   discovery: shared(DAY, HOUR),
   /**
    * An answer with a degraded section (recalls stale or unavailable, a fallback insight, pricing temporarily

@@ -49,6 +49,7 @@ const TAGS = [
   { name: "Insights", description: "Short factual insights per model year, make and model." },
   { name: "Buyer data", description: "NCAP safety ratings, NHTSA owner complaints and EPA fuel economy per model year, make and model." },
   { name: "Dealer", description: "Key-authenticated dealer API (v1): original window stickers and bulk inventory checks." },
+  { name: "Alerts", description: "Dealer API (v1): watch VINs and receive new recalls by signed webhook (Standard Webhooks)." },
   { name: "Billing", description: "Stripe's webhook for dealer subscriptions (called by Stripe)." },
   { name: "MCP", description: "The Model Context Protocol server over HTTP." },
   { name: "Meta", description: "Descriptions of the service itself." },

@@ -12,6 +12,22 @@ import { z } from "zod";
 import { CACHE, type CachePolicy } from "./cache";
 import { API_VERSION } from "../version";
 import { ProvisionRequest, ProvisionResponse, WindowStickerCheck, WindowStickerQuery } from "./dealer";
+import {
+  DeliveriesPage,
+  DeliveriesQuery,
+  WATCHLIST_POST_LIMIT,
+  WatchedVinParams,
+  WatchlistAddRequest,
+  WatchlistAddResponse,
+  WatchlistPage,
+  WatchlistQuery,
+  WatchlistRemoved,
+  WebhookEndpointView,
+  WebhookRegisterRequest,
+  WebhookRegistration,
+  WebhookRemoved,
+  WebhookTestResult,
+} from "./alerts";
 import { InsightPathParams, InsightResponse } from "./insights";
 import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "./buyer-data";
 import { JsonRpcRequest, JsonRpcResponse } from "./json-rpc";
@@ -21,7 +37,7 @@ import { RecallCampaignResponse, RecallsQuery, RecallsResponse } from "./recalls
 import { VinDecodeResponse, VinPathParams, VinReportQuery } from "./vin-report";
 import { VinBatchQuery, VinBatchResponse } from "./vin-batch";
 
-type HttpMethod = "get" | "post" | "delete";
+type HttpMethod = "get" | "post" | "put" | "delete";
 
 /**
  * What every route handler states about itself, documented or not: lib/http/route.ts logs under `operationId`,
@@ -397,6 +413,149 @@ export const operations = defineOperations({
     },
   },
 
+  // Recall alerts on the dealer API: the watchlist and the webhook endpoint (lib/alerts).
+  addToWatchlist: {
+    method: "post",
+    path: "/api/dealer/v1/watchlist",
+    tags: ["Alerts"],
+    summary: "Watch VINs for new recalls",
+    description:
+      `Adds up to ${WATCHLIST_POST_LIMIT} VINs per request to the key's watchlist (up to WATCHLIST_MAX_VINS, 10,000 by default, in all). ` +
+      "Each VIN is validated and decoded once; the request is all or nothing: a malformed or undecodable VIN is refused " +
+      "with a problem naming it (`param` vins[i], `vin`), and so is a request that would pass the limit (watchlist_full). " +
+      "A VIN already watched keeps its date. From now on, each recall campaign that NHTSA's recall files add for a " +
+      "watched VIN's year/make/model is sent as a `recall.opened` webhook event (and listed in the email digest); what " +
+      "is open already is in the GET answer, not in an event. The watchlist belongs to the key's location, so a rotated key keeps it.",
+    requestBody: { description: "The VINs to watch.", content: { [JSON_TYPE]: { schema: WatchlistAddRequest } } },
+    security: "dealerKey",
+    responses: {
+      "200": { description: "What was added.", content: { [JSON_TYPE]: { schema: WatchlistAddResponse } }, headers: ["requestId", "accountWarning"] },
+      "400": problem("The body is not JSON (invalid_json) or malformed (invalid_parameter), a VIN is malformed (invalid_vin) or cannot be decoded (vin_not_decodable), more than 1,000 VINs were sent (batch_too_large), or the watchlist would pass its limit (watchlist_full, with `limit`)."),
+      "401": KEY_PROBLEM,
+      "413": problem("The body is larger than 64 KB (reason payload_too_large)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  getWatchlist: {
+    method: "get",
+    path: "/api/dealer/v1/watchlist",
+    tags: ["Alerts"],
+    summary: "The watched VINs, each with its vehicle and its open recalls now",
+    description:
+      "Lists the key's watched VINs in VIN order, a page at a time (`limit`, `cursor` = the previous page's `nextCursor`). " +
+      "Each carries its decoded vehicle, when it was added, and the open recall campaigns of its year/make/model now " +
+      "(from the recall mirror, or NHTSA; `status` says when they are unknown: `count` is then null, never 0).",
+    query: WatchlistQuery,
+    security: "dealerKey",
+    conditional: true,
+    responses: {
+      "200": { description: "One page of the watchlist.", content: { [JSON_TYPE]: { schema: WatchlistPage } }, headers: ["etag", "requestId", "accountWarning"] },
+      "400": problem("`limit` or `cursor` is malformed (reason invalid_parameter)."),
+      "401": KEY_PROBLEM,
+      "500": INTERNAL_ERROR,
+    },
+  },
+  removeFromWatchlist: {
+    method: "delete",
+    path: "/api/dealer/v1/watchlist/{vin}",
+    tags: ["Alerts"],
+    summary: "Stop watching a VIN",
+    description: "Removes one VIN from the key's watchlist. Events already queued for it are still delivered.",
+    pathParams: WatchedVinParams,
+    security: "dealerKey",
+    responses: {
+      "200": { description: "The VIN is no longer watched.", content: { [JSON_TYPE]: { schema: WatchlistRemoved } }, headers: ["requestId", "accountWarning"] },
+      "401": KEY_PROBLEM,
+      "404": problem("The VIN is not on the key's watchlist (reason not_found)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  registerWebhook: {
+    method: "put",
+    path: "/api/dealer/v1/webhook",
+    tags: ["Alerts"],
+    summary: "Register the webhook endpoint (or rotate its secret)",
+    description:
+      "Registers the https URL that receives the key's events, signed on the Standard Webhooks scheme (headers " +
+      "`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>`). The answer " +
+      "carries the signing secret (`whsec_…`) this once. A second PUT rotates the secret (and may change the URL): for " +
+      "KEY_ROTATION_GRACE_HOURS deliveries carry a second signature made with the previous secret. The URL must be " +
+      "https and resolve to public addresses only (not loopback, private, link-local or metadata ones), which is checked " +
+      "again at every delivery; redirects are not followed.",
+    requestBody: { description: "The receiver's URL.", content: { [JSON_TYPE]: { schema: WebhookRegisterRequest } } },
+    security: "dealerKey",
+    responses: {
+      "200": { description: "The endpoint and its new signing secret (shown once).", content: { [JSON_TYPE]: { schema: WebhookRegistration } }, headers: ["requestId", "accountWarning"] },
+      "400": problem("The body is not JSON (invalid_json) or malformed (invalid_parameter), or the URL cannot be used (webhook_url_refused: not https, credentials in it, or it resolves to a non-public address)."),
+      "401": KEY_PROBLEM,
+      "413": problem("The body is larger than 8 KB (reason payload_too_large)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  getWebhook: {
+    method: "get",
+    path: "/api/dealer/v1/webhook",
+    tags: ["Alerts"],
+    summary: "The webhook endpoint and its health",
+    description: "The registered URL, its health (new, healthy, failing), the last success and failure and the events waiting. The secret is never shown again.",
+    security: "dealerKey",
+    conditional: true,
+    responses: {
+      "200": { description: "The endpoint.", content: { [JSON_TYPE]: { schema: WebhookEndpointView } }, headers: ["etag", "requestId", "accountWarning"] },
+      "401": KEY_PROBLEM,
+      "404": problem("No endpoint is registered for the key (reason not_found)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  removeWebhook: {
+    method: "delete",
+    path: "/api/dealer/v1/webhook",
+    tags: ["Alerts"],
+    summary: "Remove the webhook endpoint",
+    description: "Removes the endpoint. Events not yet delivered stay in the log as `unsent` (and in the email digest).",
+    security: "dealerKey",
+    responses: {
+      "200": { description: "The endpoint was removed.", content: { [JSON_TYPE]: { schema: WebhookRemoved } }, headers: ["requestId", "accountWarning"] },
+      "401": KEY_PROBLEM,
+      "404": problem("No endpoint is registered for the key (reason not_found)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  testWebhook: {
+    method: "post",
+    path: "/api/dealer/v1/webhook/test",
+    tags: ["Alerts"],
+    summary: "Send a test event now",
+    description:
+      "Sends one `webhook.test` event to the endpoint now, signed like every event, and answers what the receiver did " +
+      "(its status, or why it was not reached). It is not retried; it is recorded in the delivery log.",
+    security: "dealerKey",
+    responses: {
+      "200": { description: "The outcome (a refused delivery is an outcome too: `delivered` false).", content: { [JSON_TYPE]: { schema: WebhookTestResult } }, headers: ["requestId", "accountWarning"] },
+      "401": KEY_PROBLEM,
+      "404": problem("No endpoint is registered for the key (reason not_found)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  getWebhookDeliveries: {
+    method: "get",
+    path: "/api/dealer/v1/webhook/deliveries",
+    tags: ["Alerts"],
+    summary: "The delivery log",
+    description:
+      "The key's events, newest first, a page at a time: id (the webhook-id), event, VIN, campaign, status, attempts, " +
+      "the last HTTP status and error, and the next attempt.",
+    query: DeliveriesQuery,
+    security: "dealerKey",
+    conditional: true,
+    responses: {
+      "200": { description: "One page of the log.", content: { [JSON_TYPE]: { schema: DeliveriesPage } }, headers: ["etag", "requestId", "accountWarning"] },
+      "400": problem("`limit` or `cursor` is malformed (reason invalid_parameter)."),
+      "401": KEY_PROBLEM,
+      "500": INTERNAL_ERROR,
+    },
+  },
+
   // The MCP server over HTTP.
   mcp: {
     method: "post",
@@ -480,6 +639,14 @@ export const UNDOCUMENTED_ROUTES = {
   mcpSession: { operationId: "mcp", method: "delete", path: "/api/mcp" },
   apiCatalog: { operationId: "apiCatalog", method: "get", path: "/.well-known/api-catalog", cache: "discovery" },
   llmsTxt: { operationId: "llmsTxt", method: "get", path: "/llms.txt", cache: "discovery" },
+  /** The Atom feed of new recall campaigns per year/make/model (app/recalls/[year]/[make]/[model]/feed.xml/route.ts). */
+  recallFeed: {
+    operationId: "recallFeed",
+    method: "get",
+    path: "/recalls/{year}/{make}/{model}/feed.xml",
+    pathParams: z.object({ year: z.string(), make: z.string(), model: z.string() }),
+    cache: "recallFeed",
+  },
   /** The API reference renderer's two assets (app/docs/assets/[file]/route.ts); any other name is a 404. */
   docsAsset: { operationId: "docsAsset", method: "get", path: "/docs/assets/{file}", pathParams: z.object({ file: z.string() }) },
 } satisfies Record<string, RouteSpec>;

@@ -20,6 +20,9 @@ export const PROBLEM_REASONS = {
   undecodable_vin: "The manufacturer is known but no vPIC pattern matches the rest of the VIN.",
   vin_not_decodable: "The VIN could not be decoded to a model year, make and model, so its recalls cannot be looked up.",
   unknown_vehicle: "NHTSA's vPIC data knows no vehicle of this model year, make and model.",
+  watchlist_full: "Adding these VINs would take the key's watchlist past its limit (`limit`, WATCHLIST_MAX_VINS); nothing was added.",
+  webhook_url_refused:
+    "The webhook URL cannot be used: it must be https, carry no user name or password, and resolve only to public addresses (not loopback, private, link-local or metadata ones).",
   not_supported: "No manufacturer source serves window stickers for this make, and no copy is archived.",
   missing_key: "The dealer API needs an API key in the `x-api-key` header.",
   invalid_key: "The API key is not valid.",

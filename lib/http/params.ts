@@ -3,7 +3,7 @@
  * parameter and says what is wrong with it; `errors` lists every problem found (RFC 9457 extension member).
  */
 import type { z } from "zod";
-import { badRequest, type ProblemExtensions, type ProblemReason } from "../api/errors";
+import { badRequest, payloadTooLarge, type ProblemExtensions, type ProblemReason } from "../api/errors";
 
 export function parseInput<S extends z.ZodType>(
   schema: S,
@@ -41,5 +41,22 @@ export function pathParam(value: string): string {
     return decodeURIComponent(value);
   } catch {
     return value;
+  }
+}
+
+/**
+ * A JSON request body of at most `maxBytes` (413 payload_too_large past it, by Content-Length or by what came);
+ * 400 invalid_json, with `shape` as the hint, when it is not JSON.
+ */
+export async function readJsonBody(req: Request, maxBytes: number, shape: string): Promise<unknown> {
+  if (Number(req.headers.get("content-length") ?? 0) > maxBytes) {
+    throw payloadTooLarge(`The body may hold at most ${maxBytes} bytes.`);
+  }
+  const text = await req.text();
+  if (Buffer.byteLength(text) > maxBytes) throw payloadTooLarge(`The body may hold at most ${maxBytes} bytes.`);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest(`The body must be JSON: ${shape}.`, { reason: "invalid_json" });
   }
 }

@@ -45,5 +45,10 @@ export interface Job {
    * that has never been loaded, or is past its freshness age).
    */
   dueAtStart?(last: { lastSuccessAt: Date | null }, now: Date): boolean;
+  /**
+   * How long the job's lease lasts without renewal (default LEASE_MS, two minutes): what a runner that died
+   * holds the job up for. A job that runs all the time (webhook deliveries) keeps it short.
+   */
+  leaseMs?(): number;
   run(ctx: JobContext): Promise<JobResult>;
 }

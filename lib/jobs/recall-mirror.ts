@@ -11,6 +11,7 @@
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { config } from "../config";
+import { enqueueRecallEvents } from "../alerts/recall-events";
 import { importMirrorFile } from "../recalls/mirror-import";
 import { downloadFile } from "./download";
 import type { Job, JobState } from "./job";
@@ -65,8 +66,11 @@ export const recallMirrorJob: Job = {
         continue;
       }
       try {
+        let events = 0;
         const summary = await importMirrorFile(target, file, {
           signal: ctx.signal,
+          // Recall alerts: the events of what this file opened, written in the import's transaction.
+          onOpened: async (tx, opened, now) => (events = await enqueueRecallEvents(tx, opened, now)),
           onProgress: (done, total) => ctx.progress({ done, total, stage: `import ${file}` }),
         });
         rowsChanged += summary.rows;
@@ -81,6 +85,7 @@ export const recallMirrorJob: Job = {
         notes.push(
           `${file}: ${summary.rows} rows, ${summary.campaigns} campaigns` +
             (summary.removed ? `, ${summary.removed} no longer listed (marked)` : "") +
+            (events ? `, ${events} recall alert${events === 1 ? "" : "s"} queued` : "") +
             (summary.skipped ? `, ${summary.skipped} lines skipped` : ""),
         );
         await ctx.saveState({ ...state, files });

@@ -6,12 +6,16 @@ import type { Job } from "./job";
 import { recallMirrorJob } from "./recall-mirror";
 import { vpicRefreshJob } from "./vpic-refresh";
 import { complaintsSyncJob, fuelEconomySyncJob } from "./buyer-data-sync";
+import { webhookDeliveryJob } from "./webhook-delivery";
+import { recallDigestJob } from "./recall-digest";
 
 export const JOBS: readonly Job[] = [
   recallMirrorJob,
   vpicRefreshJob,
   complaintsSyncJob,
   fuelEconomySyncJob,
+  webhookDeliveryJob,
+  recallDigestJob,
 ];
 
 export function findJob(name: string): Job | undefined {

@@ -29,7 +29,8 @@ export async function runJob(job: Job, opts: RunOptions = {}): Promise<RunOutcom
   if (disabled) return { ran: false, reason: disabled };
   const owner = opts.owner ?? runnerId();
   const started = new Date();
-  if (!(await acquireLease(job.name, owner, started))) {
+  const leaseMs = job.leaseMs?.() ?? LEASE_MS;
+  if (!(await acquireLease(job.name, owner, started, leaseMs))) {
     const held = await readJobStatus(job.name);
     return { ran: false, reason: `already running (lease held by ${held?.leaseOwner ?? "another runner"} until ${held?.leaseUntil?.toISOString() ?? "?"})` };
   }
@@ -38,11 +39,11 @@ export async function runJob(job: Job, opts: RunOptions = {}): Promise<RunOutcom
   opts.signal?.addEventListener("abort", onOuterAbort, { once: true });
   // Renew well before expiry; a lost lease stops the run, because another runner may have started it.
   const heartbeat = setInterval(() => {
-    renewLease(job.name, owner).then(
+    renewLease(job.name, owner, new Date(), leaseMs).then(
       (ours) => ours || abort.abort(new Error("the job's lease was lost to another runner")),
       (error) => log().warn({ job: job.name, err: error }, "job lease renewal failed"),
     );
-  }, LEASE_MS / 4);
+  }, leaseMs / 4);
   heartbeat.unref();
   try {
     await recordStart(job.name, started);

@@ -6,8 +6,9 @@
  * not deleted; a campaign that comes back is unmarked. RecallMirrorEntry remembers each file's list.
  */
 import { changeDataSet } from "../db/data-version";
-import { db } from "../db";
+import { db, type Prisma } from "../db";
 import { openFlatRcl, parseFlatRclLine } from "./flat-rcl";
+import { openedByImport, type OpenedCoverage } from "./mirror-changes";
 import type { RecallRecord } from "./record";
 import { writeRecalls } from "./store";
 
@@ -28,7 +29,16 @@ const IN_LIST = 500;
 export async function importMirrorFile(
   path: string,
   file: string,
-  opts: { now?: Date; onProgress?: (done: number, total: number) => void; signal?: AbortSignal } = {},
+  opts: {
+    now?: Date;
+    onProgress?: (done: number, total: number) => void;
+    signal?: AbortSignal;
+    /**
+     * Called inside the import's transaction with what it opened (mirror-changes.ts), unless this is the file's
+     * first import (the mirror's baseline): the recall alerts write their events here, so they commit with it.
+     */
+    onOpened?: (tx: Prisma.TransactionClient, opened: OpenedCoverage[], now: Date) => Promise<unknown>;
+  } = {},
 ): Promise<MirrorImportSummary> {
   const now = opts.now ?? new Date();
   // Opening reads the zip's central directory: a truncated zip fails here, before any write.
@@ -91,6 +101,8 @@ export async function importMirrorFile(
           })).count;
         }
       }
+      // Recall alerts: what this import opened becomes events in this same transaction.
+      if (opts.onOpened && before.size > 0) await opts.onOpened(tx, await openedByImport(tx, file, seen, before, now), now);
       let restored = 0;
       for (let i = 0; i < listed.length; i += IN_LIST) {
         restored += (await tx.recallCampaign.updateMany({

@@ -66,6 +66,8 @@ export function AccountPanel(props: {
   status: string;
   billing: { configured: boolean; hasCustomer: boolean; hasSubscription: boolean; cancelAtPeriodEnd: boolean };
   graceHours: number;
+  /** The daily recall digest mail is on. */
+  digest: boolean;
 }) {
   const [state, action, pending] = useActionState(accountAction, initial);
   const form = { action, pending };
@@ -166,6 +168,16 @@ export function AccountPanel(props: {
           Add location
         </button>
       </form>
+
+      <h2>Recall digest</h2>
+      <p data-testid="digest">
+        {props.digest
+          ? "A daily mail lists new recalls for the VINs your locations watch. "
+          : "Turn on a daily mail that lists new recalls for the VINs your locations watch. "}
+        <Intent form={form} intent={props.digest ? "digest-off" : "digest-on"}>
+          {props.digest ? "Turn the digest off" : "Turn the digest on"}
+        </Intent>
+      </p>
 
       <h2>Billing</h2>
       {props.billing.configured ? (

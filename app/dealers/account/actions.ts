@@ -16,6 +16,7 @@ import {
   setAccountStatus,
   type DealerAccountRecord,
 } from "@/lib/accounts/accounts";
+import { setDigest } from "@/lib/alerts/digest";
 import { billingConfigured, cancelSubscription, openBillingPortal, startCheckout, syncQuantity } from "@/lib/billing/stripe";
 import { config } from "@/lib/config";
 import { databaseFault } from "@/lib/db/faults";
@@ -124,6 +125,17 @@ async function perform(account: DealerAccountRecord, intent: string, form: FormD
       await setAccountStatus(account.id, "cancelled");
       log().info({ accountId: account.id }, "dealer account cancelled by its owner");
       return { status: "done", message: "Account cancelled: its keys are refused from now on. You can subscribe again any time." };
+    }
+    case "digest-on":
+    case "digest-off": {
+      const on = intent === "digest-on";
+      await setDigest(account.id, on);
+      return {
+        status: "done",
+        message: on
+          ? `Daily recall digest on: new recalls for your watched VINs are mailed to ${account.email} once a day.`
+          : "Daily recall digest off.",
+      };
     }
     default:
       return { status: "error", message: "Unknown action." };

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { accountView, DEFAULT_PARTNER_TERMS } from "@/lib/accounts/accounts";
+import { accountAlerts } from "@/lib/alerts/account-alerts";
 import { billingConfigured } from "@/lib/billing/stripe";
 import { config } from "@/lib/config";
 import { currentAccount } from "../session";
 import { signOut } from "../sign-in/actions";
 import { AccountPanel } from "./account-panel";
+import { RecallAlerts } from "./recall-alerts";
 import { UsageChart } from "./usage-chart";
 import styles from "../dealers.module.css";
 
@@ -28,6 +30,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
   const account = await currentAccount();
   if (!account) redirect("/dealers/sign-in");
   const view = await accountView(account.id);
+  const alerts = await accountAlerts(view.account, view.locations);
   const billing = (await searchParams).billing;
   const a = view.account;
   return (
@@ -84,8 +87,11 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         </ul>
       ) : null}
 
+      <RecallAlerts locations={alerts.locations} />
+
       <AccountPanel
         status={a.status}
+        digest={alerts.digest}
         graceHours={config().accounts.rotationGraceHours}
         billing={{
           configured: billingConfigured(),

@@ -1,15 +1,15 @@
 import { PROVISION_LIMIT, PROVISION_LIVE_LIMIT, ProvisionRequest } from "@/lib/api/dealer";
-import { badRequest, payloadTooLarge } from "@/lib/api/errors";
+import { badRequest } from "@/lib/api/errors";
 import { operations } from "@/lib/api/operations";
 import { dealerRoute } from "@/lib/dealers/dealer-route";
-import { parseInput } from "@/lib/http/params";
+import { parseInput, readJsonBody } from "@/lib/http/params";
 import { json } from "@/lib/http/route";
 import { provision, provisionBatch } from "@/lib/stickers/provision";
 
 export const dynamic = "force-dynamic";
 
 export const POST = dealerRoute(operations.provision, async (req, _input, dealer) => {
-  const body = await readJson(req);
+  const body = await readJsonBody(req, MAX_BODY_BYTES, '{"vins": ["…"], "live"?: boolean, "decode"?: boolean}');
   checkBatchLimit(body);
   const input = parseInput(ProvisionRequest, body);
   const batch = provisionBatch(input.vins);
@@ -19,19 +19,6 @@ export const POST = dealerRoute(operations.provision, async (req, _input, dealer
 
 /** 500 VINs take about 12 KB of JSON; anything far beyond that is not a provision request. */
 const MAX_BODY_BYTES = 256 * 1024;
-
-async function readJson(req: Request): Promise<unknown> {
-  if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
-    throw payloadTooLarge(`The body may hold at most ${MAX_BODY_BYTES} bytes.`);
-  }
-  const text = await req.text();
-  if (text.length > MAX_BODY_BYTES) throw payloadTooLarge(`The body may hold at most ${MAX_BODY_BYTES} bytes.`);
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest('The body must be JSON: {"vins": ["…"], "live"?: boolean, "decode"?: boolean}.', { reason: "invalid_json" });
-  }
-}
 
 /** Named limits first, so an oversized batch is told which limit it crossed (spec 8). */
 function checkBatchLimit(body: unknown): void {

@@ -1,0 +1,12 @@
+import { pageLimit } from "@/lib/api/alerts";
+import { operations } from "@/lib/api/operations";
+import { deliveryLog } from "@/lib/alerts/delivery";
+import { watcherOf } from "@/lib/alerts/watcher";
+import { dealerRoute } from "@/lib/dealers/dealer-route";
+import { json } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+export const GET = dealerRoute(operations.getWebhookDeliveries, async (_req, { query }, dealer) =>
+  json(await deliveryLog(watcherOf(dealer.key), pageLimit(query.limit), query.cursor)),
+);

@@ -1,0 +1,68 @@
+/**
+ * The JSON body of each event type, as the receiver gets it (Standard Webhooks' recommended envelope:
+ * `type`, `timestamp`, `data`). Built at each attempt from the event row and the campaign as the store holds it;
+ * the `webhook-id` header, not the body, is what identifies an event across retries.
+ */
+import type { StoredRecall } from "../recalls/store";
+
+export const RECALL_OPENED = "recall.opened";
+export const WEBHOOK_TEST = "webhook.test";
+
+interface EventRow {
+  id: string;
+  type: string;
+  createdAt: Date;
+  vin: string | null;
+  year: number | null;
+  make: string | null;
+  model: string | null;
+  campaignNumber: string | null;
+}
+
+interface RecallOpenedData {
+  vin: string;
+  year: number;
+  make: string;
+  model: string;
+  permalink: string;
+  campaignNumber: string;
+  component: string;
+  summary: string;
+  consequence: string;
+  remedy: string;
+  /** NHTSA advises not to drive the vehicle until it is repaired. */
+  parkIt: boolean;
+  /** Park outside, away from structures, until repaired (fire risk). */
+  parkOutside: boolean;
+  /** YYYY-MM-DD NHTSA received the manufacturer's report; null when the source does not say. */
+  reportReceivedDate: string | null;
+  /** Where the campaign's data comes from. */
+  source: string;
+}
+
+export function eventBody(e: EventRow, campaign: StoredRecall | undefined, publicBaseUrl: string): string {
+  if (e.type === RECALL_OPENED && e.vin && e.campaignNumber) {
+    const data: RecallOpenedData = {
+      vin: e.vin,
+      year: e.year ?? 0,
+      make: e.make ?? "",
+      model: e.model ?? "",
+      permalink: `${publicBaseUrl}/vin/${e.vin}`,
+      campaignNumber: e.campaignNumber,
+      component: campaign?.component ?? "",
+      summary: campaign?.summary ?? "",
+      consequence: campaign?.consequence ?? "",
+      remedy: campaign?.remedy ?? "",
+      parkIt: campaign?.parkIt ?? false,
+      parkOutside: campaign?.parkOutside ?? false,
+      reportReceivedDate: campaign?.reportReceivedDate || null,
+      source: "NHTSA recall campaigns (FLAT_RCL), synced by vinscope",
+    };
+    return JSON.stringify({ type: e.type, timestamp: e.createdAt.toISOString(), data });
+  }
+  return JSON.stringify({
+    type: WEBHOOK_TEST,
+    timestamp: e.createdAt.toISOString(),
+    data: { message: "A test event from vinscope: your endpoint is registered and verifies signatures." },
+  });
+}

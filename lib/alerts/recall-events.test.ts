@@ -1,0 +1,75 @@
+/**
+ * What a mirror import opens, and the events it becomes, on a real (temporary SQLite) database: the import of
+ * lib/recalls/mirror-import.ts with the recall mirror job's hook, files written here in FLAT_RCL's 29-column layout.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createTempDb } from "../../tests/support/recalls-temp-db";
+import { db } from "../db";
+import { importMirrorFile } from "../recalls/mirror-import";
+import { makeKey } from "../vehicle";
+import { enqueueRecallEvents } from "./recall-events";
+
+// Several imports on a real database: seconds on a busy machine.
+jest.setTimeout(60_000);
+
+let temp: ReturnType<typeof createTempDb>;
+let dir: string;
+const FILE = "FLAT_RCL_POST_2010.txt";
+
+beforeAll(() => {
+  temp = createTempDb();
+  dir = mkdtempSync(path.join(os.tmpdir(), "vinscope-alert-events-"));
+});
+afterAll(async () => {
+  await temp.cleanup();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** One FLAT_RCL row (29 columns) of a campaign covering a year/make/model. */
+function row(campaign: string, make: string, model: string, year: number): string {
+  const f = Array.from({ length: 29 }, () => "");
+  Object.assign(f, { 0: "1", 1: campaign, 2: make, 3: model, 4: String(year), 6: "ELECTRICAL SYSTEM", 7: `${make} CO.`, 15: "20261120", 19: "SUMMARY", 20: "CONSEQUENCE", 21: "REMEDY", 27: "No", 28: "No" });
+  return f.join("\t");
+}
+
+async function sync(rows: string[]): Promise<number> {
+  const file = path.join(dir, FILE);
+  writeFileSync(file, rows.map((r) => `${r}\r\n`).join(""));
+  let events = 0;
+  await importMirrorFile(file, FILE, { onOpened: async (tx, opened, now) => (events = await enqueueRecallEvents(tx, opened, now)) });
+  return events;
+}
+
+async function watch(watcherId: string, vin: string, year: number, make: string, model: string, at = new Date(Date.now() - 60_000)) {
+  await db().watchedVin.create({ data: { watcherId, vin, year, make, model, makeKey: makeKey(make), createdAt: at } });
+}
+
+const events = () => db().alertEvent.findMany({ orderBy: [{ campaignNumber: "asc" }, { vin: "asc" }], select: { watcherId: true, vin: true, campaignNumber: true, status: true } });
+
+test("the first import is the baseline; then new campaigns and newly covered vehicles reach exactly their watchers, once", async () => {
+  const base = [row("24V100000", "HONDA", "ACCORD", 2003), row("24V200000", "FORD", "F-150", 2021)];
+  await watch("w1", "VIN00000000000001", 2003, "HONDA", "Accord");
+  await watch("w1", "VIN00000000000002", 2021, "FORD", "F-150");
+  await watch("w2", "VIN00000000000003", 2003, "HONDA", "Accord");
+  await watch("w2", "VIN00000000000004", 2004, "HONDA", "Accord");
+  await db().webhookEndpoint.create({ data: { watcherId: "w1", url: "https://hooks.example/x", secretSealed: "v1.x.y.z", email: "w1@example.com" } });
+  expect(await sync(base)).toBe(0);
+  expect(await events()).toEqual([]);
+
+  // A new campaign (NHTSA's spelling "ACCORD"; vPIC's "Accord"), and an old one now covering the 2004 Accord.
+  const next = [...base, row("26V300000", "HONDA", "ACCORD", 2003), row("24V100000", "HONDA", "ACCORD", 2004)];
+  expect(await sync(next)).toBe(3);
+  expect(await events()).toEqual([
+    { watcherId: "w2", vin: "VIN00000000000004", campaignNumber: "24V100000", status: "unsent" },
+    { watcherId: "w1", vin: "VIN00000000000001", campaignNumber: "26V300000", status: "pending" },
+    { watcherId: "w2", vin: "VIN00000000000003", campaignNumber: "26V300000", status: "unsent" },
+  ]);
+
+  // The same data again: nothing new. A VIN watched after a campaign appeared gets no event for it.
+  expect(await sync(next)).toBe(0);
+  await watch("w3", "VIN00000000000005", 2003, "HONDA", "Accord", new Date());
+  expect(await sync([...next, row("26V300000", "HONDA", "ACCORD", 2005)])).toBe(0);
+  expect(await db().alertEvent.count()).toBe(3);
+});

@@ -1,0 +1,70 @@
+/**
+ * recall.opened events from what a recall sync changed, written to the outbox (AlertEvent) inside the sync's own
+ * transaction: the events exist exactly when the import that caused them does, so a sync that fails or is
+ * killed leaves neither, and one that commits leaves both (lib/recalls/mirror-import.ts calls this).
+ *
+ * One event per watcher, watched VIN and campaign (a unique key: a repeated or overlapping sync adds nothing),
+ * and only for a VIN watched before the campaign first reached the store: what was already open when the VIN was
+ * added is in the watchlist answer, not in an event. Watchers are found by vehicle, not VIN by VIN: for each
+ * year and make a change touches, the model spellings watched are matched with NHTSA's by lib/vehicle's name
+ * rules, then one INSERT … SELECT writes the events of every matching watched VIN.
+ */
+import { dbProvider, Prisma } from "../db";
+import type { OpenedCoverage } from "../recalls/mirror-changes";
+import { makeKey, modelIdentity, sameModelIdentity } from "../vehicle";
+import { watchedModels } from "./watchlist";
+
+/** A date as a parameter both databases compare with what Prisma writes (SQLite: ISO text with +00:00). */
+function timestampParam(date: Date): Prisma.Sql {
+  const iso = date.toISOString();
+  return dbProvider() === "postgresql" ? Prisma.sql`${iso}::timestamp(3)` : Prisma.sql`${iso.replace("Z", "+00:00")}`;
+}
+
+/** A new event id, `msg_` + 32 hex digits, made by the database in the INSERT … SELECT. */
+const eventIdSql = () =>
+  dbProvider() === "postgresql"
+    ? Prisma.sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`
+    : Prisma.sql`'msg_' || lower(hex(randomblob(16)))`;
+
+/** Writes the events of `opened` (within the caller's transaction); answers how many were written. */
+export async function enqueueRecallEvents(tx: Prisma.TransactionClient, opened: OpenedCoverage[], now = new Date()): Promise<number> {
+  const byYearMake = new Map<string, OpenedCoverage[]>();
+  for (const o of opened) {
+    const key = `${o.year}|${makeKey(o.make)}`;
+    const list = byYearMake.get(key);
+    if (list) list.push(o);
+    else byYearMake.set(key, [o]);
+  }
+  let written = 0;
+  for (const group of byYearMake.values()) {
+    const { year, make } = group[0];
+    const mk = makeKey(make);
+    const models = await watchedModels(tx, year, mk);
+    if (models.length === 0) continue;
+    const identities = models.map((m) => ({ model: m, identity: modelIdentity(m, make) }));
+    // One INSERT per campaign and set of matching spellings (a campaign may name the vehicle in several rows).
+    const work = new Map<string, { campaignNumber: string; firstSeenAt: Date; models: Set<string> }>();
+    for (const o of group) {
+      const wanted = modelIdentity(o.model, o.make);
+      const matching = identities.filter((m) => sameModelIdentity(m.identity, wanted)).map((m) => m.model);
+      if (matching.length === 0) continue;
+      const item = work.get(o.campaignNumber) ?? { campaignNumber: o.campaignNumber, firstSeenAt: o.firstSeenAt, models: new Set<string>() };
+      for (const m of matching) item.models.add(m);
+      work.set(o.campaignNumber, item);
+    }
+    for (const item of work.values()) {
+      written += await tx.$executeRaw(Prisma.sql`
+        INSERT INTO "AlertEvent" ("id", "watcherId", "accountId", "type", "vin", "year", "make", "model", "campaignNumber",
+                                  "createdAt", "status", "attempts", "nextAttemptAt")
+        SELECT ${eventIdSql()}, w."watcherId", w."accountId", 'recall.opened', w."vin", w."year", w."make", w."model",
+               ${item.campaignNumber}, ${timestampParam(now)},
+               CASE WHEN e."watcherId" IS NULL THEN 'unsent' ELSE 'pending' END, 0,
+               CASE WHEN e."watcherId" IS NULL THEN NULL ELSE ${timestampParam(now)} END
+        FROM "WatchedVin" w LEFT JOIN "WebhookEndpoint" e ON e."watcherId" = w."watcherId"
+        WHERE w."year" = ${year} AND w."makeKey" = ${mk} AND w."model" IN (${Prisma.join([...item.models])})
+          AND w."createdAt" < ${timestampParam(item.firstSeenAt)}
+        ON CONFLICT ("watcherId", "vin", "campaignNumber") DO NOTHING`);
+    }
+  }
+  return written;
+}

@@ -1,0 +1,154 @@
+/**
+ * The watchlist: VINs a watcher (watcher.ts) hears about when a new recall covers them. A VIN is validated and
+ * decoded once, when added, and stored with its year, make and model; a recall sync then finds the watchers of
+ * a vehicle by an index on (year, make key), without decoding anything (recall-events.ts).
+ */
+import { badRequest, notFound } from "../api/errors";
+import type { WatchedVin, WatchlistAddResponse, WatchlistPage } from "../api/alerts";
+import { config } from "../config";
+import { db, dbProvider, Prisma } from "../db";
+import { recallsForVehicle } from "../recalls";
+import { makeKey, type VehicleQuery } from "../vehicle";
+import { decodeVin, normalizeVin } from "../vin";
+import { withDeadline } from "../outside";
+import type { Watcher } from "./watcher";
+
+const IN_LIST = 500;
+
+interface Decoded extends VehicleQuery {
+  vin: string;
+}
+
+/** Each VIN normalised and decoded, in order, once per VIN; a problem naming the first that fails. */
+function decodeAll(vins: string[]): Decoded[] {
+  const out = new Map<string, Decoded>();
+  vins.forEach((input, i) => {
+    const format = normalizeVin(input);
+    if (!format.ok) {
+      throw badRequest(`vins[${i}] ("${input.slice(0, 40)}") is not a VIN: ${format.detail}`, {
+        reason: "invalid_vin",
+        param: `vins[${i}]`,
+        vinError: format.reason,
+      });
+    }
+    if (out.has(format.vin)) return;
+    const decoded = decodeVin(format.vin);
+    const year = decoded.ok ? Number(decoded.decoded.year) : NaN;
+    if (!decoded.ok || !Number.isInteger(year) || !decoded.decoded.make || !decoded.decoded.model) {
+      throw badRequest(
+        `vins[${i}] (${format.vin}) cannot be decoded to a model year, make and model, so no recall can be matched to it; nothing was added.`,
+        { reason: "vin_not_decodable", param: `vins[${i}]`, vin: format.vin },
+      );
+    }
+    out.set(format.vin, { vin: format.vin, year, make: decoded.decoded.make, model: decoded.decoded.model });
+  });
+  return [...out.values()];
+}
+
+/** Adds the VINs (all or none): each must decode, and the list must stay within WATCHLIST_MAX_VINS. */
+export async function addToWatchlist(watcher: Watcher, vins: string[], now = new Date()): Promise<WatchlistAddResponse> {
+  const decoded = decodeAll(vins);
+  const limit = config().alerts.watchlistMax;
+  return db().$transaction(async (tx) => {
+    await lockWatcher(tx, watcher.id);
+    const known = new Set<string>();
+    for (let i = 0; i < decoded.length; i += IN_LIST) {
+      const rows = await tx.watchedVin.findMany({
+        where: { watcherId: watcher.id, vin: { in: decoded.slice(i, i + IN_LIST).map((d) => d.vin) } },
+        select: { vin: true },
+      });
+      for (const r of rows) known.add(r.vin);
+    }
+    const fresh = decoded.filter((d) => !known.has(d.vin));
+    const before = await tx.watchedVin.count({ where: { watcherId: watcher.id } });
+    if (before + fresh.length > limit) {
+      throw badRequest(
+        `The watchlist holds ${before} VINs; adding ${fresh.length} would pass its limit of ${limit}. Remove VINs first; nothing was added.`,
+        { reason: "watchlist_full", param: "vins", limit },
+      );
+    }
+    for (let i = 0; i < fresh.length; i += IN_LIST) {
+      await tx.watchedVin.createMany({
+        data: fresh.slice(i, i + IN_LIST).map((d) => ({
+          watcherId: watcher.id,
+          vin: d.vin,
+          year: d.year,
+          make: d.make,
+          model: d.model,
+          makeKey: makeKey(d.make),
+          accountId: watcher.accountId,
+          createdAt: now,
+        })),
+      });
+    }
+    return { added: fresh.map((d) => d.vin), alreadyWatched: decoded.filter((d) => known.has(d.vin)).map((d) => d.vin), total: before + fresh.length, limit };
+  });
+}
+
+/**
+ * Serialises changes to one watchlist, so the limit holds when one key posts twice at once: on PostgreSQL a
+ * transaction-scoped advisory lock per watcher; on SQLite a first statement that writes, which takes the
+ * database's write lock at once (waiting up to the busy timeout). A transaction that read first and wrote later
+ * would instead fail outright when another process wrote in between.
+ */
+async function lockWatcher(tx: Prisma.TransactionClient, watcherId: string): Promise<void> {
+  if (dbProvider() === "postgresql") await tx.$queryRaw(Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${watcherId}))::text`);
+  else await tx.$executeRaw(Prisma.sql`DELETE FROM "WatchedVin" WHERE 1 = 0`);
+}
+
+export async function removeFromWatchlist(watcher: Watcher, vinInput: string): Promise<{ vin: string; watched: false; total: number }> {
+  const format = normalizeVin(vinInput);
+  const vin = format.ok ? format.vin : vinInput.toUpperCase();
+  const { count } = await db().watchedVin.deleteMany({ where: { watcherId: watcher.id, vin } });
+  if (count === 0) throw notFound(`${vin.slice(0, 40)} is not on this key's watchlist.`, { param: "vin" });
+  return { vin, watched: false, total: await db().watchedVin.count({ where: { watcherId: watcher.id } }) };
+}
+
+/**
+ * One page of the watchlist in VIN order (the cursor is the last VIN of the page before), each VIN with the
+ * open recalls of its vehicle now: looked up once per distinct vehicle of the page, concurrently, each within
+ * the VIN report's recall deadline (past it: `unavailable`, never a false 0).
+ */
+export async function listWatchlist(watcher: Watcher, limit: number, cursor?: string): Promise<WatchlistPage> {
+  const [rows, total] = await Promise.all([
+    db().watchedVin.findMany({
+      where: { watcherId: watcher.id, ...(cursor ? { vin: { gt: cursor } } : {}) },
+      orderBy: { vin: "asc" },
+      take: limit + 1,
+    }),
+    db().watchedVin.count({ where: { watcherId: watcher.id } }),
+  ]);
+  const page = rows.slice(0, limit);
+  const recalls = new Map<string, Promise<WatchedVin["recalls"]>>();
+  const { publicBaseUrl, report } = config();
+  for (const r of page) {
+    const key = `${r.year}|${r.make}|${r.model}`;
+    if (!recalls.has(key)) recalls.set(key, vehicleRecalls({ year: r.year, make: r.make, model: r.model }, report.recallsTimeoutMs));
+  }
+  const items: WatchedVin[] = [];
+  for (const r of page) {
+    items.push({
+      vin: r.vin,
+      vehicle: { year: r.year, make: r.make, model: r.model },
+      watchedSince: r.createdAt.toISOString(),
+      permalink: `${publicBaseUrl}/vin/${r.vin}`,
+      recalls: await recalls.get(`${r.year}|${r.make}|${r.model}`)!,
+    });
+  }
+  return { items, nextCursor: rows.length > limit ? page[page.length - 1].vin : null, total };
+}
+
+async function vehicleRecalls(q: VehicleQuery, ms: number): Promise<WatchedVin["recalls"]> {
+  try {
+    const r = await withDeadline("recalls", ms, (signal) => recallsForVehicle(q, { signal }));
+    return { status: r.status, count: r.count, items: r.items, source: r.source, ...(r.asOf ? { asOf: r.asOf } : {}) };
+  } catch {
+    return { status: "unavailable", count: null, items: [], source: `NHTSA recall data did not answer within ${ms} ms` };
+  }
+}
+
+/** The watchers of vehicles of one year and make key, with the model spellings they watch (recall-events.ts). */
+export async function watchedModels(tx: Prisma.TransactionClient, year: number, mk: string): Promise<string[]> {
+  const rows = await tx.watchedVin.findMany({ where: { year, makeKey: mk }, select: { model: true }, distinct: ["model"] });
+  return rows.map((r) => r.model);
+}
