@@ -43,7 +43,7 @@ export function PricingView({ pricing: p, makeSlug, modelSlug, states }: Pricing
       <h1>
         {vehicle} prices{where}
       </h1>
-      <DemoNotice source={p.source} />
+      <DemoNotice demoDeals={p.demoDeals} deals={p.sampleSize} />
       <p>
         <span className="badge badge-info" data-testid="data-status">
           {STATUS_TEXT[p.dataStatus]}

@@ -26,7 +26,7 @@ export default async function MarketPage() {
   return (
     <div className={styles.page}>
       <h1>Market overview</h1>
-      <DemoNotice source={overview.source} />
+      <DemoNotice demoDeals={overview.demoDeals} deals={overview.totalDeals} />
       <p>
         <span data-testid="total-deals">{overview.totalDeals.toLocaleString("en-US")}</span> deals, last changed{" "}
         {overview.updated.slice(0, 10)}.

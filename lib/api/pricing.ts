@@ -27,6 +27,7 @@ export const PricingQuery = z.object({ state: UsState.optional() });
 
 export {
   DataStatus,
+  demoDeals,
   MarketOverview,
   PriceBand,
   PricingNoData,
