@@ -44,13 +44,16 @@ export default async function MarketPage() {
               rows={models}
               rowKey={(m) => `${m.link.makeSlug}/${m.link.modelSlug}`}
               columns={[
-                { header: "#", numeric: true, cell: (_m, i) => i + 1 },
                 {
+                  // The rank leads the model's cell rather than taking a column of its own: five columns fit a phone.
                   header: "Model",
-                  cell: (m) => (
-                    <Link href={`/pricing/${m.link.makeSlug}/${m.link.modelSlug}/${m.link.latestYear}`}>
-                      {m.make} {m.model}
-                    </Link>
+                  cell: (m, i) => (
+                    <>
+                      <span className="muted">{i + 1}.</span>{" "}
+                      <Link href={`/pricing/${m.link.makeSlug}/${m.link.modelSlug}/${m.link.latestYear}`}>
+                        {m.make} {m.model}
+                      </Link>
+                    </>
                   ),
                 },
                 { header: "Discount", numeric: true, cell: (m) => `${m.avgDiscountPercent.toFixed(1)}%`, bar: (m) => m.avgDiscountPercent / topDiscount },
