@@ -15,6 +15,8 @@ export interface SectionState {
   asOf?: string | null;
   /** False when this server is set up to work without the source (its URL is `off`): only imported data counts. */
   online: boolean;
+  /** Where a person can look it up meanwhile, when not knowing it matters (open recalls). */
+  checkAt?: { label: string; url: string };
 }
 
 /** Whether a section's own card still shows on the page: with data (ok), or with older data (stale). */
@@ -31,7 +33,7 @@ const distinct = (items: string[]) => [...new Set(items)];
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : "an earlier date");
 
-export function SourceNotice({ sections, recallCheckUrl }: { sections: SectionState[]; recallCheckUrl?: string }) {
+export function SourceNotice({ sections }: { sections: SectionState[] }) {
   const notOk = sections.filter((s) => s.status !== "ok");
   if (!notOk.length) return null;
   const stale = notOk.filter((s) => s.status === "stale");
@@ -39,11 +41,16 @@ export function SourceNotice({ sections, recallCheckUrl }: { sections: SectionSt
   const missing = notOk.filter((s) => s.status !== "stale" && s.status !== "pending");
   const unreachable = missing.filter((s) => s.online);
   const offline = missing.filter((s) => !s.online);
-  const missingRecalls = missing.some((s) => s.what === "open recalls");
+  const heading =
+    unreachable.length || stale.length
+      ? "Some sources are not available right now"
+      : offline.length
+        ? "Some sections are not covered by this server's data"
+        : "Some sections are still loading";
   return (
     <section className="notice notice-info" aria-labelledby="source-notice-heading" data-testid="source-notice">
       <h2 id="source-notice-heading" className="notice-title">
-        {missing.length || stale.length ? "Some sources are not available right now" : "Some sections are still loading"}
+        {heading}
       </h2>
       {unreachable.length ? (
         <p data-testid="source-notice-unreachable">
@@ -63,12 +70,13 @@ export function SourceNotice({ sections, recallCheckUrl }: { sections: SectionSt
         </p>
       ))}
       {pending.length ? <p>This page shows {listText(pending.map((s) => s.what))} once fetched: reload it in a moment.</p> : null}
-      {missingRecalls ? (
-        <p>
-          Not shown does not mean none: check this vehicle&apos;s open recalls at{" "}
-          <a href={recallCheckUrl ?? "https://www.nhtsa.gov/recalls"}>nhtsa.gov/recalls</a>.
-        </p>
-      ) : null}
+      {missing.flatMap((s) =>
+        s.checkAt ? (
+          <p key={s.what}>
+            Not shown does not mean none: check {s.what} for this vehicle at <a href={s.checkAt.url}>{s.checkAt.label}</a>.
+          </p>
+        ) : [],
+      )}
       {missing.length ? <p>Everything else on this page comes from data this server holds.</p> : null}
     </section>
   );

@@ -46,7 +46,7 @@ describe("the README's demo VIN, offline", () => {
     expect(count(html, "source-notice")).toBe(1);
     expect(html).toContain("This server gets no answer from NHTSA or fueleconomy.gov right now");
     expect(html).toMatch(/does not show open recalls, crash-test ratings, owner complaints or fuel economy/);
-    expect(html).toContain("Not shown does not mean none");
+    expect(html).toContain(`Not shown does not mean none: check open recalls for this vehicle at <a href="https://www.nhtsa.gov/recalls?vin=${DEMO_VIN}">`);
     // The sections it covers fold into it: no card or box of their own.
     for (const folded of ["safety-ratings", "complaints", "fuel-economy", "recalls-unavailable", "status-note"]) expect(count(html, folded)).toBe(0);
     expect(count(html, "recalls-not-known")).toBe(1);

@@ -10,7 +10,7 @@ import { displayMake } from "@/lib/vehicle";
 import type { VinDecodeResponse } from "@/lib/api/vin-report";
 import { FALLBACK_WRITER } from "@/lib/insights";
 import { loadReport, vinOfPath } from "./load-report";
-import { nhtsaRecallCheckUrl, reportSectionStates } from "./report-sources";
+import { reportSectionStates } from "./report-sources";
 import { ExtendedSpecs } from "./extended-specs";
 import { scriptJson, vehicleJsonLd } from "./vehicle-json-ld";
 import styles from "./vin-page.module.css";
@@ -76,7 +76,7 @@ export default async function VinPage({ params }: Props) {
         {d.trim ? <span className={styles.trim}> {d.trim}</span> : null}
       </h1>
       <CoverageNote report={report} />
-      <SourceNotice sections={reportSectionStates(report)} recallCheckUrl={nhtsaRecallCheckUrl(report.vin)} />
+      <SourceNotice sections={reportSectionStates(report)} />
 
       <div className={styles.columns}>
         <section className="card" aria-labelledby="specs">
