@@ -1,8 +1,8 @@
 /**
  * Which make/model/year slices have any deals, held in memory per process. Most vehicles a VIN decodes to have
  * no deals at all, and this lets the VIN report say so without a query (and a pricing page list its model's
- * other years); the set is derived again when the deals
- * change (lib/db/data-version.ts). A few thousand slices even at millions of deals: DealSummary, not Deal.
+ * other years); the set is derived again when the deals change (lib/db/data-version.ts). A few thousand slices
+ * even at millions of deals: DealSummary, not Deal.
  */
 import type { Db } from "../db";
 import { DerivedFromDataSet } from "../db/data-version";
