@@ -47,7 +47,7 @@ for (const width of [390, 1280]) {
       await expect(page.getByTestId("states-map").locator('a[aria-current="page"]')).toHaveAttribute("data-state", "CA");
     });
 
-    test("a table too wide for the screen has its scroll cue", async ({ page }) => {
+    test("every table scroll area carries the cue that shows where columns are out of sight", async ({ page }) => {
       await page.goto("/market");
       const background = await page.locator(".table-scroll").first().evaluate((el) => getComputedStyle(el).backgroundImage);
       expect(background).toContain("radial-gradient");
