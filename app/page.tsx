@@ -3,11 +3,38 @@ import { CopyBlock } from "@/components/copy-block";
 import { VinSearch } from "@/components/vin-search";
 import { EXAMPLE_DEALER_VIN, EXAMPLE_VIN, EXAMPLE_VIN_VEHICLE } from "@/lib/api/examples";
 import { config } from "@/lib/config";
+import { parseVin } from "@/lib/api/common";
+import { getMarketOverview, vehicleHasDeals } from "@/lib/pricing";
+import { recallMirrorStatus } from "@/lib/recalls";
+import { decodeVin } from "@/lib/vin";
 
 export const dynamic = "force-dynamic";
 
-export default function HomePage() {
+/**
+ * What the example VIN's page shows that this server holds itself (no outside system is asked here): pricing, and
+ * whether it is demo data; open recalls only from a fresh recall mirror. A server that can reach NHTSA shows
+ * recalls too, but the home page does not promise what an outage would take away.
+ */
+async function exampleOffer(): Promise<string> {
+  const decoded = decodeVin(parseVin(EXAMPLE_VIN));
+  const vehicle = decoded.ok && decoded.decoded.model ? { year: Number(decoded.decoded.year), make: decoded.decoded.make, model: decoded.decoded.model } : null;
+  const [hasDeals, market, mirror] = await Promise.all([
+    vehicle ? vehicleHasDeals(vehicle).catch(() => false) : false,
+    getMarketOverview().catch(() => null),
+    recallMirrorStatus().catch(() => null),
+  ]);
+  const parts: string[] = [];
+  if (hasDeals && market) {
+    const { demoDeals, totalDeals } = market.overview;
+    parts.push(demoDeals >= totalDeals ? "demo pricing" : demoDeals > 0 ? "pricing (partly demo data)" : "pricing");
+  }
+  if (mirror?.fresh) parts.push("open recalls");
+  return parts.length ? `, with ${parts.join(" and ")}` : "";
+}
+
+export default async function HomePage() {
   const base = config().publicBaseUrl;
+  const offer = await exampleOffer();
   return (
     <>
       <section aria-labelledby="home-h">
@@ -19,7 +46,8 @@ export default function HomePage() {
         </p>
         <VinSearch />
         <p className="muted">
-          Try <Link href={`/vin/${EXAMPLE_VIN}`}>{EXAMPLE_VIN}</Link> (a {EXAMPLE_VIN_VEHICLE}, with pricing and recalls),
+          Try <Link href={`/vin/${EXAMPLE_VIN}`}>{EXAMPLE_VIN}</Link> (a {EXAMPLE_VIN_VEHICLE}
+          {offer}),
           or browse <Link href="/market">market pricing</Link> and <Link href="/recalls">recalls</Link>.
         </p>
       </section>

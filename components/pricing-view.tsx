@@ -1,7 +1,7 @@
 // The body of a pricing page (national or one state), rendered from the same PricingResponse the API returns.
 import Link from "next/link";
-import { BarChart } from "@/components/charts/bar-chart";
 import { PriceBand, dollars } from "@/components/charts/price-band";
+import { UsStateMap } from "@/components/charts/us-state-map";
 import type { PricingResponse } from "@/lib/api/pricing";
 import { DemoNotice } from "@/components/demo-notice";
 import { ScrollTable } from "@/components/scroll-table";
@@ -13,6 +13,8 @@ export interface PricingViewProps {
   makeSlug: string;
   modelSlug: string;
   states: { state: string; dealCount: number }[];
+  /** The model years of this make/model with deals, oldest first. */
+  years: number[];
 }
 
 const STATUS_TEXT = {
@@ -21,7 +23,7 @@ const STATUS_TEXT = {
   insufficient: "insufficient sample (fewer than 4 deals): figures withheld",
 } as const;
 
-export function PricingView({ pricing: p, makeSlug, modelSlug, states }: PricingViewProps) {
+export function PricingView({ pricing: p, makeSlug, modelSlug, states, years }: PricingViewProps) {
   const base = `/pricing/${makeSlug}/${modelSlug}/${p.year}`;
   const apiPath = `/api/public/pricing/${makeSlug}/${modelSlug}/${p.year}${p.state ? `/${p.state}` : ""}`;
   const where = p.state && isUsStateCode(p.state) ? ` in ${US_STATES[p.state]}` : "";
@@ -43,7 +45,8 @@ export function PricingView({ pricing: p, makeSlug, modelSlug, states }: Pricing
       <h1>
         {vehicle} prices{where}
       </h1>
-      <DemoNotice source={p.source} />
+      <YearSwitcher years={years} current={p.year} hrefFor={(y) => `/pricing/${makeSlug}/${modelSlug}/${y}`} />
+      <DemoNotice demoDeals={p.demoDeals} deals={p.sampleSize} />
       <p>
         <span className="badge badge-info" data-testid="data-status">
           {STATUS_TEXT[p.dataStatus]}
@@ -133,29 +136,21 @@ function DealTypeSplit({ split }: { split: PricingResponse["dealTypeSplit"] }) {
   );
 }
 
+/** The trims by deal count, each average price drawn as a bar in its cell: one table, no chart repeating it. */
 function TopTrims({ trims }: { trims: PricingResponse["topTrims"] }) {
+  const top = Math.max(1, ...trims.map((t) => t.avgPrice));
   return (
     <section className="card" aria-labelledby="trims">
       <h2 id="trims">Trims</h2>
-      <BarChart
-        title="Average selling price by trim"
-        testId="trims-chart"
-        bars={trims.map((t) => ({
-          key: t.trim,
-          label: t.trim,
-          value: t.avgPrice,
-          valueText: dollars(t.avgPrice),
-        }))}
-      />
       <ScrollTable
-        label="Trims, table"
+        label="Trims: deals, average price and discount"
         testId="trims"
         rows={trims}
         rowKey={(t) => t.trim}
         columns={[
           { header: "Trim", cell: (t) => t.trim },
           { header: "Deals", numeric: true, cell: (t) => t.dealCount },
-          { header: "Average price", numeric: true, cell: (t) => dollars(t.avgPrice) },
+          { header: "Average price", numeric: true, cell: (t) => dollars(t.avgPrice), bar: (t) => t.avgPrice / top },
           { header: "Average discount", numeric: true, cell: (t) => `${t.avgDiscount.toFixed(1)}%` },
         ]}
       />
@@ -163,11 +158,58 @@ function TopTrims({ trims }: { trims: PricingResponse["topTrims"] }) {
   );
 }
 
-/** A plain GET form, so the selector works without JavaScript (the national page redirects `?state=`). */
+/** The other model years of this make/model with deals, as links; the year shown is marked, not linked. */
+function YearSwitcher({ years, current, hrefFor }: { years: number[]; current: number; hrefFor: (year: number) => string }) {
+  if (years.length < 2) return null;
+  return (
+    <nav aria-label="Model year" className={styles.years} data-testid="year-switcher">
+      <span className={styles.yearsLabel}>Model year</span>
+      <ul>
+        {years.map((y) => (
+          <li key={y}>
+            {y === current ? (
+              <span aria-current="page" className={styles.currentYear}>
+                {y}
+              </span>
+            ) : (
+              <Link href={hrefFor(y)}>{y}</Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The states with deals on a US map whose tiles link to each state's page, and the same states in a plain GET
+ * form, which works without JavaScript (the national page redirects `?state=`) and lists them as text.
+ */
 function StateSelector(props: { base: string; current: string | null; states: PricingViewProps["states"]; withheld: boolean }) {
+  const tiles = props.states.flatMap((s) =>
+    isUsStateCode(s.state)
+      ? [
+          {
+            state: s.state,
+            value: props.withheld ? null : s.dealCount,
+            label: props.withheld ? `${stateName(s.state)}: has deals` : `${stateName(s.state)}: ${s.dealCount} deal${s.dealCount === 1 ? "" : "s"}`,
+            href: `${props.base}/${s.state}`,
+          },
+        ]
+      : [],
+  );
   return (
     <section aria-labelledby="states">
       <h2 id="states">By state</h2>
+      <UsStateMap
+        title="Deals by state: choose a state"
+        testId="states-map"
+        unit="deals"
+        format={(n) => n.toLocaleString("en-US")}
+        tableNote="The list below names the same states."
+        tiles={tiles}
+        current={props.current}
+      />
       <form method="get" action={props.base} className={styles.stateForm}>
         <label htmlFor="state-select">State</label>
         <select id="state-select" name="state" defaultValue={props.current ?? ""}>

@@ -1,5 +1,6 @@
 // The recall list shared by the recall pages (check by VIN, year/make/model) and the VIN report page: newest first, severity badges,
-// and distinct empty / stale / unavailable states.
+// and distinct empty / stale / unavailable states. Stale and unavailable are said calmly, in the page's one notice: here,
+// or in the VIN page's source notice (`noticeElsewhere`), which then leaves only the list and its date here.
 import { BarChart } from "@/components/charts/bar-chart";
 import type { RecallsResponse } from "@/lib/api/recalls";
 import { displayMake } from "@/lib/vehicle";
@@ -16,13 +17,13 @@ export function vehicleLabel(r: Pick<RecallsResponse, "year" | "make" | "model">
   return `${r.year} ${displayMake(r.make)} ${r.model}`;
 }
 
-export function RecallList({ recalls }: { recalls: RecallsResponse }) {
+export function RecallList({ recalls, noticeElsewhere = false }: { recalls: RecallsResponse; noticeElsewhere?: boolean }) {
   const vehicle = vehicleLabel(recalls);
   const checked = timeFormat.format(new Date(recalls.checkedAt));
   if (recalls.status === "unavailable") {
     return (
-      <section className={`${styles.state} ${styles.unavailable}`} data-testid="recalls-unavailable" aria-live="polite">
-        <h2>Recall information is unavailable right now</h2>
+      <section className="notice notice-info" data-testid="recalls-unavailable" aria-live="polite">
+        <h2 className="notice-title">Recall information is unavailable right now</h2>
         {recalls.model.trim() ? (
           <p>
             No answer from NHTSA&apos;s recall service is available for the {vehicle} (NHTSA could not be reached, or
@@ -43,8 +44,8 @@ export function RecallList({ recalls }: { recalls: RecallsResponse }) {
   }
   return (
     <section aria-live="polite">
-      {recalls.status === "stale" && (
-        <p className={`${styles.state} ${styles.stale}`} data-testid="recalls-stale">
+      {recalls.status === "stale" && !noticeElsewhere && (
+        <p className="notice notice-info" data-testid="recalls-stale">
           NHTSA could not be reached just now. This is the last known answer, as of {checked} UTC.
         </p>
       )}
@@ -86,7 +87,9 @@ export function RecallList({ recalls }: { recalls: RecallsResponse }) {
           </ol>
         </>
       )}
-      <p className={styles.meta}>Checked {checked} UTC. Source: {recalls.source}.</p>
+      <p className={styles.meta}>
+        {recalls.status === "stale" ? `Last known answer, as of ${checked} UTC.` : `Checked ${checked} UTC.`} Source: {recalls.source}.
+      </p>
     </section>
   );
 }

@@ -240,6 +240,14 @@ const schema = z
     SYNC_FUEL_ECONOMY_SCHEDULE: cronSchedule("29 4 * * 0"),
     SYNC_IDLE_TIMEOUT_MS: positiveInt(60_000),
     SYNC_MAX_DOWNLOAD_MB: positiveInt(1024),
+    SYNC_RETRY_SECONDS: offOr("60", (value, ctx) => {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1) {
+        ctx.addIssue({ code: "custom", message: `must be a whole number of seconds (1 or more) or off, got "${value}"` });
+        return z.NEVER;
+      }
+      return n;
+    }),
 
     // Dealer accounts and billing (issue 19).
     AUTH_SECRET: z.string().trim().min(32, { message: "must be at least 32 characters (e.g. openssl rand -base64 32)" }).optional(),
@@ -376,6 +384,8 @@ export interface Config {
     /** A download that receives no byte for this long is abandoned (a hung server). */
     idleTimeoutMs: number;
     maxDownloadBytes: number;
+    /** The wait before a failed run is tried again (doubling per failure, at most an hour); null: wait for the schedule. */
+    retryFirstMs: number | null;
   };
   /** No request is answered later than this: past it, a 503 problem (the handler's work is abandoned). */
   requestDeadlineMs: number;
@@ -528,6 +538,7 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
       fuelEconomy: { url: env.SYNC_FUEL_ECONOMY_URL, schedule: env.SYNC_FUEL_ECONOMY_SCHEDULE },
       idleTimeoutMs: env.SYNC_IDLE_TIMEOUT_MS,
       maxDownloadBytes: env.SYNC_MAX_DOWNLOAD_MB * 1024 * 1024,
+      retryFirstMs: env.SYNC_RETRY_SECONDS === null ? null : env.SYNC_RETRY_SECONDS * 1000,
     },
     requestDeadlineMs: env.REQUEST_DEADLINE_MS,
     databaseFaults: {

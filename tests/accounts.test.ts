@@ -114,7 +114,9 @@ describe("the dealer lifecycle", () => {
   test("a second trial for the same mailbox issues nothing and says how to get back in, revealing nothing else", async () => {
     const keysBefore = await app.db().dealerKey.count();
     const html = await signUp(new Browser(app.url), { name: "Someone Else", email: "patdealer@googlemail.com", location: "Elsewhere, TX" });
-    expect(html).toContain("A trial already exists for patdealer@googlemail.com");
+    expect(html).toContain("No new trial: one already exists for patdealer@googlemail.com");
+    // A refusal looks like one: the warning notice, not the green of an issued key.
+    expect(html).toMatch(/<section class="notice notice-warn" data-testid="trial-exists"/);
     expect(html).toContain("/dealers/sign-in");
     expect(html).toMatch(/rotate the key/);
     expect(html).not.toMatch(KEY);

@@ -137,9 +137,16 @@ describe("one real action of each command, on a fresh database", () => {
     expect(human.stdout).toMatch(/^1HGCV1F34LA012345 {2}2020 Honda Accord Sport: Sedan\/Saloon/m);
     expect(human.stdout).toMatch(/^NOT-A-VIN {2}not decoded/m);
 
-    const stdin = await vinscope(["vin", "decode", "-", "--json"], env, { input: "5YJ3E1EA7KF317000\n\n1HGCV1F34LA012345\n" });
+    // stdin follows the file rules: # comments, blank lines, comma-separated VINs.
+    const stdin = await vinscope(["vin", "decode", "-", "--json"], env, {
+      input: "# from the lot\n5YJ3E1EA7KF317000, 1HGCV1F34LA012345 # two on a line\n\n1B3BD1FG9BN510278\n",
+    });
     expect(stdin.code).toBe(0);
-    expect(jsonLines(stdin.stdout).map((l) => [l.vin, l.decoded.make])).toEqual([["5YJ3E1EA7KF317000", "Tesla"], ["1HGCV1F34LA012345", "Honda"]]);
+    expect(jsonLines(stdin.stdout).map((l) => [l.vin, l.decoded.make])).toEqual([
+      ["5YJ3E1EA7KF317000", "Tesla"],
+      ["1HGCV1F34LA012345", "Honda"],
+      ["1B3BD1FG9BN510278", "Dodge"],
+    ]);
   }, 60_000);
 
   test("import deals, recalls, complaints, fuel-economy and stickers print their summaries", async () => {

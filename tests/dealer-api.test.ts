@@ -247,8 +247,18 @@ describe("POST /api/dealer/v1/provision", () => {
     fake.set(probed, "pdf");
     const asked = () => fake.requests.filter((r) => r.vin === probed).length;
     const live = await (await provision({ vins: [probed, vin(TOYOTA), probed, probed], live: true })).json();
-    expect(live.results.map((r: { status: string }) => r.status)).toEqual(["available", "unknown", "available", "available"]);
+    expect(live.results.map((r: { status: string }) => r.status)).toEqual(["available", "not_supported", "available", "available"]);
     expect(asked()).toBe(1);
+  });
+
+  test("a China-market GM VIN (decoded at WMI level only) is not_supported with a reason in both modes; GM is not asked", async () => {
+    const chinaMarket = "LSGPC52U6AF102554";
+    const before = fake.requests.length;
+    for (const live of [false, true]) {
+      const body = await (await provision({ vins: [chinaMarket], live })).json();
+      expect(body.results).toEqual([{ vin: chinaMarket, status: "not_supported", reason: "wmi_only", brand: "Cadillac", manufacturer: expect.stringContaining("GM") }]);
+    }
+    expect(fake.requests.length).toBe(before);
   });
 
   test("live mode: available and fallback and unknown", async () => {
@@ -258,7 +268,7 @@ describe("POST /api/dealer/v1/provision", () => {
     fake.set(unknown, "slow");
     const res = await provision({ vins: [available, unknown, vin(TOYOTA)], live: true });
     const body = await res.json();
-    expect(body.results.map((r: { status: string }) => r.status)).toEqual(["available", "unknown", "unknown"]);
+    expect(body.results.map((r: { status: string }) => r.status)).toEqual(["available", "unknown", "not_supported"]);
     // The PDF found live is archived: next time the manufacturer's silence falls back to it.
     fake.set(available, "html");
     const again = await (await provision({ vins: [available], live: true })).json();

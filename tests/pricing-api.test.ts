@@ -78,6 +78,7 @@ describe("GET /api/public/pricing/{make}/{model}/{year}", () => {
       year: 2025,
       state: null,
       sampleSize: 5,
+      demoDeals: 0,
       dataStatus: "limited",
       rebatesIncluded: false,
       lastUpdated: "2025-06-01",

@@ -2,19 +2,23 @@
  * The scheduled syncs (lib/jobs) against the built app, with every outside system on loopback: a file server
  * standing in for NHTSA's FLAT_RCL downloads and corgi's vPIC builds, and a fake NHTSA recalls API. Jobs run
  * through `npm run sync` (the same runJob the scheduler uses) on the app's database; the job runner of
- * `npm start` (cli/server/job-runner.ts) is run twice on one database to show the lease.
+ * `npm start` (cli/server/job-runner.ts) is run twice on one database to show the lease, against a file server
+ * that fails first to show its retry, and with every job off to show it stays up.
  *
  * Fixtures: tests/fixtures/recall-mirror (real FLAT_RCL rows in the 29-column layout, see SOURCES.md there);
  * the vPIC files are built here from the bundled vPIC cut.
  */
-import { execFile, spawn } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import Database from "better-sqlite3";
 import { RecallsResponse } from "../lib/api/recalls";
-import { startApp, type TestApp } from "./support/app";
+import { parseConfig } from "../lib/config";
+import { createDb } from "../lib/db";
+import { baseTestEnv, startApp, type TestApp } from "./support/app";
+import { createTestDatabase, type TestDatabase } from "./support/test-database";
 import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from "./support/fake-server";
 
 const root = path.join(__dirname, "..");
@@ -30,6 +34,8 @@ let dataDir: string;
 /** The FLAT_RCL files the file server hands out, by name; an ETag is derived from the bytes. */
 const served = new Map<string, Buffer | "hang">();
 let newerVpic: Buffer;
+/** A job runner with every job off, started first and checked last: it must still be up a minute later. */
+let idleRunner: { child: ChildProcess; startedAt: number; database: TestDatabase; output: string };
 
 /** A static file with an ETag, answering 304 to If-None-Match as NHTSA's static host does. */
 function serveFile(body: Buffer, req: FakeRequest): FakeResponse {
@@ -39,6 +45,15 @@ function serveFile(body: Buffer, req: FakeRequest): FakeResponse {
 }
 
 beforeAll(async () => {
+  const idleDb = await createTestDatabase();
+  const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["cli/server/job-runner.ts"], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...baseTestEnv(3000, idleDb.url), LOG_LEVEL: "info" } as unknown as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  idleRunner = { child, startedAt: Date.now(), database: idleDb, output: "" };
+  for (const stream of [child.stdout, child.stderr]) stream?.on("data", (c: Buffer) => (idleRunner.output += c.toString()));
+
   dataDir = mkdtempSync(path.join(os.tmpdir(), "vinscope-sync-"));
   // A newer vPIC cut: the bundled file with one pattern edited later, so its data date moves to 2026-10-01.
   const copy = path.join(dataDir, "newer-vpic.db");
@@ -86,6 +101,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  if (idleRunner && idleRunner.child.exitCode === null) idleRunner.child.kill("SIGKILL");
+  await idleRunner?.database.drop();
   await app?.stop();
   await files?.close();
   await nhtsa?.close();
@@ -222,14 +239,16 @@ describe("recall mirror", () => {
       spawn(path.join(root, "node_modules/.bin/tsx"), ["cli/server/job-runner.ts"], { cwd: root, env, stdio: "ignore" }),
     );
     try {
-      await new Promise((r) => setTimeout(r, 9000));
+      // Both runners try every second; wait for enough runs to have overlapped if the lease let them (each takes
+      // a few seconds just to start on a busy machine, so wait for the runs, not for a time).
+      await eventually(async () => served, (n) => n >= 4, 50_000);
     } finally {
       for (const r of runners) r.kill("SIGTERM");
       await Promise.all(runners.map((r) => new Promise((res) => (r.exitCode !== null ? res(null) : r.once("exit", res)))));
     }
     expect(served).toBeGreaterThanOrEqual(4);
     expect(overlaps).toBe(0);
-  }, 60_000);
+  }, 90_000);
 });
 
 describe("vPIC refresh", () => {
@@ -350,4 +369,51 @@ describe("npm start", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe("the job runner", () => {
+  test("a recall sync that fails at start (the source unreachable) is retried after a backoff, not a day later", async () => {
+    // The first request fails as an unreachable host would; later ones are served.
+    let asked = 0;
+    files.on("GET", /^\/flaky\/[^/]+$/, (req) => {
+      asked++;
+      if (asked === 1) return { status: 503, body: "unavailable" };
+      return serveFile(fixture(path.basename(req.path)), req);
+    });
+    const database = await createTestDatabase();
+    const env = { ...process.env, ...app.env, DATABASE_URL: database.url, SYNC_RECALLS_URL: `${files.url}/flaky`, SYNC_VPIC_URL: "off", SYNC_RETRY_SECONDS: "1", LOG_LEVEL: "info" };
+    const runner = spawn(path.join(root, "node_modules/.bin/tsx"), ["cli/server/job-runner.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    for (const stream of [runner.stdout, runner.stderr]) stream?.on("data", (c: Buffer) => (output += c.toString()));
+    const db = createDb(parseConfig({ DATABASE_URL: database.url }, root).database);
+    try {
+      // Once it succeeded, the next run is the schedule's again (daily, 05:17 UTC), not the retry.
+      const status = await eventually(
+        () => db.jobStatus.findUnique({ where: { name: "recalls" } }),
+        (r) => r?.lastOutcome === "ok" && /T05:17:00\.000Z$/.test(r.nextRunAt?.toISOString() ?? ""),
+        45_000,
+      );
+      expect(status).toMatchObject({ lastOutcome: "ok", lastError: null, rowsChanged: 103 });
+      expect(status?.nextRunAt?.toISOString()).toMatch(/T05:17:00\.000Z$/);
+      expect(output).toMatch(/"failures":1,"retryInSeconds":1,"msg":"job failed: retrying after a backoff"/);
+      expect(asked).toBeGreaterThanOrEqual(3);
+    } finally {
+      runner.kill("SIGTERM");
+      await new Promise((r) => (runner.exitCode !== null ? r(null) : runner.once("exit", r)));
+      await db.$disconnect();
+      await database.drop();
+    }
+  }, 60_000);
+
+  test("with every job off, it stays up (a minute and more) instead of exiting to be restarted", async () => {
+    // Started before the rest of this file ran: only what is left of the minute is waited for here.
+    const wait = idleRunner.startedAt + 61_000 - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    expect(idleRunner.child.exitCode).toBeNull();
+    expect(idleRunner.output).toContain("job runner started");
+    expect(idleRunner.output).toMatch(/job not scheduled: SYNC_RECALLS_URL is off/);
+    idleRunner.child.kill("SIGTERM");
+    const code = await new Promise((r) => idleRunner.child.once("exit", (c) => r(c)));
+    expect(code).toBe(0);
+  }, 90_000);
 });

@@ -12,8 +12,9 @@ export function TrialForm({ baseUrl }: { baseUrl: string }) {
   if (state.status === "issued") return <KeyConfirmation state={state} baseUrl={baseUrl} />;
   if (state.status === "exists") {
     return (
-      <section className={styles.confirmation} data-testid="trial-exists" aria-live="polite">
-        <h2>A trial already exists for {state.email}</h2>
+      // A refusal, not a success: the warning style, and the refusal in the heading.
+      <section className="notice notice-warn" data-testid="trial-exists" aria-live="polite">
+        <h2>No new trial: one already exists for {state.email}</h2>
         <p>
           Each dealer gets one trial, and no new key was issued. If this is your address, you already have an
           account: <a href="/dealers/sign-in">sign in with a link sent to that address</a>, then rotate the key on

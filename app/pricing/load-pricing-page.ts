@@ -2,13 +2,15 @@
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { PricingPathParams, PricingStatePathParams, type PricingResponse } from "@/lib/api/pricing";
-import { getStatesWithDeals, getVehiclePricing } from "@/lib/pricing";
+import { getStatesWithDeals, getVehiclePricing, getYearsWithDeals } from "@/lib/pricing";
 
 export interface PricingPageData {
   pricing: PricingResponse;
   makeSlug: string;
   modelSlug: string;
   states: { state: string; dealCount: number }[];
+  /** The model years of this make/model with deals, oldest first (the year switcher). */
+  years: number[];
 }
 
 // One load per request although both generateMetadata and the page ask (React's request-scoped cache).
@@ -22,10 +24,11 @@ export const loadPricingPage = cache(async function loadPricingPage(raw: {
   if (!parsed.success) notFound();
   const { make, model, year } = parsed.data;
   const state = "state" in parsed.data ? (parsed.data.state as string) : null;
-  const [result, states] = await Promise.all([
+  const [result, states, years] = await Promise.all([
     getVehiclePricing({ make, model, year, state }),
     getStatesWithDeals(make, model, year),
+    getYearsWithDeals(make, model),
   ]);
   if (!result.found) notFound();
-  return { pricing: result.pricing, makeSlug: make, modelSlug: model, states };
+  return { pricing: result.pricing, makeSlug: make, modelSlug: model, states, years };
 });

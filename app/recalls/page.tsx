@@ -1,5 +1,6 @@
 // Check recalls by VIN (decoded to its year/make/model) or by year/make/model (redirects to that page).
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
 import { redirect } from "next/navigation";
 import { RecallsQuery, RECALL_MIN_YEAR, recallMaxYear, type RecallsResponse } from "@/lib/api/recalls";
 import { isApiError } from "@/lib/api/errors";
@@ -51,29 +52,26 @@ export default async function RecallCheckFormPage({ searchParams }: { searchPara
       <h1>Check safety recalls</h1>
       <p className="lead">Open recall campaigns from NHTSA, by VIN or by model year, make and model.</p>
 
+      {/* Hints beside each field, not placeholders: a placeholder in an empty box reads as a value already filled in. */}
       <form className={styles.form} method="get" action="/recalls" aria-label="Check by VIN">
-        <label>
-          VIN
-          <input className={styles.vinInput} name="vin" defaultValue={vinTyped ?? ""} maxLength={40}
-            required autoComplete="off" spellCheck={false} placeholder="17 characters" />
-        </label>
+        <Field id="vin" label="VIN" hint="17 characters">
+          <input id="vin" aria-describedby="vin-hint" className={styles.vinInput} name="vin" defaultValue={vinTyped ?? ""} maxLength={40}
+            required autoComplete="off" spellCheck={false} />
+        </Field>
         <button type="submit">Check VIN</button>
       </form>
 
       <form className={styles.form} method="get" action="/recalls" aria-label="Check by vehicle">
-        <label>
-          Year
-          <input className={styles.yearInput} name="year" type="number" min={RECALL_MIN_YEAR} max={recallMaxYear()} required
+        <Field id="year" label="Year" hint={`${RECALL_MIN_YEAR} to ${recallMaxYear()}`}>
+          <input id="year" aria-describedby="year-hint" className={styles.yearInput} name="year" type="number" min={RECALL_MIN_YEAR} max={recallMaxYear()} required
             defaultValue={input.vin ? "" : (input.year ?? "")} />
-        </label>
-        <label>
-          Make
-          <input name="make" required defaultValue={input.vin ? "" : (input.make ?? "")} placeholder="Honda" />
-        </label>
-        <label>
-          Model
-          <input name="model" required defaultValue={input.vin ? "" : (input.model ?? "")} placeholder="Civic" />
-        </label>
+        </Field>
+        <Field id="make" label="Make" hint="For example, Honda">
+          <input id="make" aria-describedby="make-hint" name="make" required defaultValue={input.vin ? "" : (input.make ?? "")} />
+        </Field>
+        <Field id="model" label="Model" hint="For example, Civic">
+          <input id="model" aria-describedby="model-hint" name="model" required defaultValue={input.vin ? "" : (input.model ?? "")} />
+        </Field>
         <button type="submit">Check vehicle</button>
       </form>
 
@@ -95,6 +93,19 @@ export default async function RecallCheckFormPage({ searchParams }: { searchPara
         </>
       )}
       {!result && <RecallDisclaimer />}
+    </div>
+  );
+}
+
+/** A labelled form field with a hint line under its label (the input names it in aria-describedby). */
+function Field({ id, label, hint, children }: { id: string; label: string; hint: string; children: ReactNode }) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <span id={`${id}-hint`} className={styles.hint}>
+        {hint}
+      </span>
+      {children}
     </div>
   );
 }

@@ -3,7 +3,7 @@
  *
  *   vinscope vin decode <VIN>...           VINs on the command line
  *   vinscope vin decode <file>...          a file: one VIN a line (or comma-separated), # comments
- *   vinscope vin decode -                  VINs from stdin, one a line
+ *   vinscope vin decode -                  VINs from stdin, with the file rules
  *   vinscope vin decode --enrich <VIN>     also ask NHTSA's vPIC API for what the local data lacks
  *
  * For people: one line per VIN (year, make, model, trim, body, drive, fuel) and its vPIC error codes.
@@ -13,7 +13,6 @@
  * Exit status 1 when any input was not a decodable VIN, 2 on a usage error.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import type { DecodeResult } from "../../lib/vin";
 import { examples } from "../help";
@@ -25,7 +24,7 @@ export function registerVin(program: Command): void {
   const decode = vin
     .command("decode")
     .description("decode VINs with the local vPIC data (no network unless --enrich)")
-    .argument("<vin...>", "VINs, files of VINs (one a line, # comments), or - to read stdin")
+    .argument("<vin...>", "VINs, files of VINs (one a line or comma-separated, # comments), or - to read them from stdin")
     .option("--enrich", "also ask NHTSA's vPIC API for the elements the local data lacks")
     .option("--json", "one JSON line per VIN (the API's decode fields, error codes, check digit)")
     .action((args: string[], opts: { enrich?: boolean; json?: boolean }) => decodeCommand(args, opts));
@@ -38,9 +37,9 @@ export function registerVin(program: Command): void {
   ]);
 }
 
-/** A file argument: one VIN a line (commas also separate), blank lines and # comments skipped. */
-function vinsInFile(file: string): string[] {
-  return readFileSync(file, "utf8")
+/** The VINs of a file or of stdin: one a line (commas also separate), blank lines and # comments skipped. */
+function vinsInText(text: string): string[] {
+  return text
     .split(/\r?\n/)
     .map((line) => line.replace(/#.*/, ""))
     .flatMap((line) => line.split(","))
@@ -51,12 +50,9 @@ function vinsInFile(file: string): string[] {
 const isFile = (arg: string) => existsSync(callerPath(arg)) && statSync(callerPath(arg)).isFile();
 
 async function readStdin(): Promise<string[]> {
-  const lines: string[] = [];
-  for await (const line of createInterface({ input: process.stdin })) {
-    const vin = line.trim();
-    if (vin) lines.push(vin);
-  }
-  return lines;
+  let text = "";
+  for await (const chunk of process.stdin) text += String(chunk);
+  return vinsInText(text);
 }
 
 interface VinLine {
@@ -70,7 +66,7 @@ interface VinLine {
 
 async function decodeCommand(args: string[], opts: { enrich?: boolean; json?: boolean }): Promise<void> {
   if (args.includes("-") && args.length > 1) throw new UsageError("- (stdin) cannot be combined with other VINs or files");
-  const inputs = args[0] === "-" ? await readStdin() : args.flatMap((a) => (isFile(a) ? vinsInFile(callerPath(a)) : [a]));
+  const inputs = args[0] === "-" ? await readStdin() : args.flatMap((a) => (isFile(a) ? vinsInText(readFileSync(callerPath(a), "utf8")) : [a]));
   if (!inputs.length) throw new UsageError("no VINs given");
 
   const { VPIC_ERROR_CODES } = await import("../../lib/vin/error-codes");

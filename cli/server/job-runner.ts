@@ -10,8 +10,12 @@ import { startJobRunner } from "../../lib/jobs/scheduler";
 
 const runner = startJobRunner(JOBS);
 log().info({ jobs: JOBS.map((j) => j.name) }, "job runner started");
+// With every job switched off nothing else holds the event loop, and the process would end at once; the
+// launcher takes an exit for a crash and restarts it. So the runner stays up, idle, until it is stopped.
+const idle = setInterval(() => undefined, 2 ** 30);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
+    clearInterval(idle);
     runner.stop();
     // Give an aborted job a moment to roll back and release its lease.
     setTimeout(() => void disconnectDb().finally(() => process.exit(0)), 1500).unref();

@@ -82,12 +82,12 @@ const ProvisionVehicle = z
 const WmiStatus = z
   .enum(["supported", "not_supported", "invalid_vin"])
   .describe(
-    "supported: a window sticker can be requested (a supported manufacturer group's make, or an archived copy is held); not_supported: no manufacturer source for this make and nothing archived; invalid_vin: not a valid 17-character VIN",
+    "supported: a window sticker can be requested (a supported manufacturer group's make, or an archived copy is held); not_supported: nothing archived, and no manufacturer source for this make (reason unsupported_make) or a VIN outside NHTSA's US-market data, which decodes at manufacturer-code level only and has no US window sticker (reason wmi_only); invalid_vin: not a valid 17-character VIN",
   );
 const LiveStatus = z
-  .enum(["available", "fallback", "unknown", "invalid_vin"])
+  .enum(["available", "fallback", "unknown", "not_supported", "invalid_vin"])
   .describe(
-    "available: the manufacturer has the sticker (it is now archived); fallback: not from the manufacturer now, but an archived copy is served; unknown: no answer in time, no sticker, or an unsupported make with nothing archived (see reason); invalid_vin: not a valid VIN",
+    "available: the manufacturer has the sticker (it is now archived); fallback: not from the manufacturer now, but an archived copy is served; unknown: no answer in time, or no sticker (see reason); not_supported: not asked, for the reasons of the instant check (unsupported_make, wmi_only), and nothing archived; invalid_vin: not a valid VIN",
   );
 
 export const ProvisionResult = z.object({
@@ -98,7 +98,7 @@ export const ProvisionResult = z.object({
   reason: z
     .string()
     .optional()
-    .describe("Why a VIN is invalid_vin, unknown or fallback (e.g. length, not_supported, not_found, fetch_error, deadline)"),
+    .describe("Why a VIN is invalid_vin, not_supported, unknown or fallback (e.g. length, unsupported_make, wmi_only, not_found, fetch_error, deadline)"),
   vehicle: ProvisionVehicle.optional(),
 });
 export type ProvisionResult = z.infer<typeof ProvisionResult>;

@@ -39,7 +39,7 @@ describe("pricing schemas", () => {
   it("has every PricingResponse field of spec 2.6", () => {
     expect(Object.keys(PricingResponse.shape).sort()).toEqual(
       [
-        "source", "url", "make", "model", "year", "state", "sampleSize", "dataStatus", "averageMsrp",
+        "source", "url", "make", "model", "year", "state", "sampleSize", "demoDeals", "dataStatus", "averageMsrp",
         "averageSellingPrice", "averageDiscountAmount", "averageDiscountPercent", "priceBand", "rebatesIncluded",
         "lastUpdated", "dealTypeSplit", "topTrims", "citation", "recommendation", "recommendationUrl",
       ].sort(),

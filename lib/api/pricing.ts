@@ -31,6 +31,7 @@ export const PricingQuery = z.object({ state: UsState.optional() });
 
 export {
   DataStatus,
+  demoDeals,
   MarketOverview,
   PriceBand,
   PricingNoData,

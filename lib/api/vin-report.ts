@@ -6,7 +6,7 @@ import { EXAMPLE_VIN } from "./examples";
 import { z } from "zod";
 import { queryFlag, VIN_PARAM_PATTERN } from "./common";
 import { RecallItem, RecallsAsOf, RecallStatus } from "./recalls";
-import { DataStatus, PriceBand } from "./pricing";
+import { DataStatus, demoDeals, PriceBand } from "./pricing";
 import { DecodedVehicleSchema, WmiOnlyVehicleSchema } from "./vin";
 import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "./buyer-data";
 
@@ -39,7 +39,8 @@ export const VinPricingSection = z
   .object({
     available: z.boolean().meta({ description: "true when pricing figures are given; false when no pricing exists, the sample is too small to publish, or the lookup failed" }),
     reason: z.string().nullable().meta({ description: "why pricing is not available; null when it is" }),
-    sampleSize: z.int().min(0).nullable().meta({ description: "verified deals for the decoded year/make/model; null when unknown (lookup failed)" }),
+    sampleSize: z.int().min(0).nullable().meta({ description: "deals for the decoded year/make/model; null when unknown (lookup failed)" }),
+    demoDeals: demoDeals().nullable().meta({ description: "how many of those deals are vinscope's generated demo data, not real transactions (0: all verified); null when unknown" }),
     dataStatus: z
       .union([DataStatus, z.literal("none")])
       .nullable()

@@ -3,8 +3,13 @@
  * processes never do a sync's work. Each job runs on its cron schedule (UTC) through run-job.ts, whose lease
  * lets only one instance's runner do a given run when several share a PostgreSQL database. A job whose data
  * is missing or too old runs once right after start instead of waiting for its schedule.
+ *
+ * A run that fails (the source unreachable at start, a truncated download) is tried again after a backoff
+ * (SYNC_RETRY_SECONDS, doubling per failure up to an hour) rather than at the next scheduled run, which for the
+ * recall mirror is a day away. The retry is the next run shown in the job's status.
  */
 import { Cron } from "croner";
+import { config } from "../config";
 import { log } from "../log";
 import type { Job } from "./job";
 import { runJob, runnerId } from "./run-job";
@@ -14,10 +19,26 @@ export interface JobRunner {
   stop(): void;
 }
 
-export function startJobRunner(jobs: readonly Job[], opts: { owner?: string; now?: () => Date } = {}): JobRunner {
+/** The longest wait between retries of a failing job. */
+export const MAX_RETRY_MS = 60 * 60_000;
+
+/** How long to wait before retry number `failures` (1 for the first): the first delay, doubled per failure, capped. */
+export function retryDelayMs(failures: number, firstMs: number): number {
+  return Math.min(firstMs * 2 ** Math.max(0, failures - 1), MAX_RETRY_MS);
+}
+
+export interface JobRunnerOptions {
+  owner?: string;
+  now?: () => Date;
+  /** The first retry's wait (default SYNC_RETRY_SECONDS); null: a failed run waits for the schedule. */
+  retryFirstMs?: number | null;
+}
+
+export function startJobRunner(jobs: readonly Job[], opts: JobRunnerOptions = {}): JobRunner {
   const owner = opts.owner ?? runnerId();
+  const retryFirstMs = opts.retryFirstMs === undefined ? config().sync.retryFirstMs : opts.retryFirstMs;
   const stop = new AbortController();
-  const crons: Cron[] = [];
+  const stoppers: (() => void)[] = [];
   for (const job of jobs) {
     const schedule = job.schedule();
     const disabled = job.disabledReason();
@@ -26,27 +47,56 @@ export function startJobRunner(jobs: readonly Job[], opts: { owner?: string; now
       void recordNextRun(job.name, null).catch(() => undefined);
       continue;
     }
-    const run = async () => {
-      const outcome = await runJob(job, { owner, signal: stop.signal });
-      if (!outcome.ran) log().info({ job: job.name }, `job skipped: ${outcome.reason}`);
-      await recordNextRun(job.name, cron.nextRun() ?? null).catch(() => undefined);
-    };
-    // protect: a run still going when the next is due is not started twice in this process.
-    const cron: Cron = new Cron(schedule, { timezone: "UTC", protect: true, catch: true }, run);
-    crons.push(cron);
-    void (async () => {
-      await recordNextRun(job.name, cron.nextRun() ?? null);
-      const last = await readJobStatus(job.name);
-      if (job.dueAtStart?.({ lastSuccessAt: last?.lastSuccessAt ?? null }, opts.now?.() ?? new Date())) {
-        log().info({ job: job.name }, "job due at start");
-        await cron.trigger();
-      }
-    })().catch((error) => log().warn({ job: job.name, err: error }, "job runner start failed"));
+    stoppers.push(scheduleJob(job, schedule, { owner, signal: stop.signal, retryFirstMs, now: opts.now }));
   }
   return {
     stop() {
-      for (const c of crons) c.stop();
+      for (const s of stoppers) s();
       stop.abort(new Error("the job runner stopped"));
     },
+  };
+}
+
+/** One job on its cron schedule, with its start-up run and its retries; returns what stops it. */
+function scheduleJob(
+  job: Job,
+  schedule: string,
+  { owner, signal, retryFirstMs, now }: { owner: string; signal: AbortSignal; retryFirstMs: number | null; now?: () => Date },
+): () => void {
+  let failures = 0;
+  let retry: NodeJS.Timeout | undefined;
+
+  const run = async () => {
+    clearTimeout(retry);
+    retry = undefined;
+    const outcome = await runJob(job, { owner, signal });
+    if (!outcome.ran) log().info({ job: job.name }, `job skipped: ${outcome.reason}`);
+    if (outcome.ran) failures = outcome.ok ? 0 : failures + 1;
+    let next = cron.nextRun() ?? null;
+    if (failures > 0 && retryFirstMs !== null && !signal.aborted) {
+      const delay = retryDelayMs(failures, retryFirstMs);
+      if (!next || Date.now() + delay < next.getTime()) {
+        next = new Date(Date.now() + delay);
+        log().info({ job: job.name, failures, retryInSeconds: Math.round(delay / 1000) }, "job failed: retrying after a backoff");
+        // A scheduled run that is still going when the retry is due is not doubled (croner's `protect` only
+        // guards its own schedule): the retry then waits for that run's outcome instead.
+        retry = setTimeout(() => void (cron.isBusy() ? undefined : cron.trigger()), delay);
+      }
+    }
+    await recordNextRun(job.name, next).catch(() => undefined);
+  };
+  // protect: a run still going when the next is due is not started twice in this process.
+  const cron: Cron = new Cron(schedule, { timezone: "UTC", protect: true, catch: true }, run);
+  void (async () => {
+    await recordNextRun(job.name, cron.nextRun() ?? null);
+    const last = await readJobStatus(job.name);
+    if (job.dueAtStart?.({ lastSuccessAt: last?.lastSuccessAt ?? null }, now?.() ?? new Date())) {
+      log().info({ job: job.name }, "job due at start");
+      await cron.trigger();
+    }
+  })().catch((error) => log().warn({ job: job.name, err: error }, "job runner start failed"));
+  return () => {
+    cron.stop();
+    clearTimeout(retry);
   };
 }

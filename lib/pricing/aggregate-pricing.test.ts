@@ -95,6 +95,7 @@ describe(`aggregatePricing (${testingPostgres() ? "PostgreSQL" : "SQLite"})`, ()
       year: 2025,
       state: null,
       sampleSize: 10,
+      demoDeals: 0,
       dataStatus: "sufficient",
       averageMsrp: 33500,
       averageSellingPrice: 31500,
@@ -180,6 +181,7 @@ describe(`aggregatePricing (${testingPostgres() ? "PostgreSQL" : "SQLite"})`, ()
   it("says so when the data is demo data", async () => {
     const p = await pricing({ makeSlug: "land-rover", modelSlug: "range-rover-sport", year: 2024 });
     expect(p.source).toBe(DEMO_SOURCE_TEXT);
+    expect(p.demoDeals).toBe(p.sampleSize);
     expect(p.citation).toContain("demo data");
     expect(p.make).toBe("Land Rover");
     expect(p.model).toBe("Range Rover Sport");

@@ -107,6 +107,7 @@ export async function aggregatePricing(db: Db, q: PricingQuery): Promise<Pricing
     year: q.year,
     state: q.state,
     sampleSize: n,
+    demoDeals: demo,
     dataStatus,
     averageMsrp: shown ? roundMoney(sumMsrp / n) : null,
     averageSellingPrice: shown ? roundMoney(sumPrice / n) : null,

@@ -11,6 +11,14 @@ export const DataStatus = z
   .enum(["sufficient", "limited", "insufficient"])
   .meta({ description: "sufficient: 10 or more deals; limited: 4 to 9; insufficient: fewer than 4 (figures withheld)" });
 
+/** How many of the deals are the generated demo set: a figure a client can test, beside `source`'s words. */
+export const demoDeals = () =>
+  z.int().min(0).meta({
+    description:
+      "how many of the deals are vinscope's generated demo data, not real transactions: 0 when every deal is " +
+      "verified, equal to the deal count when all are demo (then `source` says so too)",
+  });
+
 const money = (description: string) => z.number().meta({ description: `${description}, whole US dollars` });
 const percent = (description: string) => z.number().meta({ description: `${description}, percent, one decimal` });
 
@@ -41,7 +49,8 @@ export const PricingResponse = z
     model: z.string(),
     year: z.int(),
     state: z.string().nullable().meta({ description: "null when no state filter applies" }),
-    sampleSize: z.int().min(1).meta({ description: "number of verified deals" }),
+    sampleSize: z.int().min(1).meta({ description: "number of deals aggregated (demoDeals of them generated demo data)" }),
+    demoDeals: demoDeals(),
     dataStatus: DataStatus,
     averageMsrp: money("average MSRP").nullable(),
     averageSellingPrice: money("average negotiated selling price before taxes and rebates").nullable(),
@@ -75,6 +84,7 @@ export const PricingResponse = z
         year: 2024,
         state: null,
         sampleSize: 312,
+        demoDeals: 312,
         dataStatus: "sufficient",
         averageMsrp: 31250,
         averageSellingPrice: 30112,
@@ -130,6 +140,7 @@ export const MarketOverview = z
     source: z.string(),
     updated: z.iso.datetime().meta({ description: "when this overview was computed" }),
     totalDeals: z.int().min(0),
+    demoDeals: demoDeals(),
     models: z.array(MarketModel).meta({
       description:
         "models (all model years together) ranked by average discount, highest first; only models with at " +
@@ -147,6 +158,7 @@ export const MarketOverview = z
         source: "vinscope demo data: generated sample deals, not real transactions",
         updated: "2026-11-21T06:00:00.000Z",
         totalDeals: 24000,
+        demoDeals: 24000,
         models: [{ make: "Nissan", model: "Altima", avgDiscountPercent: 9.4, avgPrice: 26480, dealCount: 290 }],
         states: [{ state: "CA", dealCount: 2880, avgDiscountPercent: 5.1 }],
       },

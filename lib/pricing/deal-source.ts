@@ -1,8 +1,8 @@
 /**
  * Where deals come from, and how an answer says so. Demo deals carry `source = "demo"`; imported deals carry
  * the verification label of their file (e.g. "purchase-contract"). Any answer built partly from demo deals
- * says so in its `source` text, and the pages show that text, so nobody mistakes generated rows for real
- * transactions.
+ * says so in its `source` text and counts them in `demoDeals`, and every page that shows its figures puts a
+ * demo banner above them, so nobody mistakes generated rows for real transactions.
  */
 export const DEMO_SOURCE = "demo";
 export const DEFAULT_IMPORT_SOURCE = "verified-purchase";
@@ -16,15 +16,7 @@ export function sourceText(totalDeals: number, demoDeals: number): string {
   return `vinscope: verified buyer deals mixed with demo data (${demoDeals} of ${totalDeals} deals are generated samples, not real transactions)`;
 }
 
-/** True when the text marks the figures as (partly) demo data; pages show a banner then. */
+/** True when the text marks the figures as (partly) demo data. */
 export function isDemoText(text: string): boolean {
   return text.includes("demo data");
-}
-
-/** The sentence a page shows in its demo-data notice. */
-export function demoNotice(text: string): string {
-  if (text === DEMO_SOURCE_TEXT) {
-    return "These figures come from vinscope's generated demo data set, not from real transactions.";
-  }
-  return `Some of these figures come from vinscope's generated demo data set (${text.replace(/^.*\((.*)\)$/, "$1")}).`;
 }

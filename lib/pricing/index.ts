@@ -10,13 +10,13 @@ import { db } from "../db";
 import { aggregatePricing, statesForSlice, type PricingResult } from "./aggregate-pricing";
 import { seedDemoDeals } from "./demo-seed";
 import { marketOverview, type MarketData } from "./market-overview";
-import { sliceHasDeals } from "./slice-index";
+import { sliceHasDeals, yearsWithDeals } from "./slice-index";
 import { slugify, type VehicleQuery } from "../vehicle";
 
 export type { PricingResult } from "./aggregate-pricing";
 export { MARKET_MIN_DEALS, type MarketData } from "./market-overview";
 export { US_STATES, isUsStateCode, stateName } from "./us-states";
-export { demoNotice, isDemoText } from "./deal-source";
+export { isDemoText } from "./deal-source";
 
 /**
  * Pricing of a make/model/year (and state). Names are slugified, so "Land Rover" / "Range Rover Sport" and
@@ -37,6 +37,11 @@ export function getVehiclePricing(input: VehicleQuery & { state?: string | null 
  */
 export function vehicleHasDeals(input: VehicleQuery): Promise<boolean> {
   return sliceHasDeals(db(), { makeSlug: slugify(input.make), modelSlug: slugify(input.model), year: input.year });
+}
+
+/** The model years of a make/model (slugs) that have deals, oldest first, from the same per-process index. */
+export function getYearsWithDeals(makeSlug: string, modelSlug: string): Promise<number[]> {
+  return yearsWithDeals(db(), { makeSlug, modelSlug });
 }
 
 /** States with deals for a make/model/year (slugs), most deals first. */

@@ -66,9 +66,11 @@ export async function computeMarketOverview(db: Db): Promise<MarketData> {
     .slice(0, MARKET_TOP_MODELS);
 
   const total = Number(totals?.n ?? 0);
+  const demo = Number(totals?.demo ?? 0);
   return {
     overview: {
-      source: sourceText(total, Number(totals?.demo ?? 0)),
+      source: sourceText(total, demo),
+      demoDeals: demo,
       // When the deals last changed (seed or import); stable between writes, so the ETag is too.
       updated: (changedAt ?? new Date(0)).toISOString(),
       totalDeals: total,

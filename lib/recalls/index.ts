@@ -6,3 +6,4 @@ export { recallsForVehicle, recallPageUrl } from "./service";
 export { recallsForVin } from "./by-vin";
 export { recallsForYearMakeModel } from "./by-vehicle";
 export { nhtsaOnline } from "../nhtsa";
+export { recallMirrorStatus } from "./mirror";

@@ -265,16 +265,17 @@ async function pricingSection(vehicle: VehicleQuery): Promise<VinPricingSection>
       (await vehicleHasDeals(vehicle)) ? getVehiclePricing(vehicle) : null,
     );
     if (!answer?.found) {
-      return unavailablePricing(`No verified deals for the ${vehicle.year} ${displayMake(vehicle.make)} ${vehicle.model} yet.`, 0, "none");
+      return unavailablePricing(`No deals for the ${vehicle.year} ${displayMake(vehicle.make)} ${vehicle.model} yet.`, 0, "none");
     }
     const p = answer.pricing;
     if (p.dataStatus === "insufficient") {
       return {
         ...unavailablePricing(
-          `Only ${p.sampleSize} verified deal${p.sampleSize === 1 ? "" : "s"}: figures are published from 4 deals on.`,
+          `Only ${p.sampleSize} deal${p.sampleSize === 1 ? "" : "s"}: figures are published from 4 deals on.`,
           p.sampleSize,
           p.dataStatus,
         ),
+        demoDeals: p.demoDeals,
         url: p.url,
         citation: p.citation,
         source: p.source,
@@ -284,6 +285,7 @@ async function pricingSection(vehicle: VehicleQuery): Promise<VinPricingSection>
       available: true,
       reason: null,
       sampleSize: p.sampleSize,
+      demoDeals: p.demoDeals,
       dataStatus: p.dataStatus,
       averageSellingPrice: p.averageSellingPrice,
       averageDiscountPercent: p.averageDiscountPercent,
@@ -307,6 +309,8 @@ function unavailablePricing(
     available: false,
     reason,
     sampleSize,
+    // No deals: none of them demo; a failed lookup or a VIN without a model: not known.
+    demoDeals: sampleSize === 0 ? 0 : null,
     dataStatus,
     averageSellingPrice: null,
     averageDiscountPercent: null,

@@ -12,18 +12,20 @@ import { normalizeVin } from "../vin";
 import { archivedVins, archiveSticker } from "./archive";
 import { manufacturerLabel } from "./registry";
 import { resolveVin, type ResolvedVin } from "./vehicle";
-import { askManufacturer, supportedGroupOf } from "./window-sticker";
+import { askManufacturer, stickerSource } from "./window-sticker";
 
 const WMI_NOTE =
   "Instant check from each VIN's manufacturer identifier (WMI, positions 1-3) and the archive; no manufacturer was contacted. " +
   "supported: a window sticker can be requested (a make of a supported manufacturer group, or an archived copy is held); " +
-  "not_supported: no manufacturer source for this make and nothing archived; invalid_vin: not a valid 17-character VIN. " +
+  "not_supported: nothing archived, and no manufacturer source for this make (reason unsupported_make) or a VIN outside " +
+  "NHTSA's US-market data, which has no US window sticker (reason wmi_only); invalid_vin: not a valid 17-character VIN. " +
   "One entry per submitted VIN, in order (a repeated VIN is checked once). Send live: true (at most 25 VINs) to ask the manufacturers.";
 
 const LIVE_NOTE =
   "Live check: each VIN's manufacturer was asked for its window sticker (per-host limits, one overall deadline). " +
   "available: the manufacturer has it (now archived); fallback: not from the manufacturer now, but an archived copy is served; " +
-  "unknown: no answer in time, no sticker, or an unsupported make with nothing archived (see reason); invalid_vin: not a valid VIN. " +
+  "unknown: no answer in time or no sticker (see reason); not_supported: not asked, as in the instant check (reason " +
+  "unsupported_make or wmi_only), with nothing archived; invalid_vin: not a valid VIN. " +
   "One entry per submitted VIN, in order (a repeated VIN is probed once).";
 
 interface Entry {
@@ -102,8 +104,9 @@ function baseResult(resolved: ResolvedVin, decode: boolean): Omit<ProvisionResul
 function wmiResult(entry: Entry, archived: Set<string>, decode: boolean): ProvisionResult {
   if (!entry.vin) return invalidResult(entry, decode);
   const resolved = resolveVin(entry.vin, decode);
-  const servable = supportedGroupOf(resolved) !== null || archived.has(entry.vin);
-  return { ...baseResult(resolved, decode), status: servable ? "supported" : "not_supported" };
+  const source = stickerSource(resolved);
+  if ("group" in source || archived.has(entry.vin)) return { ...baseResult(resolved, decode), status: "supported" };
+  return { ...baseResult(resolved, decode), status: "not_supported", reason: source.reason };
 }
 
 async function liveResults(entries: Entry[], archived: Set<string>, decode: boolean): Promise<ProvisionResult[]> {
@@ -115,8 +118,9 @@ async function liveResults(entries: Entry[], archived: Set<string>, decode: bool
       const resolved = resolveVin(entry.vin, decode);
       const base = baseResult(resolved, decode);
       const hasArchive = archived.has(entry.vin);
-      const group = supportedGroupOf(resolved);
-      if (!group) return { ...base, status: hasArchive ? "fallback" : "unknown", reason: "not_supported" };
+      const source = stickerSource(resolved);
+      if (!("group" in source)) return { ...base, status: hasArchive ? "fallback" : "not_supported", reason: source.reason };
+      const { group } = source;
       // A run is bounded by its batch limit and overall deadline, so its VINs join the host queue past its cap.
       const outcome = await askManufacturer(group, resolved, timeoutMs, deadline.signal, true);
       if (outcome.kind === "pdf") {

@@ -58,6 +58,8 @@ const GROUP_VINS = {
 const TOYOTA = "JTDKARFU0J3";
 const KIA = "KNAE55LC0J6";
 const HONDA = "1HGCV1F30LA";
+/** A China-market GM (SAIC-GM, WMI LSG): vPIC maps the WMI to Cadillac, but its US-market data names no model. */
+const CHINA_MARKET_GM = "LSGPC52U6AF102554";
 
 async function problemOf(promise: Promise<unknown>) {
   try {
@@ -124,6 +126,14 @@ describe("window sticker: makes without a source", () => {
       reason: "not_supported",
       supported: supportedLabels(),
     });
+    expect(fake.requests.length).toBe(before);
+  });
+
+  test("a VIN outside the US-market data of a supported group's make → 404 not_supported, its manufacturer not asked", async () => {
+    const before = fake.requests.length;
+    const problem = await problemOf(getWindowSticker(parseVin(CHINA_MARKET_GM)));
+    expect(problem).toMatchObject({ status: 404, reason: "not_supported" });
+    expect(await checkWindowSticker(parseVin(CHINA_MARKET_GM))).toMatchObject({ available: false, brand: "Cadillac", reason: "not_supported" });
     expect(fake.requests.length).toBe(before);
   });
 
@@ -211,11 +221,22 @@ describe("provision", () => {
     expect(out.results).toEqual([
       gmResult,
       gmResult,
-      { vin: toyota, status: "not_supported", brand: "Toyota", manufacturer: "Toyota / Lexus" },
+      { vin: toyota, status: "not_supported", brand: "Toyota", manufacturer: "Toyota / Lexus", reason: "unsupported_make" },
       invalid,
       { vin: toyotaArchived, status: "supported", brand: "Toyota", manufacturer: "Toyota / Lexus" },
       invalid,
     ]);
+  });
+
+  test("a VIN that decodes at manufacturer-code level only is not_supported (wmi_only) in both modes, never asked", async () => {
+    const before = fake.requests.length;
+    for (const live of [false, true]) {
+      for (const decode of [false, true]) {
+        const out = await provision({ vins: [CHINA_MARKET_GM], live, decode });
+        expect(out.results[0]).toMatchObject({ vin: CHINA_MARKET_GM, status: "not_supported", reason: "wmi_only", brand: "Cadillac" });
+      }
+    }
+    expect(fake.requests.length).toBe(before);
   });
 
   test("decode: true adds year, make, model and trim", async () => {
@@ -239,7 +260,7 @@ describe("provision", () => {
     ]);
   });
 
-  test("live mode: available, fallback, unknown, invalid_vin", async () => {
+  test("live mode: available, fallback, unknown, not_supported, invalid_vin", async () => {
     const available = vin(GROUP_VINS.gm);
     fake.set(available, "pdf");
     const fallback = vin(GROUP_VINS.ford);
@@ -257,7 +278,7 @@ describe("provision", () => {
       ["fallback", "not_found"],
       ["unknown", "not_found"],
       ["unknown", "fetch_error"],
-      ["unknown", "not_supported"],
+      ["not_supported", "unsupported_make"],
       ["invalid_vin", "forbidden_letters"],
     ]);
     expect(await db().stickerArchive.count({ where: { vin: available } })).toBe(1);

@@ -33,8 +33,9 @@ export async function getWindowSticker(vin: Vin, opts: { signal?: AbortSignal } 
   if (archived) return { vin, pdf: archived.pdf, sha256: archived.sha256, servedFrom: "archive" };
 
   const resolved = resolveVin(vin);
-  const group = supportedGroupOf(resolved);
-  if (!group) throw notSupported(resolved);
+  const source = stickerSource(resolved);
+  if (!("group" in source)) throw notSupported(resolved, source.reason);
+  const { group } = source;
 
   const outcome = await askManufacturer(group, resolved, config().stickers.timeoutMs, opts.signal);
   await rememberProbe(vin, outcome);
@@ -56,8 +57,9 @@ export async function checkWindowSticker(vin: Vin, opts: { signal?: AbortSignal 
   const available: WindowStickerCheck = { available: true, manufacturer, brand, reason: null };
 
   if (await findArchived(vin)) return available;
-  const group = supportedGroupOf(resolved);
-  if (!group) return { available: false, manufacturer, brand, reason: "not_supported", supported: supportedLabels() };
+  const source = stickerSource(resolved);
+  if (!("group" in source)) return { available: false, manufacturer, brand, reason: "not_supported", supported: supportedLabels() };
+  const { group } = source;
 
   const cached = await db().stickerProbe.findUnique({ where: { vin } });
   if (cached && Date.now() - cached.checkedAt.getTime() < PROBE_TTL_MS) {
@@ -75,9 +77,19 @@ export async function checkWindowSticker(vin: Vin, opts: { signal?: AbortSignal 
   throw manufacturerUnreachable(group, outcome.why);
 }
 
-export function supportedGroupOf(resolved: ResolvedVin): SupportedGroup | null {
+/**
+ * Why a VIN is no window-sticker candidate: `unsupported_make`, no manufacturer source serves its make;
+ * `wmi_only`, NHTSA's US-market data names no model for it (it decodes at manufacturer-code level only, like
+ * a China-market GM), so no US window sticker is known to exist and its manufacturer is not asked.
+ */
+export type NotStickerCandidate = "unsupported_make" | "wmi_only";
+
+/** The manufacturer group to ask for a VIN's sticker, or why there is none. */
+export function stickerSource(resolved: ResolvedVin): { group: SupportedGroup } | { reason: NotStickerCandidate } {
   const group = resolved.match.group;
-  return group && group.supported ? group : null;
+  if (!group || !group.supported) return { reason: "unsupported_make" };
+  const vehicle = resolved.vehicle === undefined ? decodeVehicle(resolved.vin) : resolved.vehicle;
+  return vehicle ? { group } : { reason: "wmi_only" };
 }
 
 /** Asks the group's host; Hyundai's service also wants the model, which the decoder supplies. */
@@ -98,12 +110,13 @@ async function rememberProbe(vin: string, outcome: FetchOutcome): Promise<void> 
   await db().stickerProbe.upsert({ where: { vin }, create: { vin, ...data }, update: data });
 }
 
-function notSupported(resolved: ResolvedVin) {
+function notSupported(resolved: ResolvedVin, why: NotStickerCandidate) {
   const what = resolved.match.brand === "Unknown" ? "this VIN's make" : resolved.match.brand;
-  return notFound(`No manufacturer source serves window stickers for ${what}, and none is archived for ${resolved.vin}.`, {
-    reason: "not_supported",
-    supported: supportedLabels(),
-  });
+  const detail =
+    why === "wmi_only"
+      ? `${resolved.vin} is outside NHTSA's US-market data (only its manufacturer code decodes), so no US window sticker is known for it, and none is archived.`
+      : `No manufacturer source serves window stickers for ${what}, and none is archived for ${resolved.vin}.`;
+  return notFound(detail, { reason: "not_supported", supported: supportedLabels() });
 }
 
 /** Not asked: too many requests already wait for the host, or the host failed repeatedly (its breaker is open). */

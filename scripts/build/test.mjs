@@ -11,7 +11,8 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
 const steps = [
-  // `npm run lint`: ESLint, knip for exports and types nothing imports, then Redocly over the generated OpenAPI document.
+  // `npm run lint`: the type check (`tsc --noEmit`; the build itself does not type-check), ESLint, knip for
+  // exports and types nothing imports, then Redocly over the generated OpenAPI document.
   { name: "lint", cmd: "npm", args: ["run", "-s", "lint"] },
   { name: "unit", cmd: bin("jest"), args: ["--selectProjects", "unit"] },
   { name: "build", cmd: bin("next"), args: ["build"] },

@@ -19,6 +19,15 @@ export function UsageChart({ days }: { days: UsageDayView[] }) {
   const bar = Math.max(2, (slot - 4) / SERIES.length);
   const max = Object.fromEntries(SERIES.map((s) => [s.key, Math.max(1, ...days.map((d) => d[s.key]))])) as Record<string, number>;
   const totals = Object.fromEntries(SERIES.map((s) => [s.key, days.reduce((n, d) => n + d[s.key], 0)])) as Record<string, number>;
+  // An empty chart is an empty box: say what will be here instead.
+  if (SERIES.every((s) => totals[s.key] === 0)) {
+    return (
+      <p className="muted" data-testid="usage-empty">
+        No usage yet. Each day&apos;s VINs checked, window stickers served and provision calls will be charted here
+        once your keys are used.
+      </p>
+    );
+  }
   return (
     <figure data-testid="usage-chart" style={{ margin: 0 }}>
       <div style={{ maxWidth: width }}>

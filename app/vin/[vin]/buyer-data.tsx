@@ -1,14 +1,14 @@
-// The VIN page's buyer-data sections (issue 18): NCAP stars as stars, complaints by component as a bar chart,
-// EPA MPG / range / fuel cost as figures. Each says when it is stale or unknown; unknown is never shown as 0.
+// The VIN page's buyer-data sections: NCAP stars as stars, complaints by component as a bar chart, EPA MPG /
+// range / fuel cost as figures. A section its source could not supply is not shown as a card: the page's source
+// notice names it (unknown is never shown as 0). A stale one shows its last answer and says of when.
 import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "@/lib/api/buyer-data";
 import styles from "./buyer-data.module.css";
 
-function StatusNote({ s }: { s: { status: string; checkedAt: string; source: string } }) {
-  if (s.status === "ok") return null;
+function StatusNote({ s }: { s: { status: string; checkedAt: string } }) {
+  if (s.status !== "stale") return null;
   return (
     <p className="muted" data-testid="status-note">
-      <span className="badge badge-warn">{s.status === "stale" ? "last known answer" : "unknown"}</span>{" "}
-      {s.status === "stale" ? `As of ${s.checkedAt.slice(0, 10)}: the source could not be reached.` : s.source}
+      Last known answer, as of {s.checkedAt.slice(0, 10)}.
     </p>
   );
 }

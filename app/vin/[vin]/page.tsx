@@ -2,13 +2,15 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
 import { PriceBand, dollars } from "@/components/charts/price-band";
-import { isDemoText } from "@/lib/pricing";
+import { DemoNotice } from "@/components/demo-notice";
 import { RecallList } from "@/components/recall-list";
+import { showsOwnCard, SourceNotice } from "@/components/source-notice";
 import { ComplaintsCard, FuelEconomyCard, SafetyRatingsCard } from "./buyer-data";
 import { displayMake } from "@/lib/vehicle";
 import type { VinDecodeResponse } from "@/lib/api/vin-report";
 import { FALLBACK_WRITER } from "@/lib/insights";
 import { loadReport, vinOfPath } from "./load-report";
+import { reportSectionStates } from "./report-sources";
 import { ExtendedSpecs } from "./extended-specs";
 import { scriptJson, vehicleJsonLd } from "./vehicle-json-ld";
 import styles from "./vin-page.module.css";
@@ -74,6 +76,7 @@ export default async function VinPage({ params }: Props) {
         {d.trim ? <span className={styles.trim}> {d.trim}</span> : null}
       </h1>
       <CoverageNote report={report} />
+      <SourceNotice sections={reportSectionStates(report)} />
 
       <div className={styles.columns}>
         <section className="card" aria-labelledby="specs">
@@ -107,14 +110,21 @@ export default async function VinPage({ params }: Props) {
 
       <PricingCard report={report} />
 
-      {report.safetyRatings ? <SafetyRatingsCard s={report.safetyRatings} /> : null}
-      {report.fuelEconomy ? <FuelEconomyCard s={report.fuelEconomy} /> : null}
-      {report.complaints ? <ComplaintsCard s={report.complaints} /> : null}
+      {/* A section its source could not supply folds into the source notice above instead of a card of its own. */}
+      {report.safetyRatings && showsOwnCard(report.safetyRatings.status) ? <SafetyRatingsCard s={report.safetyRatings} /> : null}
+      {report.fuelEconomy && showsOwnCard(report.fuelEconomy.status) ? <FuelEconomyCard s={report.fuelEconomy} /> : null}
+      {report.complaints && showsOwnCard(report.complaints.status) ? <ComplaintsCard s={report.complaints} /> : null}
 
       <section aria-labelledby="recalls-heading">
         <h2 id="recalls-heading">Open safety recalls</h2>
         {report.recalls && d.model !== null && d.make !== null ? (
-          <RecallList recalls={{ ...report.recalls, year: Number(d.year), make: d.make, model: d.model }} />
+          showsOwnCard(report.recalls.status) ? (
+            <RecallList recalls={{ ...report.recalls, year: Number(d.year), make: d.make, model: d.model }} noticeElsewhere />
+          ) : (
+            <p data-testid="recalls-not-known">
+              Not known right now (see the note at the top of this page). This is not the same as no recalls.
+            </p>
+          )
         ) : null}
         {report.coverage === "wmi_only" ? (
           <p className="muted" data-testid="recalls-wmi-only">
@@ -206,7 +216,7 @@ function InsightCard({ insight }: { insight: VinDecodeResponse["insight"] }) {
       <p>{insight.text}</p>
       <p className="muted" data-testid="insight-label">
         {factual
-          ? `Factual summary composed by vinscope from its data (${insight.model}); not AI-written.`
+          ? "Factual summary composed by vinscope from its data; not AI-written."
           : `AI-written by ${insight.model} from vinscope's data; may contain mistakes.`}
       </p>
     </section>
@@ -220,8 +230,9 @@ function PricingCard({ report }: { report: VinDecodeResponse }) {
   return (
     <section className="card" aria-labelledby="pricing" data-testid="pricing">
       <h2 id="pricing">What buyers paid</h2>
-      {p.available && p.priceBand ? (
+      {p.available && p.priceBand && p.sampleSize !== null ? (
         <>
+          {p.demoDeals ? <DemoNotice demoDeals={p.demoDeals} deals={p.sampleSize} /> : null}
           <p>
             Average selling price <strong data-testid="avg-price">{dollars(p.averageSellingPrice ?? 0)}</strong>
             {p.averageDiscountPercent !== null ? (
@@ -229,7 +240,8 @@ function PricingCard({ report }: { report: VinDecodeResponse }) {
                 , <strong>{p.averageDiscountPercent}%</strong> off MSRP on average
               </>
             ) : null}
-            , from {p.sampleSize} {p.source && isDemoText(p.source) ? "demo" : "verified"} deals ({p.dataStatus}).
+            , from {p.sampleSize} {p.demoDeals === p.sampleSize ? "demo deals" : p.demoDeals ? "deals" : "verified deals"}
+            {p.dataStatus === "limited" ? ": a small sample (4 to 9 deals), read with care" : ""}.
           </p>
           <PriceBand band={p.priceBand} averageMsrp={null} vehicle={vehicleName(d)} />
           <p className="muted">
