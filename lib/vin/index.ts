@@ -10,3 +10,17 @@ export type { VpicData } from "./vpic-data";
 export { decodeVinEnriched, decodeVinsEnriched } from "./enrichment";
 export { wmiOnlyDecode, type WmiOnlyResult } from "./wmi-only";
 export { countryOf, regionOf, isNorthAmericanVin } from "./wmi-origin";
+export {
+  LIGHT_VEHICLE_TYPES,
+  VEHICLE_TYPES,
+  findCatalogModel,
+  listMakes,
+  listModels,
+  lookupWmi,
+  warmCatalog,
+  type CatalogMake,
+  type CatalogModel,
+  type VehicleType,
+  type WmiInfo,
+  type YearRange,
+} from "./vehicle-catalog";
