@@ -20,6 +20,8 @@ export const CACHE = {
   insightsFallback: shared(5 * MINUTE, MINUTE),
   market: shared(HOUR, 10 * MINUTE),
   openapi: shared(DAY, HOUR),
+  /** The vPIC catalog (makes, models, WMIs): it changes when the vPIC data does, monthly at most. */
+  catalog: shared(DAY, HOUR),
   discovery: shared(DAY, HOUR),
   /**
    * An answer with a degraded section (recalls stale or unavailable, a fallback insight, pricing temporarily

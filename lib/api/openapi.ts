@@ -40,6 +40,7 @@ export interface OpenApiDocument {
 
 const TAGS = [
   { name: "VIN", description: "VIN decoding with NHTSA's vPIC data." },
+  { name: "Catalog", description: "The makes, models and manufacturer codes (WMIs) NHTSA's vPIC data knows, with the slugs the other endpoints take." },
   { name: "Pricing", description: "Aggregate pricing from verified buyer deals, and the market overview." },
   { name: "Recalls", description: "Open NHTSA recall campaigns." },
   { name: "Insights", description: "Short factual insights per model year, make and model." },

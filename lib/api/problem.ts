@@ -20,6 +20,8 @@ export const PROBLEM_REASONS = {
   undecodable_vin: "The manufacturer is known but no vPIC pattern matches the rest of the VIN.",
   vin_not_decodable: "The VIN could not be decoded to a model year, make and model, so its recalls cannot be looked up.",
   unknown_vehicle: "NHTSA's vPIC data knows no vehicle of this model year, make and model.",
+  unknown_make: "NHTSA's vPIC data knows no make of this name; `GET /api/public/makes` lists those it knows, with their slugs.",
+  unknown_wmi: "Neither NHTSA's vPIC data nor vinscope's list of well-known manufacturer codes names this WMI.",
   not_supported: "No manufacturer source serves window stickers for this make, and no copy is archived.",
   missing_key: "The dealer API needs an API key in the `x-api-key` header.",
   invalid_key: "The API key is not valid.",

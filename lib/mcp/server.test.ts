@@ -8,7 +8,8 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { BatchSectionQuery, CheckDigitResult, sectionFlags } from "../api/mcp";
 import { VinReportQuery } from "../api/vin-report";
 import { handleMcpRequest } from "./http";
-import { TOOL_NAMES, createMcpServer } from "./server";
+import { MCP_TOOL_NAMES as TOOL_NAMES } from "../api/mcp-tools";
+import { createMcpServer } from "./server";
 
 async function connectedClient(): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -46,8 +47,8 @@ describe("createMcpServer", () => {
     const data = CheckDigitResult.parse(result.structuredContent);
     expect(data).toMatchObject({ vin: "1HGCM82633A004352", valid: true, expected: "3", actual: "3", reason: "check_digit_matches" });
     expect(text(result)).toContain("valid");
-    // The second block is the same data as JSON, for clients that read text only.
-    expect(JSON.parse((result.content as { text: string }[])[1].text)).toEqual(result.structuredContent);
+    // The data once, in structuredContent; the text is a summary, not the data again.
+    expect(result.content).toHaveLength(1);
   });
 
   test("validate_vin_check_digit: a mistyped VIN names the expected digit; X stands for 10", async () => {

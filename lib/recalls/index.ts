@@ -5,4 +5,5 @@
 export { recallsForVehicle, recallPageUrl } from "./service";
 export { recallsForVin } from "./by-vin";
 export { recallsForYearMakeModel } from "./by-vehicle";
+export { recallCampaign } from "./campaign";
 export { nhtsaOnline } from "../nhtsa";

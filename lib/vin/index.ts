@@ -24,3 +24,4 @@ export {
   type WmiInfo,
   type YearRange,
 } from "./vehicle-catalog";
+export { makesAnswer, modelsAnswer, wmiAnswer } from "./catalog-answers";

@@ -67,7 +67,7 @@ describe("lookupWmiIn", () => {
   test("a 3-character WMI from vPIC: manufacturer, makes with slugs, ISO 3780 country and region, type, years", () => {
     expect(lookupWmiIn(data, "tst", NOW)).toEqual({
       wmi: "TST",
-      source: "vpic",
+      listedIn: "vpic",
       manufacturer: "TESTA MOTORS INC.",
       makes: [{ name: "Testa", slug: "testa" }],
       country: "HUNGARY",
@@ -84,7 +84,7 @@ describe("lookupWmiIn", () => {
 
   test("a WMI vPIC does not publish yet is unknown; a well-known non-US one comes from the known list", () => {
     expect(lookupWmiIn(data, "TSX", NOW)).toBeNull();
-    expect(lookupWmiIn(data, "LRW", NOW)).toMatchObject({ source: "known_wmi_list", makes: [{ slug: "tesla" }], country: "CHINA", region: "Asia", years: [] });
+    expect(lookupWmiIn(data, "LRW", NOW)).toMatchObject({ listedIn: "known_wmi_list", makes: [{ slug: "tesla" }], country: "CHINA", region: "Asia", years: [] });
   });
 });
 

@@ -31,6 +31,16 @@ const TYPE_OF_VPIC_NAME: Record<string, VehicleType> = {
   "OFF ROAD VEHICLE": "offroad",
 };
 
+/** What a catalog question may ask for: `light` (cars, MPVs, trucks), `all`, or one vehicle type. */
+export const VEHICLE_TYPE_CHOICES = ["light", "all", ...VEHICLE_TYPES.filter((t) => t !== "other")] as const;
+export type VehicleTypeChoice = (typeof VEHICLE_TYPE_CHOICES)[number];
+
+/** The vehicle types a choice stands for (undefined: every type). */
+export function vehicleTypesFor(choice: VehicleTypeChoice): readonly VehicleType[] | undefined {
+  if (choice === "all") return undefined;
+  return choice === "light" ? LIGHT_VEHICLE_TYPES : [choice];
+}
+
 export function vehicleTypeOf(vpicName: string | null): VehicleType {
   return (vpicName && TYPE_OF_VPIC_NAME[vpicName.toUpperCase()]) || "other";
 }
@@ -249,7 +259,7 @@ export function findCatalogModelIn(data: VpicData, make: string, model: string, 
 export interface WmiInfo {
   wmi: string;
   /** Where the answer comes from: vPIC's public WMI list, or the short list of well-known WMIs vPIC does not publish. */
-  source: "vpic" | "known_wmi_list";
+  listedIn: "vpic" | "known_wmi_list";
   manufacturer: string | null;
   makes: { name: string; slug: string }[];
   /** ISO 3780: the country and region the code's first characters were issued to. */
@@ -276,7 +286,7 @@ export function lookupWmiIn(data: VpicData, wmi: string, now = new Date()): WmiI
   if (!known) return null;
   return {
     wmi: code,
-    source: "known_wmi_list",
+    listedIn: "known_wmi_list",
     manufacturer: known.manufacturer,
     makes: known.make ? [{ name: known.make, slug: slugify(known.make) }] : [],
     ...origin,
@@ -296,7 +306,7 @@ function fromVpic(data: VpicData, record: WmiRecord, origin: Pick<WmiInfo, "coun
   const years = merged(record.links.filter((l) => l.yearFrom <= newest).map((l) => ({ from: l.yearFrom, to: Math.min(l.yearTo, newest) })));
   return {
     wmi: record.wmi,
-    source: "vpic",
+    listedIn: "vpic",
     manufacturer: record.manufacturerName,
     makes,
     ...origin,

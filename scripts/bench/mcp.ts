@@ -69,8 +69,8 @@ async function main() {
   const { seedDemoData } = await import("../../lib/seed");
   const { disconnectDb } = await import("../../lib/db");
   const { handleMcpRequest } = await import("../../lib/mcp/http");
-  const { TOOL_NAMES } = await import("../../lib/mcp/server");
-  const cases = CASES.filter((c) => c.method !== "tools/call" || TOOL_NAMES.includes(String(c.params?.name)));
+  const { MCP_TOOL_NAMES: TOOL_NAMES } = await import("../../lib/api/mcp-tools");
+  const cases = CASES.filter((c) => c.method !== "tools/call" || (TOOL_NAMES as string[]).includes(String(c.params?.name)));
   for (const c of CASES.filter((c) => !cases.includes(c))) console.log(`(skipped ${c.label}: no such tool in this build)`);
 
   migrate();
