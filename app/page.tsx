@@ -2,6 +2,7 @@ import Link from "next/link";
 import { CopyBlock } from "@/components/copy-block";
 import { VinSearch } from "@/components/vin-search";
 import { EXAMPLE_DEALER_VIN, EXAMPLE_VIN, EXAMPLE_VIN_VEHICLE } from "@/lib/api/examples";
+import { MCP_TOOLS, toolNamesInWords } from "@/lib/api/mcp-tools";
 import { config } from "@/lib/config";
 
 export const dynamic = "force-dynamic";
@@ -33,7 +34,10 @@ export default function HomePage() {
         </div>
         <div className="card">
           <h2>MCP server</h2>
-          <p>Five tools for AI agents (decode_vin, check_recalls, get_pricing, validate_vin_check_digit, about_service), over stdio or stateless HTTP.</p>
+          <p>
+            {MCP_TOOLS.length} tools for AI agents ({toolNamesInWords()}), with resource templates and prompts, over stdio or
+            stateless HTTP.
+          </p>
           <CopyBlock
             wrap
             label="MCP request example"

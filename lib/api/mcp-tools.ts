@@ -261,3 +261,35 @@ export function toolNamesInWords(): string {
   const names = [...MCP_TOOL_NAMES];
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
+
+/** The resource templates (lib/mcp/resources.ts reads them). */
+export const MCP_RESOURCE_TEMPLATES = {
+  vinReport: {
+    name: "vin-report",
+    uriTemplate: "vinscope://vin/{vin}",
+    title: "VIN report",
+    description: "The report of a 17-character VIN, as decode_vin answers it (JSON).",
+  },
+  vehicleReport: {
+    name: "vehicle-report",
+    uriTemplate: "vinscope://vehicle/{year}/{make}/{model}",
+    title: "Vehicle report",
+    description:
+      "What is known about a model year, make and model without a VIN (make and model as slugs, e.g. 2022/honda/cr-v): " +
+      "pricing, open recalls, NCAP ratings and EPA fuel economy of every variant, owner complaints by component, the insight (JSON).",
+  },
+} as const;
+
+/** The prompts (lib/mcp/prompts.ts reads them). */
+export const MCP_PROMPTS = {
+  checkUsedCar: {
+    name: "check_used_car",
+    title: "Check a used car before buying",
+    description: "A used car's VIN report (recalls, owner complaints, NCAP ratings, fuel economy, what buyers paid) with a request to review it as a buyer.",
+  },
+  compareVehicles: {
+    name: "compare_vehicles",
+    title: "Compare two vehicles",
+    description: "Two vehicles' reports side by side (each a VIN, or a model year, make and model) with a request to compare them for a buyer.",
+  },
+} as const;

@@ -20,6 +20,7 @@ import { API_VERSION } from "../version";
 import { isRateLimitedPath } from "./rate-limit-paths";
 import { KEY_RATE_LIMITED_RESPONSE, OPERATIONS, PROBLEM_TYPE, RATE_LIMITED_RESPONSE, SERVICE_RESPONSES, type MediaSpec, type OperationSpec, type ResponseHeader, type ResponseSpec } from "./operations";
 import { PROBLEM_REASONS } from "./problem";
+import { MCP_TOOLS, toolNamesInWords } from "./mcp-tools";
 
 type JsonSchema = Record<string, unknown>;
 type Io = "input" | "output";
@@ -268,8 +269,8 @@ export function buildOpenApiDocument(opts: { baseUrl: string; operations?: Opera
         "(reason rate_limited) with `Retry-After`.\n\n" +
         "Attribution is requested when the data is shown to people: cite vinscope and NHTSA's vPIC database, " +
         "and link to the VIN's permalink (`permalink` in the decode response).\n\n" +
-        "The same capabilities are offered as MCP tools: POST JSON-RPC 2.0 to `/api/mcp` (stateless, no " +
-        "authentication), or run the stdio server (`bin/vinscope-mcp.mjs` in a clone).",
+        `The same capabilities are offered as ${MCP_TOOLS.length} MCP tools (${toolNamesInWords()}): POST one JSON-RPC 2.0 ` +
+        "message to `/api/mcp` (stateless, no authentication), or run the stdio server (`vinscope mcp` in a clone).",
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: opts.baseUrl, description: "This vinscope instance" }],

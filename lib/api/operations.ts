@@ -456,9 +456,10 @@ export const operations = defineOperations({
     summary: "MCP server over HTTP (JSON-RPC 2.0)",
     description:
       "The Model Context Protocol server, stateless over HTTP: one JSON-RPC 2.0 message per POST, answered with " +
-      "JSON (no session, no event stream). Tools: decode_vin, check_recalls, get_pricing, " +
-      "validate_vin_check_digit, about_service (the spec's five) and decode_vins (up to 50 VINs); `tools/list` returns their input and output schemas. The same " +
-      "server runs locally over stdio (`bin/vinscope-mcp.mjs` in a clone). GET and DELETE are answered 405.",
+      "JSON (no session, no event stream). `tools/list` returns the tools with their input and output schemas " +
+      "(/llms.txt lists them too), `resources/templates/list` the VIN and vehicle reports, `prompts/list` the " +
+      "prompts. A JSON-RPC batch (an array) is refused with -32600: MCP's specification has no batching. The same " +
+      "server runs locally over stdio (`vinscope mcp` in a clone). GET and DELETE are answered 405.",
     requestBody: { description: "A JSON-RPC 2.0 request or notification.", content: { [JSON_TYPE]: { schema: JsonRpcRequest } } },
     responses: {
       "200": {
@@ -468,7 +469,12 @@ export const operations = defineOperations({
       },
       "202": { description: "A notification was accepted; no body.", headers: ["requestId"] },
       "400": {
-        description: "The body is not a JSON-RPC message (error -32700 or -32600).",
+        description: "The body is not a JSON-RPC message (error -32700), or is a batch of them (error -32600).",
+        content: { [JSON_TYPE]: { schema: JsonRpcResponse } },
+        headers: ["requestId"],
+      },
+      "413": {
+        description: "The body is larger than 64 KiB (error -32000).",
         content: { [JSON_TYPE]: { schema: JsonRpcResponse } },
         headers: ["requestId"],
       },

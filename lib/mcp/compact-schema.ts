@@ -24,8 +24,10 @@ const MIN_SHARED_LENGTH = 48;
 
 /** Input schemas keep each argument's description (examples are in it), once: not again inside an `anyOf` branch. */
 export function toolInputSchema(schema: z.ZodObject): JsonSchema {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", reused: "inline" }) as JsonSchema;
-  return withoutBranchProse(tidy(json, false)) as JsonSchema;
+  const { $schema: _dialect, $defs, ...json } = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", reused: "inline" }) as JsonSchema & {
+    $defs?: Record<string, JsonSchema>;
+  };
+  return withoutBranchProse(tidy(inlineRefs(json, $defs ?? {}), false)) as JsonSchema;
 }
 
 function withoutBranchProse(value: unknown, inBranch = false): unknown {
@@ -120,14 +122,12 @@ function nullableType(schema: JsonSchema): JsonSchema {
   const isNull = (s: JsonSchema) => s.type === "null" && Object.keys(s).length === 1;
   const [a, b] = anyOf as JsonSchema[];
   const other = isNull(b) ? a : isNull(a) ? b : null;
-  if (!other || typeof other.type !== "string" || !Object.keys(other).every((k) => PLAIN_KEYS.has(k)) || "const" in other) return schema;
+  if (!other || !Object.keys(other).every((k) => PLAIN_KEYS.has(k)) || "const" in other) return schema;
   const { anyOf: _dropped, ...rest } = schema;
-  return {
-    ...rest,
-    ...other,
-    type: [other.type, "null"],
-    ...(Array.isArray(other.enum) ? { enum: [...other.enum, null] } : {}),
-  };
+  // An enum (its type implied) takes null as one more value; a plain type becomes [type, "null"].
+  if (Array.isArray(other.enum)) return { ...rest, ...other, enum: [...other.enum, null], ...(typeof other.type === "string" ? { type: [other.type, "null"] } : {}) };
+  if (typeof other.type !== "string") return schema;
+  return { ...rest, ...other, type: [other.type, "null"] };
 }
 
 function mapValues(object: JsonSchema, f: (v: unknown) => unknown): JsonSchema {

@@ -8,13 +8,11 @@ import { ErrorCode, McpError, type GetPromptResult } from "@modelcontextprotocol
 import { z } from "zod";
 import { parseVin } from "../api/common";
 import { isApiError } from "../api/errors";
+import { MCP_PROMPTS } from "../api/mcp-tools";
 import { buildVehicleReport, buildVinReport } from "../report";
 import { findCatalogModel, normalizeVin } from "../vin";
 import { compactVinInput } from "../vin/format";
 import { reportSummary, vehicleReportSummary } from "./summaries";
-
-export const CHECK_USED_CAR = "check_used_car";
-export const COMPARE_VEHICLES = "compare_vehicles";
 
 const VEHICLE_ARGUMENT = "a 17-character VIN, or a model year, make and model such as 2022 Honda CR-V";
 
@@ -66,11 +64,12 @@ async function prompt(build: () => Promise<GetPromptResult>): Promise<GetPromptR
 const link = (facts: Facts) => ({ type: "resource_link" as const, uri: facts.uri, name: facts.label, mimeType: "application/json" });
 
 export function registerPrompts(server: McpServer): void {
+  const { checkUsedCar, compareVehicles } = MCP_PROMPTS;
   server.registerPrompt(
-    CHECK_USED_CAR,
+    checkUsedCar.name,
     {
-      title: "Check a used car before buying",
-      description: "A used car's VIN report (recalls, owner complaints, NCAP ratings, fuel economy, what buyers paid) with a request to review it as a buyer.",
+      title: checkUsedCar.title,
+      description: checkUsedCar.description,
       argsSchema: { vin: z.string().max(64).describe("the car's 17-character VIN") },
     },
     ({ vin }) =>
@@ -97,10 +96,10 @@ export function registerPrompts(server: McpServer): void {
   );
 
   server.registerPrompt(
-    COMPARE_VEHICLES,
+    compareVehicles.name,
     {
-      title: "Compare two vehicles",
-      description: "Two vehicles' reports side by side (each a VIN, or a model year, make and model) with a request to compare them for a buyer.",
+      title: compareVehicles.title,
+      description: compareVehicles.description,
       argsSchema: { first: z.string().max(100).describe(VEHICLE_ARGUMENT), second: z.string().max(100).describe(VEHICLE_ARGUMENT) },
     },
     ({ first, second }) =>

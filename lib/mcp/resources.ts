@@ -7,13 +7,11 @@ import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mc
 import { ErrorCode, McpError, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { parseVin } from "../api/common";
 import { isApiError } from "../api/errors";
+import { MCP_RESOURCE_TEMPLATES } from "../api/mcp-tools";
 import { operations } from "../api/operations";
 import { buildVehicleReport, buildVinReport } from "../report";
 import { LIGHT_VEHICLE_TYPES, findCatalogModel, listMakes, listModels } from "../vin";
 import { operationInput } from "./operation-input";
-
-export const VIN_RESOURCE = "vinscope://vin/{vin}";
-export const VEHICLE_RESOURCE = "vinscope://vehicle/{year}/{make}/{model}";
 
 /** MCP's code for a resource that does not exist. */
 const RESOURCE_NOT_FOUND = -32002;
@@ -34,20 +32,17 @@ async function json(uri: URL, read: () => Promise<unknown>): Promise<ReadResourc
 }
 
 export function registerResources(server: McpServer): void {
+  const { vinReport, vehicleReport } = MCP_RESOURCE_TEMPLATES;
   server.registerResource(
-    "vin-report",
-    new ResourceTemplate(VIN_RESOURCE, { list: undefined }),
-    {
-      title: "VIN report",
-      description: "The report of a 17-character VIN, as decode_vin answers it (JSON).",
-      mimeType: "application/json",
-    },
+    vinReport.name,
+    new ResourceTemplate(vinReport.uriTemplate, { list: undefined }),
+    { title: vinReport.title, description: vinReport.description, mimeType: "application/json" },
     (uri, { vin }) => json(uri, () => buildVinReport(parseVin(one(vin)))),
   );
 
   server.registerResource(
-    "vehicle-report",
-    new ResourceTemplate(VEHICLE_RESOURCE, {
+    vehicleReport.name,
+    new ResourceTemplate(vehicleReport.uriTemplate, {
       list: undefined,
       complete: {
         make: (value) => startingWith(listMakes({ types: LIGHT_VEHICLE_TYPES }).map((m) => m.slug), value),
@@ -59,13 +54,7 @@ export function registerResources(server: McpServer): void {
         },
       },
     }),
-    {
-      title: "Vehicle report",
-      description:
-        "What is known about a model year, make and model without a VIN (make and model as slugs, e.g. 2022/honda/cr-v): " +
-        "pricing, open recalls, NCAP ratings and EPA fuel economy of every variant, owner complaints by component, the insight (JSON).",
-      mimeType: "application/json",
-    },
+    { title: vehicleReport.title, description: vehicleReport.description, mimeType: "application/json" },
     (uri, variables) =>
       json(uri, async () => {
         const { params } = operationInput(operations.getVehicleInsight, { year: one(variables.year), make: one(variables.make), model: one(variables.model) });

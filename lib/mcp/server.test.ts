@@ -164,6 +164,16 @@ describe("handleMcpRequest (stateless HTTP)", () => {
     expect(body.result.content[0].text).toMatch(/maximum of 64 elements/);
   });
 
+  test("a JSON-RPC batch is refused whole (-32600, HTTP 400): none of its calls runs", async () => {
+    const call = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "no_such_tool_to_prove_nothing_ran", arguments: {} } });
+    const res = await post(JSON.stringify([call(1), call(2)]));
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } });
+    expect(body.error.message).toMatch(/one message per request/);
+    expect(Array.isArray(body)).toBe(false);
+  });
+
   test("malformed JSON → parse error -32700", async () => {
     const res = await post("{ not json");
     expect(res.status).toBe(400);
