@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { CopyBlock } from "@/components/copy-block";
 import { VinSearch } from "@/components/vin-search";
+import { VehiclePicker } from "@/components/vehicle-picker";
+import { pickerMakes } from "./vehicles/load-catalog";
 import { EXAMPLE_DEALER_VIN, EXAMPLE_VIN, EXAMPLE_VIN_VEHICLE } from "@/lib/api/examples";
 import { MCP_TOOLS, toolNamesInWords } from "@/lib/api/mcp-tools";
 import { config } from "@/lib/config";
@@ -19,9 +21,14 @@ export default function HomePage() {
           and as an MCP server for AI agents.
         </p>
         <VinSearch />
+        <h2 className="small" id="picker-h">
+          No VIN? Choose a make, model and year
+        </h2>
+        <VehiclePicker makes={pickerMakes()} />
         <p className="muted">
           Try <Link href={`/vin/${EXAMPLE_VIN}`}>{EXAMPLE_VIN}</Link> (a {EXAMPLE_VIN_VEHICLE}, with pricing and recalls),
-          or browse <Link href="/market">market pricing</Link> and <Link href="/recalls">recalls</Link>.
+          or browse <Link href="/vehicles">vehicles by make</Link>, <Link href="/market">market pricing</Link> and{" "}
+          <Link href="/recalls">recalls</Link>.
         </p>
       </section>
 

@@ -77,7 +77,7 @@ function pricingSectionLine(p: VinPricingSection): string {
 }
 
 /** The recalls of a report or a vehicle: a count line, then one line per campaign. */
-export function recallLines(rc: Pick<RecallsResponse, "status" | "count" | "items" | "checkedAt" | "source">): string[] {
+function recallLines(rc: Pick<RecallsResponse, "status" | "count" | "items" | "checkedAt" | "source">): string[] {
   if (rc.status === "unavailable" || rc.count === null) return [`Recalls: unknown (${sentence(rc.source)}).`];
   const stale = rc.status === "stale" ? ` (last known answer, as of ${rc.checkedAt})` : "";
   return [`Recalls: ${plural(rc.count, "campaign")}${stale}.`, ...rc.items.map((item) => `- ${recallHead(item)}: ${item.component}. ${item.summary}`)];
@@ -126,7 +126,7 @@ export function fuelEconomyLine(s: FuelEconomySection, perVin = true): string {
   return `EPA fuel economy${which}${asOf(s)}: ${parts.join("; ")}${more}.`;
 }
 
-export function insightLine(insight: { text: string; model: string }): string {
+function insightLine(insight: { text: string; model: string }): string {
   const writer = insight.model === FALLBACK_WRITER ? "composed by vinscope from its data, not AI-written" : `AI-written by ${insight.model}`;
   return `Insight (${writer}): ${insight.text}`;
 }
@@ -213,7 +213,7 @@ export function insightSummary(r: InsightResponse): string {
 
 const LISTED = 60;
 
-export const yearsText = (years: readonly YearRange[]) => years.map((y) => (y.from === y.to ? `${y.from}` : `${y.from}-${y.to}`)).join(", ");
+const yearsText = (years: readonly YearRange[]) => years.map((y) => (y.from === y.to ? `${y.from}` : `${y.from}-${y.to}`)).join(", ");
 
 export function makesSummary(r: MakesResponse): string {
   const filter = [r.year ? `model year ${r.year}` : null, r.vehicleTypes.join("/"), r.q ? `names containing "${r.q}"` : null].filter(Boolean).join(", ");

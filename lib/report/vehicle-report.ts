@@ -12,7 +12,7 @@ import { findCatalogModel, findVpicModel } from "../vin";
 import { buyerSection, reportSections } from "./vin-report";
 
 /** The vehicle's page (slugs from the vPIC catalog). */
-export function vehiclePageUrl(makeSlug: string, modelSlug: string, year: number): string {
+function vehiclePageUrl(makeSlug: string, modelSlug: string, year: number): string {
   return `${config().publicBaseUrl}/vehicles/${makeSlug}/${modelSlug}/${year}`;
 }
 

@@ -7,4 +7,4 @@ export type { VehicleQuery } from "./vehicle";
 export { SLUG_MAX_LENGTH, SLUG_PATTERN, nameFromSlug, slugify, vehicleSlugKey } from "./slugs";
 export { makeKey, modelIdentity, nameKey, sameModel, sameModelIdentity, type ModelIdentity } from "./names";
 export { displayMake } from "./display-name";
-export { MODEL_YEAR_PATTERN, modelYearWithin, newestModelYear } from "./model-year";
+export { MODEL_YEAR_PATTERN, modelYearWithin, newestModelYear, yearsOfRanges } from "./model-year";

@@ -319,6 +319,5 @@ function fromVpic(data: VpicData, record: WmiRecord, origin: Pick<WmiInfo, "coun
 export const listMakes = (filter: CatalogFilter) => listMakesIn(vpicData(), filter);
 export const listModels = (make: string, filter: CatalogFilter) => listModelsIn(vpicData(), make, filter);
 export const findCatalogModel = (make: string, model: string) => findCatalogModelIn(vpicData(), make, model);
-export const lookupWmi = (wmi: string) => lookupWmiIn(vpicData(), wmi);
 /** Builds the index ahead of the first question (server start-up), so no caller waits for it. */
 export const warmCatalog = () => void indexOf(vpicData(), new Date());
