@@ -177,7 +177,7 @@ export function pricingSummary(p: PricingResponse): string {
     lines.push(`Price band: ${usd(p.priceBand.low)} (10th pct) / ${usd(p.priceBand.typical)} (median) / ${usd(p.priceBand.high)} (90th pct).`);
   }
   if (p.topTrims.length) {
-    lines.push(`Top trims: ${p.topTrims.map((t) => `${t.trim} (${t.dealCount} deals, avg ${usd(t.avgPrice)}, ${t.avgDiscount}% off)`).join("; ")}.`);
+    lines.push(`Top trims: ${p.topTrims.map((t) => `${t.trim} (${plural(t.dealCount, "deal")}, avg ${usd(t.avgPrice)}, ${t.avgDiscount}% off)`).join("; ")}.`);
   }
   // Under 4 deals the split and the newest date could point at one purchase: the pages withhold them too.
   if (p.dataStatus !== "insufficient") {

@@ -10,10 +10,11 @@ import { toolInputSchema, toolOutputSchema } from "./compact-schema";
 import { TOOL_HANDLERS } from "./tools";
 import { internalError, runTool, toolError, type ToolContext, type ToolHandler } from "./tool-result";
 
-let listed: Tool[] | undefined;
+// Per process (instrumentation builds it at start, in another bundle than the route's).
+const globalForTools = globalThis as unknown as { __vinscopeToolList?: Tool[] };
 
 export function toolList(): Tool[] {
-  listed ??= MCP_TOOLS.map((t) => ({
+  globalForTools.__vinscopeToolList ??= MCP_TOOLS.map((t) => ({
     name: t.name,
     title: t.title,
     description: t.description,
@@ -21,7 +22,7 @@ export function toolList(): Tool[] {
     outputSchema: toolOutputSchema(t.output, t.briefly) as Tool["outputSchema"],
     annotations: { title: t.title, readOnlyHint: true, openWorldHint: t.openWorld },
   }));
-  return listed;
+  return globalForTools.__vinscopeToolList;
 }
 
 const SPECS = new Map<string, McpToolSpec>(MCP_TOOLS.map((t) => [t.name, t]));

@@ -84,7 +84,10 @@ interface CatalogIndex {
   makes: Map<string, MakeEntry>;
 }
 
-const indexes = new WeakMap<VpicData, CatalogIndex>();
+// Per process, not per module instance: Next.js bundles instrumentation (which builds it at start) and each
+// route apart, and the vPIC data itself is held the same way (lib/vin/decoder.ts).
+const globalForCatalog = globalThis as unknown as { __vinscopeCatalog?: WeakMap<VpicData, CatalogIndex> };
+const indexes = (globalForCatalog.__vinscopeCatalog ??= new WeakMap<VpicData, CatalogIndex>());
 
 const MODEL_ELEMENT = 28;
 
