@@ -3,7 +3,7 @@
 // GET form to /vehicles, which redirects: a make alone to the make's page, where the same picker offers its
 // models and years; a make, model and year to the vehicle's page. With JavaScript, choosing a make fills the
 // model list from the catalog API and choosing a model its years, so the vehicle's page is one submit away.
-import { useState } from "react";
+import { useId, useState } from "react";
 import useSWR from "swr";
 import { yearsOfRanges } from "@/lib/vehicle/model-year";
 import styles from "./vehicle-picker.module.css";
@@ -40,12 +40,15 @@ export function VehiclePicker(props: { makes: PickerMake[]; make?: string; model
   const models = make === props.make ? props.models : fetched;
   const chosen = models?.find((m) => m.slug === model);
   const years = yearsOfRanges(chosen ? chosen.years : (models ?? []).flatMap((m) => m.years));
+  // Labels name their select by id: a label wrapping a select would take the options' text into its name.
+  const id = useId();
 
   return (
     <form method="get" action="/vehicles" className={styles.picker} data-testid="vehicle-picker" aria-label="Find a vehicle by make, model and year">
-      <label>
-        Make
+      <div>
+        <label htmlFor={`${id}-make`}>Make</label>
         <select
+          id={`${id}-make`}
           name="make"
           value={make}
           required
@@ -62,12 +65,12 @@ export function VehiclePicker(props: { makes: PickerMake[]; make?: string; model
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {models ? (
         <>
-          <label>
-            Model
-            <select name="model" value={model} onChange={(e) => setModel(e.target.value)}>
+          <div>
+            <label htmlFor={`${id}-model`}>Model</label>
+            <select id={`${id}-model`} name="model" value={model} onChange={(e) => setModel(e.target.value)}>
               <option value="">Any model</option>
               {models.map((m) => (
                 <option key={m.slug} value={m.slug}>
@@ -75,10 +78,10 @@ export function VehiclePicker(props: { makes: PickerMake[]; make?: string; model
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            Year
-            <select name="year" value={year} onChange={(e) => setYear(e.target.value)}>
+          </div>
+          <div>
+            <label htmlFor={`${id}-year`}>Year</label>
+            <select id={`${id}-year`} name="year" value={year} onChange={(e) => setYear(e.target.value)}>
               <option value="">Newest</option>
               {years.map((y) => (
                 <option key={y} value={y}>
@@ -86,7 +89,7 @@ export function VehiclePicker(props: { makes: PickerMake[]; make?: string; model
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         </>
       ) : null}
       <button type="submit">{models ? "Show vehicle" : "Show models"}</button>

@@ -12,13 +12,13 @@ test.describe("without JavaScript", () => {
   test("home page: make, then model and year, leads to the vehicle's page", async ({ page }) => {
     await page.goto("/");
     const picker = page.getByTestId("vehicle-picker");
-    await picker.getByLabel("Make").selectOption("honda");
+    await picker.getByLabel("Make", { exact: true }).selectOption("honda");
     await picker.getByRole("button", { name: "Show models" }).click();
     await expect(page).toHaveURL(/\/vehicles\/honda$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Honda models");
     const next = page.getByTestId("vehicle-picker");
-    await next.getByLabel("Model").selectOption("civic");
-    await next.getByLabel("Year").selectOption("2022");
+    await next.getByLabel("Model", { exact: true }).selectOption("civic");
+    await next.getByLabel("Year", { exact: true }).selectOption("2022");
     await next.getByRole("button", { name: "Show vehicle" }).click();
     await expect(page).toHaveURL(/\/vehicles\/honda\/civic\/2022$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("2022 Honda Civic");
@@ -30,10 +30,10 @@ test.describe("without JavaScript", () => {
 test("with JavaScript the picker fills the models and years of the make chosen", async ({ page }) => {
   await page.goto("/");
   const picker = page.getByTestId("vehicle-picker");
-  await picker.getByLabel("Make").selectOption("audi");
-  await expect(picker.getByLabel("Model").locator("option", { hasText: /^A3$/ })).toHaveCount(1);
-  await picker.getByLabel("Model").selectOption("a3");
-  await picker.getByLabel("Year").selectOption("2015");
+  await picker.getByLabel("Make", { exact: true }).selectOption("audi");
+  await expect(picker.getByLabel("Model", { exact: true }).locator("option", { hasText: /^A3$/ })).toHaveCount(1);
+  await picker.getByLabel("Model", { exact: true }).selectOption("a3");
+  await picker.getByLabel("Year", { exact: true }).selectOption("2015");
   await picker.getByRole("button", { name: "Show vehicle" }).click();
   await expect(page).toHaveURL(/\/vehicles\/audi\/a3\/2015$/);
   await expect(page.getByTestId("ratings-table").locator("tbody tr").first()).toContainText("★");

@@ -65,11 +65,11 @@ export default async function MakePage({ params, searchParams }: Props) {
           <Link href={`/vehicles/${found.make.slug}`}>Every {found.make.name} model and year</Link>
         </p>
       ) : null}
-      <ModelList title="Cars, SUVs, vans and trucks" models={light} make={found.make.slug} year={year} testId="models" />
+      <ModelList title="Cars, SUVs, vans and trucks" models={light} make={found.make.slug} year={year} testId="models" yearLinks />
       {other.length ? (
         <details>
           <summary>Other {found.make.name} vehicles ({other.length}: motorcycles, buses, trailers and more)</summary>
-          <ModelList title="Other vehicles" models={other} make={found.make.slug} year={year} testId="other-models" />
+          <ModelList title="Other vehicles" models={other} make={found.make.slug} year={year} testId="other-models" yearLinks={false} />
         </details>
       ) : null}
       {light.length + other.length === 0 ? <p data-testid="no-models">vPIC lists no {found.make.name} model{year ? ` for ${year}` : ""}.</p> : null}
@@ -80,7 +80,9 @@ export default async function MakePage({ params, searchParams }: Props) {
   );
 }
 
-function ModelList({ title, models, make, year, testId }: { title: string; models: Models; make: string; year: number | null; testId: string }) {
+/** `yearLinks`: a link per model year (cars, SUVs, vans and trucks); other vehicles link their newest year only. */
+function ModelList(props: { title: string; models: Models; make: string; year: number | null; testId: string; yearLinks: boolean }) {
+  const { title, models, make, year, testId } = props;
   if (!models.length) return null;
   return (
     <section aria-label={title}>
@@ -97,17 +99,14 @@ function ModelList({ title, models, make, year, testId }: { title: string; model
                 </Link>
               </h3>
               <p className="muted small">Model years {yearsText(m.years)}</p>
-              {years.length > 1 ? (
-                <details>
-                  <summary>All {years.length} model years</summary>
-                  <ul className={styles.years}>
-                    {years.map((y) => (
-                      <li key={y}>
-                        <Link href={`/vehicles/${make}/${m.slug}/${y}`}>{y}</Link>
-                      </li>
-                    ))}
-                  </ul>
-                </details>
+              {props.yearLinks && !year && years.length > 1 ? (
+                <ul className={styles.years} aria-label={`${m.name} model years`}>
+                  {years.map((y) => (
+                    <li key={y}>
+                      <Link href={`/vehicles/${make}/${m.slug}/${y}`}>{y}</Link>
+                    </li>
+                  ))}
+                </ul>
               ) : null}
             </li>
           );
