@@ -123,6 +123,10 @@ describe("vehicle pages (no JavaScript)", () => {
     const html = await page.text();
     expect(html).toContain('href="/vehicles/honda/civic/2022"');
     expect(html).not.toContain('href="/vehicles/honda/cr-z/2022"');
+    // Cars, SUVs, vans and trucks by default; the motorcycles one link away.
+    expect(html).not.toContain('href="/vehicles/honda/gold-wing/2022"');
+    expect(html).toContain('href="/vehicles/honda?year=2022&amp;type=all"');
+    expect(await (await get("/vehicles/honda?year=2022&type=all")).text()).toContain('href="/vehicles/honda/gold-wing/2022"');
     expect((await get("/vehicles/Honda")).headers.get("location")).toMatch(/\/vehicles\/honda$/);
     expect((await get("/vehicles/nosuchmake")).status).toBe(404);
   });

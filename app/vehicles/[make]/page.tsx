@@ -1,5 +1,6 @@
-// /vehicles/{make}: a make's models and their model years (?year= keeps one year's), with the picker's next
-// step. Links lead to each model year's page.
+// /vehicles/{make}: a make's cars, SUVs, vans and trucks and their model years (?year= keeps one year's;
+// ?type=all lists its other vehicles, motorcycles, buses, trailers, too), with the picker's next step. Links lead
+// to each model year's page.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
@@ -43,8 +44,17 @@ export default async function MakePage({ params, searchParams }: Props) {
   const year = typeof q.year === "string" && /^\d{4}$/.test(q.year) ? Number(q.year) : null;
   const missing = typeof q.model === "string" ? found.models.find((m) => m.slug === q.model) : undefined;
   const inYear = (m: Models[number]) => year === null || m.years.some((r) => year >= r.from && year <= r.to);
-  const light = found.models.filter((m) => m.vehicleTypes.some((t) => LIGHT_VEHICLE_TYPES.includes(t)) && inYear(m));
-  const other = found.models.filter((m) => !m.vehicleTypes.some((t) => LIGHT_VEHICLE_TYPES.includes(t)) && inYear(m));
+  const isLight = (m: Models[number]) => m.vehicleTypes.some((t) => LIGHT_VEHICLE_TYPES.includes(t));
+  const lightModels = found.models.filter(isLight);
+  // A make of motorcycles or trailers only has no light vehicles: its page lists what it has.
+  const everything = q.type === "all" || lightModels.length === 0;
+  const light = lightModels.filter(inYear);
+  const other = everything ? found.models.filter((m) => !isLight(m) && inYear(m)) : [];
+  const otherCount = found.models.length - lightModels.length;
+  const filters = (extra: Record<string, string>) => {
+    const params = new URLSearchParams({ ...(year ? { year: String(year) } : {}), ...extra });
+    return params.size ? `?${params}` : "";
+  };
 
   return (
     <div className={styles.page}>
@@ -59,7 +69,7 @@ export default async function MakePage({ params, searchParams }: Props) {
           NHTSA&apos;s vPIC data has no {year} {found.make.name} {missing.name}: its model years are {yearsText(missing.years)}.
         </p>
       ) : null}
-      <VehiclePicker makes={pickerMakes()} make={found.make.slug} models={found.models} model={missing?.slug} />
+      <VehiclePicker makes={pickerMakes()} make={found.make.slug} models={everything ? found.models : lightModels} model={missing?.slug} />
       {year ? (
         <p>
           <Link href={`/vehicles/${found.make.slug}`}>Every {found.make.name} model and year</Link>
@@ -67,10 +77,17 @@ export default async function MakePage({ params, searchParams }: Props) {
       ) : null}
       <ModelList title="Cars, SUVs, vans and trucks" models={light} make={found.make.slug} year={year} testId="models" yearLinks />
       {other.length ? (
-        <details>
-          <summary>Other {found.make.name} vehicles ({other.length}: motorcycles, buses, trailers and more)</summary>
+        <section aria-labelledby="other-h">
+          <h2 id="other-h">Other {found.make.name} vehicles</h2>
           <ModelList title="Other vehicles" models={other} make={found.make.slug} year={year} testId="other-models" yearLinks={false} />
-        </details>
+        </section>
+      ) : null}
+      {!everything && otherCount > 0 ? (
+        <p>
+          <Link href={`/vehicles/${found.make.slug}${filters({ type: "all" })}`} data-testid="other-vehicles">
+            {otherCount} other {found.make.name} vehicle{otherCount === 1 ? "" : "s"} (motorcycles, buses, trailers and more)
+          </Link>
+        </p>
       ) : null}
       {light.length + other.length === 0 ? <p data-testid="no-models">vPIC lists no {found.make.name} model{year ? ` for ${year}` : ""}.</p> : null}
       <p className="muted small">
