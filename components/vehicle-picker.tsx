@@ -1,6 +1,6 @@
 "use client";
-// The make → model → year picker (home page, /vehicles and a make's page). Without JavaScript it is a plain
-// GET form to /vehicles, which redirects: a make alone to the make's page, where the same picker offers its
+// The make → model → year picker (the home page, and a make's page with its make fixed). Without JavaScript it
+// is a plain GET form to /vehicles, which redirects: a make alone to the make's page, where the picker offers its
 // models and years; a make, model and year to the vehicle's page. With JavaScript, choosing a make fills the
 // model list from the catalog API and choosing a model its years, so the vehicle's page is one submit away.
 import { useId, useState } from "react";
@@ -29,15 +29,16 @@ async function fetchModels(url: string): Promise<PickerModel[]> {
   return ((await res.json()) as ModelsAnswer).models;
 }
 
-export function VehiclePicker(props: { makes: PickerMake[]; make?: string; models?: PickerModel[]; model?: string; year?: number }) {
-  const [make, setMake] = useState(props.make ?? "");
+/** `makes` to choose from; or `fixed`, one make with its `models` (a make's page: another make is a page away). */
+export function VehiclePicker(props: { makes?: PickerMake[]; fixed?: PickerMake; models?: PickerModel[]; model?: string; year?: number }) {
+  const [make, setMake] = useState(props.fixed?.slug ?? "");
   const [model, setModel] = useState(props.model ?? "");
   const [year, setYear] = useState(props.year ? String(props.year) : "");
   // The server gave the models of its make; another make's come from the catalog API.
-  const { data: fetched } = useSWR(make && make !== props.make ? `/api/public/models?make=${encodeURIComponent(make)}` : null, fetchModels, {
+  const { data: fetched } = useSWR(make && !props.fixed ? `/api/public/models?make=${encodeURIComponent(make)}` : null, fetchModels, {
     revalidateOnFocus: false,
   });
-  const models = make === props.make ? props.models : fetched;
+  const models = props.fixed ? props.models : fetched;
   const chosen = models?.find((m) => m.slug === model);
   const years = yearsOfRanges(chosen ? chosen.years : (models ?? []).flatMap((m) => m.years));
   // Labels name their select by id: a label wrapping a select would take the options' text into its name.
@@ -45,27 +46,31 @@ export function VehiclePicker(props: { makes: PickerMake[]; make?: string; model
 
   return (
     <form method="get" action="/vehicles" className={styles.picker} data-testid="vehicle-picker" aria-label="Find a vehicle by make, model and year">
-      <div>
-        <label htmlFor={`${id}-make`}>Make</label>
-        <select
-          id={`${id}-make`}
-          name="make"
-          value={make}
-          required
-          onChange={(e) => {
-            setMake(e.target.value);
-            setModel("");
-            setYear("");
-          }}
-        >
-          <option value="">Choose a make</option>
-          {props.makes.map((m) => (
-            <option key={m.slug} value={m.slug}>
-              {m.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      {props.fixed ? (
+        <input type="hidden" name="make" value={props.fixed.slug} />
+      ) : (
+        <div>
+          <label htmlFor={`${id}-make`}>Make</label>
+          <select
+            id={`${id}-make`}
+            name="make"
+            value={make}
+            required
+            onChange={(e) => {
+              setMake(e.target.value);
+              setModel("");
+              setYear("");
+            }}
+          >
+            <option value="">Choose a make</option>
+            {(props.makes ?? []).map((m) => (
+              <option key={m.slug} value={m.slug}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       {models ? (
         <>
           <div>

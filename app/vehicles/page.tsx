@@ -1,9 +1,9 @@
-// /vehicles: every make of cars, SUVs, vans and trucks in NHTSA's vPIC data, and the picker. The picker's form
-// lands here without JavaScript (?make=&model=&year=) and is sent on to the make's or the vehicle's page.
+// /vehicles: every make of cars, SUVs, vans and trucks in NHTSA's vPIC data, each a link to its page (the
+// picker's first step, as links). The picker's form lands here without JavaScript (?make=&model=&year=) and is
+// sent on to the make's or the vehicle's page.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { VehiclePicker } from "@/components/vehicle-picker";
 import { yearsOfRanges } from "@/lib/vehicle";
 import { makeModels, pickerMakes } from "./load-catalog";
 import styles from "./vehicles.module.css";
@@ -36,10 +36,9 @@ export default async function VehiclesPage({ searchParams }: Props) {
       </p>
       {make && !found ? (
         <p className="notice notice-warn" role="alert" data-testid="unknown-make">
-          NHTSA&apos;s vPIC data has no make named &ldquo;{make}&rdquo;. Choose one from the list.
+          NHTSA&apos;s vPIC data has no make named &ldquo;{make}&rdquo;. Choose one from the list below.
         </p>
       ) : null}
-      <VehiclePicker makes={makes} />
       <section aria-labelledby="makes-h">
         <h2 id="makes-h">Makes of cars, SUVs, vans and trucks ({makes.length})</h2>
         <ul className={styles.makes} data-testid="makes">

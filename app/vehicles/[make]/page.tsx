@@ -7,7 +7,7 @@ import { notFound, permanentRedirect } from "next/navigation";
 import { VehiclePicker } from "@/components/vehicle-picker";
 import { LIGHT_VEHICLE_TYPES } from "@/lib/vin";
 import { yearsOfRanges } from "@/lib/vehicle";
-import { makeModels, pickerMakes } from "../load-catalog";
+import { makeModels } from "../load-catalog";
 import styles from "../vehicles.module.css";
 
 export const dynamic = "force-dynamic";
@@ -59,7 +59,7 @@ export default async function MakePage({ params, searchParams }: Props) {
   return (
     <div className={styles.page}>
       <p className={styles.crumbs}>
-        <Link href="/vehicles">Vehicles</Link> › {found.make.name}
+        <Link href="/vehicles">Vehicles</Link> › {found.make.name} (<Link href="/vehicles">another make</Link>)
       </p>
       <h1>
         {found.make.name} models{year ? ` of ${year}` : ""}
@@ -69,7 +69,7 @@ export default async function MakePage({ params, searchParams }: Props) {
           NHTSA&apos;s vPIC data has no {year} {found.make.name} {missing.name}: its model years are {yearsText(missing.years)}.
         </p>
       ) : null}
-      <VehiclePicker makes={pickerMakes()} make={found.make.slug} models={everything ? found.models : lightModels} model={missing?.slug} />
+      <VehiclePicker fixed={found.make} models={everything ? found.models : lightModels} model={missing?.slug} />
       {year ? (
         <p>
           <Link href={`/vehicles/${found.make.slug}`}>Every {found.make.name} model and year</Link>
