@@ -16,6 +16,10 @@ import { reportSummary, vehicleReportSummary } from "./summaries";
 
 const VEHICLE_ARGUMENT = "a 17-character VIN, or a model year, make and model such as 2022 Honda CR-V";
 
+// Built once: a server (and its prompts) is built per HTTP request.
+const CHECK_ARGUMENTS = { vin: z.string().max(64).describe("the car's 17-character VIN") };
+const COMPARE_ARGUMENTS = { first: z.string().max(100).describe(VEHICLE_ARGUMENT), second: z.string().max(100).describe(VEHICLE_ARGUMENT) };
+
 interface Facts {
   label: string;
   summary: string;
@@ -70,7 +74,7 @@ export function registerPrompts(server: McpServer): void {
     {
       title: checkUsedCar.title,
       description: checkUsedCar.description,
-      argsSchema: { vin: z.string().max(64).describe("the car's 17-character VIN") },
+      argsSchema: CHECK_ARGUMENTS,
     },
     ({ vin }) =>
       prompt(async () => {
@@ -100,7 +104,7 @@ export function registerPrompts(server: McpServer): void {
     {
       title: compareVehicles.title,
       description: compareVehicles.description,
-      argsSchema: { first: z.string().max(100).describe(VEHICLE_ARGUMENT), second: z.string().max(100).describe(VEHICLE_ARGUMENT) },
+      argsSchema: COMPARE_ARGUMENTS,
     },
     ({ first, second }) =>
       prompt(async () => {

@@ -7,7 +7,6 @@ import { notFound } from "../api/errors";
 import type { MakesQuery, MakesResponse, ModelsQuery, ModelsResponse, WmiResponse } from "../api/catalog";
 import { vpicData } from "./decoder";
 import { listMakesIn, listModelsIn, lookupWmiIn, vehicleTypesFor, VEHICLE_TYPES, type VehicleType } from "./vehicle-catalog";
-import { nameKey } from "../vehicle";
 
 function source(dataDate: string): string {
   return `NHTSA vPIC (Product Information Catalog and Vehicle Listing), local copy with data of ${dataDate || "an unknown date"}`;
@@ -18,8 +17,7 @@ const typesListed = (types: readonly VehicleType[] | undefined) => (types ? VEHI
 export function makesAnswer(query: MakesQuery): MakesResponse {
   const data = vpicData();
   const types = vehicleTypesFor(query.type);
-  const wanted = query.q ? nameKey(query.q) : null;
-  const makes = listMakesIn(data, { year: query.year, types }).filter((m) => !wanted || nameKey(m.name).includes(wanted));
+  const makes = listMakesIn(data, { year: query.year, types, q: query.q });
   return {
     year: query.year ?? null,
     vehicleTypes: typesListed(types),

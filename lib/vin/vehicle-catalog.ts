@@ -7,6 +7,7 @@
  * Built once per vPIC data set from the tables the decoder already holds (no second read of the file), on
  * first use; the answers are then read from memory.
  */
+import { LRUCache } from "lru-cache";
 import { newestModelYear, nameKey, slugify } from "../vehicle";
 import { vpicData } from "./decoder";
 import type { VpicData, WmiRecord } from "./vpic-data";
@@ -68,8 +69,8 @@ interface Entry {
   slug: string;
   /** Merged year ranges per vehicle type, in VEHICLE_TYPES order. */
   byType: Map<VehicleType, YearRange[]>;
-  /** Every type and year of the entry: the answer when a filter keeps all of it (shared, never copied). */
-  all: { vehicleTypes: VehicleType[]; years: YearRange[] };
+  /** Every type and year of the entry: the answer when a filter keeps all of it (frozen, shared, never copied). */
+  all: CatalogMake;
 }
 
 interface MakeEntry extends Entry {
@@ -82,6 +83,11 @@ interface CatalogIndex {
   newest: number;
   /** By nameKey of the make ("LANDROVER"): any spelling or slug finds it. */
   makes: Map<string, MakeEntry>;
+  /**
+   * Lists of makes already answered, by year and types, with each make's key (for `q`): a list of every make
+   * walks 12,000 of them; these lists only hold references to the makes' shared answers.
+   */
+  makeLists: LRUCache<string, [key: string, make: CatalogMake][]>;
 }
 
 // Per process, not per module instance: Next.js bundles instrumentation (which builds it at start) and each
@@ -90,6 +96,9 @@ const globalForCatalog = globalThis as unknown as { __vinscopeCatalog?: WeakMap<
 const indexes = (globalForCatalog.__vinscopeCatalog ??= new WeakMap<VpicData, CatalogIndex>());
 
 const MODEL_ELEMENT = 28;
+
+/** Lists of makes kept (year × types asked for); each holds references only, at most 12,000 of them. */
+const MAKE_LISTS = 64;
 
 function indexOf(data: VpicData, now: Date): CatalogIndex {
   const newest = newestModelYear(now);
@@ -159,10 +168,10 @@ function buildIndex(data: VpicData, newest: number): CatalogIndex {
     make.models = sortedByName(make.models);
   }
   // Kept in A-Z order, so a list is a filter of the index and never sorts.
-  return { newest, makes: sortedByName(makes) };
+  return { newest, makes: sortedByName(makes), makeLists: new LRUCache({ max: MAKE_LISTS }) };
 }
 
-const NOTHING = { vehicleTypes: [], years: [] };
+const NOTHING: CatalogMake = { name: "", slug: "", vehicleTypes: [], years: [] };
 
 const collator = new Intl.Collator("en", { sensitivity: "base" });
 
@@ -194,7 +203,9 @@ function finish(entry: Entry): void {
     if (list) byType.set(type, merged(list));
   }
   entry.byType = byType;
-  entry.all = { vehicleTypes: [...byType.keys()], years: merged([...byType.values()].flat()) };
+  const years = merged([...byType.values()].flat());
+  years.forEach((r) => Object.freeze(r));
+  entry.all = Object.freeze({ name: entry.name, slug: entry.slug, vehicleTypes: Object.freeze([...byType.keys()]) as VehicleType[], years: Object.freeze(years) as YearRange[] });
 }
 
 /** Sorted, with overlapping and adjacent ranges joined. */
@@ -216,27 +227,39 @@ export interface CatalogFilter {
   types?: readonly VehicleType[];
 }
 
+export interface MakesFilter extends CatalogFilter {
+  /** Only makes whose name contains this text (any case or punctuation: "land" finds Land Rover). */
+  q?: string;
+}
+
 const covers = (ranges: readonly YearRange[], year: number) => ranges.some((r) => year >= r.from && year <= r.to);
 
 /** An entry's types and years within the filter, or null when nothing of it is left. */
-function view(entry: Entry, filter: CatalogFilter): Entry["all"] | null {
+function view(entry: Entry, filter: CatalogFilter): CatalogMake | null {
   const { year, types } = filter;
   const kept = types ? entry.all.vehicleTypes.filter((t) => types.includes(t)) : entry.all.vehicleTypes;
   const inYear = year === undefined ? kept : kept.filter((t) => covers(entry.byType.get(t)!, year));
   if (!inYear.length) return null;
   if (inYear.length === entry.all.vehicleTypes.length) return entry.all;
-  return { vehicleTypes: inYear, years: merged(inYear.flatMap((t) => entry.byType.get(t)!)) };
+  return { name: entry.name, slug: entry.slug, vehicleTypes: inYear, years: merged(inYear.flatMap((t) => entry.byType.get(t)!)) };
 }
 
 
 /** The makes with at least one model within the filter, A-Z. */
-export function listMakesIn(data: VpicData, filter: CatalogFilter, now = new Date()): CatalogMake[] {
-  const out: CatalogMake[] = [];
-  for (const make of indexOf(data, now).makes.values()) {
-    const v = view(make, filter);
-    if (v) out.push({ name: make.name, slug: make.slug, ...v });
+export function listMakesIn(data: VpicData, filter: MakesFilter, now = new Date()): CatalogMake[] {
+  const index = indexOf(data, now);
+  const listKey = `${filter.year ?? "*"}|${filter.types?.join(",") ?? "*"}`;
+  let list = index.makeLists.get(listKey);
+  if (!list) {
+    list = [];
+    for (const [key, make] of index.makes) {
+      const v = view(make, filter);
+      if (v) list.push([key, v]);
+    }
+    index.makeLists.set(listKey, list);
   }
-  return out;
+  const wanted = filter.q ? nameKey(filter.q) : "";
+  return list.filter(([key]) => key.includes(wanted)).map(([, make]) => make);
 }
 
 /** A make (any spelling or slug) with its models within the filter, A-Z; null when vPIC knows no such make. */
@@ -246,7 +269,7 @@ export function listModelsIn(data: VpicData, make: string, filter: CatalogFilter
   const models: CatalogModel[] = [];
   for (const model of entry.models.values()) {
     const v = view(model, filter);
-    if (v) models.push({ name: model.name, slug: model.slug, ...v });
+    if (v) models.push(v);
   }
   return { make: { name: entry.name, slug: entry.slug }, models };
 }
@@ -256,7 +279,7 @@ export function findCatalogModelIn(data: VpicData, make: string, model: string, 
   const entry = indexOf(data, now).makes.get(nameKey(make));
   const m = entry?.models.get(nameKey(model));
   if (!entry || !m) return null;
-  return { make: { name: entry.name, slug: entry.slug }, model: { name: m.name, slug: m.slug, ...m.all } };
+  return { make: { name: entry.name, slug: entry.slug }, model: m.all };
 }
 
 export interface WmiInfo {
