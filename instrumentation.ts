@@ -1,6 +1,6 @@
 /**
- * Runs once when a server process starts (Next.js instrumentation hook): compiles the vPIC tables before the
- * first request, so no visitor waits for it. A failure is logged, not fatal: /api/health still answers and
+ * Runs once when a server process starts (Next.js instrumentation hook): compiles the vPIC tables, the catalog
+ * of makes and models over them and the MCP tool list before the first request, so no visitor waits for them. A failure is logged, not fatal: /api/health still answers and
  * the decoder retries on first use. It also installs the answers to requests Next.js itself would fail on
  * (lib/http/early-refusal.ts: TRACE, `GET *`), stamps each request with its socket address (the client
  * address rate limits count against), trims Next's router headers from the Vary of non-page answers, and under `npm start` makes the process stop when its primary
@@ -21,9 +21,12 @@ export async function register() {
   watchPrimary((message) => log().warn(message));
   const started = performance.now();
   try {
-    const { vpicData } = await import("./lib/vin");
+    const { vpicData, warmCatalog } = await import("./lib/vin");
     vpicData();
-    log().info({ ms: Math.round(performance.now() - started) }, "vPIC tables loaded");
+    warmCatalog();
+    const { toolList } = await import("./lib/mcp/tools-list");
+    toolList();
+    log().info({ ms: Math.round(performance.now() - started) }, "vPIC tables, catalog and MCP tool list loaded");
   } catch (error) {
     log().error({ err: error }, "vPIC tables could not be loaded at start; decoding will retry on first use");
   }

@@ -26,6 +26,7 @@ export const viewport: Viewport = {
 
 const NAV = [
   { href: "/", label: "VIN decoder" },
+  { href: "/vehicles", label: "Vehicles" },
   { href: "/market", label: "Market" },
   { href: "/recalls", label: "Recalls" },
   { href: "/dealers", label: "Dealers" },

@@ -1,7 +1,10 @@
 import Link from "next/link";
 import { CopyBlock } from "@/components/copy-block";
 import { VinSearch } from "@/components/vin-search";
+import { VehiclePicker } from "@/components/vehicle-picker";
+import { pickerMakes } from "./vehicles/load-catalog";
 import { EXAMPLE_DEALER_VIN, EXAMPLE_VIN, EXAMPLE_VIN_VEHICLE } from "@/lib/api/examples";
+import { MCP_TOOLS, toolNamesInWords } from "@/lib/api/mcp-tools";
 import { config } from "@/lib/config";
 import { parseVin } from "@/lib/api/common";
 import { getMarketOverview, vehicleHasDeals } from "@/lib/pricing";
@@ -45,10 +48,15 @@ export default async function HomePage() {
           and as an MCP server for AI agents.
         </p>
         <VinSearch />
+        <h2 className="small" id="picker-h">
+          No VIN? Choose a make, model and year
+        </h2>
+        <VehiclePicker makes={pickerMakes()} />
         <p className="muted">
           Try <Link href={`/vin/${EXAMPLE_VIN}`}>{EXAMPLE_VIN}</Link> (a {EXAMPLE_VIN_VEHICLE}
           {offer}),
-          or browse <Link href="/market">market pricing</Link> and <Link href="/recalls">recalls</Link>.
+          or browse <Link href="/vehicles">vehicles by make</Link>, <Link href="/market">market pricing</Link> and{" "}
+          <Link href="/recalls">recalls</Link>.
         </p>
       </section>
 
@@ -61,7 +69,10 @@ export default async function HomePage() {
         </div>
         <div className="card">
           <h2>MCP server</h2>
-          <p>Five tools for AI agents (decode_vin, check_recalls, get_pricing, validate_vin_check_digit, about_service), over stdio or stateless HTTP.</p>
+          <p>
+            {MCP_TOOLS.length} tools for AI agents ({toolNamesInWords()}), with resource templates and prompts, over stdio or
+            stateless HTTP.
+          </p>
           <CopyBlock
             wrap
             label="MCP request example"

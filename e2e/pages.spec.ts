@@ -27,6 +27,20 @@ const PAGES: { name: string; path: string; status: number; ready?: (page: Page) 
   { name: "recalls", path: "/recalls", status: 200 },
   { name: "recalls-by-vin", path: "/recalls?vin=4T1G11AK7RU000001", status: 200 },
   { name: "recalls-vehicle", path: "/recalls/2024/toyota/camry", status: 200 },
+  { name: "vehicles", path: "/vehicles", status: 200 },
+  { name: "vehicles-make", path: "/vehicles/honda", status: 200 },
+  {
+    name: "vehicles-year",
+    path: "/vehicles/audi/a3/2015",
+    status: 200,
+    ready: (page) => expect(page.getByTestId("complaints-chart")).toBeVisible(),
+  },
+  {
+    name: "vehicles-year-priced",
+    path: "/vehicles/toyota/camry/2024",
+    status: 200,
+    ready: (page) => expect(page.getByTestId("price-band-chart")).toBeVisible(),
+  },
   {
     name: "docs",
     path: "/docs",

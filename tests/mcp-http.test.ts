@@ -9,16 +9,20 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { importDeals } from "../lib/pricing/import-deals";
 import { startApp, type TestApp } from "./support/app";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
-import { ACCORD_VIN, MCP_TOOLS, fakeNhtsa, mcpToolContract } from "./support/mcp-contract";
+import { ACCORD_VIN, MCP_TOOLS, buyerDataEnv, fakeFuelEconomy, fakeNhtsa, mcpToolContract } from "./support/mcp-contract";
 
 let app: TestApp;
 let nhtsa: FakeServer;
+let fueleconomy: FakeServer;
 let client: Client;
 
 beforeAll(async () => {
   nhtsa = await startFakeServer();
   fakeNhtsa(nhtsa);
-  app = await startApp({ env: { NHTSA_API_BASE_URL: nhtsa.url, NHTSA_API_TIMEOUT_MS: "1000" } });
+  fueleconomy = await startFakeServer();
+  fakeFuelEconomy(fueleconomy);
+  // A quota the batch test can read: one POST costs one request, whatever it carries.
+  app = await startApp({ env: { NHTSA_API_BASE_URL: nhtsa.url, NHTSA_API_TIMEOUT_MS: "1000", ...buyerDataEnv(nhtsa, fueleconomy), RATE_LIMIT_REQUESTS: "500" } });
   const imported = await importDeals(app.db(), createReadStream(path.join(__dirname, "fixtures/mcp/deals.csv")));
   expect(imported.ok).toBe(true);
   client = new Client({ name: "vinscope-test", version: "0" });
@@ -29,6 +33,7 @@ afterAll(async () => {
   await client?.close();
   await app?.stop();
   await nhtsa?.close();
+  await fueleconomy?.close();
 });
 
 describe("MCP over HTTP: the SDK client", () => {
@@ -42,6 +47,8 @@ describe("MCP over HTTP: the SDK client", () => {
 
 describe("MCP over HTTP: raw JSON-RPC", () => {
   const rpc = (method: string, params?: unknown, id: number | string = 1) => JSON.stringify({ jsonrpc: "2.0", id, method, params });
+  /** What is left of the address's quota, from the IETF `RateLimit` field (`"address";r=42;t=17`). */
+  const remaining = (res: Response) => Number(/r=(\d+)/.exec(res.headers.get("ratelimit") ?? "")?.[1] ?? NaN);
   const post = (body: string, headers: Record<string, string> = {}) =>
     fetch(`${app.url}/api/mcp`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
 
@@ -77,6 +84,26 @@ describe("MCP over HTTP: raw JSON-RPC", () => {
     const body = await res.json();
     expect(body.error).toBeUndefined();
     expect(body.result.isError).toBe(true);
+  });
+
+  test("tools/list, every tool included, is under 32 KB on the wire (it was 127 KB with six tools)", async () => {
+    const res = await post(rpc("tools/list"));
+    const bytes = (await res.arrayBuffer()).byteLength;
+    expect(bytes).toBeLessThan(32 * 1024);
+  });
+
+  test("a JSON-RPC batch of decode_vins calls is refused whole: one request counted, no VIN decoded", async () => {
+    const vins = Array(50).fill(ACCORD_VIN);
+    const batch = Array.from({ length: 53 }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "decode_vins", arguments: { vins } } }));
+    const before = remaining(await post(rpc("ping")));
+    const res = await post(JSON.stringify(batch));
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } });
+    expect(body.error.message).toMatch(/batch/);
+    expect(JSON.stringify(body)).not.toContain("decoded");
+    // The quota went down by one for the batch, as for any POST.
+    expect(remaining(res)).toBe(before - 1);
   });
 
   test("curl -d (form-urlencoded content type) is read as JSON", async () => {

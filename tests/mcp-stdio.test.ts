@@ -12,11 +12,12 @@ import { parseConfig } from "../lib/config";
 import { importDeals } from "../lib/pricing/import-deals";
 import { baseTestEnv } from "./support/app";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
-import { fakeNhtsa, mcpToolContract } from "./support/mcp-contract";
+import { buyerDataEnv, fakeFuelEconomy, fakeNhtsa, mcpToolContract } from "./support/mcp-contract";
 import { createTestDatabase, type TestDatabase } from "./support/test-database";
 
 const root = path.resolve(__dirname, "..");
 let nhtsa: FakeServer;
+let fueleconomy: FakeServer;
 let database: TestDatabase;
 let db: Db;
 let client: Client;
@@ -25,8 +26,10 @@ let stderr = "";
 beforeAll(async () => {
   nhtsa = await startFakeServer();
   fakeNhtsa(nhtsa);
+  fueleconomy = await startFakeServer();
+  fakeFuelEconomy(fueleconomy);
   database = await createTestDatabase();
-  const env = { ...baseTestEnv(3999, database.url), NHTSA_API_BASE_URL: nhtsa.url, NHTSA_API_TIMEOUT_MS: "1000", LOG_LEVEL: "info" };
+  const env = { ...baseTestEnv(3999, database.url), NHTSA_API_BASE_URL: nhtsa.url, NHTSA_API_TIMEOUT_MS: "1000", ...buyerDataEnv(nhtsa, fueleconomy), LOG_LEVEL: "info" };
   db = createDb(parseConfig(env, root).database);
   const imported = await importDeals(db, createReadStream(path.join(__dirname, "fixtures/mcp/deals.csv")));
   expect(imported.ok).toBe(true);
@@ -49,6 +52,7 @@ afterAll(async () => {
   await db?.$disconnect();
   await database?.drop();
   await nhtsa?.close();
+  await fueleconomy?.close();
 });
 
 describe("MCP over stdio: the SDK client", () => {

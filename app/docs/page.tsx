@@ -3,6 +3,7 @@
 import type { Metadata } from "next";
 import swaggerUi from "swagger-ui-dist/package.json";
 import { OPERATIONS } from "@/lib/api/operations";
+import { MCP_PROMPTS, MCP_RESOURCE_TEMPLATES, MCP_TOOLS } from "@/lib/api/mcp-tools";
 import { problemAnchors } from "@/lib/api/openapi";
 import { config } from "@/lib/config";
 import { CACHE } from "@/lib/api/cache";
@@ -61,6 +62,8 @@ RateLimit: "address";r=0;t=17
   const curl = [
     `curl ${base}/api/public/vin/${EXAMPLE_VIN}`,
     `curl "${base}/api/public/vin/${EXAMPLE_VIN}?insight=false"`,
+    `curl "${base}/api/public/models?make=honda&year=2022"`,
+    `curl ${base}/api/public/wmi/1HG`,
     `curl ${base}/api/public/pricing/toyota/camry/2024`,
     `curl ${base}/api/public/pricing/toyota/camry/2024/ca`,
     `curl "${base}/api/recalls?make=ford&model=f-150&year=2022"`,
@@ -223,8 +226,36 @@ if (res.ok) {
       <section id="mcp" aria-labelledby="mcp-h">
         <h2 id="mcp-h">MCP server</h2>
         <p>
-          The same capabilities as MCP tools (<code>decode_vin</code>, <code>check_recalls</code>, <code>get_pricing</code>,{" "}
-          <code>validate_vin_check_digit</code>, <code>about_service</code>), over two transports, without authentication.
+          The same capabilities as {MCP_TOOLS.length} MCP tools, over two transports, without authentication. Each answers
+          its data once, as <code>structuredContent</code> matching the tool&apos;s output schema, with a short text summary.
+        </p>
+        <ScrollTable
+          label="MCP tools"
+          testId="mcp-tools"
+          rows={[...MCP_TOOLS]}
+          rowKey={(t) => t.name}
+          columns={[
+            { header: "Tool", cell: (t) => <code>{t.name}</code> },
+            { header: "What it answers", cell: (t) => t.summary },
+            { header: "Same as", cell: (t) => (t.operation ? <code>{`${t.operation.method.toUpperCase()} ${t.operation.path}`}</code> : "") },
+          ]}
+        />
+        <p>
+          Resource templates:{" "}
+          {Object.values(MCP_RESOURCE_TEMPLATES).map((r, i) => (
+            <span key={r.name}>
+              {i ? "; " : ""}
+              <code>{r.uriTemplate}</code> ({r.title.toLowerCase()})
+            </span>
+          ))}
+          . Prompts:{" "}
+          {Object.values(MCP_PROMPTS).map((p, i) => (
+            <span key={p.name}>
+              {i ? "; " : ""}
+              <code>{p.name}</code> ({p.title.toLowerCase()})
+            </span>
+          ))}
+          . A JSON-RPC batch is refused: send one message per request.
         </p>
         <h3>Local (stdio)</h3>
         <p>

@@ -22,6 +22,8 @@ export const CACHE = {
   openapi: shared(DAY, HOUR),
   /** The Atom feed of new recall campaigns: feed readers poll; the mirror changes once a day. */
   recallFeed: shared(HOUR, 10 * MINUTE),
+  /** The vPIC catalog (makes, models, WMIs): it changes when the vPIC data does, monthly at most. */
+  catalog: shared(DAY, HOUR),
   discovery: shared(DAY, HOUR),
   /**
    * An answer with a degraded section (recalls stale or unavailable, a fallback insight, pricing temporarily

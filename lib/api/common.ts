@@ -129,6 +129,3 @@ export const queryFlag = (description: string, fallback: boolean) =>
     )
     .default(fallback)
     .meta({ description: `${description}${FLAG_SPELLING_NOTE}` });
-
-/** What a flag does, without the note on its query-string spellings (for a caller that sends a real boolean). */
-export const flagPurpose = (flag: z.ZodType): string | undefined => flag.description?.replace(FLAG_SPELLING_NOTE, "");

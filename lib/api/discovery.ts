@@ -1,9 +1,11 @@
 /**
  * Discovery documents: /llms.txt (llmstxt.org: a Markdown map of what the service offers and where) and
- * /.well-known/api-catalog (RFC 9727: a linkset naming the API's description and documentation). Both list
- * the operations from lib/api/operations.ts, so they name exactly the endpoints the OpenAPI document does.
+ * /.well-known/api-catalog (RFC 9727: a linkset naming the API's description and documentation, and the MCP
+ * server). They list the operations from lib/api/operations.ts and the MCP tools, resource templates and
+ * prompts from lib/api/mcp-tools.ts, so they name exactly what the OpenAPI document and `tools/list` do.
  */
 import { API_VERSION } from "../version";
+import { MCP_PROMPTS, MCP_RESOURCE_TEMPLATES, MCP_TOOLS, MCP_TOOL_NAMES } from "./mcp-tools";
 import { OPERATIONS } from "./operations";
 
 /** RFC 9727 section 4.1: the linkset media type with the api-catalog profile. */
@@ -17,9 +19,10 @@ export function discoveryText(base: string): string {
   return [
     "# vinscope",
     "",
-    "> Vehicle data service: VIN decoding with NHTSA's vPIC data, aggregate pricing from verified buyer deals, " +
-      "open NHTSA recalls, a market overview and short vehicle insights. Public JSON API without a key (GET, CORS " +
-      "open), an MCP server, and a key-authenticated dealer API for original window stickers.",
+    "> Vehicle data service: VIN decoding with NHTSA's vPIC data, the makes, models and manufacturer codes vPIC " +
+      "knows, aggregate pricing from buyer deals, open NHTSA recalls, NCAP ratings, owner complaints, EPA fuel " +
+      "economy, a market overview and short vehicle insights. Public JSON API without a key (GET, CORS open), an " +
+      "MCP server, and a key-authenticated dealer API for original window stickers.",
     "",
     `The public API is described by an OpenAPI 3.1 document (version ${API_VERSION}). Errors are RFC 9457 problem ` +
       "details with a machine-readable `reason`. Attribution is requested when the data is shown to people: cite " +
@@ -35,11 +38,28 @@ export function discoveryText(base: string): string {
     "",
     ...publicOps.map(line),
     "",
+    "## Pages",
+    "",
+    `- ${base}/vin/{vin}: a VIN's report`,
+    `- ${base}/vehicles: the makes of cars, SUVs, vans and trucks; ${base}/vehicles/{make}: a make's models and years`,
+    `- ${base}/vehicles/{make}/{model}/{year}: a model year without a VIN (slugs as /api/public/models gives them): pricing, recalls, ratings, complaints, fuel economy`,
+    "",
     "## MCP server",
     "",
-    `- POST ${base}/api/mcp: JSON-RPC 2.0 over stateless HTTP, no authentication; tools decode_vin, check_recalls, ` +
-      "get_pricing, validate_vin_check_digit, about_service",
+    `- POST ${base}/api/mcp: JSON-RPC 2.0 over stateless HTTP, one message per request, no authentication`,
     "- Local stdio transport: `vinscope mcp` (`npx vinscope mcp`, or `node bin/vinscope.mjs mcp`) in a clone after `npm install`",
+    "",
+    `### Tools (${MCP_TOOLS.length})`,
+    "",
+    ...MCP_TOOLS.map((t) => `- ${t.name}: ${t.summary}${t.operation ? ` (as ${t.operation.method.toUpperCase()} ${t.operation.path})` : ""}`),
+    "",
+    "### Resource templates",
+    "",
+    ...Object.values(MCP_RESOURCE_TEMPLATES).map((r) => `- ${r.uriTemplate}: ${r.description}`),
+    "",
+    "### Prompts",
+    "",
+    ...Object.values(MCP_PROMPTS).map((p) => `- ${p.name}: ${p.description}`),
     "",
     "## Dealer API",
     "",
@@ -51,16 +71,27 @@ export function discoveryText(base: string): string {
 
 export function apiCatalog(base: string) {
   const api = `${base}/api/public/`;
+  const mcp = `${base}/api/mcp`;
   return {
     linkset: [
       {
         anchor: `${base}/.well-known/api-catalog`,
-        item: [{ href: api, title: "vinscope API" }],
+        item: [
+          { href: api, title: "vinscope API" },
+          { href: mcp, title: `vinscope MCP server (JSON-RPC over HTTP), tools: ${MCP_TOOL_NAMES.join(", ")}` },
+        ],
       },
       {
         anchor: api,
         "service-desc": [{ href: `${base}/api/public/openapi.json`, type: OPENAPI_TYPE }],
         "service-doc": [{ href: `${base}/docs`, type: "text/html" }],
+        status: [{ href: `${base}/api/health`, type: "application/json" }],
+      },
+      {
+        anchor: mcp,
+        // llms.txt lists the tools, resource templates and prompts; tools/list gives their schemas.
+        "service-desc": [{ href: `${base}/llms.txt`, type: "text/plain" }],
+        "service-doc": [{ href: `${base}/docs#mcp`, type: "text/html" }],
         status: [{ href: `${base}/api/health`, type: "application/json" }],
       },
     ],

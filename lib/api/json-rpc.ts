@@ -10,12 +10,15 @@ export const JsonRpcRequest = z
   .looseObject({
     jsonrpc: z.literal("2.0"),
     id: RequestId.optional().meta({ description: "absent for a notification (answered 202 without a body)" }),
-    method: z.string().meta({ description: "an MCP method: initialize, tools/list, tools/call, ping, notifications/…" }),
+    method: z.string().meta({
+      description:
+        "an MCP method: initialize, tools/list, tools/call, resources/templates/list, resources/read, prompts/list, prompts/get, completion/complete, ping, notifications/…",
+    }),
     params: z.record(z.string(), z.unknown()).optional(),
   })
   .meta({
     id: "JsonRpcRequest",
-    description: "A JSON-RPC 2.0 request or notification carrying an MCP message.",
+    description: "One JSON-RPC 2.0 request or notification carrying an MCP message (a batch, a JSON array, is refused).",
     examples: [
       { jsonrpc: "2.0", id: 1, method: "tools/list" },
       { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "validate_vin_check_digit", arguments: { vin: "1HGCM82633A004352" } } },

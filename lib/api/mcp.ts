@@ -7,15 +7,18 @@
  */
 import { z } from "zod";
 import { slugify } from "../vehicle";
-import { flagPurpose } from "./common";
 import { operations } from "./operations";
 import { PRICING_YEAR_MAX, PRICING_YEAR_MIN, PricingYear } from "./pricing";
 import { RECALL_MIN_YEAR, recallMaxYear } from "./recalls";
 import { VIN_BATCH_LIMIT } from "./vin-batch";
+import { MakesQuery, ModelsQuery, WmiPathParams } from "./catalog";
+import { ValueSource } from "./vin-extended";
+import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "./buyer-data";
+import { WmiOnlyVehicleSchema } from "./vin";
 
 /**
  * Agents often send numbers as JSON strings (`"year": "2024"`). An argument that takes a whole number takes a
- * string of digits as well, and its input schema says so (anyOf integer | digit string).
+ * string of digits as well, and its input schema says so (anyOf integer | digit string, no words needed).
  */
 function wholeNumberInput(schema: z.ZodInt, description: string) {
   return z
@@ -28,7 +31,7 @@ function wholeNumberInput(schema: z.ZodInt, description: string) {
         .transform(Number)
         .pipe(schema),
     ], { error: 'must be a whole number, or a string of digits such as "2024"' })
-    .meta({ description: `${description} (a number, or a string of digits)` });
+    .meta({ description });
 }
 
 /**
@@ -38,18 +41,14 @@ function wholeNumberInput(schema: z.ZodInt, description: string) {
 const vinArgument = (description: string) => z.string().max(64).meta({ description });
 
 /**
- * The section flags of a query (VinReportQuery, VinBatchQuery) as tool arguments: the same names, meanings and
- * defaults, as optional booleans. `sectionFlags` parses the arguments with the query itself.
+ * The section flags of a query (VinReportQuery, VinBatchQuery) as tool arguments: the same names and defaults,
+ * as optional booleans. The name says which section and `default` what is left out: no prose repeated per flag
+ * (the tool's description says that sections can be switched). `sectionFlags` parses them with the query.
  */
 function toolFlags<Q extends z.ZodObject>(query: Q) {
   const defaults = query.parse({}) as Record<string, boolean>;
   const out: Record<string, z.ZodOptional<z.ZodBoolean>> = {};
-  for (const [name, flag] of Object.entries(query.shape)) {
-    out[name] = z
-      .boolean()
-      .optional()
-      .meta({ description: `${flagPurpose(flag as z.ZodType) ?? name}; default ${defaults[name]}` });
-  }
+  for (const name of Object.keys(query.shape)) out[name] = z.boolean().optional().meta({ default: defaults[name] });
   return out as { [K in keyof Q["shape"]]: z.ZodOptional<z.ZodBoolean> };
 }
 
@@ -105,6 +104,38 @@ export const GetPricingArguments = z.object({
   model: vehicleName("model", "Camry or range-rover-sport"),
   year: wholeNumberInput(PricingYear, `model year, ${PRICING_YEAR_MIN} to ${PRICING_YEAR_MAX}, e.g. 2024`),
   state: operations.getVehiclePricing.query.shape.state,
+});
+
+/**
+ * A model year, make and model, by names or slugs: the path of getSafetyRatings, getComplaints, getFuelEconomy
+ * and getVehicleInsight (the tools parse the arguments with that path's own schema, slugs made from the names).
+ */
+export const VehicleArguments = z.object({
+  year: wholeNumberInput(z.int(), "model year, e.g. 2022"),
+  make: vehicleName("make", "Honda or land-rover"),
+  model: vehicleName("model", "CR-V or range-rover-sport"),
+});
+
+/** list_makes: listMakes's query (the year as a number too). */
+export const ListMakesArguments = z.object({
+  year: wholeNumberInput(z.int(), "only makes with a model in this model year").optional(),
+  type: MakesQuery.shape.type,
+  q: MakesQuery.shape.q,
+});
+
+/** list_models: listModels's query. */
+export const ListModelsArguments = z.object({
+  make: ModelsQuery.shape.make,
+  year: wholeNumberInput(z.int(), "only models vPIC's patterns cover in this model year").optional(),
+  type: ModelsQuery.shape.type,
+});
+
+/** lookup_wmi: lookupWmi's path parameter. */
+export const LookupWmiArguments = z.object({ wmi: z.string().max(16).meta({ description: WmiPathParams.shape.wmi.description }) });
+
+/** get_recall_campaign: getRecalls's campaign form. */
+export const RecallCampaignArguments = z.object({
+  campaign: z.string().max(16).meta({ description: "NHTSA recall campaign number, e.g. 24V436000" }),
 });
 
 /** validate_vin_check_digit: one VIN. */
@@ -163,6 +194,7 @@ export const AboutService = z
       pricing: z.object({
         label: z.string().meta({ description: "what the deals are (says so when they are demo data)" }),
         deals: z.int().min(0).meta({ description: "number of deals in the data set" }),
+        demoDeals: z.int().min(0).meta({ description: "how many of them are vinscope's generated demo deals, not real transactions" }),
       }),
       insights: z.object({
         model: z.string().meta({ description: "AI model id configured for vehicle insights" }),
@@ -175,3 +207,29 @@ export const AboutService = z
   })
   .meta({ id: "AboutService", description: "What this MCP server is and where its data comes from." });
 export type AboutService = z.infer<typeof AboutService>;
+
+/**
+ * For tools/list only (lib/api/mcp-tools.ts `briefly`): decoded.extended by its general shape, group → field →
+ * `{ value, source }` or null; the OpenAPI document names every field.
+ */
+export const ExtendedRecordBrief = z.record(
+  z.string(),
+  z.record(z.string(), z.object({ value: z.union([z.string(), z.number(), z.boolean()]), source: ValueSource }).nullable()),
+);
+
+/** For tools/list only: `decoded` is one shape, its year, make and model null when only the WMI was decoded. */
+export const DecodedVehicleBrief = WmiOnlyVehicleSchema.extend({ model: z.string().nullable() });
+
+/**
+ * For tools/list only: decode_vin's NCAP, complaints and fuel-economy sections by their status and source;
+ * get_safety_ratings, get_complaints and get_fuel_economy describe the same sections in full.
+ */
+export const BuyerSectionBriefs = ([SafetyRatingsSection, ComplaintsSection, FuelEconomySection] as z.ZodObject[]).map(
+  (section) => [section, z.looseObject({ status: section.shape.status, source: section.shape.source })] as const,
+);
+
+/** For tools/list only: a batch entry's problem by the members that say what went wrong. */
+export const BatchProblemBrief = z.looseObject({ status: z.int(), detail: z.string(), reason: z.string().optional() });
+
+/** For tools/list only: a batch entry's report is decode_vin's answer, whose outputSchema describes it. */
+export const VinReportBrief = z.looseObject({ vin: z.string(), decoded: z.looseObject({}), coverage: z.enum(["vpic", "wmi_only"]) });

@@ -22,6 +22,7 @@ import { API_VERSION } from "../version";
 import { isRateLimitedPath } from "./rate-limit-paths";
 import { KEY_RATE_LIMITED_RESPONSE, OPERATIONS, PROBLEM_TYPE, RATE_LIMITED_RESPONSE, SERVICE_RESPONSES, type MediaSpec, type OperationSpec, type ResponseHeader, type ResponseSpec } from "./operations";
 import { PROBLEM_REASONS } from "./problem";
+import { MCP_TOOLS, toolNamesInWords } from "./mcp-tools";
 
 type JsonSchema = Record<string, unknown>;
 type Io = "input" | "output";
@@ -44,6 +45,7 @@ export interface OpenApiDocument {
 
 const TAGS = [
   { name: "VIN", description: "VIN decoding with NHTSA's vPIC data." },
+  { name: "Catalog", description: "The makes, models and manufacturer codes (WMIs) NHTSA's vPIC data knows, with the slugs the other endpoints take." },
   { name: "Pricing", description: "Aggregate pricing from verified buyer deals, and the market overview." },
   { name: "Recalls", description: "Open NHTSA recall campaigns." },
   { name: "Insights", description: "Short factual insights per model year, make and model." },
@@ -292,8 +294,8 @@ export function buildOpenApiDocument(opts: { baseUrl: string; operations?: Opera
         "any letter case and `1`/`0` are accepted too).\n\n" +
         "Attribution is requested when the data is shown to people: cite vinscope and NHTSA's vPIC database, " +
         "and link to the VIN's permalink (`permalink` in the decode response).\n\n" +
-        "The same capabilities are offered as MCP tools: POST JSON-RPC 2.0 to `/api/mcp` (stateless, no " +
-        "authentication), or run the stdio server (`bin/vinscope-mcp.mjs` in a clone).",
+        `The same capabilities are offered as ${MCP_TOOLS.length} MCP tools (${toolNamesInWords()}): POST one JSON-RPC 2.0 ` +
+        "message to `/api/mcp` (stateless, no authentication), or run the stdio server (`vinscope mcp` in a clone).",
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: opts.baseUrl, description: "This vinscope instance" }],

@@ -29,6 +29,7 @@ import {
   WebhookTestResult,
 } from "./alerts";
 import { InsightPathParams, InsightResponse } from "./insights";
+import { MakesQuery, MakesResponse, ModelsQuery, ModelsResponse, WmiPathParams, WmiResponse } from "./catalog";
 import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "./buyer-data";
 import { JsonRpcRequest, JsonRpcResponse } from "./json-rpc";
 import { MarketOverview, PricingNoData, PricingPathParams, PricingQuery, PricingResponse, PricingStatePathParams } from "./pricing";
@@ -177,6 +178,62 @@ export const operations = defineOperations({
     responses: {
       "200": ok(VinBatchResponse, "One result per submitted VIN, in input order."),
       "400": problem("More than 50 VINs (reason batch_too_large, with `limit`), `vins` missing or repeated, or a flag is not a boolean (reason invalid_parameter)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  listMakes: {
+    method: "get",
+    path: "/api/public/makes",
+    tags: ["Catalog"],
+    summary: "The makes NHTSA vPIC knows, optionally for a model year",
+    description:
+      "Lists the makes of NHTSA's vPIC data, A-Z, each with the slug the other endpoints take, its vehicle types and " +
+      "model years. `year` keeps the makes with a model that year; `type` picks vehicle types (default `light`: cars, " +
+      "MPVs, trucks; `all` is every type, about 12,000 makes); `q` keeps the names containing a text.",
+    query: MakesQuery,
+    cache: "catalog",
+    conditional: true,
+    responses: {
+      "200": ok(MakesResponse, "The makes."),
+      "400": problem("A query parameter is malformed (reason invalid_parameter; `param` names it)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  listModels: {
+    method: "get",
+    path: "/api/public/models",
+    tags: ["Catalog"],
+    summary: "A make's models, optionally for a model year",
+    description:
+      "Lists a make's models in NHTSA's vPIC data, A-Z, each with its slug, vehicle types and model years. With `year`, " +
+      "only the models whose vPIC patterns cover that year (a 2022 Honda list has the CR-V, not the CR-Z, which ended " +
+      "in 2016). The make may be given as a name or a slug, in any case.",
+    query: ModelsQuery,
+    cache: "catalog",
+    conditional: true,
+    responses: {
+      "200": ok(ModelsResponse, "The make and its models."),
+      "400": problem("A query parameter is missing or malformed (reason invalid_parameter; `param` names it)."),
+      "404": problem("NHTSA vPIC knows no such make (reason unknown_make)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  lookupWmi: {
+    method: "get",
+    path: "/api/public/wmi/{wmi}",
+    tags: ["Catalog"],
+    summary: "What a manufacturer code (WMI) names",
+    description:
+      "The manufacturer, makes (with slugs), country and region (ISO 3780), vehicle types and model years of a WMI: " +
+      "a VIN's first 3 characters, or 6 for a small manufacturer (third character 9, plus VIN positions 12-14). From " +
+      "NHTSA vPIC's public WMI list, or vinscope's short list of well-known codes vPIC does not publish.",
+    pathParams: WmiPathParams,
+    cache: "catalog",
+    conditional: true,
+    responses: {
+      "200": ok(WmiResponse, "What the WMI names."),
+      "400": problem("The WMI is malformed (reason invalid_parameter)."),
+      "404": problem("No manufacturer is known for the WMI (reason unknown_wmi)."),
       "500": INTERNAL_ERROR,
     },
   },
@@ -564,9 +621,10 @@ export const operations = defineOperations({
     summary: "MCP server over HTTP (JSON-RPC 2.0)",
     description:
       "The Model Context Protocol server, stateless over HTTP: one JSON-RPC 2.0 message per POST, answered with " +
-      "JSON (no session, no event stream). Tools: decode_vin, check_recalls, get_pricing, " +
-      "validate_vin_check_digit, about_service (the spec's five) and decode_vins (up to 50 VINs); `tools/list` returns their input and output schemas. The same " +
-      "server runs locally over stdio (`bin/vinscope-mcp.mjs` in a clone). GET and DELETE are answered 405.",
+      "JSON (no session, no event stream). `tools/list` returns the tools with their input and output schemas " +
+      "(/llms.txt lists them too), `resources/templates/list` the VIN and vehicle reports, `prompts/list` the " +
+      "prompts. A JSON-RPC batch (an array) is refused with -32600: MCP's specification has no batching. The same " +
+      "server runs locally over stdio (`vinscope mcp` in a clone). GET and DELETE are answered 405.",
     requestBody: { description: "A JSON-RPC 2.0 request or notification.", content: { [JSON_TYPE]: { schema: JsonRpcRequest } } },
     responses: {
       "200": {
@@ -576,7 +634,12 @@ export const operations = defineOperations({
       },
       "202": { description: "A notification was accepted; no body.", headers: ["requestId"] },
       "400": {
-        description: "The body is not a JSON-RPC message (error -32700 or -32600).",
+        description: "The body is not a JSON-RPC message (error -32700), or is a batch of them (error -32600).",
+        content: { [JSON_TYPE]: { schema: JsonRpcResponse } },
+        headers: ["requestId"],
+      },
+      "413": {
+        description: "The body is larger than 64 KiB (error -32000).",
         content: { [JSON_TYPE]: { schema: JsonRpcResponse } },
         headers: ["requestId"],
       },

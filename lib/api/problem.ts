@@ -23,6 +23,8 @@ export const PROBLEM_REASONS = {
   watchlist_full: "Adding these VINs would take the key's watchlist past its limit (`limit`, WATCHLIST_MAX_VINS); nothing was added.",
   webhook_url_refused:
     "The webhook URL cannot be used: it must be https, carry no user name or password, and resolve only to public addresses (not loopback, private, link-local or metadata ones).",
+  unknown_make: "NHTSA's vPIC data knows no make of this name; `GET /api/public/makes` lists those it knows, with their slugs.",
+  unknown_wmi: "Neither NHTSA's vPIC data nor vinscope's list of well-known manufacturer codes names this WMI.",
   not_supported: "No manufacturer source serves window stickers for this make, and no copy is archived.",
   missing_key: "The dealer API needs an API key in the `x-api-key` header.",
   invalid_key: "The API key is not valid.",

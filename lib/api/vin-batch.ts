@@ -25,7 +25,7 @@ export type VinBatchQuery = z.output<typeof VinBatchQuery>;
  * An entry's problem: the Problem members without the request's own (requestId, instance), so a batch with
  * bad entries is byte-stable and answers 304 to its ETag like any other.
  */
-const EntryProblem = Problem.omit({ requestId: true, instance: true }).meta({
+export const EntryProblem = Problem.omit({ requestId: true, instance: true }).meta({
   id: "VinBatchProblem",
   description: "Why this entry has no report (RFC 9457 members): invalid_vin (400), unknown_manufacturer or undecodable_vin (404).",
 });

@@ -3,6 +3,7 @@
  * stateless transport), JSON responses instead of an SSE stream. Framework-free (Request in, Response out) so
  * the route stays thin and the benchmark can call it directly.
  */
+import { readRequestBody, requestBodyTooLargeMessage } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { createMcpServer } from "./server";
 
@@ -21,26 +22,50 @@ const MAX_BODY_BYTES = 64 * 1024;
  */
 const LENIENT_TYPES = new Set(["", "text/plain", "application/x-www-form-urlencoded"]);
 
-function readAsJson(contentType: string | null): boolean {
-  return LENIENT_TYPES.has((contentType ?? "").split(";")[0].trim().toLowerCase());
+const mediaType = (contentType: string | null) => (contentType ?? "").split(";")[0].trim().toLowerCase();
+
+function jsonRpcError(status: number, code: number, message: string): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
 }
+
+/**
+ * One JSON-RPC message per request. MCP's specification dropped JSON-RPC batching (2025-06-18), and a batch
+ * would let one request, counted once by the rate limit, carry a hundred tool calls: it is refused, not run.
+ */
+const BATCH_REFUSED =
+  "Invalid Request: JSON-RPC batches are not accepted; send one message per request (MCP's specification has no batching since 2025-06-18).";
 
 export async function handleMcpRequest(req: Request): Promise<Response> {
   const headers = new Headers(req.headers);
   headers.set("accept", ACCEPT_BOTH);
-  if (readAsJson(headers.get("content-type"))) headers.set("content-type", "application/json");
-  // The body streams through, so the SDK's size limit applies before anything is buffered.
-  const request = new Request(req.url, { method: req.method, headers, body: req.body, signal: req.signal, duplex: "half" } as RequestInit);
+  if (LENIENT_TYPES.has(mediaType(headers.get("content-type")))) headers.set("content-type", "application/json");
+  const request = new Request(req.url, { method: req.method, headers, signal: req.signal });
+
+  let parsedBody: unknown;
+  // Another content type is the SDK's to refuse (415), before anything is read.
+  const type = mediaType(headers.get("content-type"));
+  if (req.method === "POST" && (type === "application/json" || type.endsWith("+json"))) {
+    const body = await readRequestBody(req, MAX_BODY_BYTES);
+    if (body.tooLarge) return jsonRpcError(413, -32000, requestBodyTooLargeMessage(MAX_BODY_BYTES));
+    try {
+      parsedBody = JSON.parse(body.text);
+    } catch {
+      return jsonRpcError(400, -32700, "Parse error: Invalid JSON");
+    }
+    if (Array.isArray(parsedBody)) return jsonRpcError(400, -32600, BATCH_REFUSED);
+  }
 
   const server = createMcpServer();
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
-    maxRequestBodySize: MAX_BODY_BYTES,
   });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(request);
+    return await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody });
   } finally {
     await server.close();
   }

@@ -59,9 +59,9 @@ async function recallProvenance(): Promise<Pick<DataSources["recalls"], "campaig
 async function pricingProvenance(): Promise<DataSources["pricing"]> {
   try {
     const { overview } = await getMarketOverview();
-    return { label: overview.source, deals: overview.totalDeals };
+    return { label: overview.source, deals: overview.totalDeals, demoDeals: overview.demoDeals };
   } catch (error) {
     log().warn({ err: error }, "about_service: deal data unreadable");
-    return { label: "deal data unreadable", deals: 0 };
+    return { label: "deal data unreadable", deals: 0, demoDeals: 0 };
   }
 }

@@ -8,7 +8,8 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { BatchSectionQuery, CheckDigitResult, sectionFlags } from "../api/mcp";
 import { VinReportQuery } from "../api/vin-report";
 import { handleMcpRequest } from "./http";
-import { TOOL_NAMES, createMcpServer } from "./server";
+import { MCP_TOOL_NAMES as TOOL_NAMES } from "../api/mcp-tools";
+import { createMcpServer } from "./server";
 
 async function connectedClient(): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -46,8 +47,8 @@ describe("createMcpServer", () => {
     const data = CheckDigitResult.parse(result.structuredContent);
     expect(data).toMatchObject({ vin: "1HGCM82633A004352", valid: true, expected: "3", actual: "3", reason: "check_digit_matches" });
     expect(text(result)).toContain("valid");
-    // The second block is the same data as JSON, for clients that read text only.
-    expect(JSON.parse((result.content as { text: string }[])[1].text)).toEqual(result.structuredContent);
+    // The data once, in structuredContent; the text is a summary, not the data again.
+    expect(result.content).toHaveLength(1);
   });
 
   test("validate_vin_check_digit: a mistyped VIN names the expected digit; X stands for 10", async () => {
@@ -164,6 +165,16 @@ describe("handleMcpRequest (stateless HTTP)", () => {
     const body = await (await post(many)).json();
     expect(body.result.isError).toBe(true);
     expect(body.result.content[0].text).toMatch(/maximum of 64 elements/);
+  });
+
+  test("a JSON-RPC batch is refused whole (-32600, HTTP 400): none of its calls runs", async () => {
+    const call = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "no_such_tool_to_prove_nothing_ran", arguments: {} } });
+    const res = await post(JSON.stringify([call(1), call(2)]));
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } });
+    expect(body.error.message).toMatch(/one message per request/);
+    expect(Array.isArray(body)).toBe(false);
   });
 
   test("malformed JSON → parse error -32700", async () => {

@@ -1,31 +1,32 @@
 /**
- * The MCP server definition (spec 4.3), one for both transports: cli/server/mcp-stdio.ts (`vinscope mcp`) connects it to stdio,
- * app/api/mcp/route.ts builds one per HTTP request (stateless). Building it is cheap: tools are registered
- * closures; the data they read (vPIC tables, database client) is shared per process.
+ * The MCP server, one definition for both transports: cli/server/mcp-stdio.ts (`vinscope mcp`) connects it to
+ * stdio, lib/mcp/http.ts builds one per HTTP request (stateless). Tools are served from the one list of tools
+ * (lib/mcp/tools-list.ts, built once per process), so building a server per request is cheap; resource
+ * templates and prompts are registered through the SDK's McpServer.
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { SERVICE_NAME, SERVICE_VERSION } from "../version";
-import { ABOUT_SERVICE, registerAboutService } from "./tools/about-service";
-import { CHECK_RECALLS, registerCheckRecalls } from "./tools/check-recalls";
-import { DECODE_VIN, registerDecodeVin } from "./tools/decode-vin";
-import { DECODE_VINS, registerDecodeVins } from "./tools/decode-vins";
-import { GET_PRICING, registerGetPricing } from "./tools/get-pricing";
-import { VALIDATE_VIN_CHECK_DIGIT, registerValidateVinCheckDigit } from "./tools/validate-vin-check-digit";
+import { registerPrompts } from "./prompts";
+import { registerResources } from "./resources";
+import { callTool, toolList } from "./tools-list";
 
-/** The spec's five tools, then decode_vins (many VINs; see lib/mcp/tools/decode-vins.ts for why a sixth tool). */
-export const TOOL_NAMES = [DECODE_VIN, CHECK_RECALLS, GET_PRICING, VALIDATE_VIN_CHECK_DIGIT, ABOUT_SERVICE, DECODE_VINS];
+/**
+ * The SDK builds a JSON Schema validator (Ajv, with its formats) per server unless given one; a server is
+ * built per HTTP request, and the validator only checks elicitation answers, which this server never asks for.
+ */
+const validator = new AjvJsonSchemaValidator();
 
 export function createMcpServer(): McpServer {
-  const server = new McpServer(
-    { name: SERVICE_NAME, title: "vinscope", version: SERVICE_VERSION },
-    // Arguments are a handful of scalars; a bound on their size keeps a huge nested payload from being parsed.
-    { capabilities: { tools: {} }, maxToolInputElements: 64 },
+  const server = new McpServer({ name: SERVICE_NAME, title: "vinscope", version: SERVICE_VERSION }, { jsonSchemaValidator: validator });
+  // The tools are served here rather than by McpServer.registerTool, which would recompute every schema per list.
+  server.server.registerCapabilities({ tools: {} });
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList() }));
+  server.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    callTool(request.params.name, request.params.arguments, { signal: extra.signal }),
   );
-  registerDecodeVin(server);
-  registerDecodeVins(server);
-  registerCheckRecalls(server);
-  registerGetPricing(server);
-  registerValidateVinCheckDigit(server);
-  registerAboutService(server, TOOL_NAMES);
+  registerResources(server);
+  registerPrompts(server);
   return server;
 }

@@ -1,21 +1,21 @@
 /**
- * How every tool answers. A success carries `structuredContent` (checked by the SDK against the tool's output
- * schema) and two text blocks: a readable summary, and the same data as JSON for clients that only read text
- * (the MCP specification asks for the serialized JSON alongside structured content). A failure is a tool
- * result with `isError: true` and one clear sentence, never a protocol error, so the caller sees what went wrong.
+ * How every tool answers. A success carries its data once, in `structuredContent` (checked against the tool's
+ * output schema), and a short text summary for clients that read text only. A failure is a tool result with
+ * `isError: true` and one clear sentence, never a protocol error, so the caller sees what went wrong.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { isApiError } from "../api/errors";
 import { log } from "../log";
 
-export function toolSuccess<T extends Record<string, unknown>>(data: T, summary: string): CallToolResult {
-  return {
-    content: [
-      { type: "text", text: summary },
-      { type: "text", text: JSON.stringify(data) },
-    ],
-    structuredContent: data,
-  };
+/** What a tool's handler gets besides its arguments: the request's abort signal (the client went away). */
+export interface ToolContext {
+  signal: AbortSignal;
+}
+
+export type ToolHandler<A> = (args: A, context: ToolContext) => Promise<CallToolResult>;
+
+export function toolSuccess<T extends object>(data: T, summary: string): CallToolResult {
+  return { content: [{ type: "text", text: summary }], structuredContent: data as Record<string, unknown> };
 }
 
 export function toolError(message: string): CallToolResult {
@@ -38,9 +38,11 @@ export async function runTool(tool: string, body: () => Promise<CallToolResult>)
       return toolError(error.detail);
     }
     log().error({ tool, ms: elapsed(started), err: error }, "mcp tool failed");
-    return toolError(`${tool} failed because of an internal error; the failure was logged by the server.`);
+    return internalError(tool);
   }
 }
+
+export const internalError = (tool: string) => toolError(`${tool} failed because of an internal error; the failure was logged by the server.`);
 
 function elapsed(started: number): number {
   return Math.round((performance.now() - started) * 100) / 100;

@@ -20,3 +20,13 @@ export function sourceText(totalDeals: number, demoDeals: number): string {
 export function isDemoText(text: string): boolean {
   return text.includes("demo data");
 }
+
+/**
+ * The sentence every page banner and every agent-readable text puts beside figures built wholly or partly from
+ * the generated demo deals; null when none of the deals is demo data.
+ */
+export function demoSentence(demoDeals: number | null | undefined, deals: number): string | null {
+  if (!demoDeals || demoDeals <= 0) return null;
+  if (demoDeals >= deals) return "These figures come from vinscope's generated demo data set, not from real transactions.";
+  return `Some of these figures come from vinscope's generated demo data set: ${demoDeals.toLocaleString("en-US")} of ${deals.toLocaleString("en-US")} deals are generated samples, not real transactions.`;
+}

@@ -16,7 +16,7 @@ import { slugify, type VehicleQuery } from "../vehicle";
 export type { PricingResult } from "./aggregate-pricing";
 export { MARKET_MIN_DEALS, type MarketData } from "./market-overview";
 export { US_STATES, isUsStateCode, stateName } from "./us-states";
-export { isDemoText } from "./deal-source";
+export { demoSentence, isDemoText } from "./deal-source";
 
 /**
  * Pricing of a make/model/year (and state). Names are slugified, so "Land Rover" / "Range Rover Sport" and

@@ -5,5 +5,6 @@
 export { recallsForVehicle, recallPageUrl } from "./service";
 export { recallsForVin } from "./by-vin";
 export { recallsForYearMakeModel } from "./by-vehicle";
+export { recallCampaign } from "./campaign";
 export { nhtsaOnline } from "../nhtsa";
 export { recallMirrorStatus } from "./mirror";

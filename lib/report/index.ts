@@ -2,3 +2,4 @@
 export { buildVinReport, reportIsDegraded } from "./vin-report";
 export { buildVinBatch, splitVins, batchDegraded } from "./vin-batch";
 export { safetyRatingsByVehicle, complaintsByVehicle, fuelEconomyByVehicle, buyerDataDegraded } from "./buyer-data";
+export { buildVehicleReport } from "./vehicle-report";

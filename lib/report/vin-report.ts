@@ -147,7 +147,7 @@ export async function reportSections(vehicle: VehicleQuery, flags: VinReportFlag
 }
 
 /** A buyer-data section under its own deadline; past it, or on an error, the section says it is unknown. */
-async function buyerSection<T>(label: string, ms: number, work: (signal: AbortSignal) => Promise<T>, degraded: (why: string) => T): Promise<T> {
+export async function buyerSection<T>(label: string, ms: number, work: (signal: AbortSignal) => Promise<T>, degraded: (why: string) => T): Promise<T> {
   try {
     return await withDeadline(label, ms, work);
   } catch (error) {

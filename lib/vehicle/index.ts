@@ -8,4 +8,4 @@ export { SLUG_MAX_LENGTH, SLUG_PATTERN, nameFromSlug, slugify, vehicleSlugKey } 
 export { makeKey, modelIdentity, nameKey, sameModel, sameModelIdentity, type ModelIdentity } from "./names";
 export { displayMake, withDisplayMake } from "./display-name";
 export { MakeName } from "./make-name";
-export { MODEL_YEAR_PATTERN, modelYearWithin, newestModelYear, parseModelYear } from "./model-year";
+export { MODEL_YEAR_PATTERN, modelYearWithin, newestModelYear, parseModelYear, yearsOfRanges } from "./model-year";

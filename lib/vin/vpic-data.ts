@@ -53,6 +53,7 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
       wmis,
       schemaIndex: indexer.schemaIndex,
       schemas: { get: (schemaId: number) => indexer.schemaIndex(schemaId) ?? undefined },
+      valuesBySchema: indexer.valuesBySchema,
       patterns: store,
       patternIndex: pt.patternIndex,
       lookups,

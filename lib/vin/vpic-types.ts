@@ -126,6 +126,11 @@ export interface VpicData {
   schemaIndex(schemaId: number): SchemaIndex | null;
   /** The same as a read-only map view (undefined for schemas without usable patterns). */
   schemas: { get(schemaId: number): SchemaIndex | undefined };
+  /**
+   * Per schema the decoder may use (none waiting for QC): the distinct attribute values of one element's
+   * patterns, e.g. the model ids of element 28. Built on first use for that element, then kept.
+   */
+  valuesBySchema(elementId: number): ReadonlyMap<number, readonly string[]>;
   patterns: PatternStore;
   patternIndex: Int32Array;
   /** Lookup table name → Id (as text) → Name. */

@@ -2,7 +2,8 @@
  * npm run bench:mcp [-- --iterations 200 --url http://127.0.0.1:3000/api/mcp]
  *
  * Server time of MCP requests, on a throwaway SQLite database (the project's migrations, the demo deals),
- * with NHTSA and the live vPIC API off and insight off, so only vinscope's own work is timed:
+ * with NHTSA, the buyer-data sources and the live vPIC API off and insight off, so only vinscope's own work is
+ * timed (every tool, the catalog tools among them), and the size of `tools/list` in bytes:
  *   - HTTP handler: lib/mcp/http.ts's handleMcpRequest, what POST /api/mcp runs per request (a new server
  *     and transport per request, JSON-RPC parse, the tool, the JSON response), called in-process;
  *   - stdio: the bin spawned by the SDK client, round trip per request (adds the pipe and the client);
@@ -28,6 +29,9 @@ Object.assign(process.env, {
   DATABASE_URL: `file:${path.join(dir, "bench.db")}`,
   NHTSA_API_BASE_URL: "off",
   VPIC_API_BASE_URL: "off",
+  RATINGS_API_BASE_URL: "off",
+  COMPLAINTS_API_BASE_URL: "off",
+  FUEL_ECONOMY_API_BASE_URL: "off",
   ANTHROPIC_API_KEY: "",
   LOG_LEVEL: "warn",
   SEED_DEMO_DATA: "true",
@@ -48,6 +52,16 @@ const CASES: Case[] = [
   { label: "validate_vin_check_digit", method: "tools/call", params: { name: "validate_vin_check_digit", arguments: { vin: VIN } } },
   { label: "get_pricing", method: "tools/call", params: { name: "get_pricing", arguments: { make: "Toyota", model: "Camry", year: 2024 } } },
   { label: "about_service", method: "tools/call", params: { name: "about_service", arguments: {} } },
+  { label: "list_makes (2022)", method: "tools/call", params: { name: "list_makes", arguments: { year: 2022 } } },
+  { label: "list_makes (q)", method: "tools/call", params: { name: "list_makes", arguments: { q: "land" } } },
+  { label: "list_models (Honda 2022)", method: "tools/call", params: { name: "list_models", arguments: { make: "Honda", year: 2022 } } },
+  { label: "list_models (every Honda)", method: "tools/call", params: { name: "list_models", arguments: { make: "honda", type: "all" } } },
+  { label: "lookup_wmi", method: "tools/call", params: { name: "lookup_wmi", arguments: { wmi: "1HG" } } },
+  { label: "get_safety_ratings (off)", method: "tools/call", params: { name: "get_safety_ratings", arguments: { year: 2024, make: "Toyota", model: "Camry" } } },
+  { label: "get_complaints (off)", method: "tools/call", params: { name: "get_complaints", arguments: { year: 2024, make: "Toyota", model: "Camry" } } },
+  { label: "get_fuel_economy (off)", method: "tools/call", params: { name: "get_fuel_economy", arguments: { year: 2024, make: "Toyota", model: "Camry" } } },
+  { label: "get_market_overview", method: "tools/call", params: { name: "get_market_overview", arguments: {} } },
+  { label: "get_vehicle_insight", method: "tools/call", params: { name: "get_vehicle_insight", arguments: { year: 2024, make: "Toyota", model: "Camry" } } },
 ];
 
 function stats(samples: number[]): string {
@@ -69,13 +83,19 @@ async function main() {
   const { seedDemoData } = await import("../../lib/seed");
   const { disconnectDb } = await import("../../lib/db");
   const { handleMcpRequest } = await import("../../lib/mcp/http");
-  const { TOOL_NAMES } = await import("../../lib/mcp/server");
-  const cases = CASES.filter((c) => c.method !== "tools/call" || TOOL_NAMES.includes(String(c.params?.name)));
+  const { MCP_TOOL_NAMES: TOOL_NAMES } = await import("../../lib/api/mcp-tools");
+  const cases = CASES.filter((c) => c.method !== "tools/call" || (TOOL_NAMES as string[]).includes(String(c.params?.name)));
   for (const c of CASES.filter((c) => !cases.includes(c))) console.log(`(skipped ${c.label}: no such tool in this build)`);
 
   migrate();
   await seedDemoData();
   console.log(`MCP server time, ${iterations} requests per case (SQLite, 30,000 demo deals, NHTSA off, insight off)\n`);
+
+  const listed = await handleMcpRequest(
+    new Request("http://bench/api/mcp", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "tools/list" }) }),
+  );
+  const listBody = await listed.text();
+  console.log(`tools/list: ${Buffer.byteLength(listBody).toLocaleString("en-US")} bytes for ${JSON.parse(listBody).result.tools.length} tools\n`);
 
   let id = 0;
   const viaHandler = async (c: Case) => {

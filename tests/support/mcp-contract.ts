@@ -5,18 +5,41 @@
  * zod schemas of lib/api as well.
  *
  * The world the contract expects: NHTSA faked by `fakeNhtsa` (one recall for the 2003 Honda Accord, none for
- * the 2022 Ford F-150 or Acura MDX, an outage for the 2021 Dodge Durango), the deals of
- * tests/fixtures/mcp/deals.csv (5 for the 2024 Honda Accord, 4 for the 2022 Acura MDX), no AI model key.
+ * the 2022 Ford F-150 or Acura MDX, an outage for the 2021 Dodge Durango; NCAP ratings and five complaints for
+ * the 2015 Audi A3), fueleconomy.gov by `fakeFuelEconomy` (two 2015 A3 variants), the deals of
+ * tests/fixtures/mcp/deals.csv (5 for the 2024 Honda Accord, 4 for the 2022 Acura MDX), no AI model key, and
+ * the bundled vPIC data (real: the 2022 Honda list, the CR-Z's years).
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { MakesResponse, ModelsResponse, WmiResponse } from "../../lib/api/catalog";
+import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../../lib/api/buyer-data";
+import { InsightResponse } from "../../lib/api/insights";
 import { AboutService, CheckDigitResult } from "../../lib/api/mcp";
+import { MCP_TOOL_NAMES } from "../../lib/api/mcp-tools";
+import { MarketOverview } from "../../lib/api/pricing";
+import { RecallCampaignResponse } from "../../lib/api/recalls";
+import { VehicleReport } from "../../lib/api/vehicle-report";
+import { serveFuelEconomy, serveNhtsaBuyerData } from "./buyer-data-fakes";
 import { PricingResponse } from "../../lib/api/pricing";
 import { RecallsResponse } from "../../lib/api/recalls";
 import { VinBatchResponse } from "../../lib/api/vin-batch";
 import { VinDecodeResponse } from "../../lib/api/vin-report";
 import type { FakeServer } from "./fake-server";
 
-export const MCP_TOOLS = ["about_service", "check_recalls", "decode_vin", "decode_vins", "get_pricing", "validate_vin_check_digit"];
+/** Today's six and the nine the issue asked for, by name: a tool missing from the server fails the contract. */
+export const MCP_TOOLS = [
+  "about_service", "check_recalls", "decode_vin", "decode_vins", "get_complaints", "get_fuel_economy", "get_market_overview", "get_pricing",
+  "get_recall_campaign", "get_safety_ratings", "get_vehicle_insight", "list_makes", "list_models", "lookup_wmi", "validate_vin_check_digit",
+];
+
+/** The env that points the app's buyer-data clients at the contract's fakes. */
+export const buyerDataEnv = (nhtsa: FakeServer, fueleconomy: FakeServer) => ({
+  RATINGS_API_BASE_URL: nhtsa.url,
+  COMPLAINTS_API_BASE_URL: nhtsa.url,
+  FUEL_ECONOMY_API_BASE_URL: fueleconomy.url,
+});
+
+export const fakeFuelEconomy = serveFuelEconomy;
 
 /** A real VIN of a 2003 Honda Accord (check digit 3). */
 export const ACCORD_VIN = "1HGCM82633A004352";
@@ -41,6 +64,7 @@ const recallRow = (year: string) => ({
 });
 
 export function fakeNhtsa(nhtsa: FakeServer): void {
+  serveNhtsaBuyerData(nhtsa);
   nhtsa.on("GET", "/products/vehicle/models", (req) => {
     const make = req.query.get("make")!.toUpperCase();
     if (make === "DODGE") return { status: 503, body: {} };
@@ -97,7 +121,8 @@ export function mcpToolContract(client: () => Client): void {
     expect(body).not.toHaveProperty("insight");
     expect(body.vinCheck.checkDigit).toMatchObject({ valid: true, expected: "X" });
     expect(texts(result)[0]).toMatch(/^VIN 5J8YE1H8XNL052358: 2022 Acura MDX/);
-    expect(texts(result)[0]).toMatch(/Pricing: average selling price \$56,400/);
+    expect(texts(result)[0]).toMatch(/Pricing from 4 deals \(a limited sample of 4-9 deals\): average selling price \$56,400/);
+    expect(texts(result)[0]).not.toMatch(/demo/);
   });
 
   test("decode_vin: recall flags and the insight; a section switched off is left out", async () => {
@@ -169,7 +194,7 @@ export function mcpToolContract(client: () => Client): void {
     expect(body).toMatchObject({ make: "Honda", model: "Accord", year: 2024, state: null, sampleSize: 5, dataStatus: "limited", averageSellingPrice: 30040 });
     expect(body.priceBand).not.toBeNull();
     expect(body.topTrims.map((t) => t.trim)).toEqual(["EX", "Sport", "EX-L"]);
-    expect(texts(result)[0]).toMatch(/5 deals \(limited\)/);
+    expect(texts(result)[0]).toMatch(/5 deals \(a limited sample of 4-9 deals\)/);
     const ca = await call(client(), "get_pricing", { make: "honda", model: "accord", year: 2024, state: "ca" });
     expect(PricingResponse.parse(ca.structuredContent)).toMatchObject({ state: "CA", sampleSize: 3, dataStatus: "insufficient", averageSellingPrice: null, priceBand: null, topTrims: [] });
   });
@@ -200,5 +225,98 @@ export function mcpToolContract(client: () => Client): void {
 
   test("an unknown tool is an error result", async () => {
     expectError(await call(client(), "decode_everything", {}), /not found/);
+  });
+
+  test("every tool is listed read-only with a title, in the registry's order", async () => {
+    const { tools } = await client().listTools();
+    expect(tools.map((t) => t.name)).toEqual(MCP_TOOL_NAMES);
+    for (const t of tools) expect(t.annotations).toMatchObject({ readOnlyHint: true, title: expect.any(String) });
+    const open = Object.fromEntries(tools.map((t) => [t.name, t.annotations?.openWorldHint]));
+    expect(open).toMatchObject({ decode_vin: true, get_safety_ratings: true, list_makes: false, lookup_wmi: false, get_pricing: false });
+  });
+
+  test("list_makes and list_models: vPIC's 2022 Honda list has the Civic, Accord and CR-V, not the CR-Z", async () => {
+    const makes = MakesResponse.parse((await call(client(), "list_makes", { year: "2022", q: "hond" })).structuredContent);
+    expect(makes.makes.map((m) => m.slug)).toContain("honda");
+    const honda = await call(client(), "list_models", { make: "Honda", year: 2022 });
+    const models = ModelsResponse.parse(honda.structuredContent);
+    const slugs = models.models.map((m) => m.slug);
+    expect(slugs).toEqual(expect.arrayContaining(["civic", "accord", "cr-v"]));
+    expect(slugs).not.toContain("cr-z");
+    expect(texts(honda)[0]).toMatch(/CR-V \(cr-v; /);
+    const all = ModelsResponse.parse((await call(client(), "list_models", { make: "HONDA" })).structuredContent);
+    expect(all.models.find((m) => m.slug === "cr-z")?.years).toEqual([{ from: 2011, to: 2016 }]);
+    expectError(await call(client(), "list_models", { make: "No Such Make" }), /knows no make/);
+    expectError(await call(client(), "list_makes", { type: "spaceship" }), /type/);
+  });
+
+  test("lookup_wmi: a code per region; a malformed one is an error result", async () => {
+    const us = WmiResponse.parse((await call(client(), "lookup_wmi", { wmi: "1hg" })).structuredContent);
+    expect(us).toMatchObject({ wmi: "1HG", region: "North America", country: "UNITED STATES (USA)", makes: [{ slug: "honda" }] });
+    expect(WmiResponse.parse((await call(client(), "lookup_wmi", { wmi: "WBA" })).structuredContent)).toMatchObject({ region: "Europe", makes: [{ slug: "bmw" }] });
+    expectError(await call(client(), "lookup_wmi", { wmi: "1H" }), /WMI/);
+  });
+
+  test("get_safety_ratings, get_complaints, get_fuel_economy: every variant of a year/make/model, by names", async () => {
+    const args = { year: 2015, make: "Audi", model: "A3" };
+    const ratings = await call(client(), "get_safety_ratings", args);
+    const r = SafetyRatingsResponse.parse(ratings.structuredContent);
+    expect(r.status).toBe("ok");
+    expect(r.variants.length).toBeGreaterThan(1);
+    expect(texts(ratings)[0]).toMatch(/^2015 Audi A3\. NCAP ratings of \d+ tested variants: .*stars overall/);
+    const complaints = ComplaintsResponse.parse((await call(client(), "get_complaints", args)).structuredContent);
+    expect(complaints).toMatchObject({ count: 5, status: "ok" });
+    expect(complaints.byComponent[0]).toEqual({ component: "ENGINE", count: 3 });
+    const fuel = FuelEconomyResponse.parse((await call(client(), "get_fuel_economy", { ...args, year: "2015" })).structuredContent);
+    expect(fuel.variants.map((v) => v.combinedMpg).sort()).toEqual([27, 36]);
+    expectError(await call(client(), "get_complaints", { year: 2015, make: "Audi", model: "Nonesuch" }), /does not know/);
+  });
+
+  test("get_vehicle_insight, get_market_overview and get_recall_campaign", async () => {
+    const insight = InsightResponse.parse((await call(client(), "get_vehicle_insight", { year: 2022, make: "acura", model: "mdx" })).structuredContent);
+    expect(insight.insight.model).toBe("vinscope-facts-v1");
+    const market = await call(client(), "get_market_overview", {});
+    expect(MarketOverview.parse(market.structuredContent).totalDeals).toBe(9);
+    expect(texts(market)[0]).not.toMatch(/demo/);
+    await call(client(), "check_recalls", { vin: ACCORD_VIN }); // the campaign is now in the recall store
+    const campaign = await call(client(), "get_recall_campaign", { campaign: "03v999000" });
+    expect(RecallCampaignResponse.parse(campaign.structuredContent)).toMatchObject({ campaignNumber: "03V999000", parkIt: true });
+    expect(texts(campaign)[0]).toMatch(/^Recall 03V999000 \[DO NOT DRIVE, PARK OUTSIDE\]/);
+    expectError(await call(client(), "get_recall_campaign", { campaign: "not a campaign" }), /campaign number/);
+  });
+
+  test("a result carries its data once: structuredContent, and a short text", async () => {
+    const result = await call(client(), "decode_vin", { vin: ACCORD_VIN, insight: false });
+    const content = (result as { content: { type: string; text: string }[] }).content;
+    expect(content).toHaveLength(1);
+    expect(content[0].text).not.toContain('"vinCheck"');
+    expect(content[0].text.length).toBeLessThan(JSON.stringify(result.structuredContent).length / 2);
+  });
+
+  test("resource templates: a VIN's report and a vehicle's, read as JSON; the vehicle template completes its make", async () => {
+    const { resourceTemplates } = await client().listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual(["vinscope://vehicle/{year}/{make}/{model}", "vinscope://vin/{vin}"]);
+    const vin = await client().readResource({ uri: `vinscope://vin/${ACCORD_VIN}` });
+    expect(VinDecodeResponse.parse(JSON.parse((vin.contents[0] as { text: string }).text))).toMatchObject({ vin: ACCORD_VIN });
+    const vehicle = await client().readResource({ uri: "vinscope://vehicle/2015/audi/a3" });
+    const report = VehicleReport.parse(JSON.parse((vehicle.contents[0] as { text: string }).text));
+    expect(report).toMatchObject({ year: 2015, make: { slug: "audi" }, model: { slug: "a3" }, complaints: { count: 5 } });
+    await expect(client().readResource({ uri: "vinscope://vehicle/2015/audi/nonesuch" })).rejects.toThrow(/knows no/);
+    const completion = await client().complete({ ref: { type: "ref/resource", uri: "vinscope://vehicle/{year}/{make}/{model}" }, argument: { name: "make", value: "hon" } });
+    expect(completion.completion.values).toContain("honda");
+  });
+
+  test("prompts: check a used car before buying, and compare two vehicles", async () => {
+    const { prompts } = await client().listPrompts();
+    expect(prompts.map((p) => p.name).sort()).toEqual(["check_used_car", "compare_vehicles"]);
+    const check = await client().getPrompt({ name: "check_used_car", arguments: { vin: ACCORD_VIN } });
+    const first = check.messages[0].content as { type: string; text: string };
+    expect(first.text).toMatch(new RegExp(`VIN ${ACCORD_VIN}[\\s\\S]*03V999000`));
+    expect(check.messages[1].content).toMatchObject({ type: "resource_link", uri: `vinscope://vin/${ACCORD_VIN}` });
+    const compare = await client().getPrompt({ name: "compare_vehicles", arguments: { first: "2015 Audi A3", second: MDX_VIN } });
+    const text = (compare.messages[0].content as { text: string }).text;
+    expect(text).toMatch(/2015 Audi A3[\s\S]*Owner complaints to NHTSA: 5/);
+    expect(text).toContain(`VIN ${MDX_VIN}`);
+    await expect(client().getPrompt({ name: "compare_vehicles", arguments: { first: "a fast car", second: MDX_VIN } })).rejects.toThrow(/neither a VIN/);
   });
 }

@@ -18,6 +18,8 @@ export function readSchemasToBeQced(r: VpicReader): Map<number, boolean> {
 
 export interface SchemaIndexer {
   schemaIndex(schemaId: number): SchemaIndex | null;
+  /** Per schema not waiting for QC: the distinct values of its `elementId` patterns (built on first use, then kept). */
+  valuesBySchema(elementId: number): ReadonlyMap<number, readonly string[]>;
   /** Schemas with usable patterns. */
   schemaCount: number;
   /** (schema, key) groups in the file. */
@@ -73,5 +75,27 @@ export function schemaIndexer(pt: PatternTables, toBeQced: Map<number, boolean>)
     return index;
   }
 
-  return { schemaIndex, schemaCount: groupRange.size, keyCount: groupCount };
+  const valuesByElement = new Map<number, Map<number, string[]>>();
+  const valuesBySchema = (elementId: number): ReadonlyMap<number, readonly string[]> => {
+    let bySchema = valuesByElement.get(elementId);
+    if (bySchema) return bySchema;
+    const sets = new Map<number, Set<string>>();
+    // One pass over the groups, no key compiled: the catalog asks for every schema's models at once.
+    for (let g = 0; g < groupCount; g++) {
+      const schemaId = pt.groupSchema[g];
+      if (toBeQced.get(schemaId)) continue;
+      for (let i = pt.groupStart[g]; i < pt.groupEnd[g]; i++) {
+        const p = pt.patternIndex[i];
+        if (pt.element[p] !== elementId) continue;
+        let set = sets.get(schemaId);
+        if (!set) sets.set(schemaId, (set = new Set()));
+        set.add(pt.attrTable[pt.attrIndex[p]]);
+      }
+    }
+    bySchema = new Map([...sets].map(([schemaId, set]) => [schemaId, [...set]]));
+    valuesByElement.set(elementId, bySchema);
+    return bySchema;
+  };
+
+  return { schemaIndex, valuesBySchema, schemaCount: groupRange.size, keyCount: groupCount };
 }

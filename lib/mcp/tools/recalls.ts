@@ -1,0 +1,28 @@
+/** check_recalls and get_recall_campaign: lib/recalls, the same answers as GET /api/recalls. */
+import type { McpToolArguments } from "../../api/mcp-tools";
+import { operations } from "../../api/operations";
+import { recallsRequest, type RecallsResponse } from "../../api/recalls";
+import { recallCampaign, recallsForVin, recallsForYearMakeModel } from "../../recalls";
+import { displayMake } from "../../vehicle";
+import { operationInput } from "../operation-input";
+import { campaignSummary, recallsSummary } from "../summaries";
+import { toolError, toolSuccess, type ToolHandler } from "../tool-result";
+
+export const checkRecalls: ToolHandler<McpToolArguments<"check_recalls">> = async (args, { signal }) => {
+  const { query } = operationInput(operations.getRecalls, args);
+  const request = recallsRequest(query);
+  let answer: RecallsResponse;
+  if (request.kind === "vin") answer = await recallsForVin(request.vin, { signal });
+  else if (request.kind === "vehicle") answer = await recallsForYearMakeModel(request, { signal });
+  else return toolError("Give either vin, or year, make and model.");
+  if (answer.status === "unavailable") {
+    return toolError(`Recalls of the ${answer.year} ${displayMake(answer.make)} ${answer.model} are unknown: ${answer.source}.`);
+  }
+  return toolSuccess(answer, recallsSummary(answer));
+};
+
+export const getRecallCampaign: ToolHandler<McpToolArguments<"get_recall_campaign">> = async ({ campaign }, { signal }) => {
+  const { query } = operationInput(operations.getRecalls, { campaign });
+  const answer = await recallCampaign(query.campaign!, { signal });
+  return toolSuccess(answer, campaignSummary(answer));
+};
