@@ -3,7 +3,7 @@
  * first request, so no visitor waits for it. A failure is logged, not fatal: /api/health still answers and
  * the decoder retries on first use. It also installs the answers to requests Next.js itself would fail on
  * (lib/http/early-refusal.ts: TRACE, `GET *`), stamps each request with its socket address (the client
- * address rate limits count against), and under `npm start` makes the process stop when its primary
+ * address rate limits count against), builds the rate limiter (lib/http/rate-limit.ts), and under `npm start` makes the process stop when its primary
  * is gone (lib/worker-watchdog.ts).
  */
 export async function register() {
@@ -13,6 +13,9 @@ export async function register() {
   // The socket address, for rate limits: a header of ours no client can set (lib/http/client-address.ts).
   const { installPeerAddress } = await import("./lib/http/client-address");
   installPeerAddress();
+  // On PostgreSQL: this process joins those sharing the public quota before its first request.
+  const { prepareRateLimits } = await import("./lib/http/rate-limit");
+  prepareRateLimits();
   const { log } = await import("./lib/log");
   const { watchPrimary } = await import("./lib/worker-watchdog");
   watchPrimary((message) => log().warn(message));
