@@ -13,10 +13,14 @@ export async function register() {
   // The socket address, for rate limits: a header of ours no client can set (lib/http/client-address.ts).
   const { installPeerAddress } = await import("./lib/http/client-address");
   installPeerAddress();
-  // On PostgreSQL: this process joins those sharing the public quota before its first request.
-  const { prepareRateLimits } = await import("./lib/http/rate-limit");
-  prepareRateLimits();
   const { log } = await import("./lib/log");
+  // On PostgreSQL: this process joins those sharing the public quota before its first request.
+  try {
+    const { prepareRateLimits } = await import("./lib/http/rate-limit");
+    prepareRateLimits();
+  } catch (error) {
+    log().error({ err: error }, "the rate limiter could not be built at start; it is built on first use");
+  }
   const { watchPrimary } = await import("./lib/worker-watchdog");
   watchPrimary((message) => log().warn(message));
   const started = performance.now();
