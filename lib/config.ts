@@ -123,7 +123,7 @@ const DEFAULT_MAX_WORKERS = 4;
  * few connections carry a process's whole load; four instances of DEFAULT_MAX_WORKERS processes then fit a
  * stock PostgreSQL (max_connections 100).
  */
-const DEFAULT_POOL_SIZE = 4;
+const DEFAULT_POOL_SIZE = 3;
 
 /** An empty string in the environment means "not set" (common with docker and .env files). */
 const blankToUndefined = (env: Record<string, string | undefined>) =>

@@ -9,6 +9,7 @@ import { statSync } from "node:fs";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { config, postgresPoolOptions, type Config, type DatabaseProvider } from "../config";
 import { DatabaseUnavailableError, databaseFault, noteDatabaseError, takeReopenRequest, type DatabaseFault } from "./faults";
+import { TOOL_POOL_SIZE } from "./connection-budget";
 import { isToolProcess } from "./process-kind";
 import { ResilientSqliteFactory } from "./sqlite-adapter";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
@@ -26,9 +27,6 @@ interface DbHolder {
 }
 
 const globalForDb = globalThis as unknown as { __vinscopeDb?: DbHolder };
-
-/** The CLI's and the job runner's pool: one import or sync at a time, and its lease (lib/db/process-kind.ts). */
-const TOOL_POOL_SIZE = 2;
 
 export function createDb(database: Config["database"], faults: Config["databaseFaults"] = config().databaseFaults): Db {
   if (database.provider === "postgresql") {

@@ -285,13 +285,17 @@ const TICKS_PER_SECOND = (() => {
   }
 })();
 
-/** A process's parent and CPU time so far (ms), from /proc/<pid>/stat; null once it has ended. */
+/**
+ * A process's parent and CPU time so far (ms), from /proc/<pid>/stat; null once it has ended. The time includes
+ * its children that ended (and were waited for), so a tree's sum does not drop when a short-lived child exits.
+ */
 function procStat(pid: number | string): { ppid: number; cpuMs: number } | null {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, "utf8");
     // Fields after the command name (which may hold spaces) start at its closing parenthesis.
     const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-    return { ppid: Number(fields[1]), cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND };
+    const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    return { ppid: Number(fields[1]), cpuMs: (ticks * 1000) / TICKS_PER_SECOND };
   } catch {
     return null;
   }
@@ -506,16 +510,31 @@ async function instanceScaling(databaseUrl: string) {
           benchCpu: (bench.user + bench.system) / 1000 / requests,
         };
       };
+      // A run that ends leaves requests in the servers (autocannon stops waiting for them): the next starts once
+      // the servers have finished them, i.e. once they use under a tenth of a core for a moment.
+      const settle = async () => {
+        for (let waited = 0, last = servers.map((s) => treeCpuMs(s.pid) ?? 0); waited < 20_000; waited += 250) {
+          await new Promise((r) => setTimeout(r, 250));
+          const now = servers.map((s) => treeCpuMs(s.pid) ?? 0);
+          const busiest = Math.max(...now.map((ms, i) => ms - last[i]));
+          last = now;
+          if (busiest < 25) return;
+        }
+      };
+      const measureSettled: typeof measureAll = async (...a) => {
+        await settle();
+        return measureAll(...a);
+      };
       // Warm-up (not reported): V8 optimises the hot paths, every instance loads its indexes.
       await measureAll("warm-up", distinct(DECODE_PRICING), counted, 5);
-      const runs: ScalingRun[] = [await measureAll("ceiling: GET /robots.txt", () => "/robots.txt")];
+      const runs: ScalingRun[] = [await measureSettled("ceiling: GET /robots.txt", () => "/robots.txt")];
       const totals = runsOf.map(() => [] as ScalingRun[]);
       for (let round = 0; round < rounds; round++) {
         const order = round % 2 ? [...runsOf.keys()].reverse() : [...runsOf.keys()];
-        for (const i of order) totals[i].push(await measureAll(runsOf[i].name, runsOf[i].path, runsOf[i].headers));
+        for (const i of order) totals[i].push(await measureSettled(runsOf[i].name, runsOf[i].path, runsOf[i].headers));
       }
       for (const [i, list] of totals.entries()) runs.push(combineRuns(runsOf[i].name, list));
-      runs.push(await measureAll("ceiling again: GET /robots.txt", () => "/robots.txt"));
+      runs.push(await measureSettled("ceiling again: GET /robots.txt", () => "/robots.txt"));
       table.push({ setup: setup.name, runs });
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
