@@ -80,6 +80,8 @@ export interface BatchedCountersOptions {
   memberId: string;
   /** Keeps the counters of several policies apart in one store: the stored key is `<keyPrefix>:<key>`. */
   keyPrefix: string;
+  /** Told when a statement that no request was waiting for failed (a request that was is told itself). */
+  onFlushError?: (error: unknown) => void;
   /** For tests: the clock, and whether to start the periodic flush. */
   now?: () => number;
   timer?: boolean;
@@ -187,6 +189,7 @@ export class BatchedCounters {
         this.dirty.add(key);
       }
       this.pausedUntil = this.now() + BACKOFF_MS;
+      if (claims.size === 0) this.options.onFlushError?.(error);
       for (const waiting of claims.values()) for (const claim of waiting) claim.reject(error);
       return;
     }

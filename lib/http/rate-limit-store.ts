@@ -125,7 +125,14 @@ function buildStores(name: string, policy: RateLimitPolicy): CounterStore[] {
   const opts = { points: policy.requests, duration: policy.windowSeconds, keyPrefix: `vinscope_${name}_${policy.requests}_${policy.windowSeconds}` };
   const stores: CounterStore[] = [];
   if (config().database.provider === "postgresql" && config().rateLimit.store === "auto") {
-    const counters = new BatchedCounters(postgresBackend(), { points: opts.points, durationMs: opts.duration * 1000, memberId: MEMBER_ID, keyPrefix: opts.keyPrefix });
+    const counters = new BatchedCounters(postgresBackend(), {
+      points: opts.points,
+      durationMs: opts.duration * 1000,
+      memberId: MEMBER_ID,
+      keyPrefix: opts.keyPrefix,
+      // Paused for a while after a failure, so this is at most one line per pause.
+      onFlushError: (error) => log().warn({ limiter: name, store: "postgresql", err: error }, "rate-limit store failed; the counts are kept and sent when it answers again"),
+    });
     stores.push({ name: "postgresql", consume: (key, points) => counters.consume(key, points) });
   }
   if (underNpmStartCluster()) {
