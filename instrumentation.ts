@@ -3,8 +3,8 @@
  * first request, so no visitor waits for it. A failure is logged, not fatal: /api/health still answers and
  * the decoder retries on first use. It also installs the answers to requests Next.js itself would fail on
  * (lib/http/early-refusal.ts: TRACE, `GET *`), stamps each request with its socket address (the client
- * address rate limits count against), builds the rate limiter (lib/http/rate-limit.ts), and under `npm start` makes the process stop when its primary
- * is gone (lib/worker-watchdog.ts).
+ * address rate limits count against), builds the rate limiter (lib/http/rate-limit.ts), and under `npm start`
+ * makes the process stop when its primary is gone (lib/worker-watchdog.ts).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;

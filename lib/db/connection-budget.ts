@@ -4,11 +4,11 @@
  */
 import type { Config } from "../config";
 
-/** The CLI's and the job runner's pool: one import or sync at a time, beside its lease. */
+/** The CLI's, the job runner's and the migration's pool: one import, sync or migration at a time, beside its lease. */
 export const TOOL_POOL_SIZE = 2;
 
 /** Each server process's connection for the shared rate-limit counters (one statement in flight at a time). */
-const COUNTER_CONNECTIONS = 1;
+export const COUNTER_CONNECTIONS = 1;
 
 /** What one instance keeps once it serves: each server process's pool and counter connection, and its job runner. */
 export function instanceConnections(cfg: Pick<Config, "workers" | "databasePoolSize">): { total: number; text: string } {

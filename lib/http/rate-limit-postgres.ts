@@ -16,6 +16,7 @@
  */
 import { Pool } from "pg";
 import { config, postgresPoolOptions } from "../config";
+import { COUNTER_CONNECTIONS } from "../db/connection-budget";
 import { log } from "../log";
 import type { CounterBackend, CounterDelta, CounterTotal } from "./rate-limit-batched";
 
@@ -40,7 +41,7 @@ export class PostgresCounterBackend implements CounterBackend {
   constructor(database = config().database) {
     this.pool = new Pool({
       ...postgresPoolOptions(database),
-      max: 1,
+      max: COUNTER_CONNECTIONS,
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: STATEMENT_TIMEOUT_MS,
       query_timeout: STATEMENT_TIMEOUT_MS,
