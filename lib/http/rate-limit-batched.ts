@@ -114,22 +114,30 @@ export class BatchedCounters {
     }
   }
 
-  /** Resolves with the counter after this request; rejects with a RateLimiterRes when the quota is spent. */
-  consume(clientKey: string, points = 1): Promise<RateLimiterRes> {
+  /**
+   * The decision this process can make alone, at once: admitted within its share, or refused because the
+   * quota is spent as far as it knows. Null when the request must be counted by the store (`consume`).
+   */
+  decideLocally(clientKey: string, points = 1): { admitted: boolean; res: RateLimiterRes } | null {
     const key = `${this.options.keyPrefix}:${clientKey}`;
     const quota = this.options.points;
     const now = this.now();
     const entry = this.entries.get(key);
-    if (entry && now < entry.windowEnd) {
-      const total = entry.synced + entry.sending + entry.pending;
-      if (total >= quota) return Promise.reject(new RateLimiterRes(0, entry.windowEnd - now, total, false));
-      if (now < entry.shareUntil && entry.share >= points) {
-        entry.share -= points;
-        entry.pending += points;
-        this.dirty.add(key);
-        return Promise.resolve(new RateLimiterRes(Math.max(0, quota - total - points), entry.windowEnd - now, total + points, false));
-      }
-    }
+    if (!entry || now >= entry.windowEnd) return null;
+    const total = entry.synced + entry.sending + entry.pending;
+    if (total >= quota) return { admitted: false, res: new RateLimiterRes(0, entry.windowEnd - now, total, false) };
+    if (now >= entry.shareUntil || entry.share < points) return null;
+    entry.share -= points;
+    entry.pending += points;
+    this.dirty.add(key);
+    return { admitted: true, res: new RateLimiterRes(Math.max(0, quota - total - points), entry.windowEnd - now, total + points, false) };
+  }
+
+  /** Resolves with the counter after this request; rejects with a RateLimiterRes when the quota is spent. */
+  consume(clientKey: string, points = 1): Promise<RateLimiterRes> {
+    const local = this.decideLocally(clientKey, points);
+    if (local) return local.admitted ? Promise.resolve(local.res) : Promise.reject(local.res);
+    const key = `${this.options.keyPrefix}:${clientKey}`;
     return new Promise((resolve, reject) => {
       const waiting = this.claims.get(key);
       if (waiting) waiting.push({ points, resolve, reject });

@@ -44,6 +44,8 @@ export type LimitOutcome =
 export interface CounterStore {
   name: string;
   consume(key: string, points: number): Promise<RateLimiterRes>;
+  /** A decision the store can make at once from memory (no deadline needed), or null to `consume`. */
+  decideLocally?(key: string, points: number): { admitted: boolean; res: RateLimiterRes } | null;
 }
 
 interface Tier extends CounterStore {
@@ -60,7 +62,7 @@ export class SharedLimiter {
     readonly policy: RateLimitPolicy,
     stores: CounterStore[],
   ) {
-    this.tiers = stores.map((store) => ({ name: store.name, consume: store.consume, skipUntil: 0, warnedAt: 0 }));
+    this.tiers = stores.map((store) => ({ ...store, skipUntil: 0, warnedAt: 0 }));
   }
 
   get stores(): string[] {
@@ -71,6 +73,8 @@ export class SharedLimiter {
     const now = Date.now();
     for (const tier of this.tiers) {
       if (tier.skipUntil > now) continue;
+      const local = tier.decideLocally?.(key, points);
+      if (local) return { known: true, allowed: local.admitted, remaining: local.admitted ? local.res.remainingPoints : 0, resetMs: local.res.msBeforeNext };
       try {
         const res = await withTimeout(tier.consume(key, points));
         return { known: true, allowed: true, remaining: res.remainingPoints, resetMs: res.msBeforeNext };
@@ -133,7 +137,7 @@ function buildStores(name: string, policy: RateLimitPolicy): CounterStore[] {
       // Paused for a while after a failure, so this is at most one line per pause.
       onFlushError: (error) => log().warn({ limiter: name, store: "postgresql", err: error }, "rate-limit store failed; the counts are kept and sent when it answers again"),
     });
-    stores.push({ name: "postgresql", consume: (key, points) => counters.consume(key, points) });
+    stores.push({ name: "postgresql", consume: (key, points) => counters.consume(key, points), decideLocally: (key, points) => counters.decideLocally(key, points) });
   }
   if (underNpmStartCluster()) {
     const shared = new RateLimiterCluster({ ...opts, timeoutMs: STORE_TIMEOUT_MS });
