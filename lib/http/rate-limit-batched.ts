@@ -190,8 +190,9 @@ export class BatchedCounters {
       result = await this.backend.sync(rows, this.options.memberId);
     } catch (error) {
       // Counts already admitted are sent again later; the waiting requests are decided by the next store.
-      for (const [key, entry] of this.entries) {
-        if (entry.sending === 0) continue;
+      for (const key of deltas.keys()) {
+        const entry = this.entries.get(key);
+        if (!entry || entry.sending === 0) continue;
         entry.pending += entry.sending;
         entry.sending = 0;
         this.dirty.add(key);
