@@ -42,6 +42,9 @@ import { Client } from "pg";
 import { config } from "../../lib/config";
 import { decodeVinWith } from "../../lib/vin/decoder";
 import { loadVpicData } from "../../lib/vin/vpic-data";
+import { BatchedCounters } from "../../lib/http/rate-limit-batched";
+import { PostgresCounterBackend } from "../../lib/http/rate-limit-postgres";
+import { SharedLimiter } from "../../lib/http/rate-limit-store";
 import { refusedPort } from "../../tests/fixtures/fake-manufacturer";
 import { startServer } from "./support/bench-server";
 import { synthesiseVins } from "./support/sample-vins";
@@ -431,6 +434,50 @@ async function rateLimitCost() {
     await server.stop();
     nhtsa.close();
   }
+  if (args["database-url"]) await sharedCounterCost(args["database-url"]);
+}
+
+/**
+ * The shared counters' own cost, in this process against the same PostgreSQL, where a busy machine's noise does
+ * not reach it: CPU time per decision (this process's, which includes sending the statements; PostgreSQL's
+ * share is printed by the scaling runs) for one client asking again and again, and for many clients each
+ * asking once (every first request of a client is counted by a statement, shared by all that wait with it).
+ */
+async function sharedCounterCost(databaseUrl: string) {
+  const url = new URL(databaseUrl);
+  const schema = url.searchParams.get("schema") ?? undefined;
+  const backend = new PostgresCounterBackend({ provider: "postgresql", url: url.toString(), schema });
+  const policy = { requests: 100_000_000, windowSeconds: 3600 };
+  const counters = new BatchedCounters(backend, { points: policy.requests, durationMs: 3_600_000, memberId: `bench-${process.pid}`, keyPrefix: `bench_${Date.now()}` });
+  const limiter = new SharedLimiter("bench", policy, [
+    { name: "postgresql", consume: (key, points) => counters.consume(key, points), decideLocally: (key, points) => counters.decideLocally(key, points) },
+  ]);
+  const measureCpu = async (work: () => Promise<number>) => {
+    const before = process.cpuUsage();
+    const started = performance.now();
+    const decisions = await work();
+    const cpu = process.cpuUsage(before);
+    return { perDecisionUs: ((cpu.user + cpu.system) / decisions).toFixed(1), perSecond: Math.round(decisions / ((performance.now() - started) / 1000)) };
+  };
+  await limiter.consume("warm-up");
+  const one = await measureCpu(async () => {
+    const until = performance.now() + 3000;
+    let n = 0;
+    while (performance.now() < until) for (let i = 0; i < 1000; i++, n++) await limiter.consume("198.51.100.1");
+    return n;
+  });
+  const many = await measureCpu(async () => {
+    let n = 0;
+    for (let batch = 0; batch < 20; batch++) {
+      await Promise.all(Array.from({ length: 1000 }, () => limiter.consume(`203.0.${batch}.${n++ % 1000}`)));
+    }
+    return n;
+  });
+  await backend.end();
+  console.log(
+    `shared counters in-process (PostgreSQL, CPU of this process per decision): one client asking again and again ` +
+      `${one.perDecisionUs} µs (${one.perSecond}/s); 20,000 clients asking once, 1,000 at a time ${many.perDecisionUs} µs (${many.perSecond}/s)`,
+  );
 }
 
 /** The PIDs of PostgreSQL's backends serving `database`, for their CPU time (/proc). */
