@@ -20,7 +20,8 @@
  * With --rate-limit-cost it measures the rate limiter instead (issue 15): one server, two clients asking a
  * limited route in turn, one exempt (not counted) and one counted against a quota no run reaches; it prints
  * throughput, latency and the server's CPU time per request of each, and the limiter's cost. --database-url
- * serves from that PostgreSQL (counters in the database) instead of a SQLite file (counters in the primary).
+ * serves from that PostgreSQL (counters in the database) instead of a SQLite file (counters in the primary), and
+ * adds the shared counters' CPU per decision measured in this process (sharedCounterCost).
  *
  *   npm run bench:http -- [--seconds 10] [--connections 10] [--vins 10000] [--query "insight=false"] [--nhtsa-delay 300]
  *   npm run bench:http -- --nhtsa down
