@@ -1,10 +1,12 @@
 /**
  * Runs once when a server process starts (Next.js instrumentation hook): compiles the vPIC tables, the catalog
- * of makes and models over them and the MCP tool list before the first request, so no visitor waits for them. A failure is logged, not fatal: /api/health still answers and
+ * of makes and models over them and the MCP tool list before the first request, so no visitor waits for them.
+ * A failure is logged, not fatal: /api/health still answers and
  * the decoder retries on first use. It also installs the answers to requests Next.js itself would fail on
  * (lib/http/early-refusal.ts: TRACE, `GET *`), stamps each request with its socket address (the client
- * address rate limits count against), trims Next's router headers from the Vary of non-page answers, and under `npm start` makes the process stop when its primary
- * is gone (lib/worker-watchdog.ts).
+ * address rate limits count against), trims Next's router headers from the Vary of non-page answers, builds the
+ * rate limiter (lib/http/rate-limit.ts), and under `npm start` makes the process stop when its primary is gone
+ * (lib/worker-watchdog.ts).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -17,6 +19,13 @@ export async function register() {
   const { installVaryTrim } = await import("./lib/http/vary");
   installVaryTrim();
   const { log } = await import("./lib/log");
+  // On PostgreSQL: this process joins those sharing the public quota before its first request.
+  try {
+    const { prepareRateLimits } = await import("./lib/http/rate-limit");
+    prepareRateLimits();
+  } catch (error) {
+    log().error({ err: error }, "the rate limiter could not be built at start; it is built on first use");
+  }
   const { watchPrimary } = await import("./lib/worker-watchdog");
   watchPrimary((message) => log().warn(message));
   const started = performance.now();

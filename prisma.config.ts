@@ -6,6 +6,7 @@
 import path from "node:path";
 import { defineConfig } from "prisma/config";
 import { parseConfig, postgresPoolOptions } from "./lib/config";
+import { TOOL_POOL_SIZE } from "./lib/db/connection-budget";
 
 const { database } = parseConfig(process.env);
 const schema =
@@ -21,8 +22,8 @@ export default defineConfig({
       // the runtime client keeps adapter-pg 6.19.3 (lib/db/index.ts).
       const { PrismaPg } = await import("@prisma/adapter-pg-cli");
       // allowExitOnIdle: the CLI exits when its work is done instead of after pg's 10 s idle timeout
-      // (cli/db/migrate-deploy.ts).
-      return new PrismaPg({ ...postgresPoolOptions(database), allowExitOnIdle: true }, { schema: database.schema });
+      // (cli/db/migrate-deploy.ts). max: the migration's share of the connection budget, not pg's 10.
+      return new PrismaPg({ ...postgresPoolOptions(database), allowExitOnIdle: true, max: TOOL_POOL_SIZE }, { schema: database.schema });
     }
     const { PrismaBetterSQLite3 } = await import("@prisma/adapter-better-sqlite3");
     return new PrismaBetterSQLite3({ url: database.url });

@@ -120,9 +120,17 @@ const booleanFlag = (fallback: boolean) =>
 
 /**
  * Without WEB_CONCURRENCY, one server process per core up to this many: each holds its own vPIC tables and
- * Next.js server (about 230 MB resident) and, on PostgreSQL, a pool of up to 10 connections.
+ * Next.js server (about 230 MB resident) and, on PostgreSQL, DATABASE_POOL_SIZE connections plus one for the
+ * rate-limit counters.
  */
 const DEFAULT_MAX_WORKERS = 4;
+
+/**
+ * A server process's PostgreSQL connections for queries. In the steady state a request reads from memory, so a
+ * few connections carry a process's whole load; four instances of DEFAULT_MAX_WORKERS processes then fit a
+ * stock PostgreSQL (max_connections 100).
+ */
+const DEFAULT_POOL_SIZE = 3;
 
 /** An empty string in the environment means "not set" (common with docker and .env files). */
 const blankToUndefined = (env: Record<string, string | undefined>) =>
@@ -196,6 +204,7 @@ const schema = z
     DATABASE_BUSY_TIMEOUT_MS: positiveInt(5000),
     DATABASE_CONNECT_TIMEOUT_MS: positiveInt(5000),
     DATABASE_RETRY_AFTER_SECONDS: positiveInt(5),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(DEFAULT_POOL_SIZE),
 
     STICKER_HOST_QUEUE_MAX: z.coerce.number().int().min(0).default(8),
 
@@ -391,6 +400,12 @@ export interface Config {
   requestDeadlineMs: number;
   /** How long a write waits for the SQLite lock, a connection for PostgreSQL, and what Retry-After says then. */
   databaseFaults: { busyTimeoutMs: number; connectTimeoutMs: number; retryAfterSeconds: number };
+  /**
+   * PostgreSQL: connections each server process keeps for its queries (the job runner and the CLI keep fewer,
+   * lib/db/index.ts). With the rate-limit counters' one, the default fits 4 instances of 4 server processes
+   * in a stock PostgreSQL's 100 connections (README, "Connection budget").
+   */
+  databasePoolSize: number;
   /** Abuse control (lib/http/rate-limit.ts). A null policy is `off`. */
   rateLimit: {
     /** Per client address on the public API and /api/mcp. */
@@ -546,6 +561,7 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
       connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
       retryAfterSeconds: env.DATABASE_RETRY_AFTER_SECONDS,
     },
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     rateLimit: {
       public: env.RATE_LIMIT_REQUESTS === null ? null : { requests: env.RATE_LIMIT_REQUESTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
       dealer:

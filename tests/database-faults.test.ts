@@ -7,12 +7,14 @@
  * fail with an I/O error, as on a disk remounted read-only), locked by another process's write transaction,
  * and deleted. PostgreSQL's outage is a TCP proxy on loopback between the app and the server that the test
  * cuts and restores (a stopped server and a network outage look the same to the app: refused connections),
- * so the shared PostgreSQL cluster is never stopped.
+ * so the shared PostgreSQL cluster is never stopped. A PostgreSQL pool with no free connection (its one
+ * connection held by a query stuck behind a lock) answers the same way.
  */
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, rmSync } from "node:fs";
 import net from "node:net";
 import Database from "better-sqlite3";
+import { Client } from "pg";
 import { freePort, startApp, type TestApp } from "./support/app";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
 import { createTestDatabase, testProvider, type TestDatabase } from "./support/test-database";
@@ -234,7 +236,7 @@ async function startCuttableProxy(target: { host: string; port: number }) {
   };
 }
 
-postgresOnly("PostgreSQL unreachable (connections cut), then back: 503 + Retry-After, then recovery", () => {
+postgresOnly("PostgreSQL unreachable (connections cut), then back; a pool with no free connection: 503 + Retry-After, then recovery", () => {
   let nhtsa: FakeServer;
   let app: TestApp;
   let database: TestDatabase;
@@ -255,6 +257,8 @@ postgresOnly("PostgreSQL unreachable (connections cut), then back: 503 + Retry-A
         DATABASE_URL: proxied.toString(),
         DATABASE_CONNECT_TIMEOUT_MS: "1500",
         DATABASE_RETRY_AFTER_SECONDS: "3",
+        // One connection, so one stuck query exhausts the pool.
+        DATABASE_POOL_SIZE: "1",
       },
     });
   });
@@ -280,6 +284,43 @@ postgresOnly("PostgreSQL unreachable (connections cut), then back: 503 + Retry-A
     for (let i = 0; i < 3; i++) {
       const res = await recovers("uncached /api/recalls", () => uncachedRecalls(app));
       expect(await res.json()).toMatchObject({ status: "ok", count: 1 });
+    }
+  });
+
+  test("an exhausted pool answers 503 with Retry-After within the connect timeout, and serves again once a connection frees", async () => {
+    // The app's one connection is taken by a request stuck behind a lock the test holds on the app's tables.
+    const schema = new URL(database.url).searchParams.get("schema")!;
+    const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query("BEGIN");
+      const { rows } = await admin.query<{ name: string }>(
+        "SELECT quote_ident(table_name) AS name FROM information_schema.tables WHERE table_schema = $1 AND table_name NOT LIKE 'rate_limit_%'",
+        [schema],
+      );
+      await admin.query(`LOCK TABLE ${rows.map((r) => `"${schema}".${r.name}`).join(", ")} IN ACCESS EXCLUSIVE MODE`);
+      const stuck = uncachedRecalls(app);
+      for (let waited = 0; ; waited += 100) {
+        const { rows: waiting } = await admin.query(
+          "SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation JOIN pg_namespace n ON n.oid = c.relnamespace WHERE NOT l.granted AND n.nspname = $1",
+          [schema],
+        );
+        if (waiting.length > 0) break;
+        expect(waited).toBeLessThan(ANSWER_WITHIN_MS);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const started = Date.now();
+      const health = await expectUnavailable(await get(app, "/api/health"));
+      expect(health.db).toMatchObject({ ok: false, provider: "postgresql", fault: "timeout" });
+      await expectUnavailable(await uncachedRecalls(app));
+      // Each waited for a connection for DATABASE_CONNECT_TIMEOUT_MS (1.5 s), not for the lock.
+      expect(Date.now() - started).toBeLessThan(ANSWER_WITHIN_MS);
+
+      await admin.query("ROLLBACK");
+      expect((await stuck).status).toBe(200);
+      await recovers("/api/health", () => get(app, "/api/health"));
+    } finally {
+      await admin.end();
     }
   });
 });

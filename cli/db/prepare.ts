@@ -11,6 +11,7 @@ import Database from "better-sqlite3";
 import { Client } from "pg";
 import { config, postgresPoolOptions } from "../../lib/config";
 import { disconnectDb } from "../../lib/db";
+import { instanceConnections } from "../../lib/db/connection-budget";
 import { migrateDeploy } from "./migrate-deploy";
 
 export function migrate(): void {
@@ -39,11 +40,29 @@ async function withPrepareLock(work: () => Promise<void>): Promise<void> {
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [PREPARE_LOCK_KEY]);
+    await reportConnectionBudget(client).catch(() => undefined);
     await work();
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [PREPARE_LOCK_KEY]).catch(() => undefined);
     await client.end();
   }
+}
+
+/** An instance preparing the database (this lock, the migration, the seed: 3) and one `vinscope` command (2). */
+const STARTUP_AND_COMMAND = 5;
+
+/** One line for the operator: what this instance will keep against what the server allows (README, "Connection budget"). */
+async function reportConnectionBudget(client: Client): Promise<void> {
+  const { rows } = await client.query<{ max: string; reserved: string }>(
+    "SELECT current_setting('max_connections') AS max, current_setting('superuser_reserved_connections') AS reserved",
+  );
+  const usable = Number(rows[0].max) - Number(rows[0].reserved);
+  const budget = instanceConnections(config());
+  console.log(
+    `[vinscope] PostgreSQL connections: this instance keeps up to ${budget.total} (${budget.text}); ` +
+      `the server allows ${usable} to non-superusers: enough for ${Math.floor((usable - STARTUP_AND_COMMAND) / budget.total)} instances like it, ` +
+      `with ${STARTUP_AND_COMMAND} left for an instance starting and a command`,
+  );
 }
 
 export async function prepareDatabase(): Promise<void> {

@@ -4,10 +4,12 @@
  * SIGTERM/SIGINT stop the schedule and abort a running job (its transaction rolls back; the lease is released).
  */
 import { disconnectDb } from "../../lib/db";
+import { runAsTool } from "../../lib/db/process-kind";
 import { log } from "../../lib/log";
 import { JOBS } from "../../lib/jobs/registry";
 import { startJobRunner } from "../../lib/jobs/scheduler";
 
+runAsTool();
 const runner = startJobRunner(JOBS);
 log().info({ jobs: JOBS.map((j) => j.name) }, "job runner started");
 // With every job switched off nothing else holds the event loop, and the process would end at once; the

@@ -13,6 +13,9 @@ describe("databaseFault", () => {
     [Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }), "unreachable"],
     [Object.assign(new Error("x"), { name: "PrismaClientKnownRequestError", code: "P1001" }), "unreachable"],
     [Object.assign(new Error("Invalid `db.x()` invocation: Timed out fetching a new connection"), { name: "PrismaClientKnownRequestError" }), "timeout"],
+    // node-postgres's pool, full and no connection freed within connectionTimeoutMillis
+    [new Error("timeout exceeded when trying to connect"), "timeout"],
+    [new Error("Connection terminated due to connection timeout", { cause: new Error("Connection terminated unexpectedly") }), "timeout"],
     [new DatabaseUnavailableError("gone", "gone"), "gone"],
     [Object.assign(new Error("wrapped"), { cause: Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" }) }), "locked"],
   ])("%s → %s", (error, fault) => {
@@ -21,6 +24,7 @@ describe("databaseFault", () => {
 
   test.each([
     [new Error("connection refused")], // an outside system's words, not a database's error
+    [new Error("The operation was aborted due to timeout")],
     [new TypeError("x is undefined")],
     [Object.assign(new Error("Unique constraint failed"), { name: "PrismaClientKnownRequestError", code: "P2002" })],
     [null],

@@ -80,6 +80,8 @@ const MESSAGE_FAULTS: [RegExp, DatabaseFault][] = [
   [/SocketTimeout|timeout exceeded when trying to connect|Timed out fetching a new connection|Transaction already closed|Unable to start a transaction in the given time/i, "timeout"],
 ];
 
+const NODE_POSTGRES_TIMEOUTS = new Set(["timeout exceeded when trying to connect", "Connection terminated due to connection timeout"]);
+
 /** What kind of database fault `error` is, or null when it is something else (a bug, bad input). */
 export function databaseFault(error: unknown, depth = 0): DatabaseFault | null {
   if (!error || typeof error !== "object" || depth > 5) return null;
@@ -114,6 +116,9 @@ export function databaseFault(error: unknown, depth = 0): DatabaseFault | null {
       if (fault) return fault;
     }
   }
+  // node-postgres's pool throws plain Errors without a code: no connection of a full pool came free in time,
+  // or a new connection was not made in time. Its exact words, never any error saying "timeout".
+  if (typeof e.message === "string" && NODE_POSTGRES_TIMEOUTS.has(e.message)) return "timeout";
   // Last resort: only Prisma's and the drivers' own errors are read by message, never any error at all
   // (an outside system's "connection refused" is not a database fault).
   const name = typeof e.name === "string" ? e.name : "";

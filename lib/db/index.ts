@@ -9,6 +9,8 @@ import { statSync } from "node:fs";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { config, postgresPoolOptions, type Config, type DatabaseProvider } from "../config";
 import { DatabaseUnavailableError, databaseFault, noteDatabaseError, takeReopenRequest, type DatabaseFault } from "./faults";
+import { TOOL_POOL_SIZE } from "./connection-budget";
+import { isToolProcess } from "./process-kind";
 import { ResilientSqliteFactory } from "./sqlite-adapter";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
@@ -28,10 +30,18 @@ const globalForDb = globalThis as unknown as { __vinscopeDb?: DbHolder };
 
 export function createDb(database: Config["database"], faults: Config["databaseFaults"] = config().databaseFaults): Db {
   if (database.provider === "postgresql") {
-    // connectionTimeoutMillis: an unreachable server fails a query within the deadline instead of hanging
-    // (node-postgres waits for ever by default); the pool drops broken connections and reconnects by itself.
+    const server = !isToolProcess();
+    // connectionTimeoutMillis bounds both connecting and waiting for a free connection of a full pool: an
+    // unreachable server or an exhausted pool fails the query within it (503 with Retry-After) instead of
+    // hanging (node-postgres waits for ever by default); the pool drops broken connections and reconnects.
     const adapter = new PrismaPg(
-      { ...postgresPoolOptions(database), max: 10, connectionTimeoutMillis: faults.connectTimeoutMs },
+      {
+        ...postgresPoolOptions(database),
+        max: server ? config().databasePoolSize : TOOL_POOL_SIZE,
+        connectionTimeoutMillis: faults.connectTimeoutMs,
+        // No statement of a server process outlives the longest request.
+        ...(server ? { statement_timeout: config().requestDeadlineMs } : {}),
+      },
       { schema: database.schema },
     );
     return new PostgresClient({ adapter }) as unknown as Db;

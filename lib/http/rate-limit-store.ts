@@ -1,16 +1,18 @@
 /**
- * Where rate-limit counters live, on rate-limiter-flexible (no hand-written counting):
+ * Where rate-limit counters live (rate-limiter-flexible for the per-instance stores; the shared one batched):
  *
- *  - PostgreSQL (`DATABASE_URL` is postgres): RateLimiterPostgres, one table (`rate_limit_counters`, the
- *    library's layout, created on first use) in the app's database and schema. Every process of every instance on that database counts in
- *    the same row: one atomic `INSERT … ON CONFLICT DO UPDATE … RETURNING` per request.
+ *  - PostgreSQL (`DATABASE_URL` is postgres): counters shared by every process of every instance, counted in
+ *    each process's memory and sent to the database in one statement for all keys every 250 ms
+ *    (lib/http/rate-limit-batched.ts, in the table lib/http/rate-limit-postgres.ts keeps). No statement per
+ *    request; a client can exceed its quota by a bounded amount while the processes' counts travel (the
+ *    bound is stated there and in README).
  *  - SQLite under `npm start` (one instance, WEB_CONCURRENCY processes): RateLimiterCluster. The counters live
  *    in the primary process (RateLimiterClusterMaster, created by cli/server/server-workers.ts) and every
  *    server process asks it over node:cluster's IPC channel. SQLite is not used: a write per request would
  *    serialise every server process on SQLite's single writer lock.
  *  - A bare `next start` (one process): RateLimiterMemory.
- * RATE_LIMIT_STORE=instance keeps the counters in the primary on PostgreSQL too: no statement per request, but
- * a quota per instance (behind a round-robin balancer over N instances a client gets up to N times the quota).
+ * RATE_LIMIT_STORE=instance keeps the counters in the primary on PostgreSQL too: nothing shared, a quota per
+ * instance (behind a round-robin balancer over N instances a client gets up to N times the quota).
  *
  * Failure: the counters are a guard, not the product, so a store fault must not turn into 500s. Each store is
  * tried in order (PostgreSQL → the primary's counters → this process's own memory); a store that fails is
@@ -20,13 +22,14 @@
  * RateLimiterMemory is bounded by the keys seen in one window (each key expires with its window).
  */
 import cluster from "node:cluster";
-import { Pool } from "pg";
-import { RateLimiterCluster, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
-import { config, postgresPoolOptions, type RateLimitPolicy } from "../config";
+import { randomUUID } from "node:crypto";
+import { RateLimiterCluster, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { config, type RateLimitPolicy } from "../config";
 import { log } from "../log";
 import { withDeadline } from "../outside/deadline";
+import { BatchedCounters } from "./rate-limit-batched";
+import { PostgresCounterBackend } from "./rate-limit-postgres";
 
-const COUNTER_TABLE = "rate_limit_counters";
 /** A store that does not answer within this is treated as failed for the request. */
 const STORE_TIMEOUT_MS = 1000;
 /** How long a failed store is skipped before it is tried again. */
@@ -41,6 +44,8 @@ export type LimitOutcome =
 export interface CounterStore {
   name: string;
   consume(key: string, points: number): Promise<RateLimiterRes>;
+  /** A decision the store can make at once from memory (no deadline needed), or null to `consume`. */
+  decideLocally?(key: string, points: number): { admitted: boolean; res: RateLimiterRes } | null;
 }
 
 interface Tier extends CounterStore {
@@ -57,7 +62,7 @@ export class SharedLimiter {
     readonly policy: RateLimitPolicy,
     stores: CounterStore[],
   ) {
-    this.tiers = stores.map((store) => ({ name: store.name, consume: store.consume, skipUntil: 0, warnedAt: 0 }));
+    this.tiers = stores.map((store) => ({ ...store, skipUntil: 0, warnedAt: 0 }));
   }
 
   get stores(): string[] {
@@ -68,6 +73,8 @@ export class SharedLimiter {
     const now = Date.now();
     for (const tier of this.tiers) {
       if (tier.skipUntil > now) continue;
+      const local = tier.decideLocally?.(key, points);
+      if (local) return { known: true, allowed: local.admitted, remaining: local.admitted ? local.res.remainingPoints : 0, resetMs: local.res.msBeforeNext };
       try {
         const res = await withTimeout(tier.consume(key, points));
         return { known: true, allowed: true, remaining: res.remainingPoints, resetMs: res.msBeforeNext };
@@ -97,23 +104,13 @@ function underNpmStartCluster(): boolean {
   return cluster.isWorker && process.env.VINSCOPE_WORKER === "1" && typeof process.send === "function";
 }
 
-const registry = globalThis as unknown as { __vinscopeLimiters?: Map<string, SharedLimiter>; __vinscopeLimiterPool?: Pool };
+const registry = globalThis as unknown as { __vinscopeLimiters?: Map<string, SharedLimiter>; __vinscopeCounterBackend?: PostgresCounterBackend };
 
-function pool(): Pool {
-  if (!registry.__vinscopeLimiterPool) {
-    const p = new Pool({
-      ...postgresPoolOptions(config().database),
-      // A few connections: each request holds one for a single short statement.
-      max: 4,
-      idleTimeoutMillis: 30_000,
-      connectionTimeoutMillis: STORE_TIMEOUT_MS,
-      query_timeout: STORE_TIMEOUT_MS,
-    });
-    // An idle connection dropped by the server must not crash the process; the next query reconnects.
-    p.on("error", (error) => log().warn({ err: error }, "rate-limit store connection lost"));
-    registry.__vinscopeLimiterPool = p;
-  }
-  return registry.__vinscopeLimiterPool;
+/** This process's name among those sharing the counters. */
+const MEMBER_ID = randomUUID();
+
+function postgresBackend(): PostgresCounterBackend {
+  return (registry.__vinscopeCounterBackend ??= new PostgresCounterBackend());
 }
 
 /** The limiter of one policy (`public`, `dealer`), built once per process. */
@@ -131,7 +128,17 @@ export function sharedLimiter(name: string, policy: RateLimitPolicy): SharedLimi
 function buildStores(name: string, policy: RateLimitPolicy): CounterStore[] {
   const opts = { points: policy.requests, duration: policy.windowSeconds, keyPrefix: `vinscope_${name}_${policy.requests}_${policy.windowSeconds}` };
   const stores: CounterStore[] = [];
-  if (config().database.provider === "postgresql" && config().rateLimit.store === "auto") stores.push(postgresStore(opts));
+  if (config().database.provider === "postgresql" && config().rateLimit.store === "auto") {
+    const counters = new BatchedCounters(postgresBackend(), {
+      points: opts.points,
+      durationMs: opts.duration * 1000,
+      memberId: MEMBER_ID,
+      keyPrefix: opts.keyPrefix,
+      // Paused for a while after a failure, so this is at most one line per pause.
+      onFlushError: (error) => log().warn({ limiter: name, store: "postgresql", err: error }, "rate-limit store failed; the counts are kept and sent when it answers again"),
+    });
+    stores.push({ name: "postgresql", consume: (key, points) => counters.consume(key, points), decideLocally: (key, points) => counters.decideLocally(key, points) });
+  }
   if (underNpmStartCluster()) {
     const shared = new RateLimiterCluster({ ...opts, timeoutMs: STORE_TIMEOUT_MS });
     stores.push({ name: "cluster", consume: (key, points) => shared.consume(key, points) });
@@ -141,52 +148,3 @@ function buildStores(name: string, policy: RateLimitPolicy): CounterStore[] {
   return stores;
 }
 
-let tableReady: Promise<void> | undefined;
-
-/**
- * The library's own table layout, created here (`CREATE TABLE IF NOT EXISTS`) once per process before the first count and again after
- * a failure (the database may be down when the process starts).
- */
-function postgresStore(opts: { points: number; duration: number; keyPrefix: string }): CounterStore {
-  const database = config().database;
-  const limiter = new RateLimiterPostgres({
-    ...opts,
-    storeClient: pool(),
-    storeType: "pool",
-    tableName: COUNTER_TABLE,
-    schemaName: database.schema,
-    tableCreated: true,
-    clearExpiredByTimeout: true,
-    // A client that spent its quota is refused from this process's memory until its window ends: a flood costs
-    // no database round trips.
-    inMemoryBlockOnConsumed: opts.points,
-  });
-  const ensureTable = () =>
-    (tableReady ??= pool()
-      .query(`CREATE TABLE IF NOT EXISTS ${tableIdentifier(database.schema)} (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`)
-      .then(
-        () => undefined,
-        (error: { code?: string }) => {
-          // Two processes creating it at once: the loser sees a unique violation; the table exists.
-          if (error?.code === "23505") return;
-          tableReady = undefined;
-          throw error;
-        },
-      ));
-  return {
-    name: "postgresql",
-    consume: async (key, points) => {
-      await ensureTable();
-      return limiter.consume(key, points).catch((error: unknown) => {
-        // The table was dropped under us (a restore, an operator): create it again on the next try.
-        if ((error as { code?: string } | null)?.code === "42P01") tableReady = undefined;
-        throw error;
-      });
-    },
-  };
-}
-
-function tableIdentifier(schema: string | undefined): string {
-  const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-  return schema ? `${quote(schema)}.${quote(COUNTER_TABLE)}` : quote(COUNTER_TABLE);
-}

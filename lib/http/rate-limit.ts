@@ -84,6 +84,16 @@ export async function checkAddressLimit(req: Request, verifyExemptKey: (presente
   return decide("address", policy, await sharedLimiter("public", policy).consume(key));
 }
 
+/**
+ * Builds the public limiter when the server process starts, so that on PostgreSQL the process is counted among
+ * those sharing the quota (each one's share of a client's remaining quota depends on how many there are) before it
+ * serves its first request.
+ */
+export function prepareRateLimits(): void {
+  const policy = config().rateLimit.public;
+  if (policy) sharedLimiter("public", policy);
+}
+
 /** The per-key check of a dealer request, when the operator set DEALER_RATE_LIMIT_REQUESTS. */
 export async function checkKeyLimit(keyId: string, keyPrefix: string): Promise<LimitDecision | null> {
   const policy = config().rateLimit.dealer;

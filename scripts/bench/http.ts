@@ -20,11 +20,16 @@
  * With --rate-limit-cost it measures the rate limiter instead (issue 15): one server, two clients asking a
  * limited route in turn, one exempt (not counted) and one counted against a quota no run reaches; it prints
  * throughput, latency and the server's CPU time per request of each, and the limiter's cost. --database-url
- * serves from that PostgreSQL (counters in the database) instead of a SQLite file (counters in the primary).
+ * serves from that PostgreSQL (counters in the database) instead of a SQLite file (counters in the primary), and
+ * adds the shared counters' CPU per decision measured in this process (sharedCounterCost).
  *
  *   npm run bench:http -- [--seconds 10] [--connections 10] [--vins 10000] [--query "insight=false"] [--nhtsa-delay 300]
  *   npm run bench:http -- --nhtsa down
  *   npm run bench:http -- --rate-limit-cost [--seconds 3] [--rounds 8] [--database-url postgresql://…]
+ *   npm run bench:http -- --database-url postgresql://… [--instances 1,2,4] [--instance-connections 16] [--rounds 2]
+ *
+ * With --database-url alone it measures how the service scales over instances on one PostgreSQL
+ * (instanceScaling below).
  */
 import { execFile, execFileSync } from "node:child_process";
 import http from "node:http";
@@ -34,9 +39,13 @@ import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import autocannon from "autocannon";
+import { Client } from "pg";
 import { config } from "../../lib/config";
 import { decodeVinWith } from "../../lib/vin/decoder";
 import { loadVpicData } from "../../lib/vin/vpic-data";
+import { BatchedCounters } from "../../lib/http/rate-limit-batched";
+import { PostgresCounterBackend } from "../../lib/http/rate-limit-postgres";
+import { SharedLimiter } from "../../lib/http/rate-limit-store";
 import { refusedPort } from "../../tests/fixtures/fake-manufacturer";
 import { startServer } from "./support/bench-server";
 import { synthesiseVins } from "./support/sample-vins";
@@ -50,8 +59,10 @@ const { values: args } = parseArgs({
     "nhtsa-delay": { type: "string", default: "300" },
     nhtsa: { type: "string", default: "slow" },
     "rate-limit-cost": { type: "boolean", default: false },
-    rounds: { type: "string", default: "8" },
+    rounds: { type: "string" },
     "database-url": { type: "string" },
+    instances: { type: "string", default: "1,2,4" },
+    "instance-connections": { type: "string", default: "16" },
   },
 });
 const NHTSA_DELAY_MS = Number(args["nhtsa-delay"]);
@@ -278,19 +289,29 @@ const TICKS_PER_SECOND = (() => {
   }
 })();
 
+/**
+ * A process's parent and CPU time so far (ms), from /proc/<pid>/stat; null once it has ended. The time includes
+ * its children that ended (and were waited for), so a tree's sum does not drop when a short-lived child exits.
+ */
+function procStat(pid: number | string): { ppid: number; cpuMs: number } | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces) start at its closing parenthesis.
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    return { ppid: Number(fields[1]), cpuMs: (ticks * 1000) / TICKS_PER_SECOND };
+  } catch {
+    return null;
+  }
+}
+
 function treeCpuMs(rootPid: number): number | null {
   if (!existsSync("/proc/self/stat")) return null;
-  const stats = new Map<number, { ppid: number; ticks: number }>();
+  const stats = new Map<number, { ppid: number; cpuMs: number }>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // Fields after the command name (which may hold spaces) start at its closing parenthesis.
-      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      /* the process ended meanwhile */
-    }
+    const stat = procStat(entry);
+    if (stat) stats.set(Number(entry), stat);
   }
   const tree = new Set([rootPid]);
   for (let grew = true; grew; ) {
@@ -302,9 +323,24 @@ function treeCpuMs(rootPid: number): number | null {
       }
     }
   }
-  let ticks = 0;
-  for (const pid of tree) ticks += stats.get(pid)?.ticks ?? 0;
-  return (ticks * 1000) / TICKS_PER_SECOND;
+  let cpuMs = 0;
+  for (const pid of tree) cpuMs += stats.get(pid)?.cpuMs ?? 0;
+  return cpuMs;
+}
+
+/**
+ * The RateLimit field of a GET's answer, on a connection of its own: a kept-alive one left idle while autocannon
+ * ran may be closed by a busy server just as it is reused.
+ */
+function rateLimitOf(url: string, headers: Record<string, string>): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, headers }, (res) => {
+        res.resume();
+        res.on("end", () => resolve((res.headers.ratelimit as string | undefined) ?? null));
+      })
+      .on("error", reject);
+  });
 }
 
 /**
@@ -314,7 +350,7 @@ function treeCpuMs(rootPid: number): number | null {
  * run reaches (a round trip to the counters, and the headers). Runs alternate, pair by pair.
  */
 async function rateLimitCost() {
-  const ROUNDS = Number(args.rounds);
+  const ROUNDS = Number(args.rounds ?? 8);
   const vins = decodableVins(10);
   const nhtsa = await fakeNhtsa();
   const clients = [
@@ -339,13 +375,13 @@ async function rateLimitCost() {
     ];
     await measure("warm-up", server.base, () => (Math.random() < 0.5 ? routes[0].path : routes[1].path), 3, clients[1].headers);
     // The counted client really is counted: its answers carry RateLimit.
-    const probe = await fetch(`${server.base}${routes[1].path}`, { headers: clients[1].headers });
-    const exemptProbe = await fetch(`${server.base}${routes[1].path}`, { headers: clients[0].headers });
-    if (!probe.headers.get("ratelimit") || exemptProbe.headers.get("ratelimit")) throw new Error("the bench's clients are not counted / exempt as intended");
+    const probe = await rateLimitOf(`${server.base}${routes[1].path}`, clients[1].headers);
+    const exemptProbe = await rateLimitOf(`${server.base}${routes[1].path}`, clients[0].headers);
+    if (!probe || exemptProbe) throw new Error("the bench's clients are not counted / exempt as intended");
     console.log(
       `\nbench:http --rate-limit-cost  ${args["database-url"] ? "PostgreSQL (counters in the database)" : "SQLite (counters in the npm start primary)"}; ` +
         `${cpus().length} cores, ${server.workers} server processes, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ` +
-        `${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds; counted answer: ${probe.headers.get("ratelimit")}`,
+        `${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds; counted answer: ${probe}`,
     );
     console.log("route".padEnd(36), "client".padEnd(30), "total req/s".padStart(12), "p50 ms".padStart(7), "p99 ms".padStart(7), "CPU ms/req".padStart(11));
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -399,9 +435,244 @@ async function rateLimitCost() {
     await server.stop();
     nhtsa.close();
   }
+  if (args["database-url"]) await sharedCounterCost(args["database-url"]);
 }
 
-(args.nhtsa === "down" ? outageComparison() : args["rate-limit-cost"] ? rateLimitCost() : main()).catch((error) => {
+/**
+ * The shared counters' own cost, in this process against the same PostgreSQL, where a busy machine's noise does
+ * not reach it: CPU time per decision (this process's, which includes sending the statements; PostgreSQL's
+ * share is printed by the scaling runs) for one client asking again and again, and for many clients each
+ * asking once (every first request of a client is counted by a statement, shared by all that wait with it).
+ */
+async function sharedCounterCost(databaseUrl: string) {
+  const url = new URL(databaseUrl);
+  const schema = url.searchParams.get("schema") ?? undefined;
+  const backend = new PostgresCounterBackend({ provider: "postgresql", url: url.toString(), schema });
+  const policy = { requests: 100_000_000, windowSeconds: 3600 };
+  const counters = new BatchedCounters(backend, { points: policy.requests, durationMs: 3_600_000, memberId: `bench-${process.pid}`, keyPrefix: `bench_${Date.now()}` });
+  const limiter = new SharedLimiter("bench", policy, [
+    { name: "postgresql", consume: (key, points) => counters.consume(key, points), decideLocally: (key, points) => counters.decideLocally(key, points) },
+  ]);
+  const measureCpu = async (work: () => Promise<number>) => {
+    const before = process.cpuUsage();
+    const started = performance.now();
+    const decisions = await work();
+    const cpu = process.cpuUsage(before);
+    return { perDecisionUs: ((cpu.user + cpu.system) / decisions).toFixed(1), perSecond: Math.round(decisions / ((performance.now() - started) / 1000)) };
+  };
+  await limiter.consume("warm-up");
+  const one = await measureCpu(async () => {
+    const until = performance.now() + 3000;
+    let n = 0;
+    while (performance.now() < until) for (let i = 0; i < 1000; i++, n++) await limiter.consume("198.51.100.1");
+    return n;
+  });
+  const many = await measureCpu(async () => {
+    let n = 0;
+    for (let batch = 0; batch < 20; batch++) {
+      await Promise.all(Array.from({ length: 1000 }, () => limiter.consume(`203.0.${batch}.${n++ % 1000}`)));
+    }
+    return n;
+  });
+  await backend.end();
+  console.log(
+    `shared counters in-process (PostgreSQL, CPU of this process per decision): one client asking again and again ` +
+      `${one.perDecisionUs} µs (${one.perSecond}/s); 20,000 clients asking once, 1,000 at a time ${many.perDecisionUs} µs (${many.perSecond}/s)`,
+  );
+}
+
+/** The PIDs of PostgreSQL's backends serving `database`, for their CPU time (/proc). */
+async function postgresBackends(admin: Client, database: string): Promise<number[]> {
+  const { rows } = await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [database]);
+  return rows.map((r) => r.pid);
+}
+
+interface ScalingRun extends Run {
+  /** CPU ms per request: the instances' processes, PostgreSQL's backends for the database, this load generator. */
+  serverCpu: number;
+  databaseCpu: number;
+  benchCpu: number;
+}
+
+/**
+ * Measured scaling on one PostgreSQL (`--database-url` without --rate-limit-cost): for each count of
+ * `--instances` (1, 2, 4), that many instances started as `npm start` starts them with one server process
+ * each (WEB_CONCURRENCY=1, so the machine's cores bound the total), all on the one database, every outside
+ * source off; and one instance on SQLite first, for comparison. autocannon spreads `--instance-connections`
+ * connections per instance over them (round robin, as a load balancer would) and asks for distinct VINs
+ * throughout. Runs per set-up, `--rounds` times in alternating order:
+ *   - decode + pricing, limit off: every other section off, from a client address on RATE_LIMIT_EXEMPT
+ *   - decode + pricing, limit on: the same from a counted address (a quota no run reaches)
+ *   - default report: no query (every section the default report has), limit off
+ * and a constant route (/robots.txt) before and after, as the framework's ceiling. Each run prints req/s,
+ * p50/p99 and the CPU time per request of the instances' processes, of PostgreSQL's backends for this
+ * database and of this load generator: with the 2 cores saturated, their sum says where the time goes.
+ */
+async function instanceScaling(databaseUrl: string) {
+  const counts = args.instances.split(",").map(Number);
+  const rounds = Number(args.rounds ?? 2);
+  const perInstance = Number(args["instance-connections"]);
+  if (counts.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--instances takes counts such as 1,2,4, not "${args.instances}"`);
+  const vins = decodableVins(VIN_COUNT * 4);
+  let nextVin = 0;
+  const distinct = (query: string) => () => `/api/public/vin/${vins[nextVin++ % vins.length]}${query ? `?${query}` : ""}`;
+  const DECODE_PRICING = "recalls=false&insight=false&safetyRatings=false&complaints=false&fuelEconomy=false";
+  const exempt = { "x-forwarded-for": "192.0.2.1" };
+  const counted = { "x-forwarded-for": "198.51.100.1" };
+  const runsOf = [
+    { name: "decode + pricing, limit off", path: distinct(DECODE_PRICING), headers: exempt },
+    { name: "decode + pricing, limit on", path: distinct(DECODE_PRICING), headers: counted },
+    { name: "default report (no query)", path: distinct(""), headers: exempt },
+  ];
+  const pgUrl = new URL(databaseUrl);
+  pgUrl.searchParams.delete("schema");
+  const admin = new Client({ connectionString: pgUrl.toString() });
+  await admin.connect();
+  const databaseName = decodeURIComponent(pgUrl.pathname.slice(1));
+
+  const setups = [{ name: "SQLite, 1 instance", count: 1, databaseUrl: undefined as string | undefined }, ...counts.map((count) => ({ name: `PostgreSQL, ${count} instance${count === 1 ? "" : "s"}`, count, databaseUrl }))];
+  const table: { setup: string; runs: ScalingRun[] }[] = [];
+  for (const setup of setups) {
+    const servers = await Promise.all(
+      Array.from({ length: setup.count }, () =>
+        startServer(
+          { WEB_CONCURRENCY: "1", TRUSTED_PROXIES: "127.0.0.1,::1", RATE_LIMIT_EXEMPT: "192.0.2.1", RATE_LIMIT_REQUESTS: "100000000", RATE_LIMIT_WINDOW_SECONDS: "3600" },
+          { databaseUrl: setup.databaseUrl },
+        ),
+      ),
+    );
+    try {
+      const urls = servers.map((s) => s.base);
+      const measureAll = async (name: string, path: () => string, headers: Record<string, string> = exempt, seconds = SECONDS): Promise<ScalingRun> => {
+        const serverBefore = servers.map((s) => treeCpuMs(s.pid) ?? 0);
+        const backends = setup.databaseUrl ? await postgresBackends(admin, databaseName) : [];
+        const dbBefore = new Map(backends.map((pid) => [pid, (procStat(pid)?.cpuMs ?? 0)]));
+        const benchBefore = process.cpuUsage();
+        const result = await autocannon({
+          url: urls as unknown as string, // autocannon spreads its connections over several URLs in turn
+          connections: perInstance * servers.length,
+          duration: seconds,
+          headers,
+          requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: path() }) }],
+        });
+        const bench = process.cpuUsage(benchBefore);
+        const serverMs = servers.reduce((sum, s, i) => sum + ((treeCpuMs(s.pid) ?? 0) - serverBefore[i]), 0);
+        let dbMs = 0;
+        if (setup.databaseUrl) for (const pid of await postgresBackends(admin, databaseName)) dbMs += (procStat(pid)?.cpuMs ?? 0) - (dbBefore.get(pid) ?? 0);
+        const requests = Math.max(1, result.requests.total);
+        return {
+          name,
+          requests: result.requests.total,
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          non2xx: result.non2xx,
+          errors: result.errors + result.timeouts,
+          serverCpu: serverMs / requests,
+          databaseCpu: dbMs / requests,
+          benchCpu: (bench.user + bench.system) / 1000 / requests,
+        };
+      };
+      // A run that ends leaves requests in the servers (autocannon stops waiting for them): the next starts once
+      // the servers have finished them, i.e. once they use under a tenth of a core for a moment.
+      const settle = async () => {
+        for (let waited = 0, last = servers.map((s) => treeCpuMs(s.pid) ?? 0); waited < 20_000; waited += 250) {
+          await new Promise((r) => setTimeout(r, 250));
+          const now = servers.map((s) => treeCpuMs(s.pid) ?? 0);
+          const busiest = Math.max(...now.map((ms, i) => ms - last[i]));
+          last = now;
+          if (busiest < 25) return;
+        }
+      };
+      const measureSettled: typeof measureAll = async (...a) => {
+        await settle();
+        return measureAll(...a);
+      };
+      // Warm-up (not reported): V8 optimises the hot paths, every instance loads its indexes.
+      await measureAll("warm-up", distinct(DECODE_PRICING), counted, 5);
+      const runs: ScalingRun[] = [await measureSettled("ceiling: GET /robots.txt", () => "/robots.txt")];
+      const totals = runsOf.map(() => [] as ScalingRun[]);
+      for (let round = 0; round < rounds; round++) {
+        const order = round % 2 ? [...runsOf.keys()].reverse() : [...runsOf.keys()];
+        for (const i of order) totals[i].push(await measureSettled(runsOf[i].name, runsOf[i].path, runsOf[i].headers));
+      }
+      for (const [i, list] of totals.entries()) runs.push(combineRuns(runsOf[i].name, list));
+      runs.push(await measureSettled("ceiling again: GET /robots.txt", () => "/robots.txt"));
+      table.push({ setup: setup.name, runs });
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  }
+  await admin.end();
+
+  console.log(
+    `\nbench:http --database-url  instances of 1 server process each; ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ` +
+      `${perInstance} connections per instance, ${SECONDS} s per run, ${rounds} rounds, distinct VINs, outside sources off`,
+  );
+  console.log(
+    "set-up".padEnd(26),
+    "run".padEnd(30),
+    "req/s".padStart(7),
+    "p50 ms".padStart(7),
+    "p99 ms".padStart(7),
+    "non-2xx".padStart(8),
+    "CPU ms/req: server".padStart(19),
+    "PostgreSQL".padStart(11),
+    "bench".padStart(6),
+  );
+  for (const { setup, runs } of table) {
+    for (const r of runs) {
+      console.log(
+        setup.padEnd(26),
+        r.name.padEnd(30),
+        r.rps.toFixed(0).padStart(7),
+        String(r.p50).padStart(7),
+        String(r.p99).padStart(7),
+        String(r.non2xx + r.errors).padStart(8),
+        r.serverCpu.toFixed(2).padStart(19),
+        r.databaseCpu.toFixed(2).padStart(11),
+        r.benchCpu.toFixed(2).padStart(6),
+      );
+    }
+    const by = (name: string) => runs.find((r) => r.name.startsWith(name))!;
+    const off = by("decode + pricing, limit off");
+    console.log(
+      setup.padEnd(26),
+      `limit on / off ${(by("decode + pricing, limit on").rps / off.rps).toFixed(2)} (target ≥ 0.9); ` +
+        `default / decode + pricing ${(by("default report").rps / off.rps).toFixed(2)} (target ≥ 0.8); ` +
+        `decode + pricing / ceiling ${(off.rps / Math.min(runs[0].rps, runs[runs.length - 1].rps)).toFixed(2)}`,
+    );
+  }
+}
+
+/** Several runs of one kind as one: their requests over their time, the median of their latencies, CPU weighted by requests. */
+function combineRuns(name: string, runs: ScalingRun[]): ScalingRun {
+  const requests = runs.reduce((sum, r) => sum + r.requests, 0);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const weighted = (pick: (r: ScalingRun) => number) => runs.reduce((sum, r) => sum + pick(r) * r.requests, 0) / Math.max(1, requests);
+  return {
+    name,
+    requests,
+    rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length,
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    serverCpu: weighted((r) => r.serverCpu),
+    databaseCpu: weighted((r) => r.databaseCpu),
+    benchCpu: weighted((r) => r.benchCpu),
+  };
+}
+
+const run =
+  args.nhtsa === "down"
+    ? outageComparison
+    : args["rate-limit-cost"]
+      ? rateLimitCost
+      : args["database-url"]
+        ? () => instanceScaling(args["database-url"]!)
+        : main;
+run().catch((error) => {
   console.error(error);
   process.exit(1);
 });
