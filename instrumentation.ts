@@ -4,9 +4,9 @@
  * A failure is logged, not fatal: /api/health still answers and
  * the decoder retries on first use. It also installs the answers to requests Next.js itself would fail on
  * (lib/http/early-refusal.ts: TRACE, `GET *`), stamps each request with its socket address (the client
- * address rate limits count against), trims Next's router headers from the Vary of non-page answers, builds the
- * rate limiter (lib/http/rate-limit.ts), and under `npm start` makes the process stop when its primary is gone
- * (lib/worker-watchdog.ts).
+ * address rate limits count against), trims Next's router headers from the Vary of non-page answers, bounds the
+ * wait for a request body by the request deadline and builds the rate limiter (lib/http/rate-limit.ts). (Under
+ * `npm start` a server process stops when its primary is gone: cli/server/exit-with-parent.cjs, preloaded.)
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -18,6 +18,9 @@ export async function register() {
   // Vary of JSON and other non-page answers without Next's router headers (lib/http/vary.ts).
   const { installVaryTrim } = await import("./lib/http/vary");
   installVaryTrim();
+  // A body that stalls is answered 408 within REQUEST_DEADLINE_MS (lib/http/body-deadline.ts).
+  const { installBodyDeadline } = await import("./lib/http/body-deadline");
+  installBodyDeadline();
   const { log } = await import("./lib/log");
   // On PostgreSQL: this process joins those sharing the public quota before its first request.
   try {
@@ -26,8 +29,6 @@ export async function register() {
   } catch (error) {
     log().error({ err: error }, "the rate limiter could not be built at start; it is built on first use");
   }
-  const { watchPrimary } = await import("./lib/worker-watchdog");
-  watchPrimary((message) => log().warn(message));
   const started = performance.now();
   try {
     const { vpicData, warmCatalog } = await import("./lib/vin");

@@ -1,12 +1,14 @@
 /**
- * Next 16's middleware (runs on Node.js). Three jobs, nothing else:
+ * Next 16's middleware (runs on Node.js). Three jobs, and two guards of pages:
  *  1. an `x-request-id` on every request and response (route handlers log with the same id);
  *  2. CORS on the public API and /api/mcp, including preflight answers;
  *  3. the dealer API's first gate: no `x-api-key` header → 401 problem. Verifying the key itself needs the
  *     database and happens in the dealer route wrapper (lib/dealers), so a revocation counts on the next request.
  * And, before all three, the answers Next.js would otherwise give by itself, before any handler of ours runs
  * (issue 14): a malformed request target (400), TRACE and friends (405), an unknown /api path (404) and a
- * method an /api route does not take (405 with Allow), all as problem details under /api/.
+ * method an /api route does not take (405 with Allow), all as problem details under /api/. The page guards: a
+ * form post Next.js could not decode answers 400/413 (lib/http/page-post-guard.ts), and a VIN page counts
+ * against the public per-address quota (429 page past it).
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { CORS_HEADERS, PREFLIGHT_HEADERS, isCorsPath, isDealerPath } from "./lib/http/cors";
@@ -16,25 +18,70 @@ import { ApiError, methodNotAllowed, notFound } from "./lib/api/errors";
 import { allowedMethods, apiRouteFor, isApiPath } from "./lib/http/api-routes";
 import { problemResponse } from "./lib/http/problem";
 import { multipartProblem, REFUSED_METHODS, requestTargetProblem } from "./lib/http/request-guard";
+import { pagePostProblem } from "./lib/http/page-post-guard";
+import { checkAddressLimit, requestHost } from "./lib/http/rate-limit";
+import { rateLimitedPage } from "./lib/http/rate-limited-page";
+import { config as appConfig } from "./lib/config";
 import { log } from "./lib/log";
 import { PATH_HEADER } from "./lib/http/request-path";
 import { compactVinInput, normalizeVin } from "./lib/vin/format";
 
 /**
  * A form post (server action) from another site. Next.js refuses it too (its CSRF check compares Origin with
- * Host) but by throwing, which answers 500; this answers 403 first, saying why.
+ * Host) but by throwing, which answers 500; this answers 403 first, saying why. The site's own hosts: the Host
+ * the request came to, X-Forwarded-Host only from a trusted proxy (lib/http/rate-limit.ts), and PUBLIC_BASE_URL's.
  */
 function crossSiteAction(req: NextRequest, path: string): boolean {
   // Every POST to a page is a form action (with JS, a next-action header; without, a multipart form).
   if (req.method !== "POST" || isApiPath(path)) return false;
   const origin = req.headers.get("origin");
   if (!origin) return false;
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
   try {
-    return new URL(origin).host !== host;
+    const from = new URL(origin).host;
+    return from !== requestHost(req.headers) && from !== publicHost();
   } catch {
     return true;
   }
+}
+
+function publicHost(): string | null {
+  try {
+    return new URL(appConfig().publicBaseUrl).host;
+  } catch {
+    return null;
+  }
+}
+
+/** Checks that read the body or a counter: a malformed page post (400/413), a VIN page past the address's quota (429). */
+async function slowRefusal(req: NextRequest, path: string): Promise<ApiError | Response | null> {
+  if (req.method === "POST" && !isApiPath(path)) return pagePostProblem(req);
+  if (isVinPage(req, path)) return vinPageLimit(req, path);
+  return null;
+}
+
+/**
+ * A request for a VIN report page. Next.js hides from proxy.ts whether it is a link prefetch (its flight headers
+ * are stripped here), so a prefetch counts too: the one link that gets one is the home page's example.
+ */
+function isVinPage(req: NextRequest, path: string): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  return /^\/vin\/[^/]+\/?$/.test(path) && vinNotFoundRewrite(req, path) === null;
+}
+
+/**
+ * The VIN page counts against the same per-address quota as the public API (RATE_LIMIT_REQUESTS per
+ * RATE_LIMIT_WINDOW_SECONDS): one budget for the VIN report however it is asked for, so pages are no way around
+ * the API's limit, while a person reading reports never comes near it. Past it: a page for people, status 429.
+ */
+async function vinPageLimit(req: NextRequest, path: string): Promise<Response | null> {
+  // Dealer keys are an API matter: a browser sends none, so no key exempts a page.
+  const decision = await checkAddressLimit(req, async () => false);
+  if (!decision?.refusal) return null;
+  const { retryAfterSeconds = 60, limit = 0, windowSeconds = 0 } = decision.refusal.extensions as Record<string, number>;
+  return new NextResponse(rateLimitedPage({ path, retryAfterSeconds, limit, windowSeconds }), {
+    status: 429,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...decision.refusal.headers },
+  });
 }
 
 /** Refuses what no route should see; null lets the request through. */
@@ -92,10 +139,15 @@ function vinNotFoundRewrite(req: NextRequest, path: string): URL | null {
   return new URL(VIN_NOT_FOUND_PATH, req.url);
 }
 
-export function proxy(req: NextRequest) {
+export async function proxy(req: NextRequest) {
   const requestId = requestIdFrom(req.headers);
   const path = req.nextUrl.pathname;
-  const refused = refusal(req, path);
+  const refused = refusal(req, path) ?? (await slowRefusal(req, path));
+  if (refused instanceof Response) {
+    log().info({ requestId, method: req.method, path: path.slice(0, 200), status: refused.status, reason: "rate_limited" }, "request refused");
+    refused.headers.set(REQUEST_ID_HEADER, requestId);
+    return refused;
+  }
   if (refused) return refuse(refused, requestId, path, req.method);
   const cors = isCorsPath(path);
 

@@ -16,6 +16,7 @@ import { registerMcp } from "./commands/mcp";
 import { registerStart } from "./commands/start";
 import { registerSync } from "./commands/sync";
 import { registerVin } from "./commands/vin";
+import { databaseFault, FAULT_DETAIL } from "../lib/db/faults";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from "./output";
 import { examples } from "./help";
 
@@ -63,7 +64,13 @@ export async function runCli(argv: string[], output: OutputConfiguration = {}): 
     await program.parseAsync(argv);
     return EXIT_OK;
   } catch (error) {
-    return exitCodeFor(error, active, writeErr);
+    return await exitCodeFor(error, active, writeErr);
+  } finally {
+    // Writes a command queued (lib/db/write-behind.ts: e.g. vPIC enrichments of `vin decode --enrich`) go out
+    // before the process ends; the queue lives on globalThis only once something used it.
+    if ((globalThis as { __vinscopeWriteBehind?: unknown }).__vinscopeWriteBehind) {
+      await (await import("../lib/db/write-behind")).drainDeferredWrites();
+    }
   }
 }
 
@@ -73,7 +80,7 @@ function commandPath(command: Command): string {
   return names.join(" ");
 }
 
-function exitCodeFor(error: unknown, command: Command, writeErr: (text: string) => void): number {
+async function exitCodeFor(error: unknown, command: Command, writeErr: (text: string) => void): Promise<number> {
   if (error instanceof CommanderError) {
     // Commander has already written the message (or the help / version it was asked for).
     return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
@@ -86,6 +93,27 @@ function exitCodeFor(error: unknown, command: Command, writeErr: (text: string) 
     writeErr(`[vinscope] ${error.message}\n`);
     return EXIT_USAGE;
   }
+  const fault = databaseFault(error);
+  if (fault === "gone" || fault === "not_migrated") {
+    // A database that was never set up: one line saying what to do, never the driver's stack. Nothing is created
+    // here (lib/db opens only an existing file), so a mistyped DATABASE_URL leaves no stray file behind.
+    writeErr(`[vinscope] the database ${await databaseName()} is not set up: run \`vinscope db migrate\` first\n`);
+    return EXIT_USAGE;
+  }
+  if (fault) {
+    writeErr(`[vinscope] ${FAULT_DETAIL[fault]} (${await databaseName()}); try again shortly\n`);
+    return EXIT_FAILURE;
+  }
   writeErr(`error: ${error instanceof Error ? error.message : String(error)}\n`);
   return EXIT_FAILURE;
+}
+
+/** The database in words: the SQLite file, or "on PostgreSQL" (its URL may carry a password). */
+async function databaseName(): Promise<string> {
+  try {
+    const { database } = (await import("../lib/config")).config();
+    return database.provider === "sqlite" ? database.url.slice("file:".length) : "on PostgreSQL";
+  } catch {
+    return "(DATABASE_URL)";
+  }
 }

@@ -12,6 +12,15 @@ import { createTestDatabase, testProvider } from "./support/test-database";
 
 /** The server processes under `pid`: Next.js names them "next-server (vX.Y.Z)". */
 function serverProcesses(pid: number): number[] {
+  return processesUnder(pid, (args) => args.startsWith("next-server"));
+}
+
+/** The job runner under `pid` (one process: node with tsx as a loader). */
+function jobRunners(pid: number): number[] {
+  return processesUnder(pid, (args) => args.includes("cli/server/job-runner.ts"));
+}
+
+function processesUnder(pid: number, match: (args: string) => boolean): number[] {
   const table = execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" })
     .trim()
     .split("\n")
@@ -27,7 +36,7 @@ function serverProcesses(pid: number): number[] {
       }
     }
   }
-  return table.filter((row) => below.has(row.pid) && row.args.startsWith("next-server")).map((row) => row.pid).sort();
+  return table.filter((row) => below.has(row.pid) && match(row.args)).map((row) => row.pid).sort();
 }
 
 async function until<T>(what: string, probe: () => T | undefined, ms = 30_000): Promise<T> {
@@ -136,10 +145,17 @@ async function startWithNpm(env: Record<string, string>) {
     const found = serverProcesses(child.pid!);
     return found.length === Number(env.WEB_CONCURRENCY) ? found : undefined;
   });
+  const runner = await until("the job runner", () => {
+    const found = jobRunners(child.pid!);
+    return found.length === 1 ? found[0] : undefined;
+  });
   return {
     pid: child.pid!,
     url,
     workers,
+    /** Every process npm start started that must stop with it: the server processes and the job runner. */
+    children: [...workers, runner],
+    runner,
     output: () => output,
     /** Whatever is left of the process group (only used when a test fails). */
     cleanup: () => {
@@ -148,7 +164,7 @@ async function startWithNpm(env: Record<string, string>) {
       } catch {
         /* all gone, as it should be */
       }
-      for (const w of workers) if (alive(w)) process.kill(w, "SIGKILL");
+      for (const w of [...workers, runner]) if (alive(w)) process.kill(w, "SIGKILL");
     },
   };
 }
@@ -189,7 +205,8 @@ describeOnce("npm start's process and its workers (issue 14)", () => {
       expect(await statusOnNewConnection(`${first.url}/api/health`)).toBe(200);
 
       process.kill(first.pid, "SIGKILL");
-      await until("every server process to exit after the launcher was killed", () => (first.workers.some(alive) ? undefined : true), 20_000);
+      // Within a few seconds: the server processes, and the job runner (which used to be left running with the database open).
+      await until("every process npm start started to exit after it was killed", () => (first.children.some(alive) ? undefined : true), 8_000);
       expect(await portRefuses(first.url)).toBe(true);
     } finally {
       first.cleanup();
@@ -203,7 +220,7 @@ describeOnce("npm start's process and its workers (issue 14)", () => {
     const app = await startWithNpm({ ...baseTestEnv(port, database.url), WEB_CONCURRENCY: "1" });
     try {
       process.kill(app.pid, signal);
-      await until(`the server process to exit after ${signal}`, () => (app.workers.some(alive) ? undefined : true), 20_000);
+      await until(`the server process and the job runner to exit after ${signal}`, () => (app.children.some(alive) ? undefined : true), 20_000);
       expect(await portRefuses(app.url)).toBe(true);
     } finally {
       app.cleanup();
@@ -212,14 +229,15 @@ describeOnce("npm start's process and its workers (issue 14)", () => {
   });
 });
 
-describeOnce("a server process whose primary is killed outright (issue 14)", () => {
-  it("stops by itself, leaving nothing on the port", async () => {
+describeOnce("the server processes and the job runner whose primary is killed outright", () => {
+  it("stop by themselves within seconds, leaving nothing on the port and the database free for the next start", async () => {
     const database = await createTestDatabase();
     const app = await startWithNpm({ ...baseTestEnv(await freePortNumber(), database.url), WEB_CONCURRENCY: "1" });
     try {
       const primary = Number(execFileSync("ps", ["-o", "ppid=", "-p", String(app.workers[0])], { encoding: "utf8" }).trim());
+      expect(Number(execFileSync("ps", ["-o", "ppid=", "-p", String(app.runner)], { encoding: "utf8" }).trim())).toBe(primary);
       process.kill(primary, "SIGKILL");
-      await until("the orphaned server process to exit", () => (app.workers.some(alive) ? undefined : true), 20_000);
+      await until("the orphaned server process and job runner to exit", () => (app.children.some(alive) ? undefined : true), 8_000);
       expect(await portRefuses(app.url)).toBe(true);
     } finally {
       app.cleanup();

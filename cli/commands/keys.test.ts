@@ -36,7 +36,7 @@ test("create prints one JSON line with the key; list, revoke and activate by pre
   expect(new Date(line.expiresAt).getTime() - new Date(line.createdAt).getTime()).toBe(30 * 86_400_000);
   expect((await verifyKey(line.key)).ok).toBe(true);
 
-  await recordUsage(line.id, 10_500);
+  await recordUsage(line.id, { vins: 10_500 });
   const listed = await cli("keys", "list");
   const entry = listed.lines[0].keys.find((k: { id: string }) => k.id === line.id);
   expect(entry).toMatchObject({ prefix: line.prefix, flagged: true, today: { requests: 1, vins: 10_500, flagged: true } });

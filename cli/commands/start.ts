@@ -7,7 +7,7 @@
  *   5. `next start` on PORT in WEB_CONCURRENCY processes (cli/server/server-workers.ts);
  *   6. the job runner (cli/server/job-runner.ts): the scheduled syncs of lib/jobs.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
@@ -15,6 +15,7 @@ import lockfile from "proper-lockfile";
 import { examples } from "../help";
 import { wholeNumber } from "../output";
 import { claimSqliteFile, ensurePortFree, StartRefused } from "../server/instance-guard";
+import { EXIT_WITH_PARENT, holdLifetime, isStopping, track } from "../server/lifetime";
 import { serveWithWorkers } from "../server/server-workers";
 
 const root = process.cwd();
@@ -77,7 +78,11 @@ async function buildIfNeeded(): Promise<void> {
     if (buildIsCurrent()) return;
     console.log("[vinscope] building the app (first start or changed sources)…");
     const code = await new Promise<number | null>((resolve, reject) => {
-      spawn(bin("next"), ["build"], { stdio: "inherit", env }).once("error", reject).once("exit", resolve);
+      // The parent-death watch reaches the build's own worker processes too, through NODE_OPTIONS.
+      const buildEnv = { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, `--require ${JSON.stringify(EXIT_WITH_PARENT)}`].filter(Boolean).join(" ") };
+      const child = spawn(bin("next"), ["build"], { stdio: "inherit", env: buildEnv });
+      track(child);
+      child.once("error", reject).once("exit", resolve);
     });
     if (code !== 0) throw new Error(`next build exited with code ${code}`);
   } finally {
@@ -86,6 +91,8 @@ async function buildIfNeeded(): Promise<void> {
 }
 
 async function start(opts: { port?: number }): Promise<void> {
+  // First: whatever happens from here on stops when the launcher does (cli/server/lifetime.ts).
+  holdLifetime();
   if (opts.port !== undefined) process.env.PORT = String(opts.port);
   env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
   const { config } = await import("../../lib/config");
@@ -113,25 +120,23 @@ async function start(opts: { port?: number }): Promise<void> {
 /**
  * The scheduled syncs (lib/jobs) run in one more process beside the server processes: one runner per
  * instance; the database lease keeps instances from doubling a run. It is restarted if it dies, and stopped
- * with the server.
+ * with the server. It runs as one Node.js process (tsx as a loader, not tsx's CLI, which would put a wrapper
+ * process in between: killing the wrapper left its child running beside the replacement), with an IPC channel
+ * whose close tells it this process is gone.
  */
 function startJobRunnerProcess(): void {
-  let child: ChildProcess | undefined;
-  let stopping = false;
   const start = () => {
-    child = spawn(bin("tsx"), ["cli/server/job-runner.ts"], { cwd: root, env, stdio: "inherit" });
+    const child = spawn(process.execPath, ["--require", EXIT_WITH_PARENT, "--import", "tsx", "cli/server/job-runner.ts"], {
+      cwd: root,
+      env,
+      stdio: ["inherit", "inherit", "inherit", "ipc"],
+    });
+    track(child);
     child.on("exit", (code, signal) => {
-      if (stopping) return;
+      if (isStopping()) return;
       console.error(`[vinscope] the job runner exited (${signal ?? `code ${code}`}); restarting it in 10 s`);
-      setTimeout(start, 10_000).unref();
+      setTimeout(() => isStopping() || start(), 10_000).unref();
     });
   };
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.on(signal, () => {
-      stopping = true;
-      child?.kill("SIGTERM");
-    });
-  }
   start();
 }
-

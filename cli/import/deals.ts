@@ -37,7 +37,7 @@ export async function importDealsFile(file: string, opts: { replaceDemo?: boolea
     result = await importDeals(db(), createReadStream(file), { replaceDemo, onProgress, totalBytes: size });
   } catch (error) {
     bar?.stop();
-    throw new Error(`import failed, nothing imported: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`import failed, nothing imported: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   if (bar && phase) {
     if (phase === "validate" && result.ok === false) bar.update(size);

@@ -230,16 +230,30 @@ export async function setAccountStatus(
   accountId: string,
   status: AccountStatus,
   billing: Partial<Pick<DealerAccountRecord, "stripeCustomerId" | "stripeSubscriptionId" | "cancelAtPeriodEnd" | "currentPeriodEnd">> = {},
-): Promise<void> {
+  /**
+   * The Stripe event that asks for this (billing webhooks): applied only if no event Stripe created later has been
+   * applied already. Stripe's clock has whole seconds: within the same second, a cancelled account is brought back
+   * only by another subscription than the one it had (a resubscription). Answers whether it was applied.
+   */
+  event?: { createdAt: Date; subscriptionId: string | null },
+): Promise<boolean> {
   const keyData =
     status === "trial" ? { status: "trial" } : { status, expiresAt: null as Date | null };
-  await db().$transaction([
-    db().dealerAccount.update({
-      where: { id: accountId },
-      data: { status, ...(status === "trial" ? {} : { trialEndsAt: null }), ...billing },
-    }),
-    db().dealerKey.updateMany({ where: { accountId, status: { not: "revoked" } }, data: keyData }),
-  ]);
+  const eventAt = event?.createdAt;
+  const sameSecond = event
+    ? { lastStripeEventAt: eventAt, OR: [{ status: { not: "cancelled" } }, ...(event.subscriptionId ? [{ stripeSubscriptionId: { not: event.subscriptionId } }] : [])] }
+    : {};
+  const inOrder = event ? { OR: [{ lastStripeEventAt: null }, { lastStripeEventAt: { lt: eventAt } }, sameSecond] } : {};
+  return db().$transaction(async (tx) => {
+    // One conditional write decides, so two deliveries at once cannot both pass the check.
+    const { count } = await tx.dealerAccount.updateMany({
+      where: { id: accountId, ...inOrder },
+      data: { status, ...(status === "trial" ? {} : { trialEndsAt: null }), ...billing, ...(eventAt ? { lastStripeEventAt: eventAt } : {}) },
+    });
+    if (count === 0) return false;
+    await tx.dealerKey.updateMany({ where: { accountId, status: { not: "revoked" } }, data: keyData });
+    return true;
+  });
 }
 
 export async function setPartner(accountId: string, partner: boolean, terms: string | null): Promise<DealerAccountRecord> {

@@ -1,6 +1,6 @@
 /**
- * The account forms' abuse limits (issue 15 part 3, issue 19): trial signups per client address per day, and
- * sign-in link requests per address and per email per hour. Counters live in the database
+ * The account forms' abuse limits: trial signups per client address per day, and sign-in link requests per
+ * client address per hour, and per address and mailbox. Counters live in the database
  * (rate-limiter-flexible's Prisma store on the AccountRateLimit table), so every server process of one
  * `npm start` and every instance on one PostgreSQL count together.
  *
@@ -66,14 +66,18 @@ export function consumeSignup(address: string): Promise<LimitOutcome> {
   return consume("signup", config().accounts.signupsPerAddressPerDay, 86_400, address);
 }
 
-/** One sign-in link request: limited per address and per (normalised) email, so neither can be flooded. */
+/**
+ * One sign-in link request. The quota is the requester's: SIGNIN_ATTEMPTS_PER_HOUR per client address, and of
+ * those at most half (at least 3) for any one mailbox. A mailbox's links are therefore limited per address that
+ * asks for them, never in a counter of the mailbox alone, which anyone could use up to lock its owner out for the
+ * hour: the owner, asking from their own address, always has their own quota. Enough for a typo'd first try and
+ * a lost mail; a stranger's address can send a given inbox no more than that an hour.
+ */
 export async function consumeSignIn(address: string, emailKey: string): Promise<LimitOutcome> {
   const perHour = config().accounts.signinAttemptsPerHour;
   const byAddress = await consume("signin-ip", perHour, 3600, address);
   if (!byAddress.ok) return byAddress;
-  // A mailbox gets at most half as many links as an address may ask for (at least 3): enough for a typo'd
-  // first try and a lost mail, not enough to flood someone's inbox.
-  return consume("signin-email", Math.max(3, Math.floor(perHour / 2)), 3600, emailKey);
+  return consume("signin-ip-email", Math.max(3, Math.floor(perHour / 2)), 3600, `${address}\u0000${emailKey}`);
 }
 
 /**

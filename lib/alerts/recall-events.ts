@@ -10,7 +10,7 @@
  * rules, then one INSERT … SELECT writes the events of every matching watched VIN.
  */
 import { dbProvider, Prisma } from "../db";
-import type { OpenedCoverage } from "../recalls/mirror-changes";
+import type { OpenedCoverage } from "../recalls/mirror-import";
 import { makeKey, modelIdentity, sameModelIdentity } from "../vehicle";
 import { watchedModels } from "./watchlist";
 

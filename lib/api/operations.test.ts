@@ -115,7 +115,7 @@ describe("the OpenAPI document", () => {
 
   test("lists 304 on conditional GETs and the no-data body on pricing 404s", () => {
     const pricing = doc.paths["/api/public/pricing/{make}/{model}/{year}"].get.responses as Record<string, DocResponse>;
-    expect(Object.keys(pricing)).toEqual(["200", "304", "400", "404", "405", "414", "429", "500", "503"]);
+    expect(Object.keys(pricing)).toEqual(["200", "304", "400", "404", "405", "408", "414", "429", "500", "503"]);
     expect(pricing["404"].content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/PricingNoData" });
     expect(pricing["400"].content?.["application/problem+json"]?.schema).toEqual({ $ref: "#/components/schemas/Problem" });
   });

@@ -719,8 +719,8 @@ export const ROUTES: RouteSpec[] = [...OPERATIONS, ...Object.values(UNDOCUMENTED
 
 /**
  * Answers every operation can give whatever its input (issue 14), merged into each operation by
- * lib/api/openapi.ts: a malformed request target, a wrong method, an over-long URL, and the service unable to
- * answer now (its database unavailable, or the request past its deadline) with Retry-After.
+ * lib/api/openapi.ts: a malformed request target, a wrong method, a body that stalls, an over-long URL, and the
+ * service unable to answer now (its database unavailable, or the request past its deadline) with Retry-After.
  */
 /** Merged into every operation under a rate-limited path (lib/api/rate-limit-paths.ts) by lib/api/openapi.ts. */
 export const RATE_LIMITED_RESPONSE: ResponseSpec = problem(
@@ -743,6 +743,7 @@ export const SERVICE_RESPONSES: Record<string, ResponseSpec> = {
     "MalformedTarget",
   ),
   "405": problem("The endpoint does not accept this method (reason method_not_allowed); Allow lists those it does.", ["requestId", "allow"], "MethodNotAllowed"),
+  "408": problem("The request's body did not arrive within the service's deadline (reason request_timeout); the connection is closed.", ["requestId"], "RequestTimeout"),
   "414": problem("The request target is longer than 8,192 characters (reason uri_too_long).", ["requestId"], "UriTooLong"),
   "503": problem(
     "The service cannot answer now: its database is unavailable (reason database_unavailable; `fault` says how) or the request ran past its deadline (reason deadline_exceeded). Retry after the Retry-After seconds.",

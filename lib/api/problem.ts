@@ -47,6 +47,7 @@ export const PROBLEM_REASONS = {
   rate_limited:
     "Too many requests from this client address (or with this dealer key) within the window: `limit` requests per `windowSeconds` seconds. Retry after the `Retry-After` seconds; the `RateLimit` and `RateLimit-Policy` headers on every answer show the quota and what is left of it.",
   deadline_exceeded: "The request could not be answered within the service's overall deadline (REQUEST_DEADLINE_MS); retry after the `Retry-After` seconds.",
+  request_timeout: "The request declared a body that did not arrive within the service's overall deadline (REQUEST_DEADLINE_MS); the connection is closed.",
 } as const satisfies Record<string, string>;
 
 export type ProblemReason = keyof typeof PROBLEM_REASONS;

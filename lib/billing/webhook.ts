@@ -5,7 +5,10 @@
  *   trial → active (checkout completed, invoice paid) → past_due (invoice.payment_failed) → cancelled
  *   (customer.subscription.deleted).
  * Events about a subscription that is not the account's current one (an old, replaced subscription) are
- * recorded and ignored.
+ * recorded and ignored. Events are applied in the order Stripe created them, whatever order they arrive in
+ * (Stripe retries a delivery for up to three days): one created before the newest event already applied to the
+ * account is ignored, so a late `customer.subscription.updated` or `checkout.session.completed` cannot bring a
+ * cancelled account back (DealerAccount.lastStripeEventAt).
  */
 import type Stripe from "stripe";
 import { setAccountStatus, type AccountStatus } from "../accounts/accounts";
@@ -83,20 +86,26 @@ function statusFromSubscription(status: Stripe.Subscription.Status): AccountStat
   }
 }
 
+const OUT_OF_ORDER = "created before an event already applied to the account";
+
+type BillingFields = Parameters<typeof setAccountStatus>[2];
+
 /** Applies one event; answers why it was ignored, or null. */
 async function applyEvent(event: Stripe.Event): Promise<string | null> {
+  const createdAt = new Date(event.created * 1000);
+  const apply = async (accountId: string, status: AccountStatus, billing: BillingFields = {}) =>
+    (await setAccountStatus(accountId, status, billing, { createdAt, subscriptionId: billing.stripeSubscriptionId ?? null })) ? null : OUT_OF_ORDER;
   switch (event.type) {
     case "checkout.session.completed": {
       const session = event.data.object;
       if (session.mode !== "subscription") return "not a subscription checkout";
       const account = await accountFor({ accountId: session.client_reference_id, customer: idOf(session.customer) });
       if (!account) return "no account";
-      await setAccountStatus(account.id, "active", {
+      return apply(account.id, "active", {
         stripeCustomerId: idOf(session.customer),
         stripeSubscriptionId: idOf(session.subscription),
         cancelAtPeriodEnd: false,
       });
-      return null;
     }
     case "customer.subscription.created":
     case "customer.subscription.updated": {
@@ -109,21 +118,19 @@ async function applyEvent(event: Stripe.Event): Promise<string | null> {
       }
       const status = statusFromSubscription(sub.status);
       if (!status) return `subscription status ${sub.status}`;
-      await setAccountStatus(account.id, status, {
+      return apply(account.id, status, {
         stripeCustomerId: idOf(sub.customer),
         stripeSubscriptionId: sub.id,
         cancelAtPeriodEnd: sub.cancel_at_period_end,
         currentPeriodEnd: periodEnd(sub),
       });
-      return null;
     }
     case "customer.subscription.deleted": {
       const sub = event.data.object;
       const account = await accountFor({ accountId: sub.metadata?.accountId, customer: idOf(sub.customer) });
       if (!account) return "no account";
       if (account.stripeSubscriptionId !== sub.id) return "not the account's current subscription";
-      await setAccountStatus(account.id, "cancelled", { cancelAtPeriodEnd: false });
-      return null;
+      return apply(account.id, "cancelled", { cancelAtPeriodEnd: false });
     }
     case "invoice.payment_failed":
     case "invoice.paid":
@@ -132,12 +139,9 @@ async function applyEvent(event: Stripe.Event): Promise<string | null> {
       const account = await accountFor({ customer: idOf(invoice.customer) });
       if (!account) return "no account";
       if (account.status === "cancelled") return "account cancelled";
-      if (event.type === "invoice.payment_failed") {
-        await setAccountStatus(account.id, "past_due");
-      } else if (account.status === "past_due") {
-        await setAccountStatus(account.id, "active");
-      } else return "already in good standing";
-      return null;
+      if (event.type === "invoice.payment_failed") return apply(account.id, "past_due");
+      if (account.status === "past_due") return apply(account.id, "active");
+      return "already in good standing";
     }
     default:
       return `event type ${event.type} not used`;

@@ -5,6 +5,7 @@
  */
 import { config } from "../config";
 import { db } from "../db";
+import { deferWrite } from "../db/write-behind";
 import { LiveAnswers, type DurableAnswers } from "../outside";
 
 const globalForSources = globalThis as unknown as { __vinscopeSourceAnswers?: Map<string, LiveAnswers<NonNullable<unknown>>> };
@@ -32,10 +33,14 @@ function storedAnswers<T>(source: string): DurableAnswers<T> {
     },
     async save(key, value, checkedAt) {
       const payload = JSON.stringify(value);
-      await db().sourceAnswer.upsert({
-        where: { source_key: { source, key } },
-        create: { source, key, payload, checkedAt },
-        update: { payload, checkedAt },
+      // After the answer: the process already serves it from memory (lib/db/write-behind.ts).
+      deferWrite(`source-answer:${source}:${key}`, {
+        run: () =>
+          db().sourceAnswer.upsert({
+            where: { source_key: { source, key } },
+            create: { source, key, payload, checkedAt },
+            update: { payload, checkedAt },
+          }),
       });
     },
   };

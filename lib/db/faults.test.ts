@@ -17,6 +17,9 @@ describe("databaseFault", () => {
     [new Error("timeout exceeded when trying to connect"), "timeout"],
     [new Error("Connection terminated due to connection timeout", { cause: new Error("Connection terminated unexpectedly") }), "timeout"],
     [new DatabaseUnavailableError("gone", "gone"), "gone"],
+    [new DriverAdapterError({ kind: "TableDoesNotExist", table: "main.DealerKey" }), "not_migrated"],
+    [Object.assign(new Error("x"), { name: "PrismaClientKnownRequestError", code: "P2021" }), "not_migrated"],
+    [new DriverAdapterError({ kind: "postgres", code: "42P01", severity: "ERROR", message: 'relation "Setting" does not exist', detail: undefined, column: undefined, hint: undefined }), "not_migrated"],
     [Object.assign(new Error("wrapped"), { cause: Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" }) }), "locked"],
   ])("%s → %s", (error, fault) => {
     expect(databaseFault(error)).toBe(fault);

@@ -1,6 +1,6 @@
 /**
  * Telling a database that cannot serve (unreachable, locked past its busy timeout, read-only, I/O errors, its
- * file gone) from a bug. The former is answered 503 with Retry-After (the caller should try again shortly, and
+ * file gone, its tables missing because it was never migrated) from a bug. The former is answered 503 with Retry-After (the caller should try again shortly, and
  * the service recovers by itself when the fault clears); only the latter is a 500.
  *
  * Errors reach us in several wrappings: a driver error (better-sqlite3's SqliteError with `code`, node-postgres'
@@ -19,7 +19,7 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
-export const DATABASE_FAULTS = ["unreachable", "locked", "read_only", "io_error", "gone", "timeout"] as const;
+export const DATABASE_FAULTS = ["unreachable", "locked", "read_only", "io_error", "gone", "timeout", "not_migrated"] as const;
 export type DatabaseFault = (typeof DATABASE_FAULTS)[number];
 
 /** SQLite primary result codes (extended codes share their low byte) that mean "cannot serve now". */
@@ -46,6 +46,7 @@ function postgresFault(code: string): DatabaseFault | null {
   if (code.startsWith("08") || code.startsWith("53") || /^57P0[1-4]$/.test(code)) return "unreachable";
   if (code === "25006") return "read_only";
   if (code === "55P03") return "locked";
+  if (code === "42P01") return "not_migrated"; // undefined_table
   return null;
 }
 
@@ -56,6 +57,7 @@ const ADAPTER_KINDS: Record<string, DatabaseFault> = {
   TooManyConnections: "unreachable",
   SocketTimeout: "timeout",
   DatabaseDoesNotExist: "gone",
+  TableDoesNotExist: "not_migrated",
   DatabaseAccessDenied: "unreachable",
   AuthenticationFailed: "unreachable",
 };
@@ -67,6 +69,7 @@ const PRISMA_CODES: Record<string, DatabaseFault> = {
   P1008: "timeout",
   P1017: "unreachable",
   P2024: "timeout",
+  P2021: "not_migrated",
 };
 
 const NODE_NET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
@@ -76,6 +79,7 @@ const MESSAGE_FAULTS: [RegExp, DatabaseFault][] = [
   [/readonly database|read-only transaction|SQLITE_READONLY/i, "read_only"],
   [/disk I\/O error|database disk image is malformed|database or disk is full|SQLITE_IOERR/i, "io_error"],
   [/unable to open database file/i, "gone"],
+  [/no such table|relation "[^"]*" does not exist|TableDoesNotExist/i, "not_migrated"],
   [/ECONNREFUSED|ECONNRESET|Can't reach database|Connection terminated|connection (?:is )?closed|server closed the connection|terminating connection|the database system is (?:starting up|shutting down|in recovery)|DatabaseNotReachable|ConnectionClosed/i, "unreachable"],
   [/SocketTimeout|timeout exceeded when trying to connect|Timed out fetching a new connection|Transaction already closed|Unable to start a transaction in the given time/i, "timeout"],
 ];
@@ -136,6 +140,7 @@ export const FAULT_DETAIL: Record<DatabaseFault, string> = {
   io_error: "The service's database answered with an I/O error.",
   gone: "The service's database file is missing.",
   timeout: "The service's database did not answer in time.",
+  not_migrated: "The service's database has not been set up (its tables are missing).",
 };
 
 const faultState = globalThis as unknown as { __vinscopeReopenDb?: boolean };

@@ -103,10 +103,15 @@ export function db(): Db {
   const held = globalForDb.__vinscopeDb;
   if (held && held.url === database.url && checkSqliteFile(held) === "same") return held.client;
   if (held) retire(held.client);
-  openedAt = Date.now();
-  const client = createDb(database);
   const file = database.provider === "sqlite" ? sqlitePath(database.url) : undefined;
   const identity = file ? fileIdentity(file) : null;
+  if (file && identity === null) {
+    // Never opened as a new, empty file: only `vinscope db migrate` (and `start`, which runs it) creates one.
+    globalForDb.__vinscopeDb = undefined;
+    throw new DatabaseUnavailableError(`the SQLite file ${file} is missing`, "gone");
+  }
+  openedAt = Date.now();
+  const client = createDb(database);
   globalForDb.__vinscopeDb = {
     client,
     provider: database.provider,
@@ -126,18 +131,19 @@ export function dbProvider(): DatabaseProvider {
 }
 
 /**
- * A round trip, for health checks. On SQLite it is a write (the header's user_version set to itself): a
- * read-only or failing disk still answers SELECT 1, and "ok" must mean the service can take a key.
+ * A round trip, for health checks: a read of one of the app's tables (a database never migrated is not ok), and
+ * on SQLite also a write (the header's user_version set to itself): a read-only or failing disk still answers
+ * reads, and "ok" must mean the service can take a key.
  */
 export async function pingDb(): Promise<{ ok: boolean; latencyMs: number; error?: string; fault?: DatabaseFault }> {
   const started = performance.now();
   try {
     const client = db();
+    // A table of ours, not SELECT 1: an empty database (never migrated) cannot serve either.
+    await client.$queryRawUnsafe(`SELECT 1 FROM "Setting" LIMIT 1`);
     if (dbProvider() === "sqlite") {
       const [row] = await client.$queryRawUnsafe<{ user_version: bigint | number }[]>("PRAGMA user_version");
       await client.$executeRawUnsafe(`PRAGMA user_version = ${Number(row.user_version)}`);
-    } else {
-      await client.$queryRawUnsafe("SELECT 1");
     }
     return { ok: true, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
   } catch (error) {

@@ -1,5 +1,20 @@
 /**
- * Prisma's better-sqlite3 adapter, made to survive a failed write. Its own transactions hold a mutex that is
+ * Prisma's better-sqlite3 adapter, made never to freeze its process on another writer's lock, and to survive a
+ * failed write.
+ *
+ * Waiting for the lock: better-sqlite3 waits out SQLite's busy timeout synchronously, inside the statement, so
+ * a server process whose request wanted to write while an import held the lock answered nothing else (not even
+ * /robots.txt) for up to that long. Here the connection's own busy timeout is 0: a statement that meets the lock
+ * fails at once with SQLITE_BUSY, and is tried again after a short timer (the event loop serves other requests
+ * meanwhile) until `busyTimeoutMs` has passed, then fails as "locked" (503). Transactions begin with
+ * BEGIN IMMEDIATE, which takes the write lock up front and is retried the same way: a deferred BEGIN that read
+ * first could not upgrade to a writer once another connection had committed (SQLITE_BUSY_SNAPSHOT, which no
+ * waiting cures), which is how an import failed with "database is locked" while the app wrote usage counters.
+ *
+ * The file must exist: a deleted database is a fault (503), and only `vinscope db migrate` creates one
+ * (cli/db/prepare.ts); opening with create would answer from a new, empty file.
+ *
+ * Surviving a failed write: Its own transactions hold a mutex that is
  * released only by commit()/rollback(): when BEGIN fails (disk I/O error, read-only file, busy) the mutex is
  * never released, and when the engine's COMMIT/ROLLBACK statement fails (SQLite has already rolled back after
  * an I/O error, so ROLLBACK answers "no transaction is active") the engine may never call rollback(). Either
@@ -24,12 +39,14 @@ import {
 
 export interface ResilientSqliteOptions {
   url: string;
-  /** better-sqlite3's busy timeout: how long a statement waits for another process's write lock. */
+  /** How long a statement (or BEGIN IMMEDIATE) keeps retrying, asynchronously, while another connection holds the write lock. */
   busyTimeoutMs: number;
   /** How long a transaction waits for this process's previous one to end. */
   lockWaitMs: number;
   /** A transaction still open after this is rolled back and its lock released. */
   maxHoldMs: number;
+  /** Open only an existing file (the default); false creates it (tests of this adapter only). */
+  fileMustExist?: boolean;
 }
 
 const SQLITE_BUSY = 5;
@@ -46,6 +63,37 @@ function asDriverError(error: unknown): DriverAdapterError {
   const primary: Record<string, number> = { SQLITE_BUSY: 5, SQLITE_LOCKED: 6, SQLITE_READONLY: 8, SQLITE_IOERR: 10, SQLITE_CORRUPT: 11, SQLITE_FULL: 13, SQLITE_CANTOPEN: 14 };
   const name = (e.code ?? "").match(/^SQLITE_[A-Z]+/)?.[0] ?? "";
   return new DriverAdapterError({ kind: "sqlite", extendedCode: primary[name] ?? 1, message: e.message ?? String(error) });
+}
+
+/** SQLite's "another connection holds the lock" (SQLITE_BUSY, SQLITE_LOCKED and their extended codes), however wrapped. */
+function isBusy(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: { kind?: unknown; extendedCode?: unknown; originalCode?: unknown } };
+  if (typeof e?.code === "string" && /^SQLITE_(BUSY|LOCKED)/.test(e.code)) return true;
+  const cause = e?.cause;
+  if (!cause) return false;
+  // The Prisma adapter maps plain SQLITE_BUSY to a "SocketTimeout"; this file's own errors carry the code.
+  if (cause.kind === "SocketTimeout" && cause.originalCode === "SQLITE_BUSY") return true;
+  return cause.kind === "sqlite" && typeof cause.extendedCode === "number" && [5, 6].includes(cause.extendedCode & 0xff);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `attempt` until it does not meet the lock, sleeping between tries (1, 2, 4, 8, then about 15 ms): each
+ * try costs microseconds, and the event loop is free between them. Past `budgetMs` the lock error is thrown.
+ */
+async function retryWhileBusy<T>(attempt: () => T | Promise<T>, budgetMs: number): Promise<T> {
+  const deadline = performance.now() + budgetMs;
+  for (let pause = 1; ; pause = Math.min(pause * 2, 16)) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      const left = deadline - performance.now();
+      if (left <= 0) throw busyError(`database is locked: another connection held the write lock for over ${budgetMs} ms`);
+      await sleep(Math.min(left, pause * (0.75 + Math.random() / 2)));
+    }
+  }
 }
 
 /** A FIFO lock whose waiters give up after a deadline. */
@@ -98,11 +146,11 @@ class ResilientSqliteAdapter implements SqlDriverAdapter {
   }
 
   queryRaw(query: SqlQuery) {
-    return this.inner.queryRaw(query);
+    return retryWhileBusy(() => this.inner.queryRaw(query), this.opts.busyTimeoutMs);
   }
 
   executeRaw(query: SqlQuery) {
-    return this.inner.executeRaw(query);
+    return retryWhileBusy(() => this.inner.executeRaw(query), this.opts.busyTimeoutMs);
   }
 
   executeScript(script: string) {
@@ -126,7 +174,13 @@ class ResilientSqliteAdapter implements SqlDriverAdapter {
     try {
       // A transaction left open on the connection (by a failure nobody cleaned up) must not swallow this one.
       if (client.inTransaction) client.exec("ROLLBACK");
-      client.exec("BEGIN");
+      await retryWhileBusy(() => {
+        try {
+          client.exec("BEGIN IMMEDIATE");
+        } catch (error) {
+          throw asDriverError(error);
+        }
+      }, this.opts.busyTimeoutMs);
     } catch (error) {
       release();
       throw asDriverError(error);
@@ -179,7 +233,8 @@ export class ResilientSqliteFactory implements SqlMigrationAwareDriverAdapterFac
   private readonly inner: PrismaBetterSQLite3;
 
   constructor(private readonly opts: ResilientSqliteOptions) {
-    this.inner = new PrismaBetterSQLite3({ url: opts.url, timeout: opts.busyTimeoutMs });
+    // timeout 0: SQLite never sleeps inside a statement (which would stop the event loop); retryWhileBusy waits instead.
+    this.inner = new PrismaBetterSQLite3({ url: opts.url, timeout: 0, fileMustExist: opts.fileMustExist ?? true });
     this.adapterName = this.inner.adapterName;
   }
 

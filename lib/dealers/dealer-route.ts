@@ -1,7 +1,8 @@
 /**
  * The one wrapper every /api/dealer/* handler goes through: it checks the `x-api-key` header against the
  * database on every request (so a revocation holds from the next request on every instance), answers the
- * 401 problems with their `reason`, and counts the request and its VINs against the key's day. Above the
+ * 401 problems with their `reason`, and counts the request and its VINs against the key's day (written after
+ * the answer, lib/dealers/usage-tally.ts). Above the
  * daily VIN volume (DEALER_DAILY_VIN_FLAG, spec 8) the key keeps working and its answers carry the
  * `Vinscope-Daily-Volume` header; with DEALER_RATE_LIMIT_REQUESTS set, each key also has a rate limit (the
  * same counters and headers as the public per-address limit, lib/http/rate-limit.ts).
@@ -18,7 +19,8 @@ import { log } from "../log";
 import { checkKeyLimit } from "../http/rate-limit";
 import type { RouteSpec } from "../api/operations";
 import { parseRouteInput, serve, type RouteContext, type RouteHandler, type RouteInput, type RouteResult } from "../http/route";
-import { recordUsage, verifyKey, type DayUsage, type DealerKeyRecord, type KeyRejection } from "./keys";
+import { verifyKey, type DayUsage, type DealerKeyRecord, type KeyRejection } from "./keys";
+import { countUsage } from "./usage-tally";
 
 const API_KEY_HEADER = "x-api-key";
 /** On every answer of a key past the day's VIN volume: `exceeded;vins=12345;threshold=10000;day="2026-11-23"`. */
@@ -87,7 +89,7 @@ export function dealerRoute<R extends RouteSpec & { security: "dealerKey" }>(
       }
       return result;
     } finally {
-      const usage = await countUsage(check.record, vins, meta.requestId, { stickers, provisions: spec.operationId === "provision" ? 1 : 0 });
+      const usage = await countRequest(check.record, vins, meta.requestId, { stickers, provisions: spec.operationId === "provision" ? 1 : 0 });
       if (usage?.flagged) meta.responseHeaders.set(DAILY_VOLUME_HEADER, dailyVolumeHeader(usage));
     }
   });
@@ -97,22 +99,22 @@ function dailyVolumeHeader(usage: DayUsage): string {
   return `exceeded;vins=${usage.vins};threshold=${config().dealerDailyVinFlag};day="${usage.day}"`;
 }
 
-async function countUsage(
+async function countRequest(
   key: DealerKeyRecord,
   vins: number,
   requestId: string,
   kind: { stickers: number; provisions: number },
 ): Promise<DayUsage | null> {
   try {
-    const usage = await recordUsage(key.id, vins, new Date(), kind);
+    const usage = await countUsage(key.id, { vins, ...kind });
     const threshold = config().dealerDailyVinFlag;
     if (usage.flagged && usage.vins - vins <= threshold) {
       log().warn({ requestId, keyPrefix: key.prefix, day: usage.day, vins: usage.vins, threshold }, "dealer key passed the daily VIN volume");
     }
     return usage;
   } catch (error) {
-    // Counting must never cost the dealer their answer.
-    log().error({ requestId, keyPrefix: key.prefix, err: error }, "dealer usage not recorded");
+    // Counting must never cost the dealer their answer (the counts are queued; the day's total could not be read).
+    log().error({ requestId, keyPrefix: key.prefix, err: error }, "dealer usage total not read");
     return null;
   }
 }

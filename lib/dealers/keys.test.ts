@@ -42,8 +42,8 @@ test("unknown, malformed, tampered, revoked and expired keys are told apart", as
 test("usage is counted per key and day, and more than 10,000 VINs a day is flagged", async () => {
   const { record } = await issueKey({ name: "Bulk Auto", email: "bulk@auto.example", days: 3 });
   const day = new Date("2026-11-20T10:00:00Z");
-  await recordUsage(record.id, 1, day);
-  const busy = await recordUsage(record.id, DAILY_VIN_FLAG_THRESHOLD, day);
+  await recordUsage(record.id, { vins: 1 }, day);
+  const busy = await recordUsage(record.id, { vins: DAILY_VIN_FLAG_THRESHOLD }, day);
   expect(busy).toEqual({ day: "2026-11-20", requests: 2, vins: 10_001, flagged: true });
   const listed = (await listKeys(new Date("2026-11-21T08:00:00Z"))).find((k) => k.id === record.id)!;
   expect(listed.flagged).toBe(true);
@@ -52,6 +52,6 @@ test("usage is counted per key and day, and more than 10,000 VINs a day is flagg
   expect(listed.lastActiveDay).toBe("2026-11-20");
 
   const { record: calm } = await issueKey({ name: "Calm", email: "calm@auto.example" });
-  await recordUsage(calm.id, DAILY_VIN_FLAG_THRESHOLD, day);
+  await recordUsage(calm.id, { vins: DAILY_VIN_FLAG_THRESHOLD }, day);
   expect((await listKeys(day)).find((k) => k.id === calm.id)!.flagged).toBe(false);
 });

@@ -18,7 +18,7 @@ export const TRIAL_DAYS = 14;
  */
 export const DAILY_VIN_FLAG_THRESHOLD = 10_000;
 
-function dailyVinFlag(): number {
+export function dailyVinFlag(): number {
   try {
     return config().dealerDailyVinFlag;
   } catch {
@@ -163,29 +163,45 @@ export interface DayUsage {
   flagged: boolean;
 }
 
-/** Counts one request and the VINs it carried (and a sticker served, a provision call) against the key's UTC day. */
+/** What a key used: requests, the VINs they carried, sticker PDFs served, provision calls. */
+export interface UsageCounts {
+  requests: number;
+  vins: number;
+  stickers: number;
+  provisions: number;
+}
+
+/**
+ * Adds `counts` to the key's UTC day and returns the day's totals. Requests count it through the per-process
+ * tally (usage-tally.ts), which writes it after the answer; the CLI and tests call it directly.
+ */
 export async function recordUsage(
   keyId: string,
-  vins: number,
+  counts: Partial<UsageCounts> & { vins: number },
   now = new Date(),
-  kind: { stickers?: number; provisions?: number } = {},
   threshold = dailyVinFlag(),
 ): Promise<DayUsage> {
   const day = usageDay(now);
-  const stickers = kind.stickers ?? 0;
-  const provisions = kind.provisions ?? 0;
-  // One statement per request (an atomic upsert both SQLite and PostgreSQL understand): the day's row is the
-  // record of use, and the last active day is the newest row.
+  const { requests = 1, vins, stickers = 0, provisions = 0 } = counts;
+  // One statement (an atomic upsert both SQLite and PostgreSQL understand): the day's row is the record of
+  // use, and the last active day is the newest row.
   const [usage] = await db().$queryRaw<{ requests: number | bigint; vins: number | bigint }[]>(Prisma.sql`
     INSERT INTO "DealerUsage" ("keyId", "day", "requests", "vins", "stickers", "provisions")
-    VALUES (${keyId}, ${day}, 1, ${vins}, ${stickers}, ${provisions})
+    VALUES (${keyId}, ${day}, ${requests}, ${vins}, ${stickers}, ${provisions})
     ON CONFLICT ("keyId", "day") DO UPDATE
-      SET "requests" = "DealerUsage"."requests" + 1, "vins" = "DealerUsage"."vins" + excluded."vins",
+      SET "requests" = "DealerUsage"."requests" + excluded."requests", "vins" = "DealerUsage"."vins" + excluded."vins",
           "stickers" = "DealerUsage"."stickers" + excluded."stickers",
           "provisions" = "DealerUsage"."provisions" + excluded."provisions"
     RETURNING "requests", "vins"`);
   const total = Number(usage.vins);
   return { day, requests: Number(usage.requests), vins: total, flagged: total > threshold };
+}
+
+/** The key's totals for one UTC day as the database holds them (zeros for a day without use). */
+export async function readUsage(keyId: string, day: string, threshold = dailyVinFlag()): Promise<DayUsage> {
+  const row = await db().dealerUsage.findUnique({ where: { keyId_day: { keyId, day } }, select: { requests: true, vins: true } });
+  const vins = row?.vins ?? 0;
+  return { day, requests: row?.requests ?? 0, vins, flagged: vins > threshold };
 }
 
 export interface KeyListing extends DealerKeyRecord {

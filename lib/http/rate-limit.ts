@@ -10,7 +10,7 @@
  */
 import { ApiError } from "../api/errors";
 import { config, type Config, type RateLimitPolicy } from "../config";
-import { addressLimitKey, AddressSet, clientAddress } from "./client-address";
+import { addressLimitKey, AddressSet, clientAddress, normaliseAddress, PEER_ADDRESS_HEADER } from "./client-address";
 import { sharedLimiter, type LimitOutcome } from "./rate-limit-store";
 
 export { isRateLimitedPath } from "../api/rate-limit-paths";
@@ -52,6 +52,17 @@ function addressSets(): Sets {
  */
 export function requestAddress(headers: Headers): string | null {
   return clientAddress(headers, addressSets().trusted);
+}
+
+/**
+ * The host the client asked for, for the cross-site check of form posts: the Host header, or X-Forwarded-Host when
+ * the request came through a proxy TRUSTED_PROXIES names (anyone else could send that header to pass for another site).
+ */
+export function requestHost(headers: Headers): string | null {
+  const forwarded = headers.get("x-forwarded-host")?.split(",")[0].trim();
+  const peer = headers.get(PEER_ADDRESS_HEADER);
+  if (forwarded && peer && addressSets().trusted.has(normaliseAddress(peer))) return forwarded;
+  return headers.get("host");
 }
 
 const KEY_PATTERN = /^vsk_([0-9a-f]{12})_/;

@@ -1,6 +1,7 @@
 /**
  * The recall mirror: NHTSA's FLAT_RCL files (all recall campaigns, rebuilt daily by NHTSA), downloaded with a
- * conditional GET and imported one transaction per file (lib/recalls/mirror-import.ts). Once every file has
+ * conditional GET and imported file by file: staged in short transactions, published in one
+ * (lib/recalls/mirror-import.ts). Once every file has
  * been imported and the last sync is younger than SYNC_RECALLS_MAX_AGE_HOURS, recall answers come from the
  * mirror with no live call (lib/recalls/mirror.ts).
  *
@@ -84,9 +85,11 @@ export const recallMirrorJob: Job = {
         };
         notes.push(
           `${file}: ${summary.rows} rows, ${summary.campaigns} campaigns` +
+            (summary.changes.newCampaigns.length ? `, ${summary.changes.newCampaigns.length} new` : "") +
             (summary.removed ? `, ${summary.removed} no longer listed (marked)` : "") +
             (events ? `, ${events} recall alert${events === 1 ? "" : "s"} queued` : "") +
-            (summary.skipped ? `, ${summary.skipped} lines skipped` : ""),
+            (summary.skipped ? `, ${summary.skipped} lines skipped` : "") +
+            `, published in ${summary.publishMs} ms`,
         );
         await ctx.saveState({ ...state, files });
       } finally {

@@ -66,10 +66,21 @@ function scheduleJob(
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;
 
+  // One run of a job at a time in this process: the run due at start (cron.trigger) and the first scheduled tick
+  // would otherwise overlap (croner's `protect` does not cover trigger), and the lease, which is this runner's
+  // for both, cannot tell them apart.
+  let running = false;
   const run = async () => {
+    if (running) return;
+    running = true;
     clearTimeout(retry);
     retry = undefined;
-    const outcome = await runJob(job, { owner, signal });
+    let outcome: Awaited<ReturnType<typeof runJob>>;
+    try {
+      outcome = await runJob(job, { owner, signal });
+    } finally {
+      running = false;
+    }
     if (!outcome.ran) log().info({ job: job.name }, `job skipped: ${outcome.reason}`);
     if (outcome.ran) failures = outcome.ok ? 0 : failures + 1;
     let next = cron.nextRun() ?? null;

@@ -1,23 +1,31 @@
 /**
  * Importing verified deals from CSV (format: lib/pricing/deal-csv.ts). All or nothing: every row is read
- * and validated before anything is written, and the writes run in one transaction, so a file with one bad
- * row, or a failure half-way, changes nothing. A deal id already stored is updated (its created-at kept),
- * never duplicated. `replaceDemo` drops the demo set in the same transaction.
+ * and validated before anything is written, so a file with one bad row changes nothing. The rows are then
+ * written into a staging area (DealStage) in short transactions, so the app, writing on the same database,
+ * never waits long for the lock and an import never fails because the app is serving; one transaction then
+ * publishes them (publishStaged), so readers see the deals before the import or after it, never part of it,
+ * and a failure or a kill before it changes nothing. A deal id already stored is updated (its created-at
+ * kept), never duplicated. `replaceDemo` drops the demo set in the publishing transaction.
  *
  * Names: a make/model whose slug is already stored takes the stored spelling ("CX-5" stays "CX-5" even if
  * a file says "Cx-5"), so one slug always maps to one canonical name (lib/vehicle/slugs.ts).
  */
+import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { parse } from "csv-parse";
-import type { Db } from "../db";
+import { Prisma, type Db } from "../db";
 import { changeDataSet } from "../db/data-version";
 import { checkHeader, validateDealRow, type DealCsvRow, type RowError } from "./deal-csv";
 import { removeDemoDeals } from "./demo-seed";
-import { insertDealRows, type DealRow } from "./deal-rows";
+import { stageDealRows, type DealRow } from "./deal-rows";
 import { rebuildDealSummary, refreshDealSummary, type Slice } from "./deal-summary";
 import { slugify } from "../vehicle";
 
-const WRITE_BATCH = 500;
+/** Rows per staging transaction: a few tens of milliseconds of the write lock each. */
+const STAGE_BATCH = 2000;
+const DROP_BATCH = 5000;
+/** Staged rows this old belong to an import that died (killed, crashed): the next import removes them. */
+const STALE_STAGE_MS = 6 * 3600_000;
 
 export interface ImportProgress {
   phase: "validate" | "write";
@@ -40,6 +48,8 @@ interface ImportSummary {
   vehicles: number;
   bySource: Record<string, number>;
   ms: number;
+  /** How long the publishing transaction took: the longest the import held the write lock at once. */
+  publishMs: number;
 }
 
 export type ImportResult = { ok: true; summary: ImportSummary } | { ok: false; errors: RowError[]; rows: number };
@@ -140,43 +150,88 @@ export async function importDeals(db: Db, input: Readable | string, opts: Import
     });
   }
 
-  let created = 0;
-  let updated = 0;
-  let demoRemoved = 0;
-  const touched: Slice[] = [];
-  await changeDataSet(
-    db,
-    "deals",
-    async (tx) => {
-      if (opts.replaceDemo) demoRemoved = await removeDemoDeals(tx);
-      for (let i = 0; i < deals.length; i += WRITE_BATCH) {
-        const batch = deals.slice(i, i + WRITE_BATCH);
-        const existing = await tx.deal.findMany({
-          where: { id: { in: batch.map((d) => d.id) } },
-          select: { id: true, createdAt: true, makeSlug: true, modelSlug: true, year: true },
-        });
-        const createdAt = new Map(existing.map((e) => [e.id, e.createdAt]));
-        // An update is a replace that keeps the original created-at: one delete + one insert per batch
-        // instead of a statement per row.
-        if (existing.length > 0) await tx.deal.deleteMany({ where: { id: { in: existing.map((e) => e.id) } } });
-        const now = new Date();
-        await insertDealRows(tx, batch.map((d) => ({ ...d, createdAt: createdAt.get(d.id) ?? now })));
-        for (const e of existing) touched.push(e);
-        for (const d of batch) touched.push(d);
-        updated += existing.length;
-        created += batch.length - existing.length;
-        opts.onProgress?.({ phase: "write", done: Math.min(i + WRITE_BATCH, deals.length), total: deals.length });
-      }
-      // A re-imported id may have moved to another vehicle: its old slice is refreshed too.
-      if (opts.replaceDemo) await rebuildDealSummary(tx);
-      else await refreshDealSummary(tx, touched);
-    },
-    { timeout: 30 * 60_000, maxWait: 60_000 },
-  );
-  return {
-    ok: true,
-    summary: { rows: deals.length, created, updated, demoRemoved, vehicles: vehicles.size, bySource, ms: Math.round(performance.now() - started) },
-  };
+  const importId = randomUUID();
+  const stagedAt = new Date();
+  await dropStaleImports(db, stagedAt);
+  try {
+    // Short transactions into the staging area: another writer (the server's own writes, a sync) gets the
+    // lock between two of them, and readers see none of it yet.
+    for (let i = 0; i < deals.length; i += STAGE_BATCH) {
+      await db.$transaction((tx) => stageDealRows(tx, importId, deals.slice(i, i + STAGE_BATCH), stagedAt), { maxWait: 30_000 });
+      opts.onProgress?.({ phase: "write", done: Math.min(i + STAGE_BATCH, deals.length), total: deals.length });
+    }
+    const publishing = performance.now();
+    const published = await changeDataSet(db, "deals", (tx) => publishStaged(tx, importId, deals.length, opts.replaceDemo === true), {
+      timeout: 10 * 60_000,
+      maxWait: 60_000,
+    });
+    const publishMs = Math.round(performance.now() - publishing);
+    return {
+      ok: true,
+      summary: { rows: deals.length, ...published, vehicles: vehicles.size, bySource, ms: Math.round(performance.now() - started), publishMs },
+    };
+  } finally {
+    await dropStagedImport(db, importId).catch(() => undefined);
+  }
+}
+
+/**
+ * The one transaction that makes an import visible: deals already stored (by id) are updated in place, keeping
+ * their created-at; new ones are inserted; the summary rows of every slice the import touched (where a
+ * re-imported deal was, and where it is now) are rebuilt; with `replaceDemo` the demo set goes first.
+ */
+async function publishStaged(
+  tx: Prisma.TransactionClient,
+  importId: string,
+  rows: number,
+  replaceDemo: boolean,
+): Promise<{ created: number; updated: number; demoRemoved: number }> {
+  const demoRemoved = replaceDemo ? await removeDemoDeals(tx) : 0;
+  const [{ n }] = await tx.$queryRaw<{ n: number | bigint }[]>`
+    SELECT COUNT(*) AS "n" FROM "DealStage" s JOIN "Deal" d ON d."id" = s."id" WHERE s."importId" = ${importId}`;
+  const updated = Number(n);
+  // A re-imported id may move to another vehicle: its old slice is refreshed too.
+  const touched = replaceDemo
+    ? []
+    : await tx.$queryRaw<Slice[]>`
+        SELECT DISTINCT d."makeSlug", d."modelSlug", d."year" FROM "Deal" d JOIN "DealStage" s ON s."id" = d."id"
+        WHERE s."importId" = ${importId}
+        UNION SELECT DISTINCT "makeSlug", "modelSlug", "year" FROM "DealStage" WHERE "importId" = ${importId}`;
+  const now = new Date();
+  await tx.$executeRaw`
+    INSERT INTO "Deal" ("id", "vin", "year", "make", "model", "makeSlug", "modelSlug", "trim", "state", "msrp",
+      "sellingPrice", "dealType", "purchaseDate", "source", "createdAt", "updatedAt")
+    SELECT "id", "vin", "year", "make", "model", "makeSlug", "modelSlug", "trim", "state", "msrp",
+      "sellingPrice", "dealType", "purchaseDate", "source", ${now}, ${now}
+    FROM "DealStage" WHERE "importId" = ${importId}
+    ON CONFLICT ("id") DO UPDATE SET "vin" = excluded."vin", "year" = excluded."year", "make" = excluded."make",
+      "model" = excluded."model", "makeSlug" = excluded."makeSlug", "modelSlug" = excluded."modelSlug",
+      "trim" = excluded."trim", "state" = excluded."state", "msrp" = excluded."msrp",
+      "sellingPrice" = excluded."sellingPrice", "dealType" = excluded."dealType",
+      "purchaseDate" = excluded."purchaseDate", "source" = excluded."source", "updatedAt" = excluded."updatedAt"`;
+  if (replaceDemo) await rebuildDealSummary(tx);
+  else await refreshDealSummary(tx, touched.map((t) => ({ ...t, year: Number(t.year) })));
+  return { created: rows - updated, updated, demoRemoved };
+}
+
+/** Removes an import's staged rows a few thousand at a time (each a short write). */
+async function dropStagedImport(db: Db, importId: string): Promise<void> {
+  for (;;) {
+    const removed = await db.$executeRaw`
+      DELETE FROM "DealStage" WHERE "importId" = ${importId}
+        AND "id" IN (SELECT "id" FROM "DealStage" WHERE "importId" = ${importId} LIMIT ${DROP_BATCH})`;
+    if (removed < DROP_BATCH) return;
+  }
+}
+
+/** Staged rows of imports that died (killed, crashed) before they published or cleaned up. */
+async function dropStaleImports(db: Db, now: Date): Promise<void> {
+  const stale = await db.dealStage.findMany({
+    where: { stagedAt: { lt: new Date(now.getTime() - STALE_STAGE_MS) } },
+    distinct: ["importId"],
+    select: { importId: true },
+  });
+  for (const { importId } of stale) await dropStagedImport(db, importId);
 }
 
 /** The spelling already stored for each make slug and make/model slug pair. */

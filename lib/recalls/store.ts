@@ -48,15 +48,25 @@ export async function upsertRecalls(records: RecallRecord[], source: RecallSourc
   return changeDataSet(db(), "recalls", (tx) => writeRecalls(tx, records, source, now), { timeout: 60_000 });
 }
 
+/** The tables a write goes to: the store's own, or the recall mirror's staging area (lib/recalls/mirror-import.ts). */
+export interface RecallTables {
+  campaign: "RecallCampaign" | "RecallCampaignStage";
+  coverage: "RecallCoverage" | "RecallCoverageStage";
+}
+
+const STORE_TABLES: RecallTables = { campaign: "RecallCampaign", coverage: "RecallCoverage" };
+
 /**
- * upsertRecalls' writes inside a transaction the caller runs (the recall mirror imports a whole file in one,
- * lib/recalls/mirror-import.ts); the caller bumps the recalls stamp (changeDataSet).
+ * upsertRecalls' writes inside a transaction the caller runs; the caller bumps the recalls stamp
+ * (changeDataSet) when it writes the store. The recall mirror writes a file's rows into its staging tables
+ * with it, and publishes them with publishRecallStage.
  */
 export async function writeRecalls(
   tx: Prisma.TransactionClient,
   records: RecallRecord[],
   source: RecallSource,
   now = new Date(),
+  tables: RecallTables = STORE_TABLES,
 ): Promise<UpsertCounts> {
   if (records.length === 0) return { campaigns: 0, coverage: 0 };
   const campaigns = new Map<string, RecallRecord>();
@@ -78,31 +88,60 @@ export async function writeRecalls(
     r.campaignNumber, r.make, r.model, r.year, makeKey(r.make), nameKey(r.model), r.component, source, stamp, stamp,
   ]);
 
-  // A text field keeps its old value when the new source leaves it empty; a flag or date when it is null.
-  const keepText = (c: string) =>
-    `"${c}" = CASE WHEN excluded."${c}" <> '' THEN excluded."${c}" ELSE "RecallCampaign"."${c}" END`;
-  const keepKnown = (c: string) => `"${c}" = COALESCE(excluded."${c}", "RecallCampaign"."${c}")`;
-  const campaignConflict =
+  for (const chunk of chunks(campaignRows, ROWS_PER_STATEMENT)) {
+    const { sql, params } = insertSql(tables.campaign, CAMPAIGN_COLUMNS, CAMPAIGN_PG_TYPES, chunk, pg, campaignConflict(tables.campaign));
+    await tx.$executeRawUnsafe(sql, ...params);
+  }
+  for (const chunk of chunks(coverageRows, ROWS_PER_STATEMENT)) {
+    const { sql, params } = insertSql(tables.coverage, COVERAGE_COLUMNS, COVERAGE_PG_TYPES, chunk, pg, COVERAGE_CONFLICT);
+    await tx.$executeRawUnsafe(sql, ...params);
+  }
+  return { campaigns: campaigns.size, coverage: coverage.size };
+}
+
+/**
+ * How a campaign row meets one already in `table`: a text field keeps its old value when the new source leaves
+ * it empty; a flag or date when it is null.
+ */
+function campaignConflict(table: RecallTables["campaign"]): string {
+  const keepText = (c: string) => `"${c}" = CASE WHEN excluded."${c}" <> '' THEN excluded."${c}" ELSE "${table}"."${c}" END`;
+  const keepKnown = (c: string) => `"${c}" = COALESCE(excluded."${c}", "${table}"."${c}")`;
+  return (
     `ON CONFLICT ("campaignNumber") DO UPDATE SET ` +
     [
       ...["manufacturer", "component", "summary", "consequence", "remedy", "notes"].map(keepText),
       ...["reportReceivedDate", "parkIt", "parkOutside", "overTheAirUpdate", "potentiallyAffected"].map(keepKnown),
       `"source" = excluded."source"`,
       `"updatedAt" = excluded."updatedAt"`,
-    ].join(", ");
-  const coverageConflict =
-    `ON CONFLICT ("campaignNumber", "makeKey", "modelKey", "year", "component") DO UPDATE SET ` +
-    `"make" = excluded."make", "model" = excluded."model", "source" = excluded."source", "updatedAt" = excluded."updatedAt"`;
+    ].join(", ")
+  );
+}
 
-  for (const chunk of chunks(campaignRows, ROWS_PER_STATEMENT)) {
-    const { sql, params } = insertSql("RecallCampaign", CAMPAIGN_COLUMNS, CAMPAIGN_PG_TYPES, chunk, pg, campaignConflict);
-    await tx.$executeRawUnsafe(sql, ...params);
-  }
-  for (const chunk of chunks(coverageRows, ROWS_PER_STATEMENT)) {
-    const { sql, params } = insertSql("RecallCoverage", COVERAGE_COLUMNS, COVERAGE_PG_TYPES, chunk, pg, coverageConflict);
-    await tx.$executeRawUnsafe(sql, ...params);
-  }
-  return { campaigns: campaigns.size, coverage: coverage.size };
+const COVERAGE_CONFLICT =
+  `ON CONFLICT ("campaignNumber", "makeKey", "modelKey", "year", "component") DO UPDATE SET ` +
+  `"make" = excluded."make", "model" = excluded."model", "source" = excluded."source", "updatedAt" = excluded."updatedAt"`;
+
+/**
+ * Moves the staged rows into the store, merged as writeRecalls merges (two set-based upserts), inside the
+ * caller's transaction. Every campaign's updatedAt moves (a campaign page's checkedAt says the mirror confirmed
+ * it); a coverage row's only when it changed.
+ */
+export async function publishRecallStage(tx: Prisma.TransactionClient): Promise<void> {
+  const campaignCols = CAMPAIGN_COLUMNS.map((c) => `"${c}"`).join(", ");
+  const coverageCols = COVERAGE_COLUMNS.map((c) => `"${c}"`).join(", ");
+  // `WHERE true`: SQLite needs a WHERE between INSERT … SELECT and ON CONFLICT to parse it.
+  await tx.$executeRawUnsafe(
+    `INSERT INTO "RecallCampaign" (${campaignCols}) SELECT ${campaignCols} FROM "RecallCampaignStage" WHERE true ${campaignConflict("RecallCampaign")}`,
+  );
+  // Coverage rows the store already holds as they are are left alone (a daily file repeats nearly all of its
+  // rows): the publishing transaction then writes only what changed, and holds the lock that much shorter.
+  const same = ["campaignNumber", "makeKey", "modelKey", "year", "component", "make", "model", "source"]
+    .map((c) => `c."${c}" = s."${c}"`)
+    .join(" AND ");
+  await tx.$executeRawUnsafe(
+    `INSERT INTO "RecallCoverage" (${coverageCols}) SELECT ${COVERAGE_COLUMNS.map((c) => `s."${c}"`).join(", ")}
+     FROM "RecallCoverageStage" s WHERE NOT EXISTS (SELECT 1 FROM "RecallCoverage" c WHERE ${same}) ${COVERAGE_CONFLICT}`,
+  );
 }
 
 function mergeCampaign(old: RecallRecord | undefined, next: RecallRecord): RecallRecord {

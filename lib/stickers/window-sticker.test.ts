@@ -10,6 +10,7 @@ import { createTempDb, type TempDb } from "../../tests/fixtures/temp-db";
 import { isApiError } from "../api/errors";
 import { parseVin, type Vin } from "../api/common";
 import { db } from "../db";
+import { drainDeferredWrites } from "../db/write-behind";
 import { computeCheckDigit, decodeVin } from "../vin";
 import { archivePath, archiveSticker } from "./archive";
 import { resetFetchStateForTests } from "./fetch-sticker";
@@ -180,6 +181,7 @@ describe("availability check (format=check)", () => {
     const expected = { available: false, manufacturer: "GM (Chevrolet, GMC, Buick, Cadillac)", brand: "Chevrolet", reason: "not_found" };
     expect(await checkWindowSticker(v)).toEqual(expected);
     const hits = fake.requests.filter((r) => r.vin === v).length;
+    await drainDeferredWrites();
     expect(await checkWindowSticker(v)).toEqual(expected);
     expect(fake.requests.filter((r) => r.vin === v).length).toBe(hits);
     await db().stickerProbe.update({ where: { vin: v }, data: { checkedAt: new Date(Date.now() - 25 * 3600_000) } });
@@ -201,6 +203,7 @@ describe("availability check (format=check)", () => {
     const v = vin(GROUP_VINS.stellantis);
     fake.set(v, "slow");
     expect(await problemOf(checkWindowSticker(v))).toMatchObject({ status: 502, reason: "fetch_error" });
+    await drainDeferredWrites();
     expect(await db().stickerProbe.findUnique({ where: { vin: v } })).toBeNull();
   });
 });

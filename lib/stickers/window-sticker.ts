@@ -8,6 +8,7 @@ import type { WindowStickerCheck } from "../api/dealer";
 import { ApiError, badGateway, notFound } from "../api/errors";
 import { config } from "../config";
 import { db } from "../db";
+import { deferWrite } from "../db/write-behind";
 import { archiveSticker, findArchived } from "./archive";
 import { fetchSticker, type FetchOutcome } from "./fetch-sticker";
 import { manufacturerLabel, supportedLabels, type SupportedGroup } from "./registry";
@@ -38,7 +39,7 @@ export async function getWindowSticker(vin: Vin, opts: { signal?: AbortSignal } 
   const { group } = source;
 
   const outcome = await askManufacturer(group, resolved, config().stickers.timeoutMs, opts.signal);
-  await rememberProbe(vin, outcome);
+  rememberProbe(vin, outcome);
   if (outcome.kind === "unavailable") throw manufacturerUnavailable(group, outcome);
   if (outcome.kind === "pdf") {
     const stored = await archiveSticker(vin, outcome.pdf, group.id);
@@ -67,7 +68,7 @@ export async function checkWindowSticker(vin: Vin, opts: { signal?: AbortSignal 
   }
 
   const outcome = await askManufacturer(group, resolved, config().stickers.checkTimeoutMs, opts.signal);
-  await rememberProbe(vin, outcome);
+  rememberProbe(vin, outcome);
   if (outcome.kind === "unavailable") throw manufacturerUnavailable(group, outcome);
   if (outcome.kind === "pdf") {
     await archiveSticker(vin, outcome.pdf, group.id);
@@ -104,10 +105,11 @@ export function askManufacturer(
   return fetchSticker(group, resolved.vin, { model, timeoutMs, signal, ignoreQueueCap });
 }
 
-async function rememberProbe(vin: string, outcome: FetchOutcome): Promise<void> {
+/** Written after the answer (lib/db/write-behind.ts): the probe is a hint for later checks, not part of this one. */
+function rememberProbe(vin: string, outcome: FetchOutcome): void {
   if (outcome.kind === "error" || outcome.kind === "unavailable") return;
   const data = { outcome: outcome.kind === "pdf" ? "available" : "not_found", checkedAt: new Date() };
-  await db().stickerProbe.upsert({ where: { vin }, create: { vin, ...data }, update: data });
+  deferWrite(`sticker-probe:${vin}`, { run: () => db().stickerProbe.upsert({ where: { vin }, create: { vin, ...data }, update: data }) });
 }
 
 function notSupported(resolved: ResolvedVin, why: NotStickerCandidate) {

@@ -10,6 +10,7 @@ import { migrateDatabase } from "../../tests/support/test-database";
 import { parseVin } from "../api/common";
 import { resetConfigForTests } from "../config";
 import { db } from "../db";
+import { drainDeferredWrites } from "../db/write-behind";
 import { closeEnrichment, decodeVinEnrichedWith, elementsLackingIn, resetEnrichmentForTests } from "./enrichment";
 import { buildSyntheticVpic, withCheckDigit } from "../../tests/support/synthetic-vpic";
 import { loadVpicData, type VpicData } from "./vpic-data";
@@ -85,6 +86,7 @@ it("fills only what the local data lacks, asks NHTSA once per descriptor and cac
   expect(first.ok && first.elements.Model).toBe("Beta"); // local answers are never overwritten
   expect(requests).toEqual([expect.stringMatching(/^\/api\/vehicles\/DecodeVinValues\/TSTAXXLX.KP123456\?format=json$/)]);
 
+  await drainDeferredWrites();
   const row = await db().vpicEnrichment.findUnique({ where: { descriptor: "TSTAXXLX*KP" } });
   expect(JSON.parse(row!.values)).toEqual({ DriveType: "AWD/All-Wheel Drive", TransmissionStyle: "Automatic" });
 
@@ -113,6 +115,7 @@ it("answers from local data when NHTSA fails, without caching the failure", asyn
   status = 503;
   const r = await decodeVinEnrichedWith(data, vin("TSTC1XLX0KP123456"));
   expect(r.ok && r.decoded.transmission).toBeNull();
+  await drainDeferredWrites();
   expect(await db().vpicEnrichment.findUnique({ where: { descriptor: "TSTC1XLX*KP" } })).toBeNull();
 });
 

@@ -16,6 +16,7 @@
  */
 import { config } from "../config";
 import { db } from "../db";
+import { deferWrite, drainDeferredWrites } from "../db/write-behind";
 import { log } from "../log";
 import { fetchVinValues } from "../nhtsa";
 import { BoundedMemo, breakerFor, resetBreakersForTests, startDeadline, untilAborted } from "../outside";
@@ -137,6 +138,7 @@ async function enrichLive(
 /** Waits for background requests (a CLI run should not exit before they fill the cache). */
 export async function closeEnrichment(): Promise<void> {
   await live.settled();
+  await drainDeferredWrites();
 }
 
 /** Tests reset the in-memory state between cases. */
@@ -189,10 +191,11 @@ async function fetchAndStore(vin: string, descriptor: string, lacking: Set<strin
       if (typeof value === "string" && value.trim() !== "" && value.trim() !== "Not Applicable") values[code] = value.trim();
     }
     const json = JSON.stringify(values);
-    await db().vpicEnrichment.upsert({
-      where: { descriptor },
-      create: { descriptor, values: json, fetchedAt: new Date() },
-      update: { values: json, fetchedAt: new Date() },
+    const fetchedAt = new Date();
+    // Written after the answer (lib/db/write-behind.ts): this request already has the values.
+    deferWrite(`vpic-enrichment:${descriptor}`, {
+      run: () =>
+        db().vpicEnrichment.upsert({ where: { descriptor }, create: { descriptor, values: json, fetchedAt }, update: { values: json, fetchedAt } }),
     });
     log().info({ descriptor, ms: Date.now() - started, elements: Object.keys(values) }, "vpic enrichment stored");
     return { values };

@@ -20,7 +20,8 @@ export interface SmtpCatcher {
   close(): Promise<void>;
 }
 
-export async function startSmtpCatcher(): Promise<SmtpCatcher> {
+/** `greetingDelayMs`: how long the server waits before its greeting (a slow mail server). */
+export async function startSmtpCatcher(opts: { greetingDelayMs?: number } = {}): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = [];
   const taken = new Set<CaughtMail>();
   const sockets = new Set<net.Socket>();
@@ -32,7 +33,9 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     let inData = false;
     let current: CaughtMail = { from: "", to: [], data: "" };
     const reply = (line: string) => socket.write(`${line}\r\n`);
-    reply("220 catcher ESMTP");
+    const greet = () => !socket.destroyed && reply("220 catcher ESMTP");
+    if (opts.greetingDelayMs) setTimeout(greet, opts.greetingDelayMs);
+    else greet();
     socket.on("data", (chunk: string) => {
       buffer += chunk;
       for (;;) {

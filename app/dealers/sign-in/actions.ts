@@ -1,9 +1,12 @@
 "use server";
 /**
- * Sign-in by emailed link. The answer is the same whether or not an account exists for the address, so the
- * form tells a stranger nothing; the link is only ever mailed to an account's own address. Attempts are
- * limited per client address and per mailbox (lib/accounts/limits.ts).
+ * Sign-in by emailed link. The answer is the same words in the same time whether or not an account exists for
+ * the address, so the form tells a stranger nothing: the link is made and mailed after the answer has gone out
+ * (Next.js's `after`), so neither the mail server's speed nor its failure shows in the answer. The link is only
+ * ever mailed to an account's own address. Attempts are limited per requester: per client address, and per
+ * address and mailbox (lib/accounts/limits.ts), so nobody can use up a mailbox's links for its owner.
  */
+import { after } from "next/server";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
@@ -12,7 +15,6 @@ import { findAccountByEmail } from "@/lib/accounts/accounts";
 import { normaliseEmail } from "@/lib/accounts/email";
 import { clientAddress, consumeSignIn } from "@/lib/accounts/limits";
 import { mailConfigured } from "@/lib/accounts/mailer";
-import { takeSendOutcome } from "@/lib/accounts/sign-in-mail";
 import { config } from "@/lib/config";
 import { databaseFault } from "@/lib/db/faults";
 import { log } from "@/lib/log";
@@ -40,15 +42,8 @@ export async function requestSignInLink(_previous: SignInState, form: FormData):
       return { status: "failed", message: `Too many sign-in attempts. Try again in ${wait} minute${wait === 1 ? "" : "s"}.`, email };
     }
     const account = await findAccountByEmail(parsed.data);
-    if (!account) {
-      log().info({}, "sign-in link not sent: no account for the address");
-      return { status: "sent", email, via, minutes };
-    }
-    await (await auth()).api.signInMagicLink({ body: { email: account.email }, headers: requestHeaders });
-    const outcome = takeSendOutcome(account.email);
-    if (outcome && outcome.delivered === false) {
-      return { status: "failed", message: "We could not send the sign-in mail just now. Please try again in a few minutes.", email };
-    }
+    if (account) after(() => mailSignInLink(account.email, requestHeaders));
+    else log().info({}, "sign-in link not sent: no account for the address");
     return { status: "sent", email, via, minutes };
   } catch (error) {
     const fault = databaseFault(error);
@@ -58,6 +53,15 @@ export async function requestSignInLink(_previous: SignInState, form: FormData):
       message: fault ? "Our database is unavailable right now; please try again in a minute." : "Something went wrong on our side; please try again.",
       email,
     };
+  }
+}
+
+/** After the answer: the link is stored (hashed) and mailed; a failure is logged, the page has answered already. */
+async function mailSignInLink(email: string, requestHeaders: Headers): Promise<void> {
+  try {
+    await (await auth()).api.signInMagicLink({ body: { email }, headers: requestHeaders });
+  } catch (error) {
+    log().error({ err: error, fault: databaseFault(error) }, "sign-in link not sent");
   }
 }
 

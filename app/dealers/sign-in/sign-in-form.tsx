@@ -13,6 +13,7 @@ export function SignInForm() {
         <h2>Check your mail</h2>
         <p>
           If {state.email} belongs to a dealer account, a sign-in link is on its way. It works once, for {state.minutes} minutes.
+          If nothing arrives within a few minutes, look in the spam folder, then ask again.
         </p>
         {state.via === "log" ? (
           <p data-testid="link-in-log">
