@@ -105,9 +105,9 @@ describe("createMcpServer", () => {
     const properties = (name: string) => Object.keys(tools.find((t) => t.name === name)!.inputSchema.properties ?? {});
     expect(properties("decode_vin")).toEqual(["vin", ...Object.keys(VinReportQuery.shape)]);
     expect(properties("decode_vins")).toEqual(["vins", ...Object.keys(BatchSectionQuery.shape)]);
-    // A tool argument is a real boolean: its description leaves out the query string's other spellings.
-    const pricing = tools.find((t) => t.name === "decode_vin")!.inputSchema.properties!.pricing as { type: string; description: string };
-    expect(pricing).toMatchObject({ type: "boolean", description: "false skips the pricing lookup and leaves `pricing` out of the response; default true" });
+    // A tool argument is a real boolean with the query's default; its name says which section (no prose per flag).
+    const pricing = tools.find((t) => t.name === "decode_vin")!.inputSchema.properties!.pricing;
+    expect(pricing).toEqual({ type: "boolean", default: true });
     expect(sectionFlags(VinReportQuery, { pricing: false })).toEqual({
       pricing: false, recalls: true, insight: true, safetyRatings: true, complaints: true, fuelEconomy: true,
     });
