@@ -14,7 +14,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { CORS_HEADERS, PREFLIGHT_HEADERS, isCorsPath, isDealerPath } from "./lib/http/cors";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./lib/http/request-id";
 import { missingKeyProblem } from "./lib/http/dealer-gate";
-import { ApiError, methodNotAllowed, notFound } from "./lib/api/errors";
+import { ApiError, methodNotAllowed, notFound } from "./lib/contract/errors";
 import { allowedMethods, apiRouteFor, isApiPath } from "./lib/http/api-routes";
 import { problemResponse } from "./lib/http/problem";
 import { multipartProblem, REFUSED_METHODS, requestTargetProblem } from "./lib/http/request-guard";

@@ -2,7 +2,7 @@
 // and distinct empty / stale / unavailable states. Stale and unavailable are said calmly, in the page's one notice: here,
 // or in the VIN page's source notice (`noticeElsewhere`), which then leaves only the list and its date here.
 import { BarChart } from "@/components/charts/bar-chart";
-import type { RecallsResponse } from "@/lib/api/recalls";
+import type { RecallsResponse } from "@/lib/recalls/answers";
 import { displayMake } from "@/lib/vehicle";
 import styles from "./recall-list.module.css";
 

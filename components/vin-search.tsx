@@ -6,7 +6,7 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import useSWR from "swr";
-import { EXAMPLE_VIN } from "@/lib/api/examples";
+import { EXAMPLE_VIN } from "@/lib/contract/examples";
 import { checkDigit } from "@/lib/vin/check-digit";
 import { displayMake } from "@/lib/vehicle";
 import { compactVinInput, normalizeVin } from "@/lib/vin/format";

@@ -1,6 +1,6 @@
 /** What /api/health reports: the build, the database round trip, the process, the outside systems' breakers and the scheduled syncs. */
 import { dbProvider, pingDb } from "./db";
-import { jobsReport, recallMirrorReport } from "./jobs/report";
+import { jobsReport, recallMirrorReport } from "./jobs/overview";
 import { breakerHealth } from "./outside";
 import { SERVICE_VERSION } from "./version";
 

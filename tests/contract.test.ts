@@ -10,7 +10,7 @@ import { copyFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "n
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { PROBLEM_REASONS } from "@/lib/api/problem";
+import { PROBLEM_REASONS } from "@/lib/contract/problem";
 import { CACHE } from "@/lib/api/cache";
 import { startApp, type TestApp } from "./support/app";
 import { checkResponse, ContractViolation } from "./support/contract";

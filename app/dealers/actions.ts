@@ -9,9 +9,10 @@
  * trial exists for that address and how its owner gets back in (sign in by emailed link, rotate the key).
  */
 import { headers } from "next/headers";
-import { TrialSignup } from "@/lib/api/dealer";
+import { TrialSignup } from "@/lib/stickers/answers";
 import { startTrialAccount } from "@/lib/accounts/accounts";
-import { clientAddress, consumeSignup } from "@/lib/accounts/limits";
+import { consumeSignup } from "@/lib/accounts/limits";
+import { formLimitAddress } from "@/lib/http/rate-limit";
 import { TRIAL_DAYS } from "@/lib/dealers/keys";
 import { databaseFault } from "@/lib/db/faults";
 import { log } from "@/lib/log";
@@ -42,7 +43,7 @@ export async function startTrial(_previous: TrialState, form: FormData): Promise
   }
   let outcome;
   try {
-    const limit = await consumeSignup(clientAddress(await headers()));
+    const limit = await consumeSignup(formLimitAddress(await headers()));
     if (!limit.ok) {
       log().warn({ retryAfterSeconds: limit.retryAfterSeconds }, "dealer trial refused: signups per address limit");
       const hours = Math.ceil(limit.retryAfterSeconds / 3600);

@@ -1,7 +1,7 @@
 "use client";
 import { useActionState, useState } from "react";
 import { CopyBlock } from "@/components/copy-block";
-import { EXAMPLE_DEALER_VIN } from "@/lib/api/examples";
+import { EXAMPLE_DEALER_VIN } from "@/lib/contract/examples";
 import { startTrial, type TrialState } from "./actions";
 import styles from "./dealers.module.css";
 

@@ -10,7 +10,7 @@ import { CACHE } from "@/lib/api/cache";
 import { API_VERSION } from "@/lib/version";
 import { CopyBlock } from "@/components/copy-block";
 import { ScrollTable } from "@/components/scroll-table";
-import { EXAMPLE_DEALER_VIN, EXAMPLE_VIN } from "@/lib/api/examples";
+import { EXAMPLE_DEALER_VIN, EXAMPLE_VIN } from "@/lib/contract/examples";
 import { ApiReference } from "./api-reference";
 import styles from "./docs.module.css";
 

@@ -2,8 +2,8 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { redirect } from "next/navigation";
-import { RecallsQuery, RECALL_MIN_YEAR, recallMaxYear, type RecallsResponse } from "@/lib/api/recalls";
-import { isApiError } from "@/lib/api/errors";
+import { RecallsQuery, RECALL_MIN_YEAR, recallMaxYear, type RecallsResponse } from "@/lib/recalls/answers";
+import { isApiError } from "@/lib/contract/errors";
 import { recallsForVin } from "@/lib/recalls/by-vin";
 import { slugify } from "@/lib/vehicle";
 import { compactVinInput } from "@/lib/vin/format";

@@ -1,7 +1,7 @@
 // The catalog for the vehicle pages: the makes the picker offers, and a make's models, as the API answers them.
 import { cache } from "react";
 import { makesAnswer, modelsAnswer } from "@/lib/vin";
-import { isApiError } from "@/lib/api/errors";
+import { isApiError } from "@/lib/contract/errors";
 
 /** Cars, SUVs, vans and trucks of every year: the makes a buyer picks from. */
 export const pickerMakes = cache(() => makesAnswer({ type: "light" }).makes.map((m) => ({ name: m.name, slug: m.slug })));

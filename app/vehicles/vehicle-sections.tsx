@@ -6,7 +6,7 @@ import { BarChart } from "@/components/charts/bar-chart";
 import { PriceBand, dollars } from "@/components/charts/price-band";
 import { DemoNotice } from "@/components/demo-notice";
 import { ScrollTable } from "@/components/scroll-table";
-import type { VehicleReport } from "@/lib/api/vehicle-report";
+import type { VehicleReport } from "@/lib/report/vehicle-report-answers";
 import { FALLBACK_WRITER } from "@/lib/insights";
 
 type Section = { status: string; checkedAt: string; source: string };

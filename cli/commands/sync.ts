@@ -65,7 +65,7 @@ async function runJobs(names: string[]): Promise<void> {
 
 async function status(json: boolean): Promise<void> {
   const { config } = await import("../../lib/config");
-  const { jobsReport, recallMirrorReport } = await import("../../lib/jobs/report");
+  const { jobsReport, recallMirrorReport } = await import("../../lib/jobs/overview");
   const jobs = await jobsReport();
   const mirror = await recallMirrorReport();
   if (json) return printJson({ jobs, recallMirror: mirror });

@@ -4,7 +4,7 @@
 // value and carries its state's code (and, on wide screens, its figure); states without data are outlined,
 // not filled. Colour is never the only cue: every tile's figure is in its tooltip and in the table the page
 // puts beside the map (its text equivalent), and the legend gives each step's range in words.
-import type { UsStateCode } from "@/lib/pricing/us-states";
+import type { UsStateCode } from "@/lib/contract/us-states";
 import styles from "./us-state-map.module.css";
 
 /** Column and row of each state in the grid (11 × 8), west to east and north to south. */

@@ -11,8 +11,6 @@ import { createHash } from "node:crypto";
 import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
 import { config } from "../config";
 import { db } from "../db";
-import { addressLimitKey } from "../http/client-address";
-import { requestAddress } from "../http/rate-limit";
 import { retryAnswer } from "../outside";
 
 export type LimitOutcome = { ok: true } | { ok: false; retryAfterSeconds: number };
@@ -78,14 +76,4 @@ export async function consumeSignIn(address: string, emailKey: string): Promise<
   const byAddress = await consume("signin-ip", perHour, 3600, address);
   if (!byAddress.ok) return byAddress;
   return consume("signin-ip-email", Math.max(3, Math.floor(perHour / 2)), 3600, `${address}\u0000${emailKey}`);
-}
-
-/**
- * The client address the signup and sign-in limits count against: the socket's, or X-Forwarded-For read through
- * TRUSTED_PROXIES only (lib/http/client-address.ts), so a client cannot choose its own address by sending the
- * header. "unknown" (one shared counter) for the rare request that carries no peer address.
- */
-export function clientAddress(headers: Headers): string {
-  const address = requestAddress(headers);
-  return address === null ? "unknown" : addressLimitKey(address);
 }

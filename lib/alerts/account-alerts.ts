@@ -2,7 +2,7 @@
  * The recall alerts of a dealer account, for its account page: per location, the watchlist (its size and the
  * newest VINs), the webhook endpoint and its health, and the recent deliveries; and whether the digest is on.
  */
-import type { DeliveryLogEntry, WebhookEndpointView } from "../api/alerts";
+import type { DeliveryLogEntry, WebhookEndpointView } from "./answers";
 import { db } from "../db";
 import { logEntry } from "./delivery";
 import { digestEnabled } from "./digest";

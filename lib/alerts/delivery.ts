@@ -14,7 +14,7 @@
  *   delivery succeeds again.
  */
 import { randomBytes } from "node:crypto";
-import type { DeliveriesPage, DeliveryLogEntry, WebhookTestResult } from "../api/alerts";
+import type { DeliveriesPage, DeliveryLogEntry, WebhookTestResult } from "./answers";
 import { sendMail } from "../accounts/mailer";
 import { config } from "../config";
 import { db, type Prisma } from "../db";

@@ -2,8 +2,8 @@
  * A watcher's webhook endpoint: registered (and its secret rotated) by PUT, shown without its secret, removed by
  * DELETE. The URL is checked when registered (address-policy.ts) and again at every delivery (outbound.ts).
  */
-import { badRequest, notFound } from "../api/errors";
-import type { WebhookEndpointView, WebhookRegistration } from "../api/alerts";
+import { badRequest, notFound } from "../contract/errors";
+import type { WebhookEndpointView, WebhookRegistration } from "./answers";
 import { authSecret } from "../accounts/auth-secret";
 import { config } from "../config";
 import { db } from "../db";

@@ -3,8 +3,8 @@
  * decoded once, when added, and stored with its year, make and model; a recall sync then finds the watchers of
  * a vehicle by an index on (year, make key), without decoding anything (recall-events.ts).
  */
-import { badRequest, notFound } from "../api/errors";
-import type { WatchedVin, WatchlistAddResponse, WatchlistPage } from "../api/alerts";
+import { badRequest, notFound } from "../contract/errors";
+import type { WatchedVin, WatchlistAddResponse, WatchlistPage } from "./answers";
 import { config } from "../config";
 import { db, dbProvider, Prisma } from "../db";
 import { recallsForVehicle } from "../recalls";

@@ -6,9 +6,9 @@
  * Descriptions say what a tool returns and where the data comes from; they carry no instructions to the agent.
  */
 import { z } from "zod";
-import { MakesResponse, ModelsResponse, WmiResponse } from "./catalog";
-import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "./buyer-data";
-import { InsightResponse } from "./insights";
+import { MakesResponse, ModelsResponse, WmiResponse } from "../vin/catalog-answers";
+import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../buyer-data/answers";
+import { InsightResponse } from "../insights/answers";
 import {
   AboutService,
   BatchProblemBrief,
@@ -28,12 +28,12 @@ import {
   VehicleArguments,
   VinReportBrief,
 } from "./mcp";
-import { ExtendedRecordSchema } from "./vin-extended";
+import { ExtendedRecordSchema } from "../vin/extended-answers";
 import { operations, type OperationSpec } from "./operations";
-import { MarketOverview, PricingResponse } from "./pricing";
-import { RecallCampaignResponse, RecallsResponse } from "./recalls";
-import { EntryProblem, VIN_BATCH_LIMIT, VinBatchResponse } from "./vin-batch";
-import { VinDecodeResponse } from "./vin-report";
+import { MarketOverview, PricingResponse } from "../pricing/answers";
+import { RecallCampaignResponse, RecallsResponse } from "../recalls/answers";
+import { EntryProblem, VIN_BATCH_LIMIT, VinBatchResponse } from "../report/vin-batch-answers";
+import { VinDecodeResponse } from "../report/vin-report-answers";
 
 export interface McpToolSpec {
   name: string;

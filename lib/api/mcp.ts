@@ -8,13 +8,14 @@
 import { z } from "zod";
 import { slugify } from "../vehicle";
 import { operations } from "./operations";
-import { PRICING_YEAR_MAX, PRICING_YEAR_MIN, PricingYear } from "./pricing";
-import { RECALL_MIN_YEAR, recallMaxYear } from "./recalls";
-import { VIN_BATCH_LIMIT } from "./vin-batch";
-import { MakesQuery, ModelsQuery, WmiPathParams } from "./catalog";
-import { ValueSource } from "./vin-extended";
-import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "./buyer-data";
-import { WmiOnlyVehicleSchema } from "./vin";
+import { PRICING_YEAR_MAX, PRICING_YEAR_MIN } from "../pricing/pricing-years";
+import { PricingYear } from "../pricing/params";
+import { RECALL_MIN_YEAR, recallMaxYear } from "../recalls/answers";
+import { VIN_BATCH_LIMIT } from "../report/vin-batch-answers";
+import { MakesQuery, ModelsQuery, WmiPathParams } from "../vin/catalog-answers";
+import { ValueSource } from "../vin/extended-answers";
+import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../buyer-data/answers";
+import { WmiOnlyVehicleSchema } from "../vin/answers";
 
 /**
  * Agents often send numbers as JSON strings (`"year": "2024"`). An argument that takes a whole number takes a

@@ -21,7 +21,7 @@ import { CACHE } from "./cache";
 import { API_VERSION } from "../version";
 import { isRateLimitedPath } from "./rate-limit-paths";
 import { KEY_RATE_LIMITED_RESPONSE, OPERATIONS, PROBLEM_TYPE, RATE_LIMITED_RESPONSE, SERVICE_RESPONSES, type MediaSpec, type OperationSpec, type ResponseHeader, type ResponseSpec } from "./operations";
-import { PROBLEM_REASONS } from "./problem";
+import { PROBLEM_REASONS } from "../contract/problem";
 import { MCP_TOOLS, toolNamesInWords } from "./mcp-tools";
 
 type JsonSchema = Record<string, unknown>;

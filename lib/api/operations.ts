@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { CACHE, type CachePolicy } from "./cache";
 import { API_VERSION } from "../version";
-import { ProvisionRequest, ProvisionResponse, WindowStickerCheck, WindowStickerQuery } from "./dealer";
+import { ProvisionRequest, ProvisionResponse, WindowStickerCheck, WindowStickerQuery } from "../stickers/answers";
 import {
   DeliveriesPage,
   DeliveriesQuery,
@@ -27,16 +27,17 @@ import {
   WebhookRegistration,
   WebhookRemoved,
   WebhookTestResult,
-} from "./alerts";
-import { InsightPathParams, InsightResponse } from "./insights";
-import { MakesQuery, MakesResponse, ModelsQuery, ModelsResponse, WmiPathParams, WmiResponse } from "./catalog";
-import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "./buyer-data";
+} from "../alerts/answers";
+import { InsightPathParams, InsightResponse } from "../insights/answers";
+import { MakesQuery, MakesResponse, ModelsQuery, ModelsResponse, WmiPathParams, WmiResponse } from "../vin/catalog-answers";
+import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../buyer-data/answers";
 import { JsonRpcRequest, JsonRpcResponse } from "./json-rpc";
-import { MarketOverview, PricingNoData, PricingPathParams, PricingQuery, PricingResponse, PricingStatePathParams } from "./pricing";
-import { Problem } from "./problem";
-import { RecallCampaignResponse, RecallsQuery, RecallsResponse } from "./recalls";
-import { VinDecodeResponse, VinPathParams, VinReportQuery } from "./vin-report";
-import { VinBatchQuery, VinBatchResponse } from "./vin-batch";
+import { MarketOverview, PricingNoData, PricingResponse } from "../pricing/answers";
+import { PricingPathParams, PricingQuery, PricingStatePathParams } from "../pricing/params";
+import { Problem } from "../contract/problem";
+import { RecallCampaignResponse, RecallsQuery, RecallsResponse } from "../recalls/answers";
+import { VinDecodeResponse, VinPathParams, VinReportQuery } from "../report/vin-report-answers";
+import { VinBatchQuery, VinBatchResponse } from "../report/vin-batch-answers";
 
 type HttpMethod = "get" | "post" | "put" | "delete";
 

@@ -1,6 +1,6 @@
 /** Complaint rows read and summarised; a real complaintsByVehicle row (tests/fixtures/buyer-data/SOURCES.md). */
 import real from "../../tests/fixtures/buyer-data/complaints-1987-jeep-wrangler.json";
-import type { ComplaintItem } from "../api/buyer-data";
+import type { ComplaintItem } from "../buyer-data/answers";
 import { complaintFromApiRow, isoDate, resultRows, splitComponents, summarizeComplaints } from "./complaint-rows";
 
 const item = (odiNumber: number, filedOn: string, components: string[], extra: Partial<ComplaintItem> = {}): ComplaintItem => ({

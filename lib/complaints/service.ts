@@ -11,10 +11,11 @@
  *   a vehicle absent from an import is `unavailable`, since a partial file cannot prove there are none.
  */
 import type { FetchFailure } from "../outside";
-import type { ComplaintItem, ComplaintsSection } from "../api/buyer-data";
+import type { ComplaintItem, ComplaintsSection } from "../buyer-data/answers";
 import { sameModel, vehicleSlugKey } from "../vehicle";
 import { sourceAnswers } from "../buyer-data/store";
-import { fetchComplaintModels, fetchComplaints, complaintsOnline, nhtsaVehiclePageUrl } from "../nhtsa";
+import { fetchComplaintModels, fetchComplaints, complaintsOnline } from "./nhtsa-client";
+import { nhtsaVehiclePageUrl } from "../vehicle";
 import { summarizeComplaints, type ComplaintsSummary } from "./complaint-rows";
 import { importedComplaints } from "./store";
 import type { VehicleQuery } from "../vehicle";

@@ -3,7 +3,7 @@
  * falls back on offline or during an outage.
  */
 import { db } from "../db";
-import type { ComplaintItem } from "../api/buyer-data";
+import type { ComplaintItem } from "../buyer-data/answers";
 import { makeKey, nameKey, sameModel } from "../vehicle";
 import { splitComponents, summarizeComplaints, type ComplaintsSummary } from "./complaint-rows";
 import type { VehicleQuery } from "../vehicle";

@@ -8,7 +8,7 @@
  * - fueleconomy.gov down: the last known answer, status `stale`; nothing known: `unavailable`.
  * - Offline (FUEL_ECONOMY_API_BASE_URL=off): imported vehicles.csv rows, else `unavailable`.
  */
-import type { FuelEconomySection } from "../api/buyer-data";
+import type { FuelEconomySection } from "../buyer-data/answers";
 import type { DecodedVehicle } from "../vin/decoded-vehicle";
 import { markFits, vinTraits, type VinTraits } from "../vin/variant-fit";
 import { sourceAnswers } from "../buyer-data/store";

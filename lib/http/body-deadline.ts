@@ -9,10 +9,11 @@
  * Installed once per server process by instrumentation.ts.
  */
 import http from "node:http";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../contract/errors";
 import { config } from "../config";
 import { log } from "../log";
-import { problemBody, PROBLEM_CONTENT_TYPE } from "./problem";
+import { problemBody } from "../contract/problem-body";
+import { PROBLEM_CONTENT_TYPE } from "./problem";
 import { REQUEST_ID_HEADER } from "./request-id";
 
 const requestTimeout = (ms: number) =>

@@ -1,5 +1,5 @@
 /** The dealer API's answer to a request that carries no key at all (spec 5, 7). */
-import { unauthorized } from "../api/errors";
+import { unauthorized } from "../contract/errors";
 import { problemResponse } from "./problem";
 
 export function missingKeyProblem(requestId: string, path: string): Response {

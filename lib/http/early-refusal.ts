@@ -8,9 +8,10 @@
  * Installed once per server process by instrumentation.ts.
  */
 import http from "node:http";
-import { ApiError, methodNotAllowed } from "../api/errors";
+import { ApiError, methodNotAllowed } from "../contract/errors";
 import { log } from "../log";
-import { problemBody, PROBLEM_CONTENT_TYPE } from "./problem";
+import { problemBody } from "../contract/problem-body";
+import { PROBLEM_CONTENT_TYPE } from "./problem";
 import { REFUSED_METHODS } from "./request-guard";
 import { REQUEST_ID_HEADER } from "./request-id";
 

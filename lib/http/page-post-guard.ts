@@ -12,7 +12,7 @@
  *   its bound arguments, the others hold those arguments), or an `$ACTION_ID_<id>` field for an action with none.
  * The action's id itself is checked by Next.js (an unknown one is answered 400/404 already).
  */
-import { ApiError, badRequest, payloadTooLarge } from "../api/errors";
+import { ApiError, badRequest, payloadTooLarge } from "../contract/errors";
 
 /** Next.js's own limit on a server action's body (serverActions.bodySizeLimit). */
 const PAGE_POST_MAX_BYTES = 1024 * 1024;

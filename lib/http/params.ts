@@ -3,7 +3,7 @@
  * parameter and says what is wrong with it; `errors` lists every problem found (RFC 9457 extension member).
  */
 import type { z } from "zod";
-import { badRequest, payloadTooLarge, type ProblemExtensions, type ProblemReason } from "../api/errors";
+import { badRequest, payloadTooLarge, type ProblemExtensions, type ProblemReason } from "../contract/errors";
 
 export function parseInput<S extends z.ZodType>(
   schema: S,

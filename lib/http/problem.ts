@@ -2,54 +2,14 @@
  * RFC 9457 problem details: the only way an error leaves the service. `ApiError`s keep their status, title,
  * detail and extension members; anything else is logged with the request id and answered as a bare 500.
  */
-import { ApiError, type ProblemReason } from "../api/errors";
-import type { Problem } from "../api/problem";
+import { ApiError } from "../contract/errors";
+import { problemBody } from "../contract/problem-body";
 import { config } from "../config";
 import { FAULT_DETAIL, noteDatabaseError } from "../db/faults";
 import { log } from "../log";
 import { CACHE } from "../api/cache";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
-
-export interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  instance?: string;
-  requestId: string;
-  reason?: ProblemReason;
-  [member: string]: unknown;
-}
-
-// What this module builds must be a Problem (lib/api/problem.ts): the schema's members are the ones ProblemBody names.
-type Assignable<A, B> = [A] extends [B] ? true : never;
-const problemIsBody: Assignable<Problem, ProblemBody> = true;
-void problemIsBody;
-
-/** Each `reason` is documented on the docs page under this anchor. */
-function problemType(reason: ProblemReason | undefined): string {
-  if (!reason) return "about:blank";
-  let base = "http://localhost:3000";
-  try {
-    base = config().publicBaseUrl;
-  } catch {
-    /* a broken configuration must not stop an error from being reported */
-  }
-  return `${base}/docs#problem-${reason}`;
-}
-
-export function problemBody(error: ApiError, requestId: string, instance?: string): ProblemBody {
-  return {
-    type: problemType(error.reason),
-    title: error.title,
-    status: error.status,
-    detail: error.detail,
-    ...(instance ? { instance } : {}),
-    ...error.extensions,
-    requestId,
-  };
-}
 
 export function problemResponse(error: unknown, requestId: string, instance?: string): Response {
   const apiError =

@@ -8,7 +8,7 @@
  * Past the quota: 429 problem (reason rate_limited) with Retry-After. When no counter store answered, the
  * request is let through with RateLimit-Policy only (its remaining budget is unknown, not zero).
  */
-import { ApiError } from "../api/errors";
+import { ApiError } from "../contract/errors";
 import { config, type Config, type RateLimitPolicy } from "../config";
 import { addressLimitKey, AddressSet, clientAddress, normaliseAddress, PEER_ADDRESS_HEADER } from "./client-address";
 import { sharedLimiter, type LimitOutcome } from "./rate-limit-store";
@@ -50,8 +50,18 @@ function addressSets(): Sets {
  * The client address of a request, by the same rule as the public limits (socket address; X-Forwarded-For only
  * through TRUSTED_PROXIES). Null in the first moments of a process, before the peer-address stamp is installed.
  */
-export function requestAddress(headers: Headers): string | null {
+function requestAddress(headers: Headers): string | null {
   return clientAddress(headers, addressSets().trusted);
+}
+
+/**
+ * The client address the account forms' limits (lib/accounts/limits.ts) count against: the socket's, or X-Forwarded-For read through
+ * TRUSTED_PROXIES only, so a client cannot choose its own address by sending the
+ * header. "unknown" (one shared counter) for the rare request that carries no peer address.
+ */
+export function formLimitAddress(headers: Headers): string {
+  const address = requestAddress(headers);
+  return address === null ? "unknown" : addressLimitKey(address);
 }
 
 /**

@@ -4,7 +4,7 @@
  * param decoding) or that has no business in a URL (NUL and control characters, which PostgreSQL rejects in
  * text and logs would carry raw). Each becomes a 400 problem with its own reason.
  */
-import { ApiError } from "../api/errors";
+import { ApiError } from "../contract/errors";
 
 /** Longer request targets are refused (414); Node's own header limit (16 KB) would close the connection. */
 const MAX_TARGET_LENGTH = 8192;

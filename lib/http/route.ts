@@ -6,7 +6,7 @@
  *   export const GET = route(operations.getVehicleInsight, async (req, { params }) => json(await insight(params)));
  */
 import type { z } from "zod";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../contract/errors";
 import type { RouteSpec } from "../api/operations";
 import { config } from "../config";
 import { verifyKey } from "../dealers/keys";

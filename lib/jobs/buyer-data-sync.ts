@@ -14,7 +14,8 @@ import { importComplaintsFile } from "../complaints/import";
 import { importVehiclesCsv } from "../fuel-economy/import";
 import type { BulkImportOptions, BulkImportSummary } from "../buyer-data/bulk";
 import { downloadFile } from "./download";
-import type { Job, JobState } from "./job";
+import type { Job } from "./job";
+import type { JobState } from "../db/job-status";
 
 interface FileSyncState extends JobState {
   etag?: string | null;

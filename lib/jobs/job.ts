@@ -3,6 +3,8 @@
  * The runner (run-job.ts) gives it a lease, a progress callback and the state it saved last time, and records
  * its outcome in the JobStatus table; the job itself only does its work and says what changed.
  */
+import type { JobState } from "../db/job-status";
+
 export interface JobProgress {
   /** Units done and in all (bytes, rows); total null when unknown. */
   done: number;
@@ -10,8 +12,6 @@ export interface JobProgress {
   /** What is being done ("download FLAT_RCL_POST_2010.zip", "import …"). */
   stage: string;
 }
-
-export type JobState = Record<string, unknown>;
 
 interface JobContext {
   /** Aborted when the run must stop (its lease was lost, the process stops). */

@@ -15,22 +15,10 @@ import { config } from "../config";
 import { enqueueRecallEvents } from "../alerts/recall-events";
 import { importMirrorFile } from "../recalls/mirror-import";
 import { downloadFile } from "./download";
-import type { Job, JobState } from "./job";
+import type { Job } from "./job";
+import type { MirrorFileState, RecallMirrorState } from "../recalls/mirror";
 
 const RECALL_MIRROR_JOB = "recalls";
-
-interface MirrorFileState {
-  etag: string | null;
-  lastModified: string | null;
-  importedAt: string;
-  rows: number;
-  campaigns: number;
-  maxModelYear: number | null;
-}
-
-export interface RecallMirrorState extends JobState {
-  files?: Record<string, MirrorFileState>;
-}
 
 /** NHTSA publishes zips; an unpacked .txt (a mirror of the mirror, a benchmark) is read the same way. */
 const SAFE_FILE = /^[A-Za-z0-9._-]+\.(zip|txt)$/;

@@ -6,7 +6,7 @@ import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import { log } from "../log";
 import type { Job, JobProgress, JobResult } from "./job";
-import { acquireLease, LEASE_MS, readJobStatus, recordFailure, recordStart, recordSuccess, releaseLease, renewLease, saveJobState } from "./status-store";
+import { acquireLease, LEASE_MS, readJobStatus, recordFailure, recordStart, recordSuccess, releaseLease, renewLease, saveJobState } from "../db/job-status";
 
 /** Who holds a lease: host, process and a random part (two runners in one process stay distinct). */
 export function runnerId(): string {

@@ -5,7 +5,7 @@
 import { createTempDb } from "../../tests/support/recalls-temp-db";
 import type { Job } from "./job";
 import { MAX_RETRY_MS, retryDelayMs, startJobRunner } from "./scheduler";
-import { readJobStatus } from "./status-store";
+import { readJobStatus } from "../db/job-status";
 
 let temp: ReturnType<typeof createTempDb>;
 beforeAll(() => {

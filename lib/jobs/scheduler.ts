@@ -13,7 +13,7 @@ import { config } from "../config";
 import { log } from "../log";
 import type { Job } from "./job";
 import { runJob, runnerId } from "./run-job";
-import { readJobStatus, recordNextRun } from "./status-store";
+import { readJobStatus, recordNextRun } from "../db/job-status";
 
 export interface JobRunner {
   stop(): void;

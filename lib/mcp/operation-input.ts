@@ -3,7 +3,7 @@
  * client would send it (numbers and booleans as text, a name where the path takes a slug slugified), so the
  * rules and their messages are the operation's, stated once.
  */
-import { MakeSlug, ModelSlug } from "../api/common";
+import { MakeSlug, ModelSlug } from "../contract/params";
 import type { RouteSpec } from "../api/operations";
 import { parseInput } from "../http/params";
 import type { RouteInput } from "../http/route";

@@ -6,8 +6,8 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ErrorCode, McpError, type GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { parseVin } from "../api/common";
-import { isApiError } from "../api/errors";
+import { parseVin } from "../vin/vin-param";
+import { isApiError } from "../contract/errors";
 import { MCP_PROMPTS } from "../api/mcp-tools";
 import { buildVehicleReport, buildVinReport } from "../report";
 import { findCatalogModel, normalizeVin } from "../vin";

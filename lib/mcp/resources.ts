@@ -5,8 +5,8 @@
  */
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ErrorCode, McpError, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
-import { parseVin } from "../api/common";
-import { isApiError } from "../api/errors";
+import { parseVin } from "../vin/vin-param";
+import { isApiError } from "../contract/errors";
 import { MCP_RESOURCE_TEMPLATES } from "../api/mcp-tools";
 import { operations } from "../api/operations";
 import { buildVehicleReport, buildVinReport } from "../report";

@@ -6,7 +6,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { BatchSectionQuery, CheckDigitResult, sectionFlags } from "../api/mcp";
-import { VinReportQuery } from "../api/vin-report";
+import { VinReportQuery } from "../report/vin-report-answers";
 import { handleMcpRequest } from "./http";
 import { MCP_TOOL_NAMES as TOOL_NAMES } from "../api/mcp-tools";
 import { createMcpServer } from "./server";

@@ -1,5 +1,5 @@
-import type { PricingResponse } from "../api/pricing";
-import type { VinDecodeResponse } from "../api/vin-report";
+import type { PricingResponse } from "../pricing/answers";
+import type { VinDecodeResponse } from "../report/vin-report-answers";
 import { DEMO_SOURCE_TEXT, VERIFIED_SOURCE_TEXT, sourceText } from "../pricing/deal-source";
 import { marketSummary, pricingSummary, reportSummary } from "./summaries";
 

@@ -3,13 +3,13 @@
  * a person would quote, in a few lines. Prices always say when they come from the bundled demo deals: an agent
  * quotes the text, not `source`. Unknown is written "unknown", never as zero.
  */
-import type { MakesResponse, ModelsResponse, WmiResponse } from "../api/catalog";
-import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../api/buyer-data";
-import type { InsightResponse } from "../api/insights";
-import type { MarketOverview, PricingResponse } from "../api/pricing";
-import type { RecallCampaignResponse, RecallItem, RecallsResponse } from "../api/recalls";
-import type { VehicleReport } from "../api/vehicle-report";
-import type { VinDecodeResponse, VinPricingSection } from "../api/vin-report";
+import type { MakesResponse, ModelsResponse, WmiResponse } from "../vin/catalog-answers";
+import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../buyer-data/answers";
+import type { InsightResponse } from "../insights/answers";
+import type { MarketOverview, PricingResponse } from "../pricing/answers";
+import type { RecallCampaignResponse, RecallItem, RecallsResponse } from "../recalls/answers";
+import type { VehicleReport } from "../report/vehicle-report-answers";
+import type { VinDecodeResponse, VinPricingSection } from "../report/vin-report-answers";
 import { FALLBACK_WRITER } from "../insights/fallback";
 import { demoSentence } from "../pricing";
 import { displayMake } from "../vehicle";

@@ -4,7 +4,7 @@
  * `isError: true` and one clear sentence, never a protocol error, so the caller sees what went wrong.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { isApiError } from "../api/errors";
+import { isApiError } from "../contract/errors";
 import { log } from "../log";
 
 /** What a tool's handler gets besides its arguments: the request's abort signal (the client went away). */

@@ -3,7 +3,7 @@
  * PostgreSQL), on hand-made fixtures whose figures are worked out below.
  */
 import { createTestDb, testingPostgres, type TestDb } from "@/tests/support/pricing-db";
-import { PricingNoData, PricingResponse } from "../api/pricing";
+import { PricingNoData, PricingResponse } from "./answers";
 import { aggregatePricing, type PricingQuery } from "./aggregate-pricing";
 import { rebuildDealSummary } from "./deal-summary";
 import { DEMO_SOURCE_TEXT, VERIFIED_SOURCE_TEXT } from "./deal-source";

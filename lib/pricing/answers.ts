@@ -4,7 +4,7 @@
  * document, the MCP tools and the tests, so lib/pricing never imports lib/api.
  */
 import { z } from "zod";
-import { US_STATE_CODES } from "./us-states";
+import { US_STATE_CODES } from "../contract/us-states";
 import { MakeName } from "../vehicle";
 
 export const DataStatus = z

@@ -27,7 +27,7 @@ import { normalizeVin } from "../vin/format";
 import { PRICING_YEAR_MAX, PRICING_YEAR_MIN } from "./pricing-years";
 import { DEFAULT_IMPORT_SOURCE, DEMO_SOURCE } from "./deal-source";
 import { slugify } from "../vehicle";
-import { isUsStateCode } from "./us-states";
+import { isUsStateCode } from "../contract/us-states";
 
 const DEAL_CSV_COLUMNS = [
   "deal_id", "vin", "year", "make", "model", "trim", "state", "msrp", "selling_price", "deal_type",

@@ -5,7 +5,7 @@ import { createDb } from "../db";
 import { aggregatePricing } from "./aggregate-pricing";
 import { DEMO_CATALOG } from "./demo-catalog";
 import { DEMO_DEAL_COUNT, DEMO_MARKER_KEY, generateDemoDeals, seedDemoDeals } from "./demo-seed";
-import { US_STATE_CODES } from "./us-states";
+import { US_STATE_CODES } from "../contract/us-states";
 
 describe("the demo generator", () => {
   const deals = [...generateDemoDeals()];

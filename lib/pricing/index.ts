@@ -15,7 +15,7 @@ import { slugify, type VehicleQuery } from "../vehicle";
 
 export type { PricingResult } from "./aggregate-pricing";
 export { MARKET_MIN_DEALS, type MarketData } from "./market-overview";
-export { US_STATES, isUsStateCode, stateName } from "./us-states";
+export { US_STATES, isUsStateCode, stateName } from "../contract/us-states";
 export { demoSentence, isDemoText } from "./deal-source";
 
 /**

@@ -1,5 +1,5 @@
 import { createTestDb, testingPostgres, type TestDb } from "@/tests/support/pricing-db";
-import { MarketOverview } from "../api/pricing";
+import { MarketOverview } from "./answers";
 import { bumpDataVersion } from "../db/data-version";
 import { rebuildDealSummary } from "./deal-summary";
 import type { DealRow } from "./deal-rows";

@@ -14,7 +14,7 @@ import type { MarketOverview } from "./answers";
 import { sourceText } from "./deal-source";
 import { dataVersion, DerivedFromDataSet } from "../db/data-version";
 import { roundMoney, roundPercent } from "./pricing-math";
-import { isUsStateCode, type UsStateCode } from "./us-states";
+import { isUsStateCode, type UsStateCode } from "../contract/us-states";
 
 export const MARKET_MIN_DEALS = 25;
 const MARKET_TOP_MODELS = 20;

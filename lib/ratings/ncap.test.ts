@@ -2,7 +2,7 @@
 import fixture from "../../tests/fixtures/buyer-data/ncap-2015-audi-a3.json";
 import { markFits, type VinTraits } from "../vin/variant-fit";
 import { ncapDifferences, ncapVariantTraits } from "./ncap-match";
-import { readNcapRatings, readNcapVariants, stars } from "../nhtsa/ratings-rows";
+import { readNcapRatings, readNcapVariants, stars } from "./nhtsa-rows";
 
 const traits = (t: Partial<VinTraits>): VinTraits => ({
   body: null, doors: null, cab: null, drive: null, cylinders: null, displacementLiters: null,

@@ -9,12 +9,13 @@
  *   only answers stored while online are served (`ok`, with their checkedAt); otherwise `unavailable`.
  */
 import type { FetchFailure } from "../outside";
-import type { NcapRatings, SafetyRatingsSection } from "../api/buyer-data";
+import type { NcapRatings, SafetyRatingsSection } from "../buyer-data/answers";
 import type { DecodedVehicle } from "../vin/decoded-vehicle";
 import { markFits, vinTraits } from "../vin/variant-fit";
-import { fetchNcapRatings, fetchNcapVariants, nhtsaVehiclePageUrl, ratingsOnline } from "../nhtsa";
+import { fetchNcapRatings, fetchNcapVariants, ratingsOnline } from "./nhtsa-client";
+import { nhtsaVehiclePageUrl } from "../vehicle";
 import { ncapDifferences } from "./ncap-match";
-import type { NcapVariantRow } from "../nhtsa/ratings-rows";
+import type { NcapVariantRow } from "./nhtsa-rows";
 import { sourceAnswers } from "../buyer-data/store";
 import { vehicleSlugKey, type VehicleQuery } from "../vehicle";
 

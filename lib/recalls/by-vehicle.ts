@@ -3,7 +3,7 @@
  * (FORD/F-150), which NHTSA's recall names follow most closely, then looked up. GET /api/recalls, the MCP
  * check_recalls tool and the /recalls/{year}/{make}/{model} page all answer with this.
  */
-import type { RecallsResponse } from "../api/recalls";
+import type { RecallsResponse } from "./answers";
 import { recallsForVehicle } from "./service";
 import { canonicalVehicleNames } from "./vehicle-names";
 import { displayMake } from "../vehicle";

@@ -2,9 +2,9 @@
  * Recalls for a VIN = the recalls of its decoded year/make/model (NHTSA has no public per-VIN list).
  * Whether the remedy has been done on this particular vehicle is for the manufacturer or a dealer to say.
  */
-import type { RecallsResponse } from "../api/recalls";
-import { notFound } from "../api/errors";
-import type { Vin } from "../api/common";
+import type { RecallsResponse } from "./answers";
+import { notFound } from "../contract/errors";
+import type { Vin } from "../vin/format";
 import { decodeVin } from "../vin";
 import { recallsForVehicle } from "./service";
 import { displayMake } from "../vehicle";

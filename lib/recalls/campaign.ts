@@ -3,9 +3,9 @@
  * `recalls/campaignNumber` (and then stored). Unknown to both → 404; NHTSA unreachable with nothing stored
  * → 502, because "not found" would be a guess.
  */
-import type { RecallCampaignResponse } from "../api/recalls";
-import { badGateway, notFound } from "../api/errors";
-import { fetchCampaign, nhtsaOnline } from "../nhtsa";
+import type { RecallCampaignResponse } from "./answers";
+import { badGateway, notFound } from "../contract/errors";
+import { fetchCampaign, nhtsaOnline } from "./nhtsa-client";
 import { storedCampaign, upsertRecalls } from "./store";
 import { displayMake } from "../vehicle";
 

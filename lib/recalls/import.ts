@@ -13,7 +13,7 @@ import { createReadStream, readFileSync, statSync } from "node:fs";
 import { parse as parseCsv } from "csv-parse";
 import { db } from "../db";
 import { openFlatRcl, parseFlatRclLine } from "./flat-rcl";
-import { nhtsaRecallsResponse, recordFromNhtsaRow } from "../nhtsa/recalls-rows";
+import { nhtsaRecallsResponse, recordFromNhtsaRow } from "./nhtsa-rows";
 import type { RecallRecord } from "./record";
 import { findLookup, saveLookup, upsertRecalls, type RecallSource } from "./store";
 

@@ -6,5 +6,5 @@ export { recallsForVehicle, recallPageUrl } from "./service";
 export { recallsForVin } from "./by-vin";
 export { recallsForYearMakeModel } from "./by-vehicle";
 export { recallCampaign } from "./campaign";
-export { nhtsaOnline } from "../nhtsa";
+export { nhtsaOnline } from "./nhtsa-client";
 export { recallMirrorStatus } from "./mirror";

@@ -10,11 +10,25 @@
  * no extra query, and a sync done by another process or instance shows within that time.
  */
 import { config } from "../config";
-import { readJobStatus } from "../jobs/status-store";
-import type { RecallMirrorState } from "../jobs/recall-mirror";
+import { readJobStatus } from "../db/job-status";
+import type { JobState } from "../db/job-status";
 import { indexedRecalls } from "./mirror-index";
 import type { StoredAnswer } from "./store";
 import type { VehicleQuery } from "../vehicle";
+
+/** What the recall mirror job keeps per FLAT_RCL file, in its JobStatus row. */
+export interface MirrorFileState {
+  etag: string | null;
+  lastModified: string | null;
+  importedAt: string;
+  rows: number;
+  campaigns: number;
+  maxModelYear: number | null;
+}
+
+export interface RecallMirrorState extends JobState {
+  files?: Record<string, MirrorFileState>;
+}
 
 const RECHECK_MS = 5_000;
 const JOB = "recalls";

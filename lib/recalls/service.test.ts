@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createTempDb } from "../../tests/support/recalls-temp-db";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../contract/errors";
 import { resetConfigForTests } from "../config";
 import { recallCampaign } from "./campaign";
 import { importRecallFile } from "./import";

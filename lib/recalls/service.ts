@@ -22,8 +22,8 @@
  */
 import { config } from "../config";
 import { db } from "../db";
-import type { RecallItem, RecallsResponse } from "../api/recalls";
-import { fetchRecallModels, fetchRecallsByVehicle, nhtsaOnline, type NhtsaFailure } from "../nhtsa";
+import type { RecallItem, RecallsResponse } from "./answers";
+import { fetchRecallModels, fetchRecallsByVehicle, nhtsaOnline, type NhtsaFailure } from "./nhtsa-client";
 import { sameModel, slugify } from "../vehicle";
 import type { RecallRecord } from "./record";
 import { storeMayKnow } from "./known-vehicles";

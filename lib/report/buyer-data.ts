@@ -2,8 +2,8 @@
  * The buyer-data sections by year/make/model, for the public routes: slugs resolved to vPIC's names (a
  * vehicle vPIC does not know is a 404, as for insights), then the domain service, with no VIN to mark variants.
  */
-import { notFound } from "../api/errors";
-import type { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../api/buyer-data";
+import { notFound } from "../contract/errors";
+import type { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../buyer-data/answers";
 import { complaintsForVehicle, complaintsOnline } from "../complaints";
 import { fuelEconomyForVehicle, fuelEconomyOnline } from "../fuel-economy";
 import { ratingsOnline, safetyRatingsForVehicle } from "../ratings";

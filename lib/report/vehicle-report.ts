@@ -3,7 +3,7 @@
  * the VIN report's sections for the vehicle (pricing, recalls, complaints, insight: reportSections, with their
  * deadlines and memos), and the NCAP and EPA sections with every variant, each under its own deadline.
  */
-import type { VehicleReport } from "../api/vehicle-report";
+import type { VehicleReport } from "./vehicle-report-answers";
 import { config } from "../config";
 import { fuelEconomyDegradedSection, fuelEconomyForVehicle } from "../fuel-economy";
 import { ratingsDegradedSection, safetyRatingsForVehicle } from "../ratings";

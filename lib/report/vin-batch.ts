@@ -4,11 +4,11 @@
  * asked for, are looked up once per distinct year/make/model and all start together, each under its
  * section deadline, so the whole batch answers within the longest of them (one overall deadline).
  */
-import { ApiError, badRequest } from "../api/errors";
-import type { Problem } from "../api/problem";
-import { VIN_BATCH_LIMIT, type VinBatchEntry, type VinBatchResponse } from "../api/vin-batch";
-import type { BatchSectionFlags } from "../api/vin-report";
-import { problemBody } from "../http/problem";
+import { ApiError, badRequest } from "../contract/errors";
+import type { Problem } from "../contract/problem";
+import { VIN_BATCH_LIMIT, type VinBatchEntry, type VinBatchResponse } from "./vin-batch-answers";
+import type { BatchSectionFlags } from "./vin-report-answers";
+import { problemBody } from "../contract/problem-body";
 import { decodeVinsEnriched, normalizeVin } from "../vin";
 import { assembleVinReport, decodedOrThrow, reportSections, vehicleOf, wmiOnlySections, type ReportDecode, type ReportSections } from "./vin-report";
 

@@ -3,10 +3,10 @@
  * `decode_vin` tool. Decode first (it names the vehicle), then pricing, recalls and the insight concurrently,
  * each under its own deadline: a slow or failing section degrades that section only.
  */
-import { notFound } from "../api/errors";
-import type { Vin } from "../api/common";
-import type { VinDecodeResponse, VinPricingSection, VinRecallsSection, VinReportFlags } from "../api/vin-report";
-import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../api/buyer-data";
+import { notFound } from "../contract/errors";
+import type { Vin } from "../vin/format";
+import type { VinDecodeResponse, VinPricingSection, VinRecallsSection, VinReportFlags } from "./vin-report-answers";
+import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../buyer-data/answers";
 import { complaintsDegradedSection, complaintsForVehicle, complaintsOnline } from "../complaints";
 import { fuelEconomyDegradedSection, fuelEconomyForVehicle, fuelEconomyOnline } from "../fuel-economy";
 import { ratingsDegradedSection, ratingsOnline, safetyRatingsForVehicle } from "../ratings";

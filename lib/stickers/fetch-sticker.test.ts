@@ -8,7 +8,8 @@ import { refusedPort, startFakeManufacturer, type FakeManufacturer, type Scenari
 import { makeStickerPdf } from "../../tests/fixtures/make-pdf";
 import { fetchSticker, manufacturerHosts, resetFetchStateForTests, stickerUrl } from "./fetch-sticker";
 import { SUPPORTED_GROUPS } from "./registry";
-import { parseVin, type Vin } from "../api/common";
+import { parseVin } from "../vin/vin-param";
+import { type Vin } from "../vin/format";
 import { normalizeVin } from "../vin";
 
 const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");

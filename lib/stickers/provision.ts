@@ -4,14 +4,14 @@
  * overall deadline. The answer has one entry per submitted VIN, in submission order (spec 2.10); a VIN
  * submitted twice is checked (and probed live) once and its entry repeated.
  */
-import type { Vin } from "../api/common";
-import type { ProvisionResponse, ProvisionResult } from "../api/dealer";
+import type { Vin } from "../vin/format";
+import type { ProvisionResponse, ProvisionResult } from "./answers";
 import { config } from "../config";
 import { startDeadline } from "../outside";
 import { normalizeVin } from "../vin";
 import { archivedVins, archiveSticker } from "./archive";
 import { manufacturerLabel } from "./registry";
-import { resolveVin, type ResolvedVin } from "./vehicle";
+import { resolveVin, type ResolvedVin } from "./sticker-vehicle";
 import { askManufacturer, stickerSource } from "./window-sticker";
 
 const WMI_NOTE =

@@ -3,16 +3,16 @@
  * Order: the archive first (any make), then the manufacturer of a supported group. Each live answer
  * that is a PDF is archived; definite answers of the check's probe are remembered for a day.
  */
-import type { Vin } from "../api/common";
-import type { WindowStickerCheck } from "../api/dealer";
-import { ApiError, badGateway, notFound } from "../api/errors";
+import type { Vin } from "../vin/format";
+import type { WindowStickerCheck } from "./answers";
+import { ApiError, badGateway, notFound } from "../contract/errors";
 import { config } from "../config";
 import { db } from "../db";
 import { deferWrite } from "../db/write-behind";
 import { archiveSticker, findArchived } from "./archive";
 import { fetchSticker, type FetchOutcome } from "./fetch-sticker";
 import { manufacturerLabel, supportedLabels, type SupportedGroup } from "./registry";
-import { decodeVehicle, resolveVin, type ResolvedVin } from "./vehicle";
+import { decodeVehicle, resolveVin, type ResolvedVin } from "./sticker-vehicle";
 
 const PROBE_TTL_MS = 24 * 60 * 60 * 1000;
 

@@ -9,3 +9,4 @@ export { makeKey, modelIdentity, nameKey, sameModel, sameModelIdentity, type Mod
 export { displayMake, withDisplayMake } from "./display-name";
 export { MakeName } from "./make-name";
 export { MODEL_YEAR_PATTERN, modelYearWithin, newestModelYear, parseModelYear, yearsOfRanges } from "./model-year";
+export { nhtsaVehiclePageUrl } from "./nhtsa-page";

@@ -1,5 +1,5 @@
 import { isSlug, slugify, vehicleSlugKey } from "./slugs";
-import { PricingPathParams } from "../api/pricing";
+import { PricingPathParams } from "../pricing/params";
 
 describe("slugify", () => {
   it.each([

@@ -1,7 +1,7 @@
 /**
  * The spec's `decoded` object (section 2.2), built from NHTSA's variables, plus the typed `extended` record.
  */
-import type { ExtendedRecord } from "../api/vin-extended";
+import type { ExtendedRecord } from "./extended-answers";
 import { toExtendedRecord } from "./extended-record";
 
 export type DriveType = "AWD" | "FWD" | "RWD" | "4WD";

@@ -4,8 +4,8 @@
  */
 import { join } from "node:path";
 import { config } from "../config";
-import { badRequest } from "../api/errors";
-import type { Vin } from "../api/common";
+import { badRequest } from "../contract/errors";
+import type { Vin } from "./format";
 import { checkDigit, type CheckDigitResult } from "./check-digit";
 import { decodeWithData } from "./decode-core";
 import { toDecodedVehicle, type DecodedVehicle } from "./decoded-vehicle";

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { migrateDatabase } from "../../tests/support/test-database";
-import { parseVin } from "../api/common";
+import { parseVin } from "./vin-param";
 import { resetConfigForTests } from "../config";
 import { db } from "../db";
 import { drainDeferredWrites } from "../db/write-behind";

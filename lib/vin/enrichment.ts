@@ -18,11 +18,11 @@ import { config } from "../config";
 import { db } from "../db";
 import { deferWrite, drainDeferredWrites } from "../db/write-behind";
 import { log } from "../log";
-import { fetchVinValues } from "../nhtsa";
+import { fetchVinValues } from "./vpic-client";
 import { BoundedMemo, breakerFor, resetBreakersForTests, startDeadline, untilAborted } from "../outside";
 import { toDecodedVehicle } from "./decoded-vehicle";
 import { decodeValidVin, vpicData, type DecodeResult } from "./decoder";
-import type { Vin } from "../api/common";
+import type { Vin } from "./format";
 import type { VpicData } from "./vpic-data";
 
 /** A request the caller stopped waiting for may still finish (and fill the cache) within this many deadlines. */

@@ -3,7 +3,7 @@
  * names. Each text NHTSA prints is parsed to a boolean, number or enum; a text that does not parse is left
  * out (null) rather than guessed. `live` names the elements NHTSA's live API supplied.
  */
-import type { ExtendedRecord, ValueSource } from "../api/vin-extended";
+import type { ExtendedRecord, ValueSource } from "./extended-answers";
 
 type Parsed<T> = T | null;
 type Sourced<T> = { value: T; source: ValueSource } | null;

@@ -2,7 +2,14 @@
  * VIN format rules (ISO 3779 / 49 CFR 565): 17 characters from 0-9 and A-Z without I, O and Q.
  * Pure: no data needed, so offline tools (the MCP check-digit tool), client components and proxy.ts can use it.
  */
-import type { Vin } from "../api/common";
+
+declare const vinBrand: unique symbol;
+
+/**
+ * 17 characters of 0-9 and A-Z without I, O and Q, upper case (ISO 3779 / 49 CFR 565). Only `normalizeVin`
+ * (below) returns one, so a function that takes a `Vin` knows it is well-formed.
+ */
+export type Vin = string & { readonly [vinBrand]: true };
 
 export type NormalizeVinResult =
   | { ok: true; vin: Vin }
@@ -10,7 +17,7 @@ export type NormalizeVinResult =
 
 /**
  * The one VIN validator: upper-cases and trims, then says precisely why a string is not a VIN (length first,
- * then characters). The only maker of a `Vin` (lib/api/common.ts); everything downstream takes that type.
+ * then characters). The only maker of a `Vin`; everything downstream takes that type.
  */
 export function normalizeVin(input: string): NormalizeVinResult {
   const vin = input.trim().toUpperCase();

@@ -3,7 +3,7 @@
  * what NHTSA's own decoder answered for them (fixture beside this test).
  */
 import { loadBundledVpic } from "../../tests/support/bundled-vpic";
-import { DecodedVehicleSchema } from "../api/vin";
+import { DecodedVehicleSchema } from "./answers";
 import { findVpicModelIn, wmisForMakeIn } from "./catalog";
 import { decodeVinWith } from "./decoder";
 import type { VpicData } from "./vpic-data";

@@ -4,7 +4,7 @@
  */
 import { loadBundledVpic } from "../../tests/support/bundled-vpic";
 import fixture from "../../tests/fixtures/world-vins/world-vins.json";
-import { WmiOnlyVehicleSchema } from "../api/vin";
+import { WmiOnlyVehicleSchema } from "./answers";
 import { decodeVinWith } from "./decoder";
 import type { VpicData } from "./vpic-data";
 import { wmiOnlyDecode, yearFromPosition10 } from "./wmi-only";

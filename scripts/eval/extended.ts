@@ -47,7 +47,7 @@ async function main() {
   const { closeEnrichment, decodeVinsEnriched } = await import("../../lib/vin/enrichment");
   const { toExtendedRecord } = await import("../../lib/vin/extended-record");
 
-  const { parseVin } = await import("../../lib/api/common");
+  const { parseVin } = await import("../../lib/vin/vin-param");
   const vins = records.map((r) => parseVin(String(r.VIN)));
   const results = [];
   for (let i = 0; i < vins.length; i += 50) results.push(...(await decodeVinsEnriched(vins.slice(i, i + 50))));

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import { UNDOCUMENTED_ROUTES } from "@/lib/api/operations";
 import { healthReport } from "@/lib/health";
 import { databaseRetryAfterSeconds } from "@/lib/http/problem";

@@ -1,6 +1,6 @@
 // GET /api/recalls?vin=… | ?make=…&model=…&year=… | ?campaign=… (spec 4.1; schemas in lib/api/recalls.ts)
 import { operations } from "@/lib/api/operations";
-import { RecallCampaignResponse, RecallsResponse, recallsRequest } from "@/lib/api/recalls";
+import { RecallCampaignResponse, RecallsResponse, recallsRequest } from "@/lib/recalls/answers";
 import { json, route } from "@/lib/http/route";
 import { recallCampaign } from "@/lib/recalls/campaign";
 import { recallsForVin } from "@/lib/recalls/by-vin";

@@ -13,7 +13,8 @@ import { z } from "zod";
 import { auth } from "@/lib/accounts/auth";
 import { findAccountByEmail } from "@/lib/accounts/accounts";
 import { normaliseEmail } from "@/lib/accounts/email";
-import { clientAddress, consumeSignIn } from "@/lib/accounts/limits";
+import { consumeSignIn } from "@/lib/accounts/limits";
+import { formLimitAddress } from "@/lib/http/rate-limit";
 import { mailConfigured } from "@/lib/accounts/mailer";
 import { config } from "@/lib/config";
 import { databaseFault } from "@/lib/db/faults";
@@ -35,7 +36,7 @@ export async function requestSignInLink(_previous: SignInState, form: FormData):
   const via = mailConfigured() ? "smtp" : "log";
   try {
     const requestHeaders = await headers();
-    const limit = await consumeSignIn(clientAddress(requestHeaders), normaliseEmail(parsed.data));
+    const limit = await consumeSignIn(formLimitAddress(requestHeaders), normaliseEmail(parsed.data));
     if (!limit.ok) {
       log().warn({ retryAfterSeconds: limit.retryAfterSeconds }, "sign-in link refused: attempts limit");
       const wait = Math.ceil(limit.retryAfterSeconds / 60);

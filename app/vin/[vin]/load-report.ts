@@ -1,8 +1,8 @@
 // The permalink's VIN, validated once, and its report: one of each per request, shared by generateMetadata
 // and the page (React's request-scoped cache).
 import { cache } from "react";
-import type { Vin } from "@/lib/api/common";
-import { isApiError } from "@/lib/api/errors";
+import type { Vin } from "@/lib/vin/format";
+import { isApiError } from "@/lib/contract/errors";
 import { buildVinReport } from "@/lib/report";
 import { compactVinInput, normalizeVin } from "@/lib/vin/format";
 

@@ -7,7 +7,7 @@ import { RecallList } from "@/components/recall-list";
 import { showsOwnCard, SourceNotice } from "@/components/source-notice";
 import { ComplaintsCard, FuelEconomyCard, SafetyRatingsCard } from "./buyer-data";
 import { displayMake } from "@/lib/vehicle";
-import type { VinDecodeResponse } from "@/lib/api/vin-report";
+import type { VinDecodeResponse } from "@/lib/report/vin-report-answers";
 import { FALLBACK_WRITER } from "@/lib/insights";
 import { loadReport, vinOfPath } from "./load-report";
 import { reportSectionStates } from "./report-sources";

@@ -1,7 +1,7 @@
 // The VIN report's sections that come from outside sources, as the page's source notice reads them: what each is
 // called, where it comes from, its status, and whether this server is set up to ask that source at all.
 import type { SectionState } from "@/components/source-notice";
-import type { VinDecodeResponse } from "@/lib/api/vin-report";
+import type { VinDecodeResponse } from "@/lib/report/vin-report-answers";
 import { complaintsOnline } from "@/lib/complaints";
 import { fuelEconomyOnline } from "@/lib/fuel-economy";
 import { ratingsOnline } from "@/lib/ratings";

@@ -1,7 +1,7 @@
 /** check_recalls and get_recall_campaign: lib/recalls, the same answers as GET /api/recalls. */
 import type { McpToolArguments } from "../../api/mcp-tools";
 import { operations } from "../../api/operations";
-import { recallsRequest, type RecallsResponse } from "../../api/recalls";
+import { recallsRequest, type RecallsResponse } from "../../recalls/answers";
 import { recallCampaign, recallsForVin, recallsForYearMakeModel } from "../../recalls";
 import { displayMake } from "../../vehicle";
 import { operationInput } from "../operation-input";

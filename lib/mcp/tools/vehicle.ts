@@ -2,7 +2,7 @@
  * get_safety_ratings, get_complaints, get_fuel_economy and get_vehicle_insight: one model year, make and model,
  * the same answers as their year/make/model routes (lib/report's buyer data, lib/insights).
  */
-import { notFound } from "../../api/errors";
+import { notFound } from "../../contract/errors";
 import type { McpToolArguments } from "../../api/mcp-tools";
 import { operations } from "../../api/operations";
 import { lookupInsight } from "../../insights";

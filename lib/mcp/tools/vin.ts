@@ -1,9 +1,9 @@
 /** decode_vin, decode_vins and validate_vin_check_digit: the VIN report (lib/report) and the offline check digit. */
-import { parseVin } from "../../api/common";
+import { parseVin } from "../../vin/vin-param";
 import { BatchSectionQuery, sectionFlags, type CheckDigitResult } from "../../api/mcp";
 import type { McpToolArguments } from "../../api/mcp-tools";
 import { operations } from "../../api/operations";
-import type { VinBatchResponse } from "../../api/vin-batch";
+import type { VinBatchResponse } from "../../report/vin-batch-answers";
 import { buildVinBatch, buildVinReport } from "../../report";
 import { displayMake } from "../../vehicle";
 import { checkDigit, normalizeVin } from "../../vin";

@@ -2,7 +2,7 @@
  * Realistic sample VINs for benchmarks: real WMIs and vPIC schemas, key templates expanded, varied serials,
  * model-year codes within each schema's years, valid check digits. Deterministic for a given seed.
  */
-import type { Vin } from "../../../lib/api/common";
+import type { Vin } from "../../../lib/vin/format";
 import { computeCheckDigit } from "../../../lib/vin/check-digit";
 import { normalizeVin } from "../../../lib/vin/format";
 import type { VpicData } from "../../../lib/vin/vpic-data";

@@ -1,4 +1,4 @@
-import { ApiError, notFound, payloadTooLarge } from "@/lib/api/errors";
+import { ApiError, notFound, payloadTooLarge } from "@/lib/contract/errors";
 import { operations } from "@/lib/api/operations";
 import { handleStripeWebhook } from "@/lib/billing/webhook";
 import { json, route } from "@/lib/http/route";

@@ -2,7 +2,7 @@
 // from another host. Only the two files the page uses are served.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/contract/errors";
 import { UNDOCUMENTED_ROUTES } from "@/lib/api/operations";
 import { raw, route } from "@/lib/http/route";
 

@@ -1,7 +1,7 @@
-import { PROVISION_LIMIT, PROVISION_LIVE_LIMIT, ProvisionRequest } from "@/lib/api/dealer";
-import { badRequest } from "@/lib/api/errors";
+import { PROVISION_LIMIT, PROVISION_LIVE_LIMIT, ProvisionRequest } from "@/lib/stickers/answers";
+import { badRequest } from "@/lib/contract/errors";
 import { operations } from "@/lib/api/operations";
-import { dealerRoute } from "@/lib/dealers/dealer-route";
+import { dealerRoute } from "@/lib/http/dealer-route";
 import { parseInput, readJsonBody } from "@/lib/http/params";
 import { json } from "@/lib/http/route";
 import { provision, provisionBatch } from "@/lib/stickers/provision";

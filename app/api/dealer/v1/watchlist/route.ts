@@ -1,8 +1,8 @@
-import { pageLimit, WatchlistAddRequest } from "@/lib/api/alerts";
+import { pageLimit, WatchlistAddRequest } from "@/lib/alerts/answers";
 import { operations } from "@/lib/api/operations";
 import { addToWatchlist, listWatchlist } from "@/lib/alerts/watchlist";
 import { watcherOf } from "@/lib/alerts/watcher";
-import { dealerRoute } from "@/lib/dealers/dealer-route";
+import { dealerRoute } from "@/lib/http/dealer-route";
 import { parseInput, readJsonBody } from "@/lib/http/params";
 import { json } from "@/lib/http/route";
 

@@ -1,8 +1,8 @@
-import { WebhookRegisterRequest } from "@/lib/api/alerts";
+import { WebhookRegisterRequest } from "@/lib/alerts/answers";
 import { operations } from "@/lib/api/operations";
 import { endpointView, noEndpoint, registerEndpoint, removeEndpoint } from "@/lib/alerts/endpoints";
 import { watcherOf } from "@/lib/alerts/watcher";
-import { dealerRoute } from "@/lib/dealers/dealer-route";
+import { dealerRoute } from "@/lib/http/dealer-route";
 import { parseInput, readJsonBody } from "@/lib/http/params";
 import { json } from "@/lib/http/route";
 

@@ -1,8 +1,8 @@
 import { operations } from "@/lib/api/operations";
-import { dealerRoute } from "@/lib/dealers/dealer-route";
+import { dealerRoute } from "@/lib/http/dealer-route";
 import { CACHE } from "@/lib/api/cache";
 import { json, raw } from "@/lib/http/route";
-import { requireVin } from "@/lib/stickers/vehicle";
+import { requireVin } from "@/lib/stickers/sticker-vehicle";
 import { checkWindowSticker, getWindowSticker } from "@/lib/stickers/window-sticker";
 
 export const dynamic = "force-dynamic";

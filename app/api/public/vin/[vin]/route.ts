@@ -1,4 +1,4 @@
-import { parseVin } from "@/lib/api/common";
+import { parseVin } from "@/lib/vin/vin-param";
 import { operations } from "@/lib/api/operations";
 import { pathParam } from "@/lib/http/params";
 import { json, route } from "@/lib/http/route";

@@ -2,7 +2,7 @@
 // to the state page, so the selector works without JavaScript.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { UsState } from "@/lib/api/common";
+import { UsState } from "@/lib/contract/params";
 import { loadPricingPage } from "../../../load-pricing-page";
 import { PricingView } from "@/components/pricing-view";
 

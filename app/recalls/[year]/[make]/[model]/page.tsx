@@ -2,7 +2,7 @@
 import Link from "next/link";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { RECALL_MIN_YEAR, recallMaxYear, type RecallsResponse } from "@/lib/api/recalls";
+import { RECALL_MIN_YEAR, recallMaxYear, type RecallsResponse } from "@/lib/recalls/answers";
 import { recallsForYearMakeModel } from "@/lib/recalls/by-vehicle";
 import { canonicalVehicleNames } from "@/lib/recalls/vehicle-names";
 import { modelYearWithin } from "@/lib/vehicle";

@@ -1,8 +1,8 @@
-import { pageLimit } from "@/lib/api/alerts";
+import { pageLimit } from "@/lib/alerts/answers";
 import { operations } from "@/lib/api/operations";
 import { deliveryLog } from "@/lib/alerts/delivery";
 import { watcherOf } from "@/lib/alerts/watcher";
-import { dealerRoute } from "@/lib/dealers/dealer-route";
+import { dealerRoute } from "@/lib/http/dealer-route";
 import { json } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";

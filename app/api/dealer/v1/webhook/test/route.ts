@@ -1,7 +1,7 @@
 import { operations } from "@/lib/api/operations";
 import { sendTestEvent } from "@/lib/alerts/delivery";
 import { watcherOf } from "@/lib/alerts/watcher";
-import { dealerRoute } from "@/lib/dealers/dealer-route";
+import { dealerRoute } from "@/lib/http/dealer-route";
 import { json } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 // GET /api/vin-insights/{year}/{make}/{model}: the insight of a year/make/model (spec 2.5, 4.1).
 // Malformed year or slug → 400; a year/make/model that vPIC does not know → 404.
-import type { InsightResponse } from "@/lib/api/insights";
-import { notFound } from "@/lib/api/errors";
+import type { InsightResponse } from "@/lib/insights/answers";
+import { notFound } from "@/lib/contract/errors";
 import { operations } from "@/lib/api/operations";
 import { json, route } from "@/lib/http/route";
 import { FALLBACK_WRITER, lookupInsight } from "@/lib/insights";

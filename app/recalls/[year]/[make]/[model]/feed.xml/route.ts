@@ -1,7 +1,7 @@
 import { CACHE } from "@/lib/api/cache";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/contract/errors";
 import { UNDOCUMENTED_ROUTES } from "@/lib/api/operations";
-import { RECALL_MIN_YEAR, recallMaxYear } from "@/lib/api/recalls";
+import { RECALL_MIN_YEAR, recallMaxYear } from "@/lib/recalls/answers";
 import { pathParam } from "@/lib/http/params";
 import { raw, route } from "@/lib/http/route";
 import { recallFeed } from "@/lib/recalls/feed";

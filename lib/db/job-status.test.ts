@@ -3,9 +3,9 @@
  * crashed holder's lease; and runJob refusing a second run while the first holds the lease.
  */
 import { createTempDb } from "../../tests/support/recalls-temp-db";
-import type { Job } from "./job";
-import { runJob } from "./run-job";
-import { acquireLease, readJobStatus, releaseLease, renewLease } from "./status-store";
+import type { Job } from "../jobs/job";
+import { runJob } from "../jobs/run-job";
+import { acquireLease, readJobStatus, releaseLease, renewLease } from "./job-status";
 
 let temp: ReturnType<typeof createTempDb>;
 beforeAll(() => {

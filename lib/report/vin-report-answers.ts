@@ -2,13 +2,14 @@
  * The VIN report's contract (spec 2.1-2.5, 4.1 decodeVin): path and query parameters, and the response.
  * lib/report builds exactly this shape; the OpenAPI document is generated from these schemas.
  */
-import { EXAMPLE_VIN } from "./examples";
+import { EXAMPLE_VIN } from "../contract/examples";
 import { z } from "zod";
-import { queryFlag, VIN_PARAM_PATTERN } from "./common";
-import { RecallItem, RecallsAsOf, RecallStatus } from "./recalls";
-import { DataStatus, demoDeals, PriceBand } from "./pricing";
-import { DecodedVehicleSchema, WmiOnlyVehicleSchema } from "./vin";
-import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "./buyer-data";
+import { queryFlag } from "../contract/params";
+import { VIN_PARAM_PATTERN } from "../vin/vin-param";
+import { RecallItem, RecallsAsOf, RecallStatus } from "../recalls/answers";
+import { DataStatus, demoDeals, PriceBand } from "../pricing/answers";
+import { DecodedVehicleSchema, WmiOnlyVehicleSchema } from "../vin/answers";
+import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../buyer-data/answers";
 
 /** `true`/`false` in any case, or 1/0, in a query string (lib/api/query-flag.ts); default true. */
 const flag = (description: string) => queryFlag(description, true);

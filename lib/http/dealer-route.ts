@@ -13,14 +13,14 @@
  *
  * The key itself never reaches a log line: only its prefix does.
  */
-import { unauthorized } from "../api/errors";
+import { unauthorized } from "../contract/errors";
 import { config } from "../config";
 import { log } from "../log";
-import { checkKeyLimit } from "../http/rate-limit";
+import { checkKeyLimit } from "./rate-limit";
 import type { RouteSpec } from "../api/operations";
-import { parseRouteInput, serve, type RouteContext, type RouteHandler, type RouteInput, type RouteResult } from "../http/route";
-import { verifyKey, type DayUsage, type DealerKeyRecord, type KeyRejection } from "./keys";
-import { countUsage } from "./usage-tally";
+import { parseRouteInput, serve, type RouteContext, type RouteHandler, type RouteInput, type RouteResult } from "./route";
+import { verifyKey, type DayUsage, type DealerKeyRecord, type KeyRejection } from "../dealers/keys";
+import { countUsage } from "../dealers/usage-tally";
 
 const API_KEY_HEADER = "x-api-key";
 /** On every answer of a key past the day's VIN volume: `exceeded;vins=12345;threshold=10000;day="2026-11-23"`. */

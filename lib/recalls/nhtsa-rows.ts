@@ -5,7 +5,7 @@
  * Model, PotentialNumberofUnitsAffected (campaign answers).
  */
 import { z } from "zod";
-import { CAMPAIGN_NUMBER, count, flag, isoDate, normalizeCampaignNumber, text, type RecallRecord } from "../recalls/record";
+import { CAMPAIGN_NUMBER, count, flag, isoDate, normalizeCampaignNumber, text, type RecallRecord } from "./record";
 
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]).optional();
 

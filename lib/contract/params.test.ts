@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { modelYearParam, parseVin, queryFlag, UsState, vinQueryParam, type Vin } from "./common";
+import { modelYearParam, queryFlag, UsState } from "./params";
+import { parseVin, vinQueryParam } from "../vin/vin-param";
+import { type Vin } from "../vin/format";
 import { isApiError } from "./errors";
 
 const Query = z.object({ flag: queryFlag("a flag", true) });

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { MarketOverview, PricingNoData, PricingQuery, PricingResponse, PricingStatePathParams } from "./pricing";
-import { UsState } from "./common";
+import { MarketOverview, PricingNoData, PricingResponse } from "./answers";
+import { PricingQuery, PricingStatePathParams } from "./params";
+import { UsState } from "../contract/params";
 
 describe("pricing schemas", () => {
   it.each([

@@ -3,7 +3,7 @@
  * its path with these, lib/insights types its answers with them, and the OpenAPI document is built from them.
  */
 import { z } from "zod";
-import { MakeSlug, ModelSlug, modelYearParam } from "./common";
+import { MakeSlug, ModelSlug, modelYearParam } from "../contract/params";
 import { MakeName, newestModelYear } from "../vehicle";
 
 /** 1981: the first model year of the 17-character VIN that vPIC decodes. */

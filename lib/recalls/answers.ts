@@ -6,9 +6,11 @@
  * recalls "for a VIN" are the campaigns of the VIN's decoded year/make/model: whether the remedy has already
  * been done on one particular vehicle only its manufacturer or a dealer can say.
  */
-import { EXAMPLE_VIN } from "./examples";
+import { EXAMPLE_VIN } from "../contract/examples";
 import { z } from "zod";
-import { modelYearParam, vinQueryParam, type Vin } from "./common";
+import { modelYearParam } from "../contract/params";
+import { vinQueryParam } from "../vin/vin-param";
+import { type Vin } from "../vin/format";
 import { MakeName, newestModelYear, type VehicleQuery } from "../vehicle";
 
 /** Model years accepted: 1949 (the oldest vehicles NHTSA's data can name) to two years ahead of today. */

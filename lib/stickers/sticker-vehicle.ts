@@ -2,8 +2,8 @@
  * What the sticker code needs from the decoder: a validated VIN, and the decoded make/model (to settle a
  * WMI shared by several makes, to fill Hyundai's `{model}` slot, and for provision's `vehicle`).
  */
-import { badRequest } from "../api/errors";
-import type { Vin } from "../api/common";
+import { badRequest } from "../contract/errors";
+import type { Vin } from "../vin/format";
 import { decodeVin, normalizeVin } from "../vin";
 import { displayMake, parseModelYear } from "../vehicle";
 import { matchManufacturer, type ManufacturerMatch } from "./registry";

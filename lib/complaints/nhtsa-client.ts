@@ -5,8 +5,8 @@
  */
 import { config } from "../config";
 import { fetchJson, type FetchFailure } from "../outside";
-import type { ComplaintItem } from "../api/buyer-data";
-import { complaintFromApiRow, resultRows } from "../complaints/complaint-rows";
+import type { ComplaintItem } from "../buyer-data/answers";
+import { complaintFromApiRow, resultRows } from "./complaint-rows";
 import type { VehicleQuery } from "../vehicle";
 
 export function complaintsOnline(): boolean {

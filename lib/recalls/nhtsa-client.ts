@@ -8,8 +8,8 @@
 import { config } from "../config";
 import { log } from "../log";
 import { fetchJson, type FetchFailure } from "../outside";
-import { nhtsaRecallsResponse, recordFromNhtsaRow } from "./recalls-rows";
-import type { RecallRecord } from "../recalls/record";
+import { nhtsaRecallsResponse, recordFromNhtsaRow } from "./nhtsa-rows";
+import type { RecallRecord } from "./record";
 import type { VehicleQuery } from "../vehicle";
 
 export type NhtsaFailure = FetchFailure;

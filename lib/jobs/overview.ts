@@ -4,7 +4,7 @@
  */
 import { recallMirrorStatus } from "../recalls/mirror";
 import { JOBS } from "./registry";
-import { readJobStatuses } from "./status-store";
+import { readJobStatuses } from "../db/job-status";
 
 export interface JobReport {
   name: string;

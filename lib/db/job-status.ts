@@ -6,8 +6,10 @@
  * per row. The holder renews it while it works; a holder that dies stops renewing and the lease expires, so a
  * crashed run never blocks the job for longer than LEASE_MS.
  */
-import { db } from "../db";
-import type { JobState } from "./job";
+import { db } from "./";
+
+/** What a job keeps between runs (its files' ETags, the last row seen): its own JSON. */
+export type JobState = Record<string, unknown>;
 
 export const LEASE_MS = 2 * 60_000;
 

@@ -4,9 +4,9 @@
  */
 import { z } from "zod";
 import { MakeName } from "../vehicle";
-import type { DecodedVehicle } from "../vin/decoded-vehicle";
-import { wmiOnlyVehicle, type WmiOnlyVehicle } from "../vin/wmi-only";
-import { EXTENDED_EXAMPLE, ExtendedRecordSchema } from "./vin-extended";
+import type { DecodedVehicle } from "./decoded-vehicle";
+import { wmiOnlyVehicle, type WmiOnlyVehicle } from "./wmi-only";
+import { EXTENDED_EXAMPLE, ExtendedRecordSchema } from "./extended-answers";
 
 const text = (description: string) => z.string().nullable().meta({ description });
 

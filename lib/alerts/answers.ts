@@ -4,8 +4,8 @@
  * generated from them.
  */
 import { z } from "zod";
-import { EXAMPLE_VIN } from "./examples";
-import { RecallItem, RecallStatus } from "./recalls";
+import { EXAMPLE_VIN } from "../contract/examples";
+import { RecallItem, RecallStatus } from "../recalls/answers";
 
 /** VINs one POST may carry (the watchlist itself holds up to WATCHLIST_MAX_VINS). */
 export const WATCHLIST_POST_LIMIT = 1000;

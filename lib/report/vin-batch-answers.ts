@@ -3,9 +3,9 @@
  * each answered with its report or its own problem, in input order. Sections are off unless asked for.
  */
 import { z } from "zod";
-import { Problem } from "./problem";
-import { queryFlag } from "./common";
-import { VinDecodeResponse } from "./vin-report";
+import { Problem } from "../contract/problem";
+import { queryFlag } from "../contract/params";
+import { VinDecodeResponse } from "./vin-report-answers";
 
 /** As NHTSA's DecodeVinValuesBatch and the MCP decoders users compare vinscope with. */
 export const VIN_BATCH_LIMIT = 50;

@@ -1,60 +1,15 @@
 /**
- * The identity types every layer takes, and the zod schemas that make them from request input: a VIN, a model
- * year, make and model slugs, a US state and a boolean query flag. A route parses once with these; lib/report,
- * the decoder, the MCP tools and the pages take the parsed types and never check again.
+ * The parameters many operations share, as zod schemas that make typed values from request input: a model
+ * year, make and model slugs, a US state and a boolean query flag. A route parses once with these; the domains,
+ * the MCP tools and the pages take the parsed values and never check again. (The VIN's parser lives with the
+ * VIN: lib/vin/vin-param.ts.)
  *
- * The rules themselves live with their domain, pure and usable without zod: the VIN format in
- * lib/vin/format.ts (`normalizeVin`, the only maker of a `Vin`), slugs and the model year in lib/vehicle, the
- * state list in lib/pricing/us-states.ts.
+ * The rules themselves are pure and usable without zod: slugs and the model year in lib/vehicle, the state
+ * list in ./us-states.ts.
  */
 import { z } from "zod";
-import { badRequest } from "./errors";
-import { normalizeVin } from "../vin/format";
 import { MODEL_YEAR_PATTERN, SLUG_MAX_LENGTH, SLUG_PATTERN } from "../vehicle";
-import { isUsStateCode } from "../pricing/us-states";
-
-declare const vinBrand: unique symbol;
-
-/**
- * 17 characters of 0-9 and A-Z without I, O and Q, upper case (ISO 3779 / 49 CFR 565). Only `normalizeVin`
- * (lib/vin/format.ts) returns one, so a function that takes a `Vin` knows it is well-formed.
- */
-export type Vin = string & { readonly [vinBrand]: true };
-
-/** What a VIN parameter's schema says in the OpenAPI document (any case in; upper case out). */
-export const VIN_PARAM_PATTERN = "^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$";
-
-/**
- * A VIN from a path or an MCP argument; throws the 400 problem (reason invalid_vin) that says which format
- * rule failed and where (`vinError`: length, forbidden_letters or invalid_characters).
- */
-export function parseVin(input: string): Vin {
-  const format = normalizeVin(input);
-  if (!format.ok) throw badRequest(format.detail, { reason: "invalid_vin", param: "vin", vinError: format.reason });
-  return format.vin;
-}
-
-const VIN_QUERY_MESSAGES = {
-  length: "must be exactly 17 characters",
-  forbidden_letters: "must not contain the letters I, O or Q",
-  invalid_characters: "may contain only letters A-Z (except I, O, Q) and digits",
-} as const;
-
-/**
- * A VIN as a query parameter: a 400 invalid_parameter naming `vin` and the rule that failed. (The examples sit
- * on the text: the OpenAPI document describes a transformed parameter by its input.)
- */
-export const vinQueryParam = (meta: { description: string; examples: string[] }) =>
-  z
-    .string()
-    .meta({ examples: meta.examples })
-    .transform((value, ctx): Vin => {
-      const format = normalizeVin(value);
-      if (format.ok) return format.vin;
-      ctx.addIssue({ code: "custom", message: VIN_QUERY_MESSAGES[format.reason] });
-      return z.NEVER;
-    })
-    .meta({ description: meta.description, pattern: VIN_PARAM_PATTERN });
+import { isUsStateCode } from "./us-states";
 
 /**
  * A model year in a path or query: four digits of text in, an integer from `min` to `max` out, and the OpenAPI

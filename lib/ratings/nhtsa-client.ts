@@ -4,8 +4,8 @@
  */
 import { config } from "../config";
 import { fetchJson, type FetchFailure } from "../outside";
-import type { NcapRatings } from "../api/buyer-data";
-import { readNcapRatings, readNcapVariants, type NcapVariantRow } from "./ratings-rows";
+import type { NcapRatings } from "../buyer-data/answers";
+import { readNcapRatings, readNcapVariants, type NcapVariantRow } from "./nhtsa-rows";
 import type { VehicleQuery } from "../vehicle";
 
 export function ratingsOnline(): boolean {

@@ -1,14 +1,10 @@
 /**
- * Request and response schemas of the pricing endpoints (spec 2.6, 2.7, 2.8, 4.1). One source of truth: the
- * routes parse their input with these, and the OpenAPI document is generated from them. The response bodies
- * are the domain's own answers (lib/pricing/answers.ts, re-exported here): lib/api imports lib/pricing, never
- * the other way round.
+ * The pricing endpoints' path and query parameters: the routes parse their input with these, and the OpenAPI
+ * document is generated from them. The answers' schemas are in ./answers.ts.
  */
 import { z } from "zod";
-import { MakeSlug, ModelSlug, modelYearParam, UsState } from "./common";
-import { PRICING_YEAR_MAX, PRICING_YEAR_MIN } from "../pricing/pricing-years";
-
-export { PRICING_YEAR_MAX, PRICING_YEAR_MIN } from "../pricing/pricing-years";
+import { MakeSlug, ModelSlug, modelYearParam, UsState } from "../contract/params";
+import { PRICING_YEAR_MAX, PRICING_YEAR_MIN } from "./pricing-years";
 
 export const PricingYear = z
   .int({ message: "must be a whole number" })
@@ -29,12 +25,4 @@ export const PricingPathParams = z.object({ make: MakeSlug, model: ModelSlug, ye
 export const PricingStatePathParams = PricingPathParams.extend({ state: UsState });
 export const PricingQuery = z.object({ state: UsState.optional() });
 
-export {
-  DataStatus,
-  demoDeals,
-  MarketOverview,
-  PriceBand,
-  PricingNoData,
-  PricingResponse,
-} from "../pricing/answers";
 
