@@ -253,7 +253,11 @@ describe("discovery", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("link")).toBe(`<${app.url}/.well-known/api-catalog>; rel="api-catalog"`);
     const { linkset } = await res.json();
-    expect(linkset[0]).toMatchObject({ anchor: `${app.url}/.well-known/api-catalog`, item: [{ href: expect.any(String) }] });
+    // The catalog lists the HTTP API and the MCP server.
+    expect(linkset[0]).toMatchObject({
+      anchor: `${app.url}/.well-known/api-catalog`,
+      item: [{ href: expect.any(String), title: "vinscope API" }, { href: `${app.url}/api/mcp`, title: expect.stringMatching(/^vinscope MCP server/) }],
+    });
     const api = linkset.find((l: { anchor: string }) => l.anchor === linkset[0].item[0].href);
     expect(api["service-desc"][0].href).toBe(`${app.url}/api/public/openapi.json`);
     expect(api["service-doc"][0].href).toBe(`${app.url}/docs`);

@@ -87,6 +87,7 @@ describe("GET /api/public/vin/{vin}", () => {
       reason: null,
       sampleSize: 5,
       dataStatus: "limited",
+      demoDeals: 0,
       averageSellingPrice: 31000,
       averageDiscountPercent: 6.1,
       priceBand: { low: 30200, typical: 31000, high: 31800 },
