@@ -1,8 +1,5 @@
 import { z } from "zod";
 import { modelYearParam, queryFlag, UsState } from "./params";
-import { parseVin, vinQueryParam } from "../vin/vin-param";
-import { type Vin } from "../vin/format";
-import { isApiError } from "./errors";
 
 const Query = z.object({ flag: queryFlag("a flag", true) });
 
@@ -36,49 +33,6 @@ describe("queryFlag", () => {
       description: "false skips it. Accepts true or false in any letter case, or 1 or 0",
     });
     expect(z.toJSONSchema(queryFlag("true adds it", false), { io: "output" })).toMatchObject({ type: "boolean", default: false });
-  });
-});
-
-describe("parseVin: the VIN every layer takes", () => {
-  test("trims and upper-cases a well-formed VIN", () => {
-    const vin: Vin = parseVin(" 1hgcm82633a004352 ");
-    expect(vin).toBe("1HGCM82633A004352");
-  });
-
-  test.each([
-    ["1HGCM82633A00435", "length"],
-    ["1HGCM82633A00435I", "forbidden_letters"],
-    ["1HGCM82633A00435-", "invalid_characters"],
-  ])("%s is a 400 invalid_vin saying which rule failed (%s)", (input, vinError) => {
-    let caught: unknown;
-    try {
-      parseVin(input);
-    } catch (error) {
-      caught = error;
-    }
-    expect(isApiError(caught)).toBe(true);
-    expect(caught).toMatchObject({ status: 400, extensions: { reason: "invalid_vin", param: "vin", vinError } });
-  });
-
-  test("a plain string is not a Vin", () => {
-    const takesVin = (vin: Vin) => vin.length;
-    // @ts-expect-error only normalizeVin (through parseVin or a schema) makes a Vin
-    expect(takesVin("1HGCM82633A004352")).toBe(17);
-  });
-});
-
-describe("vinQueryParam", () => {
-  const Query = z.object({ vin: vinQueryParam({ description: "vin", examples: ["1HGCM82633A004352"] }) });
-  test("gives the Vin, upper case", () => {
-    expect(Query.parse({ vin: "1hgcm82633a004352" }).vin).toBe("1HGCM82633A004352");
-  });
-  test.each([
-    ["1HGCM82633A00435", "must be exactly 17 characters"],
-    ["1HGCM82633A00435O", "must not contain the letters I, O or Q"],
-    ["1HGCM82633A00435_", "may contain only letters A-Z (except I, O, Q) and digits"],
-  ])("%s → %s", (vin, message) => {
-    const r = Query.safeParse({ vin });
-    expect(r.success ? null : r.error.issues.map((i) => i.message)).toEqual([message]);
   });
 });
 

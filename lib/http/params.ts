@@ -1,5 +1,5 @@
 /**
- * Parsing request input with the zod schemas of lib/api. A failure becomes one 400 problem that names the
+ * Parsing request input with the operations' zod schemas. A failure becomes one 400 problem that names the
  * parameter and says what is wrong with it; `errors` lists every problem found (RFC 9457 extension member).
  */
 import type { z } from "zod";
@@ -17,6 +17,10 @@ export function parseInput<S extends z.ZodType>(
     detail: issue.message,
   }));
   const first = errors[0];
+  // A parameter whose schema names its own problem (a VIN: invalid_vin and the rule that failed) answers it,
+  // with its sentence as the detail.
+  const own = (result.error.issues[0] as { params?: { problem?: ProblemExtensions & { reason: ProblemReason } } }).params?.problem;
+  if (own) return failWith(first.detail, { ...own, param: first.param, errors });
   const detail = first.param ? `${first.param}: ${first.detail}` : first.detail;
   return failWith(detail, { reason: opts.reason ?? "invalid_parameter", param: first.param, errors });
 }

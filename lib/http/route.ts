@@ -15,7 +15,7 @@ import { startDeadline, untilAborted } from "../outside/deadline";
 import { CACHE, type CachePolicy } from "../api/cache";
 import { requestTargetProblem } from "./request-guard";
 import { etagFor, matchesIfNoneMatch } from "./etag";
-import { parseInput, queryObject } from "./params";
+import { parseInput, pathParam, queryObject } from "./params";
 import { problemResponse } from "./problem";
 import { checkAddressLimit, isRateLimitedPath } from "./rate-limit";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id";
@@ -126,9 +126,13 @@ export function route<R extends RouteSpec & { security?: undefined }>(
   return serve(spec, async (req, ctx, meta) => handler(req, await parseRouteInput(spec, req, ctx), meta), options);
 }
 
-/** Parses what the spec declares: the path parameters as Next passes them, then the query string. */
+/** Path segments as the client meant them (percent-decoded where well-formed). */
+const decodedPath = (params: Record<string, string | string[] | undefined>) =>
+  Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === "string" ? pathParam(value) : value]));
+
+/** Parses what the spec declares: the path parameters (decoded), then the query string. */
 export async function parseRouteInput<R extends RouteSpec>(spec: R, req: Request, ctx: NextRouteContext): Promise<RouteInput<R>> {
-  const params = spec.pathParams ? parseInput(spec.pathParams, await ctx.params) : undefined;
+  const params = spec.pathParams ? parseInput(spec.pathParams, decodedPath(await ctx.params)) : undefined;
   const query = spec.query ? parseInput(spec.query, queryObject(new URL(req.url))) : undefined;
   return { params, query } as RouteInput<R>;
 }

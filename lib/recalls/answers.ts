@@ -9,7 +9,7 @@
 import { EXAMPLE_VIN } from "../contract/examples";
 import { z } from "zod";
 import { modelYearParam } from "../contract/params";
-import { vinQueryParam } from "../vin/vin-param";
+import { vinParam } from "../vin/vin-param";
 import { type Vin } from "../vin/format";
 import { MakeName, newestModelYear, type VehicleQuery } from "../vehicle";
 
@@ -23,7 +23,7 @@ const trimmed = (max: number) => z.string().trim().min(1).max(max);
 
 export const RecallsQuery = z
   .object({
-    vin: vinQueryParam({
+    vin: vinParam({
       description: "17-character VIN (any case; letters I, O, Q are not allowed); its decoded year/make/model is looked up",
       examples: ["1HGCM82633A004352"],
     }).optional(),

@@ -5,7 +5,7 @@
 import { EXAMPLE_VIN } from "../contract/examples";
 import { z } from "zod";
 import { queryFlag } from "../contract/params";
-import { VIN_PARAM_PATTERN } from "../vin/vin-param";
+import { vinParam } from "../vin/vin-param";
 import { RecallItem, RecallsAsOf, RecallStatus } from "../recalls/answers";
 import { DataStatus, demoDeals, PriceBand } from "../pricing/answers";
 import { DecodedVehicleSchema, WmiOnlyVehicleSchema } from "../vin/answers";
@@ -15,13 +15,10 @@ import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../
 const flag = (description: string) => queryFlag(description, true);
 
 export const VinPathParams = z.object({
-  vin: z
-    .string()
-    .meta({
-      description: "17-character VIN; letters I, O and Q are not allowed (lower case is accepted and upper-cased)",
-      pattern: VIN_PARAM_PATTERN,
-      examples: [EXAMPLE_VIN],
-    }),
+  vin: vinParam({
+    description: "17-character VIN; letters I, O and Q are not allowed (lower case is accepted and upper-cased)",
+    examples: [EXAMPLE_VIN],
+  }),
 });
 
 export const VinReportQuery = z.object({

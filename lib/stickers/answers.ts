@@ -3,14 +3,16 @@
  * lib/stickers produces values of their inferred types, and the OpenAPI document is generated from them.
  */
 import { z } from "zod";
+import { EXAMPLE_DEALER_VIN } from "../contract/examples";
 import { MakeName } from "../vehicle";
+import { vinParam } from "../vin/vin-param";
 
 export const PROVISION_LIMIT = 500;
 export const PROVISION_LIVE_LIMIT = 25;
 
 export const WindowStickerQuery = z
   .object({
-    vin: z.string().describe("17 characters, no I, O or Q"),
+    vin: vinParam({ description: "17 characters, no I, O or Q", examples: [EXAMPLE_DEALER_VIN] }),
     format: z.enum(["check"]).optional().describe("`check` answers the availability check (JSON) instead of the PDF"),
   })
   .meta({ id: "WindowStickerQuery", description: "Query parameters of GET /api/dealer/v1/window-sticker." });

@@ -1,18 +1,11 @@
 /**
- * What the sticker code needs from the decoder: a validated VIN, and the decoded make/model (to settle a
+ * What the sticker code needs from the decoder: the decoded make/model (to settle a
  * WMI shared by several makes, to fill Hyundai's `{model}` slot, and for provision's `vehicle`).
  */
-import { badRequest } from "../contract/errors";
 import type { Vin } from "../vin/format";
-import { decodeVin, normalizeVin } from "../vin";
+import { decodeVin } from "../vin";
 import { displayMake, parseModelYear } from "../vehicle";
 import { matchManufacturer, type ManufacturerMatch } from "./registry";
-
-export function requireVin(input: string): Vin {
-  const result = normalizeVin(input);
-  if (!result.ok) throw badRequest(result.detail, { reason: "invalid_vin", param: "vin" });
-  return result.vin;
-}
 
 export interface VehicleFacts {
   year: number;

@@ -17,7 +17,6 @@ import { archivePath, archiveSticker } from "./archive";
 import { resetFetchStateForTests } from "./fetch-sticker";
 import { provision } from "./provision";
 import { supportedLabels } from "./registry";
-import { requireVin } from "./sticker-vehicle";
 import { checkWindowSticker, getWindowSticker } from "./window-sticker";
 
 let temp: TempDb;
@@ -158,13 +157,13 @@ describe("window sticker: makes without a source", () => {
   test("a bad VIN is a 400 naming the parameter", () => {
     for (const bad of ["1GCUYDED0NZ12345", "1GCUYDED0NZ1234O6", "1GCUYDED0NZ/../x", ""]) {
       try {
-        requireVin(bad);
+        parseVin(bad);
         throw new Error("accepted");
       } catch (error) {
         expect(isApiError(error) && error.status === 400 && error.extensions).toMatchObject({ reason: "invalid_vin", param: "vin" });
       }
     }
-    expect(requireVin(" 1gcuyded9nz123456 ")).toBe("1GCUYDED9NZ123456");
+    expect(parseVin(" 1gcuyded9nz123456 ")).toBe("1GCUYDED9NZ123456");
   });
 });
 

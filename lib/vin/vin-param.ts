@@ -4,40 +4,36 @@
  */
 import { z } from "zod";
 import { badRequest } from "../contract/errors";
-import { normalizeVin, type Vin } from "./format";
+import { normalizeVin, type NormalizeVinResult, type Vin } from "./format";
 
 /** What a VIN parameter's schema says in the OpenAPI document (any case in; upper case out). */
-export const VIN_PARAM_PATTERN = "^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$";
+const VIN_PARAM_PATTERN = "^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$";
+
+/** The problem a malformed VIN answers, wherever it came in: reason invalid_vin, and the rule that failed. */
+const vinProblem = (format: Extract<NormalizeVinResult, { ok: false }>) => ({ reason: "invalid_vin" as const, vinError: format.reason });
 
 /**
- * A VIN from a path or an MCP argument; throws the 400 problem (reason invalid_vin) that says which format
- * rule failed and where (`vinError`: length, forbidden_letters or invalid_characters).
+ * A VIN parameter of an operation (path or query): text in, a `Vin` out, so a handler never parses it again.
+ * A malformed VIN is the 400 problem invalid_vin naming the parameter, with `vinError` (length,
+ * forbidden_letters or invalid_characters) and a sentence saying where it failed; lib/http/params.ts turns the
+ * issue's `problem` into those members. (The examples sit on the text: the OpenAPI document describes a
+ * transformed parameter by its input.)
  */
-export function parseVin(input: string): Vin {
-  const format = normalizeVin(input);
-  if (!format.ok) throw badRequest(format.detail, { reason: "invalid_vin", param: "vin", vinError: format.reason });
-  return format.vin;
-}
-
-const VIN_QUERY_MESSAGES = {
-  length: "must be exactly 17 characters",
-  forbidden_letters: "must not contain the letters I, O or Q",
-  invalid_characters: "may contain only letters A-Z (except I, O, Q) and digits",
-} as const;
-
-/**
- * A VIN as a query parameter: a 400 invalid_parameter naming `vin` and the rule that failed. (The examples sit
- * on the text: the OpenAPI document describes a transformed parameter by its input.)
- */
-export const vinQueryParam = (meta: { description: string; examples: string[] }) =>
+export const vinParam = (meta: { description: string; examples: string[] }) =>
   z
     .string()
     .meta({ examples: meta.examples })
     .transform((value, ctx): Vin => {
       const format = normalizeVin(value);
       if (format.ok) return format.vin;
-      ctx.addIssue({ code: "custom", message: VIN_QUERY_MESSAGES[format.reason] });
+      ctx.addIssue({ code: "custom", message: format.detail, params: { problem: vinProblem(format) } });
       return z.NEVER;
     })
     .meta({ description: meta.description, pattern: VIN_PARAM_PATTERN });
 
+/** A VIN given to a tool, a page or a prompt rather than a route: the same rule and the same problem. */
+export function parseVin(input: string): Vin {
+  const format = normalizeVin(input);
+  if (!format.ok) throw badRequest(format.detail, { ...vinProblem(format), param: "vin" });
+  return format.vin;
+}

@@ -2,13 +2,12 @@ import { operations } from "@/lib/api/operations";
 import { dealerRoute } from "@/lib/http/dealer-route";
 import { CACHE } from "@/lib/api/cache";
 import { json, raw } from "@/lib/http/route";
-import { requireVin } from "@/lib/stickers/sticker-vehicle";
 import { checkWindowSticker, getWindowSticker } from "@/lib/stickers/window-sticker";
 
 export const dynamic = "force-dynamic";
 
 export const GET = dealerRoute(operations.getWindowSticker, async (req, { query }, dealer) => {
-  const vin = requireVin(query.vin);
+  const { vin } = query;
   dealer.countVins(1);
   // The client's signal: a client that goes away leaves the manufacturer queue and its fetch is aborted.
   if (query.format === "check") return json(await checkWindowSticker(vin, { signal: req.signal }));

@@ -1,13 +1,11 @@
-import { parseVin } from "@/lib/vin/vin-param";
 import { operations } from "@/lib/api/operations";
-import { pathParam } from "@/lib/http/params";
 import { json, route } from "@/lib/http/route";
 import { buildVinReport, reportIsDegraded } from "@/lib/report";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route(operations.decodeVin, async (_req, { params, query }) => {
-  const report = await buildVinReport(parseVin(pathParam(params.vin)), query);
+  const report = await buildVinReport(params.vin, query);
   // A degraded section (an outage, a fallback) must not sit in shared caches for a day.
   return json(report, reportIsDegraded(report) ? { cache: "degraded" } : {});
 });
