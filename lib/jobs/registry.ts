@@ -5,7 +5,7 @@
 import type { Job } from "./job";
 import { recallMirrorJob } from "./recall-mirror";
 import { vpicRefreshJob } from "./vpic-refresh";
-import { complaintsSyncJob, fuelEconomySyncJob } from "./buyer-data-sync";
+import { complaintsSyncJob, fuelEconomySyncJob } from "./file-sync";
 import { webhookDeliveryJob } from "./webhook-delivery";
 import { recallDigestJob } from "./recall-digest";
 
