@@ -155,7 +155,7 @@ const schema = z
     NHTSA_API_BASE_URL: optionalBaseUrl("https://api.nhtsa.gov"),
     NHTSA_API_TIMEOUT_MS: positiveInt(4000),
 
-    // Buyer data (issue 18): NCAP ratings, owner complaints (both NHTSA), EPA fuel economy.
+    // Buyer data: NCAP ratings, owner complaints (both NHTSA), EPA fuel economy.
     RATINGS_API_BASE_URL: optionalBaseUrl("https://api.nhtsa.gov"),
     RATINGS_API_TIMEOUT_MS: positiveInt(4000),
     COMPLAINTS_API_BASE_URL: optionalBaseUrl("https://api.nhtsa.gov"),
@@ -199,7 +199,7 @@ const schema = z
     STICKER_HOST_INTERVAL_MS: z.coerce.number().int().min(0).default(250),
     STICKER_MAX_BYTES: positiveInt(8 * 1024 * 1024),
 
-    // Database faults and the overall request deadline (issue 14).
+    // Database faults and the overall request deadline.
     REQUEST_DEADLINE_MS: positiveInt(30_000),
     DATABASE_BUSY_TIMEOUT_MS: positiveInt(5000),
     DATABASE_CONNECT_TIMEOUT_MS: positiveInt(5000),
@@ -208,7 +208,7 @@ const schema = z
 
     STICKER_HOST_QUEUE_MAX: z.coerce.number().int().min(0).default(8),
 
-    // Abuse control (issue 15): public rate limits per client address, dealer usage.
+    // Abuse control: public rate limits per client address, dealer usage.
     RATE_LIMIT_REQUESTS: limitOrOff(60),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
     RATE_LIMIT_EXEMPT: addressList(),
@@ -258,7 +258,7 @@ const schema = z
       return n;
     }),
 
-    // Dealer accounts and billing (issue 19).
+    // Dealer accounts and billing.
     AUTH_SECRET: z.string().trim().min(32, { message: "must be at least 32 characters (e.g. openssl rand -base64 32)" }).optional(),
     SMTP_URL: z.string().trim().optional(),
     MAIL_FROM: z.string().trim().default("vinscope <no-reply@localhost>"),
@@ -345,7 +345,7 @@ export interface Config {
   seedDemoData: boolean;
   vpic: { dbPath: string; apiBaseUrl: string | null; apiTimeoutMs: number };
   nhtsa: { apiBaseUrl: string | null; timeoutMs: number };
-  /** Buyer-data sources (issue 18); a null base URL is `off` (imported data only). */
+  /** Buyer-data sources; a null base URL is `off` (imported data only). */
   buyerData: {
     ratings: { apiBaseUrl: string | null; timeoutMs: number };
     complaints: { apiBaseUrl: string | null; timeoutMs: number };
@@ -387,7 +387,7 @@ export interface Config {
   sync: {
     recalls: { baseUrl: string | null; files: string[]; schedule: string | null; maxAgeMs: number };
     vpic: { url: string | null; schedule: string | null };
-    /** Full-file URLs (FLAT_CMPL.zip, vehicles.csv.zip) and schedules of the buyer-data syncs (issue 18). */
+    /** Full-file URLs (FLAT_CMPL.zip, vehicles.csv.zip) and schedules of the buyer-data syncs. */
     complaints: { url: string | null; schedule: string | null };
     fuelEconomy: { url: string | null; schedule: string | null };
     /** A download that receives no byte for this long is abandoned (a hung server). */
@@ -424,7 +424,7 @@ export interface Config {
      */
     store: "auto" | "instance";
   };
-  /** Spec 8: above this many VINs in a UTC day a dealer key is flagged (it keeps working). */
+  /** Above this many VINs in a UTC day a dealer key is flagged (it keeps working). */
   dealerDailyVinFlag: number;
   /** Dealer accounts: sign-in by emailed link, sessions, key rotation and the signup/sign-in limits. */
   accounts: {

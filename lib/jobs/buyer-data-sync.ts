@@ -1,5 +1,5 @@
 /**
- * The buyer-data syncs (issue 18): NHTSA's FLAT_CMPL complaints file and EPA's vehicles.csv, each downloaded
+ * The buyer-data syncs: NHTSA's FLAT_CMPL complaints file and EPA's vehicles.csv, each downloaded
  * with a conditional GET (ETag / Last-Modified kept in the job's state) and imported with the same streamed,
  * idempotent importer as the CLI (npm run import:complaints / import:fuel-economy). NCAP ratings have no bulk
  * file to sync: their answers are stored as the SafetyRatings API gives them (lib/ratings).
