@@ -4,8 +4,8 @@
  *  2. CORS on the public API and /api/mcp, including preflight answers;
  *  3. the dealer API's first gate: no `x-api-key` header → 401 problem. Verifying the key itself needs the
  *     database and happens in the dealer route wrapper (lib/dealers), so a revocation counts on the next request.
- * And, before all three, the answers Next.js would otherwise give by itself, before any handler of ours runs
- * (issue 14): a malformed request target (400), TRACE and friends (405), an unknown /api path (404) and a
+ * And, before all three, the answers Next.js would otherwise give by itself, before any handler of ours runs:
+ * a malformed request target (400), TRACE and friends (405), an unknown /api path (404) and a
  * method an /api route does not take (405 with Allow), all as problem details under /api/. The page guards: a
  * form post Next.js could not decode answers 400/413 (lib/http/page-post-guard.ts), and a VIN page counts
  * against the public per-address quota (429 page past it).

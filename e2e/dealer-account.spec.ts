@@ -1,6 +1,6 @@
 /**
  * A dealer signs up, signs in through the link caught by the loopback SMTP server, uses the key, rotates it,
- * and sees the usage on the account page's chart (issue 19). Screenshots land in test-results/.
+ * and sees the usage on the account page's chart. Screenshots land in test-results/.
  */
 import { expect, test } from "@playwright/test";
 import { signInByMailedLink, startTrial } from "./support/dealer-sign-in";

@@ -89,7 +89,7 @@ describe("parseConfig: scheduled syncs", () => {
   });
 });
 
-describe("parseConfig: rate limits (issue 15)", () => {
+describe("parseConfig: rate limits", () => {
   it("limits the public API to 60 requests a minute per address and leaves dealer keys unlimited by default", () => {
     const c = parseConfig({});
     expect(c.rateLimit).toEqual({

@@ -1,4 +1,4 @@
-/** The service's own version (package.json) and the version of the public contract (spec 9). */
+/** The service's own version (package.json) and the version of the public contract (the OpenAPI document's). */
 import pkg from "../package.json";
 
 export const SERVICE_NAME = "vinscope";

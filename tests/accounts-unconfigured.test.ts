@@ -1,5 +1,5 @@
 /**
- * Dealer accounts on a fresh machine with no mail server and no Stripe (issue 19): the sign-in link goes to the
+ * Dealer accounts on a fresh machine with no mail server and no Stripe: the sign-in link goes to the
  * server log and the page says so; the account page says billing is not set up; the operator's CLI activation
  * still turns a trial into a paid account; the Stripe webhook answers 404; signing out ends the session.
  */

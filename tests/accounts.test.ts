@@ -1,5 +1,5 @@
 /**
- * Dealer accounts end to end against the built app (issue 19, issue 15 part 3), driven as a browser without
+ * Dealer accounts end to end against the built app (with signup abuse control), driven as a browser without
  * JavaScript drives the pages (tests/support/html-form.ts), with a loopback SMTP server catching the sign-in
  * mail and a fake Stripe API the real `stripe` client is pointed at; webhooks are signed as Stripe signs them.
  *

@@ -1,5 +1,5 @@
 /**
- * The VIN report's buyer-data sections (issue 18) against the built app, with NHTSA's SafetyRatings and
+ * The VIN report's buyer-data sections (NCAP, complaints, fuel economy) against the built app, with NHTSA's SafetyRatings and
  * complaints APIs and fueleconomy.gov faked on loopback: ok, the flags, an outage (unavailable, never 0),
  * stale after an outage, a section past its deadline, and the short cache of a degraded answer.
  * NCAP answers are real (tests/fixtures/buyer-data/SOURCES.md); complaints and EPA rows are constructed in the

@@ -1,5 +1,5 @@
 /**
- * Database faults (issue 14): while the database cannot serve, every affected route answers 503 problem with
+ * Database faults: while the database cannot serve, every affected route answers 503 problem with
  * Retry-After (never a 500, never a hang) and /api/health says so; when the fault clears, the same running
  * app serves again without a restart.
  *
@@ -144,7 +144,7 @@ sqliteOnly("SQLite faults and recovery without restart", () => {
       execFileSync("chattr", ["-i", ...protect]);
     }
     await recovers("/api/health", () => get(app, "/api/health"));
-    // The write path works again, several times over (the hang of issue 14 was on the second request).
+    // The write path works again, several times over (the hang after a read-only fault came on the second request).
     for (let i = 0; i < 3; i++) {
       const res = await recovers("uncached /api/recalls", () => uncachedRecalls(app));
       expect(await res.json()).toMatchObject({ status: "ok", count: 1 });

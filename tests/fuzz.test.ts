@@ -1,5 +1,5 @@
 /**
- * No 500 from any input (issue 14): thousands of malformed requests across every route and method (public,
+ * No 500 from any input: thousands of malformed requests across every route and method (public,
  * dealer, MCP, pages, docs assets, health, unknown paths): malformed percent-escapes, NUL and control
  * characters, huge and odd query strings, wrong methods including TRACE and `GET *` / `OPTIONS *`, odd
  * headers, bad JSON bodies. Asserted: no 5xx at all, and every 4xx under /api/ is a problem body
@@ -90,7 +90,7 @@ function generate(count: number): Sent[] {
   const rand = mulberry32(14);
   const pick = <T>(list: T[]): T => list[Math.floor(rand() * list.length)];
   const out: Sent[] = [
-    // The named cases of issue 14, always sent.
+    // Named cases, always sent: bad escapes, NUL, prototype names, TRACE, `*` targets, unknown paths and methods.
     { method: "GET", target: "/api/public/vin/%zz", headers: {} },
     { method: "GET", target: "/api/vin-insights/%ZZ/-1/A", headers: {} },
     { method: "GET", target: "/api/recalls?make=hon%00da&model=accord&year=2003", headers: {} },
@@ -199,7 +199,7 @@ describeOnce("fuzz: malformed requests across every route and method", () => {
   });
 });
 
-describeOnce("named refusals of issue 14", () => {
+describeOnce("named refusals of malformed requests", () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startApp();

@@ -1,5 +1,5 @@
 /**
- * Outside systems failing, against the built app (issue 14): NHTSA's recalls API refusing connections, hanging
+ * Outside systems failing, against the built app: NHTSA's recalls API refusing connections, hanging
  * and answering 500, each followed by its recovery; a manufacturer host hanging while dealers disconnect.
  * What a client must see: the section degraded at once once the breaker is open (no waiting on a system that
  * is down), unknown recalls never read as zero, degraded answers never cached as healthy, and the service

@@ -1,5 +1,5 @@
 /**
- * Abuse control (issue 15) against the built app: per-address limits on the public API and /api/mcp with the
+ * Abuse control against the built app: per-address limits on the public API and /api/mcp with the
  * IETF RateLimit-Policy / RateLimit headers, 429 with Retry-After and recovery, X-Forwarded-For believed only
  * from trusted proxies, exemptions, counters shared by the processes of one `npm start` and by two instances on
  * one PostgreSQL (within the batched counters' stated bound), a counter store that fails without a 500, and the dealer API's daily-volume flag and

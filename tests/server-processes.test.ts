@@ -176,7 +176,7 @@ async function portRefuses(url: string): Promise<boolean> {
   );
 }
 
-describeOnce("npm start's process and its workers (issue 14)", () => {
+describeOnce("npm start's process and its workers", () => {
   it("refuses a second start on its port or its SQLite file at once, and leaves nothing behind when killed (SIGKILL)", async () => {
     const database = await createTestDatabase();
     const port = await freePortNumber();

@@ -76,7 +76,7 @@ beforeAll(async () => {
   // A file that stops half-way through its gzip stream, and one that is no SQLite database at all.
   files.on("GET", "/vpic/truncated.db.gz", (req) => serveFile(newerVpic.subarray(0, 200_000), req));
   files.on("GET", "/vpic/garbage.db", (req) => serveFile(Buffer.alloc(4096, 7), req));
-  // Buyer data (issue 18): real-format FLAT_CMPL and vehicles.csv samples (tests/fixtures/buyer-data/SOURCES.md).
+  // Buyer data: real-format FLAT_CMPL and vehicles.csv samples (tests/fixtures/buyer-data/SOURCES.md).
   files.on("GET", /^\/buyer\/[^/]+$/, (req) =>
     serveFile(readFileSync(path.join(root, "tests/fixtures/buyer-data", path.basename(req.path))), req),
   );

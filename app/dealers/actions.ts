@@ -4,7 +4,7 @@
  * action's response only, so the confirmation shows it exactly once. Nothing stores it; a reload renders the
  * empty form again.
  *
- * Abuse control (issue 15): SIGNUPS_PER_ADDRESS_PER_DAY attempts per client address, and one trial per
+ * Abuse control: SIGNUPS_PER_ADDRESS_PER_DAY attempts per client address, and one trial per
  * dealer (normalised email). A second signup issues nothing and answers the same words whoever asks: that a
  * trial exists for that address and how its owner gets back in (sign in by emailed link, rotate the key).
  */

@@ -1,4 +1,4 @@
-// /market: the market overview (spec 2.8) as a page: the top-discount models (each linking to its newest pricing
+// /market: the market overview as a page: the top-discount models (each linking to its newest pricing
 // page) as one ranked table with its discounts drawn as bars, and deal coverage by state as a US map with every
 // state's figures in the table under it.
 import type { Metadata } from "next";

@@ -1,5 +1,5 @@
 /**
- * `vinscope accounts …` (`npm run accounts -- …`): the operator's view of dealer accounts (issue 19).
+ * `vinscope accounts …` (`npm run accounts -- …`): the operator's view of dealer accounts.
  *   list                                      plan, status, locations, live keys, today's VINs, flagged
  *   partner <id|email> [--terms "<text>"]     grant the partner licence (--off withdraws it)
  *   activate <id|email>                       paid without Stripe: account and keys active

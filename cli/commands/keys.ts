@@ -63,7 +63,7 @@ export function registerKeys(program: Command): void {
           peak: k.peak,
           flagged: k.flagged,
         }));
-        // A key is flagged when a day of the last 30 carried more VINs than this (DEALER_DAILY_VIN_FLAG, spec 8).
+        // A key is flagged when a day of the last 30 carried more VINs than this (DEALER_DAILY_VIN_FLAG).
         const dailyVinFlag = config().dealerDailyVinFlag;
         if (opts.json) return printJson({ dailyVinFlag, keys: listed });
         if (!listed.length) return void process.stdout.write("no keys\n");

@@ -1,5 +1,5 @@
 /**
- * What `npm start` checks before it touches anything (issue 14): a second start on a port in use, or on a
+ * What `npm start` checks before it touches anything: a second start on a port in use, or on a
  * SQLite file a running instance holds, exits at once with one line saying which. Without these checks the
  * second start ran migrations against the held file and died after 10 s with Prisma's
  * `WASM_ERROR: unknown variant SocketTimeout` stack.

@@ -1,5 +1,5 @@
 /**
- * `vinscope mcp` (also `npm run mcp` and the `vinscope-mcp` bin): the MCP server over stdio, in-process on the local data (spec 4.3).
+ * `vinscope mcp` (also `npm run mcp` and the `vinscope-mcp` bin): the MCP server over stdio, in-process on the local data.
  *
  * stdout carries the protocol and nothing else: logs go to stderr (`sendLogsToStderr`), and so does any
  * console output of the modules it loads. Before serving it does what `npm start` does for the data: unpack

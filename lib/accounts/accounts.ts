@@ -1,5 +1,5 @@
 /**
- * Dealer accounts (issue 19): the trial signup creates the account, its sign-in identity, its first location
+ * Dealer accounts: the trial signup creates the account, its sign-in identity, its first location
  * and that location's key in one transaction. One trial per dealer: the normalised email (email.ts) is unique.
  *
  * An account's status drives its keys: trial (keys expire at the trial's end) → active (paid) → past_due

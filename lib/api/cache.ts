@@ -1,5 +1,5 @@
 /**
- * Cache-Control per route, in one table (spec 4.1). Public answers may be stored by browsers and shared
+ * Cache-Control per route, in one table. Public answers may be stored by browsers and shared
  * caches alike (`max-age` and `s-maxage`), and served a while longer while a cache revalidates.
  */
 const MINUTE = 60;
@@ -13,7 +13,7 @@ export const CACHE = {
   vin: shared(DAY, HOUR),
   pricing: shared(HOUR, 10 * MINUTE),
   recalls: shared(6 * HOUR, HOUR),
-  /** NCAP ratings, complaints and EPA fuel economy by year/make/model (issue 18). */
+  /** NCAP ratings, complaints and EPA fuel economy by year/make/model. */
   buyerData: shared(6 * HOUR, HOUR),
   insights: shared(30 * DAY, DAY),
   /** An insight composed without the AI model is replaced within the hour: shared caches keep it briefly. */

@@ -1,5 +1,5 @@
 /**
- * The envelope of the MCP endpoint's messages (JSON-RPC 2.0, spec 4.3), for the OpenAPI document. What goes
+ * The envelope of the MCP endpoint's messages (JSON-RPC 2.0), for the OpenAPI document. What goes
  * inside (`tools/list`, `tools/call` and their results) is the MCP protocol's, listed by `tools/list` itself.
  */
 import { z } from "zod";

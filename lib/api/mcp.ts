@@ -1,5 +1,5 @@
 /**
- * The MCP tools' contract (spec 4.3): their arguments, and their own answers (the check-digit result and the
+ * The MCP tools' contract: their arguments, and their own answers (the check-digit result and the
  * service description). The other tools answer with the public API's schemas (VinDecodeResponse,
  * RecallsResponse, PricingResponse, VinBatchResponse). Each tool's arguments are built from the operation it
  * mirrors (lib/api/operations.ts): the same fields, bounds and section flags, in the JSON types an agent sends

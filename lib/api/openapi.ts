@@ -10,7 +10,7 @@
  * document says `boolean` and `integer`. A parameter whose parse is a plain transform JSON Schema cannot express
  * (a VIN in a query) is described by the text accepted.
  *
- * Why not zod-openapi (issue 21 asked): its 6.x needs Node 22.14 (we support 20.9); 5.4.6 gives the same 37
+ * Why not zod-openapi: its 6.x needs Node 22.14 (we support 20.9); 5.4.6 gives the same 37
  * components from the same `.meta({ id })` schemas, but describes parameters only as the text sent (the year as
  * "^\d{4}$", not the integer 2020-2030 the contract documents), repeats each description in the parameter and its
  * schema, and would replace only the schema collection and rewriteRefs (~40 lines): the rest here (problem responses
@@ -81,7 +81,7 @@ const HEADERS: Record<ResponseHeader, JsonSchema> = {
   },
   dailyVolume: {
     description:
-      'Only past the daily VIN volume (DEALER_DAILY_VIN_FLAG, default 10,000; spec 8): `exceeded;vins=10423;threshold=10000;day="2026-11-23"`. ' +
+      'Only past the daily VIN volume (DEALER_DAILY_VIN_FLAG, default 10,000): `exceeded;vins=10423;threshold=10000;day="2026-11-23"`. ' +
       "The key keeps working; bulk use at this volume needs the operator's agreement.",
     schema: { type: "string" },
   },

@@ -59,7 +59,7 @@ describe("the OpenAPI document", () => {
     expect(recalls).toEqual(expect.arrayContaining(["vin", "make", "model", "year", "campaign"]));
   });
 
-  test("every operation documents 405 with Allow and 503 with Retry-After (issue 14)", () => {
+  test("every operation documents 405 with Allow and 503 with Retry-After", () => {
     for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, DocOperation>>)) {
       for (const [method, op] of Object.entries(item)) {
         const responses = responsesOf(op);
@@ -70,7 +70,7 @@ describe("the OpenAPI document", () => {
     }
   });
 
-  test("every rate-limited operation documents 429 with Retry-After, and the rate-limit headers on every answer (issue 15)", () => {
+  test("every rate-limited operation documents 429 with Retry-After, and the rate-limit headers on every answer", () => {
     const limited = ["/api/public/vin/{vin}", "/api/public/vins", "/api/public/pricing/{make}/{model}/{year}", "/api/public/pricing/{make}/{model}/{year}/{state}", "/api/public/openapi.json", "/api/market-data", "/api/recalls", "/api/vin-insights/{year}/{make}/{model}", "/api/mcp"];
     const dealer = ["/api/dealer/v1/window-sticker", "/api/dealer/v1/provision"];
     for (const path of [...limited, ...dealer]) {

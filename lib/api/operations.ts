@@ -657,7 +657,7 @@ export const operations = defineOperations({
     },
   },
 
-  /** Stripe's webhook (issue 19): called by Stripe, not by clients; documented so the table stays complete. */
+  /** Stripe's webhook: called by Stripe, not by clients; documented so the table stays complete. */
   stripeWebhook: {
     method: "post",
     path: "/api/webhooks/stripe",
@@ -719,7 +719,7 @@ export const UNDOCUMENTED_ROUTES = {
 export const ROUTES: RouteSpec[] = [...OPERATIONS, ...Object.values(UNDOCUMENTED_ROUTES)];
 
 /**
- * Answers every operation can give whatever its input (issue 14), merged into each operation by
+ * Answers every operation can give whatever its input, merged into each operation by
  * lib/api/openapi.ts: a malformed request target, a wrong method, a body that stalls, an over-long URL, and the
  * service unable to answer now (its database unavailable, or the request past its deadline) with Retry-After.
  */

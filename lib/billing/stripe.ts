@@ -1,5 +1,5 @@
 /**
- * Stripe billing (issue 19): a per-location subscription (quantity = live locations; 1 for a partner
+ * Stripe billing: a per-location subscription (quantity = live locations; 1 for a partner
  * licence), Stripe Checkout to subscribe, the Customer Portal for cards and plans, cancellation at the end of the
  * paid period. Enabled by STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID; STRIPE_API_BASE points
  * the real client at another host (the tests' fake Stripe on loopback).

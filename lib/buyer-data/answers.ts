@@ -1,5 +1,5 @@
 /**
- * What a buyer checks after the recalls (issue 18): NCAP crash ratings, NHTSA owner complaints and EPA fuel
+ * What a buyer checks after the recalls: NCAP crash ratings, NHTSA owner complaints and EPA fuel
  * economy. One source of truth for the VIN report's sections, the year/make/model routes, OpenAPI and MCP.
  *
  * Every section says how current it is (`status`): `ok` (the source answered, or the imported data covers the

@@ -3,7 +3,7 @@
  * line, upserted in batches on CMPLID, so importing the same file twice leaves the same rows. Non-vehicle rows
  * (tires, equipment, child seats) and rows without a year/make/model are skipped and counted.
  */
-import { openFlatRcl } from "../recalls/flat-rcl";
+import { openLineFile } from "../outside/line-file";
 import { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../buyer-data/bulk";
 import { parseFlatCmplLine, type FlatCmplRow } from "./flat-cmpl";
 
@@ -17,7 +17,7 @@ const TABLE: BulkTable = {
 
 export async function importComplaintsFile(file: string, opts: BulkImportOptions = {}): Promise<BulkImportSummary> {
   const started = performance.now();
-  const source = await openFlatRcl(file, { pattern: /\.(txt|tsv)$/i, label: ".txt" });
+  const source = await openLineFile(file, { pattern: /\.(txt|tsv)$/i, label: ".txt" });
   const importedAt = new Date();
   const batchSize = opts.batchSize ?? 2000;
   let bytesDone = 0;

@@ -1,5 +1,5 @@
 /**
- * The 50 US states and the District of Columbia: the only values a pricing `state` may take (spec 4.1).
+ * The 50 US states and the District of Columbia: the only values a pricing `state` may take.
  * Territories (PR, GU, …) are left out on purpose: the deal data covers the 50 states + DC only.
  */
 export const US_STATES = {

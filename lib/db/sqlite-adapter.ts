@@ -18,7 +18,7 @@
  * released only by commit()/rollback(): when BEGIN fails (disk I/O error, read-only file, busy) the mutex is
  * never released, and when the engine's COMMIT/ROLLBACK statement fails (SQLite has already rolled back after
  * an I/O error, so ROLLBACK answers "no transaction is active") the engine may never call rollback(). Either
- * way every later transaction waits for ever: the "/api/recalls hangs after a short read-only fault" of issue 14.
+ * way every later transaction waits for ever: the "/api/recalls hangs after a short read-only fault" we once had.
  *
  * Here transactions are started by this wrapper on the same connection, with its own lock that:
  *  - is released whatever happens to BEGIN, COMMIT or ROLLBACK (and an open transaction left on the connection

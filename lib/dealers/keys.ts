@@ -13,7 +13,7 @@ import { db, Prisma } from "../db";
 
 export const TRIAL_DAYS = 14;
 /**
- * Spec 8: bulk use of more than this many VINs a day per key needs the operator's say-so; it is flagged. The
+ * Bulk use of more than this many VINs a day per key needs the operator's say-so; it is flagged. The
  * default of DEALER_DAILY_VIN_FLAG, which sets it.
  */
 export const DAILY_VIN_FLAG_THRESHOLD = 10_000;

@@ -5,7 +5,7 @@
  */
 import { parse } from "csv-parse/sync";
 import { makeKey } from "../vehicle";
-import { openFlatRcl } from "../recalls/flat-rcl";
+import { openLineFile } from "../outside/line-file";
 import { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../buyer-data/bulk";
 import { epaRecordFrom } from "./epa-record";
 
@@ -21,7 +21,7 @@ const TABLE: BulkTable = {
 
 export async function importVehiclesCsv(file: string, opts: BulkImportOptions = {}): Promise<BulkImportSummary> {
   const started = performance.now();
-  const source = await openFlatRcl(file, { pattern: /\.csv$/i, label: ".csv" });
+  const source = await openLineFile(file, { pattern: /\.csv$/i, label: ".csv" });
   const importedAt = new Date();
   const batchSize = opts.batchSize ?? 1000;
   let header: string[] | null = null;

@@ -1,4 +1,4 @@
-/** Which paths are open to every origin (spec 1.8, 4.3), and the headers that say so. */
+/** Which paths are open to every origin (the public API and /api/mcp), and the headers that say so. */
 const CORS_PREFIXES = [
   "/api/public/",
   "/api/recalls",

@@ -1,4 +1,4 @@
-/** The dealer API's answer to a request that carries no key at all (spec 5, 7). */
+/** The dealer API's answer to a request that carries no key at all: 401. */
 import { unauthorized } from "../contract/errors";
 import { problemResponse } from "./problem";
 

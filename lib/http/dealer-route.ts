@@ -3,7 +3,7 @@
  * database on every request (so a revocation holds from the next request on every instance), answers the
  * 401 problems with their `reason`, and counts the request and its VINs against the key's day (written after
  * the answer, lib/dealers/usage-tally.ts). Above the
- * daily VIN volume (DEALER_DAILY_VIN_FLAG, spec 8) the key keeps working and its answers carry the
+ * daily VIN volume (DEALER_DAILY_VIN_FLAG) the key keeps working and its answers carry the
  * `Vinscope-Daily-Volume` header; with DEALER_RATE_LIMIT_REQUESTS set, each key also has a rate limit (the
  * same counters and headers as the public per-address limit, lib/http/rate-limit.ts).
  *

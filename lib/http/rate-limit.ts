@@ -1,5 +1,5 @@
 /**
- * Public rate limits (issue 15): per client address on the public API and /api/mcp, and optional per-key limits
+ * Public rate limits: per client address on the public API and /api/mcp, and optional per-key limits
  * on the dealer API, counted in lib/http/rate-limit-store.ts.
  *
  * Every answer of a limited route carries the IETF draft's fields (draft-ietf-httpapi-ratelimit-headers-10):

@@ -1,5 +1,5 @@
 /**
- * GET /api/vin-insights/{year}/{make}/{model}: request and response schemas (spec 2.5, 4.1). The route parses
+ * GET /api/vin-insights/{year}/{make}/{model}: request and response schemas. The route parses
  * its path with these, lib/insights types its answers with them, and the OpenAPI document is built from them.
  */
 import { z } from "zod";
@@ -37,7 +37,7 @@ const Insight = z
     generatedAt: z.iso.datetime().meta({ description: "when the text was written" }),
     expiresAt: z.iso.datetime().meta({ description: "when the cached text is replaced (30 days for AI text, 1 hour for the fallback)" }),
   })
-  .meta({ id: "Insight", description: "Short factual insight (spec 2.5): written by an AI model from vinscope's data, or composed by fixed rules (`model` = `vinscope-facts-v1`) when no model answers; cached 30 days per year/make/model (the rule-based text 1 hour)" });
+  .meta({ id: "Insight", description: "Short factual insight: written by an AI model from vinscope's data, or composed by fixed rules (`model` = `vinscope-facts-v1`) when no model answers; cached 30 days per year/make/model (the rule-based text 1 hour)" });
 
 export const InsightResponse = z
   .object({

@@ -2,7 +2,7 @@
  * AI vehicle insights: the public surface for the insight route, the VIN report and the MCP tools.
  *
  *   lookupInsight({ year, make, model }, opts?)  the full answer of GET /api/vin-insights/… or null (unknown to vPIC)
- *   getInsight({ year, make, model }, opts?)     just the insight (spec 2.5), for the VIN report; never throws
+ *   getInsight({ year, make, model }, opts?)     just the insight, for the VIN report; never throws
  *
  * Both share one cache and one flight per key (insight-service.ts). `opts.deadlineMs` / `opts.signal` bound
  * how long the caller waits; past them the caller gets the factual fallback while the generation finishes.

@@ -1,5 +1,5 @@
 /**
- * What an insight paragraph must be before it is stored or shown (spec 2.5, 8): plain text, two or three
+ * What an insight paragraph must be before it is stored or shown: plain text, two or three
  * sentences, at most 60 words, no figure that is not among the facts, no promotion, no buying advice, and no
  * talk about the request itself. The same check guards the model's answer and the factual fallback.
  */

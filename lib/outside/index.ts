@@ -48,6 +48,9 @@
  *
  * One JSON GET (json-fetch.ts): fetchJson(url, { timeoutMs, signal, retries, backoffMs }) = deadline per
  * attempt + retryAnswer, typed failures; systemFailed(answer) says whether it counts against the breaker.
+ *
+ * Big data files (line-file.ts): openLineFile(file, { pattern, label }) = a plain file or the matching entries
+ * of a .zip as { totalBytes, lines(onBytes) }, streamed line by line (FLAT_RCL, FLAT_CMPL, EPA's vehicles.csv).
  */
 import { config } from "../config";
 

@@ -153,7 +153,7 @@ async function priceBand(db: Db, where: Prisma.Sql, n: number): Promise<PricingR
   return { low: value(0), typical: value(1), high: value(2) };
 }
 
-/** Spec 2.7: the vehicle as asked, named canonically when the make/model has deals in another year or state. */
+/** The 404 body: the vehicle as asked, named canonically when the make/model has deals in another year or state. */
 async function noDataBody(db: Db, q: PricingQuery): Promise<PricingNoData> {
   const names = await namesForSlugs(db, q.makeSlug, q.modelSlug);
   return {

@@ -1,5 +1,5 @@
 /**
- * What the pricing domain answers (spec 2.6, 2.8): the zod schemas of the pricing and market-overview bodies.
+ * What the pricing domain answers: the zod schemas of the pricing and market-overview bodies.
  * The domain types its answers with `z.infer` of these; lib/api/pricing.ts re-exports them for the OpenAPI
  * document, the MCP tools and the tests, so lib/pricing never imports lib/api.
  */

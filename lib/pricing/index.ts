@@ -1,9 +1,9 @@
 /**
  * The pricing domain's public surface, for routes, pages, the VIN report and MCP tools alike.
  *
- *   getVehiclePricing({ make, model, year, state })  names or slugs in, PricingResult out (spec 2.6 / 2.7)
+ *   getVehiclePricing({ make, model, year, state })  names or slugs in, PricingResult out (or the 404 no-data body)
  *   vehicleHasDeals({ make, model, year })           from memory: whether getVehiclePricing would find deals
- *   getMarketOverview()                              the memoised market overview (spec 2.8) + page links
+ *   getMarketOverview()                              the memoised market overview + page links
  *   seedDemoDeals(db) / seedDemoPricing()            the labelled demo set, on an empty database only
  */
 import { db } from "../db";

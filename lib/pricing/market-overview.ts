@@ -1,5 +1,5 @@
 /**
- * The market overview (spec 2.8): every deal at once, so it is computed from DealSummary by three grouped
+ * The market overview: every deal at once, so it is computed from DealSummary by three grouped
  * queries and then memoised per process (lib/db/data-version.ts): the deals version stamp is read on every call, so
  * any seed or import shows at once, and the memo also expires after MARKET_MEMO_MS, so a writer that bypassed
  * the stamp is picked up within minutes; the HTTP answer is cached for an hour anyway.

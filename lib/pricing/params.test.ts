@@ -37,7 +37,7 @@ describe("pricing schemas", () => {
     expect(PricingNoData.safeParse({ ...body, sampleSize: 1 }).success).toBe(false);
   });
 
-  it("has every PricingResponse field of spec 2.6", () => {
+  it("has every PricingResponse field of the contract", () => {
     expect(Object.keys(PricingResponse.shape).sort()).toEqual(
       [
         "source", "url", "make", "model", "year", "state", "sampleSize", "demoDeals", "dataStatus", "averageMsrp",

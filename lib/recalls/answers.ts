@@ -1,5 +1,5 @@
 /**
- * GET /api/recalls: request and response schemas (spec 2.4, 4.1). One source of truth for validation, types,
+ * GET /api/recalls: request and response schemas. One source of truth for validation, types,
  * the OpenAPI document and the MCP `check_recalls` tool.
  *
  * NHTSA publishes recall campaigns per model year, make and model; it has no public per-VIN recall list. So
@@ -101,7 +101,7 @@ export const RecallItem = z
     parkOutside: z.boolean().describe("park outside and away from structures until repaired (fire risk)"),
     overTheAirUpdate: z.boolean().describe("the remedy can be delivered as an over-the-air software update"),
   })
-  .meta({ id: "RecallItem", description: "One recall campaign covering the vehicle (spec 2.4)." });
+  .meta({ id: "RecallItem", description: "One recall campaign covering the vehicle." });
 export type RecallItem = z.infer<typeof RecallItem>;
 
 export const RecallStatus = z

@@ -4,12 +4,9 @@
  * 2020-03-23 added MFR_COMP_NAME/DESC/PTNO) and 29 (current split files add DO_NOT_DRIVE, PARK_OUTSIDE).
  * RECORD_ID (column 1) is regenerated with every build of the file and is ignored.
  *
- * Reading is streamed line by line from a .txt or from the .txt entries of a .zip (yauzl), because the
- * full file is hundreds of megabytes.
+ * The file is hundreds of megabytes, so it is read as a stream of lines (lib/outside/line-file.ts).
  */
-import { createReadStream, statSync } from "node:fs";
-import type { Readable } from "node:stream";
-import yauzl from "yauzl";
+import { openLineFile, type LineSource } from "../outside/line-file";
 import { CAMPAIGN_NUMBER, count, flag, isoDate, normalizeCampaignNumber, text, type RecallRecord } from "./record";
 
 const FLAT_RCL_LAYOUTS = [24, 27, 29] as const;
@@ -65,85 +62,7 @@ export function parseFlatRclLine(line: string): FlatRclLine {
   };
 }
 
-export interface LineSource {
-  /** Bytes to read in all (uncompressed), for a progress bar. */
-  totalBytes: number;
-  lines(onBytes?: (bytes: number) => void): AsyncGenerator<string>;
-}
-
 /** A .txt file, or every .txt entry of a .zip (FLAT_RCL.zip holds one; the split files one each). */
-export async function openFlatRcl(file: string, entry = { pattern: /\.(txt|tsv|lst)$/i, label: ".txt" }): Promise<LineSource> {
-  if (/\.zip$/i.test(file)) return openZip(file, entry.pattern, entry.label);
-  return {
-    totalBytes: statSync(file).size,
-    lines: (onBytes) => splitLines(createReadStream(file), onBytes),
-  };
-}
-
-async function openZip(file: string, wanted: RegExp, label: string): Promise<LineSource> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true, autoClose: false }, (err, z) => (err ? reject(err) : resolve(z!))),
-  );
-  const entries: yauzl.Entry[] = [];
-  await new Promise<void>((resolve, reject) => {
-    zip.on("entry", (entry: yauzl.Entry) => {
-      if (!entry.fileName.endsWith("/") && wanted.test(entry.fileName)) entries.push(entry);
-      zip.readEntry();
-    });
-    zip.on("end", () => resolve());
-    zip.on("error", reject);
-    zip.readEntry();
-  });
-  if (entries.length === 0) {
-    zip.close();
-    throw new Error(`${file}: no ${label} entry in the zip`);
-  }
-  return {
-    totalBytes: entries.reduce((sum, e) => sum + e.uncompressedSize, 0),
-    async *lines(onBytes) {
-      try {
-        for (const entry of entries) {
-          const stream = await new Promise<Readable>((resolve, reject) =>
-            zip.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s!))),
-          );
-          yield* splitLines(stream, onBytes);
-        }
-      } finally {
-        zip.close();
-      }
-    },
-  };
-}
-
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-const latin1 = new TextDecoder("latin1");
-
-/** NHTSA's files are mostly ASCII with some Windows-1252 bytes; UTF-8 when it decodes, else Latin-1/1252. */
-function decodeLine(bytes: Buffer): string {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return latin1.decode(bytes);
-  }
-}
-
-async function* splitLines(stream: Readable, onBytes?: (bytes: number) => void): AsyncGenerator<string> {
-  let rest: Buffer = Buffer.alloc(0);
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    onBytes?.(chunk.length);
-    let buf = rest.length ? Buffer.concat([rest, chunk]) : chunk;
-    let start = 0;
-    let nl: number;
-    while ((nl = buf.indexOf(0x0a, start)) !== -1) {
-      const line = decodeLine(buf.subarray(start, nl));
-      start = nl + 1;
-      if (line.trim()) yield line;
-    }
-    rest = buf.subarray(start);
-    buf = rest;
-  }
-  if (rest.length) {
-    const line = decodeLine(rest);
-    if (line.trim()) yield line;
-  }
+export function openFlatRcl(file: string): Promise<LineSource> {
+  return openLineFile(file, { pattern: /\.(txt|tsv|lst)$/i, label: ".txt" });
 }

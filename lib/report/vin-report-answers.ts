@@ -1,5 +1,5 @@
 /**
- * The VIN report's contract (spec 2.1-2.5, 4.1 decodeVin): path and query parameters, and the response.
+ * The VIN report's contract (decodeVin): path and query parameters, and the response.
  * lib/report builds exactly this shape; the OpenAPI document is generated from these schemas.
  */
 import { EXAMPLE_VIN } from "../contract/examples";
@@ -50,7 +50,7 @@ export const VinPricingSection = z
     citation: z.string().nullable(),
     source: z.string().nullable().meta({ description: "attribution of the pricing figures (says when they are demo data)" }),
   })
-  .meta({ id: "VinPricing", description: "Aggregate buyer pricing for the decoded year/make/model (spec 2.3)." });
+  .meta({ id: "VinPricing", description: "Aggregate buyer pricing for the decoded year/make/model." });
 export type VinPricingSection = z.infer<typeof VinPricingSection>;
 
 export const VinRecallsSection = z
@@ -67,7 +67,7 @@ export const VinRecallsSection = z
     source: z.string(),
     asOf: RecallsAsOf,
   })
-  .meta({ id: "VinRecalls", description: "Open NHTSA recalls for the decoded year/make/model (spec 2.4)." });
+  .meta({ id: "VinRecalls", description: "Open NHTSA recalls for the decoded year/make/model." });
 export type VinRecallsSection = z.infer<typeof VinRecallsSection>;
 
 const InsightSchema = z
@@ -78,7 +78,7 @@ const InsightSchema = z
     }),
     generatedAt: z.iso.datetime(),
   })
-  .meta({ id: "VinInsight", description: "Short insight for the year/make/model, cached 30 days (spec 2.5)." });
+  .meta({ id: "VinInsight", description: "Short insight for the year/make/model, cached 30 days." });
 
 const VinCheck = z
   .object({
@@ -141,5 +141,5 @@ export const VinDecodeResponse = z
       description: "every element the decode produced, under NHTSA's DecodeVinValues variable names",
     }),
   })
-  .meta({ id: "VinDecodeResponse", description: "A decoded VIN with pricing, open recalls and an insight (spec 2.1)." });
+  .meta({ id: "VinDecodeResponse", description: "A decoded VIN with pricing, open recalls and an insight." });
 export type VinDecodeResponse = z.infer<typeof VinDecodeResponse>;

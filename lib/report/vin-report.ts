@@ -1,5 +1,5 @@
 /**
- * The VIN report (spec 2.1): one function composes it for the API route, the permalink page and the MCP
+ * The VIN report: one function composes it for the API route, the permalink page and the MCP
  * `decode_vin` tool. Decode first (it names the vehicle), then pricing, recalls and the insight concurrently,
  * each under its own deadline: a slow or failing section degrades that section only.
  */

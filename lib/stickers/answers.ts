@@ -1,5 +1,5 @@
 /**
- * The dealer API's contract (spec 2.9, 2.10, 4.2): request and response schemas. Routes parse with them,
+ * The dealer API's contract (window sticker, provision): request and response schemas. Routes parse with them,
  * lib/stickers produces values of their inferred types, and the OpenAPI document is generated from them.
  */
 import { z } from "zod";
@@ -113,7 +113,7 @@ export const ProvisionResponse = z
   })
   .meta({
     id: "ProvisionResponse",
-    description: "Provision response (spec 2.10).",
+    description: "Provision response: one result per submitted VIN.",
     examples: [
       {
         mode: "wmi",

@@ -1,7 +1,7 @@
 /**
  * POST /api/dealer/v1/provision: many VINs at once. The default mode answers from the WMI alone (and the
  * archive index), instantly; `live` asks each manufacturer for real, through the per-host queue, under one
- * overall deadline. The answer has one entry per submitted VIN, in submission order (spec 2.10); a VIN
+ * overall deadline. The answer has one entry per submitted VIN, in submission order; a VIN
  * submitted twice is checked (and probed live) once and its entry repeated.
  */
 import type { Vin } from "../vin/format";

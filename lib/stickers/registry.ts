@@ -55,7 +55,7 @@ export const UNSUPPORTED_GROUPS: readonly UnsupportedGroup[] = [
 
 export const MANUFACTURER_GROUPS: readonly ManufacturerGroup[] = [...SUPPORTED_GROUPS, ...UNSUPPORTED_GROUPS];
 
-/** The `supported` list of an availability check (spec 2.9). */
+/** The `supported` list of an availability check answering not_supported. */
 export const supportedLabels = (): string[] => SUPPORTED_GROUPS.map((g) => g.label);
 
 const groupByMake = new Map<string, ManufacturerGroup>(

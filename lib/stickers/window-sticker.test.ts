@@ -1,6 +1,6 @@
 /**
  * Window-sticker service and provision against a fake manufacturer service on loopback, with a fresh
- * database and archive folder: every status and reason of spec 2.9 / 2.10 and section 7.
+ * database and archive folder: every status and reason of the availability check, provision and their errors.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";

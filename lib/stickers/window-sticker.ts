@@ -1,5 +1,5 @@
 /**
- * GET /api/dealer/v1/window-sticker: the original PDF, or the availability check (spec 2.9).
+ * GET /api/dealer/v1/window-sticker: the original PDF, or the availability check (`format=check`).
  * Order: the archive first (any make), then the manufacturer of a supported group. Each live answer
  * that is a PDF is archived; definite answers of the check's probe are remembered for a day.
  */

@@ -1,5 +1,5 @@
 /**
- * Schemas of the decoder's public shapes (spec 2.2). The OpenAPI document is generated from these, so they
+ * Schemas of the decoder's public shapes. The OpenAPI document is generated from these, so they
  * describe exactly what lib/vin produces (checked at compile time below).
  */
 import { z } from "zod";

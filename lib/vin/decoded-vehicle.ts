@@ -1,5 +1,5 @@
 /**
- * The spec's `decoded` object (section 2.2), built from NHTSA's variables, plus the typed `extended` record.
+ * The VIN report's `decoded` object, built from NHTSA's variables, plus the typed `extended` record.
  */
 import type { ExtendedRecord } from "./extended-answers";
 import { toExtendedRecord } from "./extended-record";

@@ -13,11 +13,11 @@
  *                       answered from the mirror, no NHTSA call.
  * Prints req/s, p50/p99 latency, each run's ratio to the ceiling, and how many calls the fake NHTSA got.
  *
- * With `--nhtsa down` it measures instead what an NHTSA outage costs (issue 14): the same distinct-VIN run
+ * With `--nhtsa down` it measures instead what an NHTSA outage costs: the same distinct-VIN run
  * against a server whose NHTSA is off (no live recalls configured) and against one whose NHTSA refuses
  * connections, side by side; the outage should keep at least 80% of the req/s and p99 within 1.5×.
  *
- * With --rate-limit-cost it measures the rate limiter instead (issue 15): one server, two clients asking a
+ * With --rate-limit-cost it measures the rate limiter instead: one server, two clients asking a
  * limited route in turn, one exempt (not counted) and one counted against a quota no run reaches; it prints
  * throughput, latency and the server's CPU time per request of each, and the limiter's cost. --database-url
  * serves from that PostgreSQL (counters in the database) instead of a SQLite file (counters in the primary), and
@@ -137,7 +137,7 @@ function mirrorFile(vins: string[]): string {
 
 /**
  * The fake NHTSA recalls API: every answer after NHTSA_DELAY_MS, no recalls, counted. It also stands in for
- * NHTSA's SafetyRatings and complaints APIs and fueleconomy.gov (issue 18's sections): nothing tested, no
+ * NHTSA's SafetyRatings and complaints APIs and fueleconomy.gov (the buyer-data sections): nothing tested, no
  * complaints, no EPA make (`Results` for SafetyRatings, `results` for the rest, an empty menu for EPA).
  */
 async function fakeNhtsa(): Promise<{ url: string; calls: () => number; close: () => void }> {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:soak`: does memory stay flat under load (issue 14)? Distinct-VIN traffic against the built
+ * `npm run bench:soak`: does memory stay flat under load? Distinct-VIN traffic against the built
  * app, started as `npm start` starts it, for --minutes (10 by default), printing each minute the req/s and the
  * resident memory (RSS) of every server process. NHTSA's recalls API is a fake on loopback answering in
  * --nhtsa-delay ms, so recall lookups, their caches and the report's memos all fill as they do in production.

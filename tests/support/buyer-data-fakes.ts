@@ -1,5 +1,5 @@
 /**
- * NHTSA SafetyRatings / complaints and fueleconomy.gov on loopback for the e2e app (issue 18). NCAP answers
+ * NHTSA SafetyRatings / complaints and fueleconomy.gov on loopback for the e2e app. NCAP answers
  * are real (the 2015 Audi A3, tests/fixtures/buyer-data/SOURCES.md); complaints and EPA records are constructed
  * in the sources' formats and say so. Other vehicles: NHTSA lists nothing tested, no complaints; EPA no make.
  */

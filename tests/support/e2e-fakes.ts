@@ -57,7 +57,7 @@ export async function startE2eFakes(): Promise<{ env: Record<string, string>; cl
   const nhtsa = await startNhtsaFake();
   servers.push(nhtsa);
   env.NHTSA_API_BASE_URL = nhtsa.url;
-  // Issue 18: NCAP ratings and complaints on the same NHTSA fake, fuel economy on a fueleconomy.gov fake.
+  // Buyer data: NCAP ratings and complaints on the same NHTSA fake, fuel economy on a fueleconomy.gov fake.
   serveNhtsaBuyerData(nhtsa);
   env.RATINGS_API_BASE_URL = nhtsa.url;
   env.COMPLAINTS_API_BASE_URL = nhtsa.url;

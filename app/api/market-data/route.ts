@@ -1,4 +1,4 @@
-// GET /api/market-data: the market overview (spec 2.8).
+// GET /api/market-data: the market overview (top models by discount, state coverage, total deals).
 import { operations } from "@/lib/api/operations";
 import { json, route } from "@/lib/http/route";
 import { getMarketOverview } from "@/lib/pricing";

@@ -1,4 +1,4 @@
-// POST /api/mcp: the MCP server over stateless HTTP (spec 4.3), JSON-RPC 2.0. CORS comes from proxy.ts.
+// POST /api/mcp: the MCP server over stateless HTTP, JSON-RPC 2.0, no authentication. CORS comes from proxy.ts.
 import { methodNotAllowed } from "@/lib/contract/errors";
 import { UNDOCUMENTED_ROUTES, operations } from "@/lib/api/operations";
 import { raw, route } from "@/lib/http/route";

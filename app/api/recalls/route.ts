@@ -1,4 +1,4 @@
-// GET /api/recalls?vin=… | ?make=…&model=…&year=… | ?campaign=… (spec 4.1; schemas in lib/api/recalls.ts)
+// GET /api/recalls?vin=… | ?make=…&model=…&year=… | ?campaign=… (schemas in lib/recalls/answers.ts)
 import { operations } from "@/lib/api/operations";
 import { RecallCampaignResponse, RecallsResponse, recallsRequest } from "@/lib/recalls/answers";
 import { json, route } from "@/lib/http/route";

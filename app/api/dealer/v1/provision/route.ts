@@ -20,7 +20,7 @@ export const POST = dealerRoute(operations.provision, async (req, _input, dealer
 /** 500 VINs take about 12 KB of JSON; anything far beyond that is not a provision request. */
 const MAX_BODY_BYTES = 256 * 1024;
 
-/** Named limits first, so an oversized batch is told which limit it crossed (spec 8). */
+/** Named limits first, so an oversized batch is told which limit it crossed (500 VINs, 25 with live). */
 function checkBatchLimit(body: unknown): void {
   if (!body || typeof body !== "object" || !Array.isArray((body as { vins?: unknown }).vins)) return;
   const { vins, live } = body as { vins: unknown[]; live?: unknown };

@@ -1,4 +1,4 @@
-// GET /api/vin-insights/{year}/{make}/{model}: the insight of a year/make/model (spec 2.5, 4.1).
+// GET /api/vin-insights/{year}/{make}/{model}: the insight of a year/make/model (cached 30 days).
 // Malformed year or slug → 400; a year/make/model that vPIC does not know → 404.
 import type { InsightResponse } from "@/lib/insights/answers";
 import { notFound } from "@/lib/contract/errors";

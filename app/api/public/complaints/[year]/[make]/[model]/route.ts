@@ -1,4 +1,4 @@
-// GET /api/public/complaints/{year}/{make}/{model}: NHTSA owner complaints of the year/make/model (issue 18).
+// GET /api/public/complaints/{year}/{make}/{model}: NHTSA owner complaints of the year/make/model.
 import { operations } from "@/lib/api/operations";
 import { json, route } from "@/lib/http/route";
 import { buyerDataDegraded, complaintsByVehicle } from "@/lib/report";

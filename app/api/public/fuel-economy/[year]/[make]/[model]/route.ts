@@ -1,4 +1,4 @@
-// GET /api/public/fuel-economy/{year}/{make}/{model}: EPA fuel economy of the year/make/model (issue 18).
+// GET /api/public/fuel-economy/{year}/{make}/{model}: EPA fuel economy of the year/make/model.
 import { operations } from "@/lib/api/operations";
 import { json, route } from "@/lib/http/route";
 import { buyerDataDegraded, fuelEconomyByVehicle } from "@/lib/report";

@@ -1,4 +1,4 @@
-// GET /api/public/pricing/{make}/{model}/{year}[?state=XX]: aggregate pricing (spec 2.6), 404 body 2.7.
+// GET /api/public/pricing/{make}/{model}/{year}[?state=XX]: aggregate pricing, or 404 no-data.
 import { operations } from "@/lib/api/operations";
 import { json, route } from "@/lib/http/route";
 import { getVehiclePricing } from "@/lib/pricing";

@@ -1,4 +1,4 @@
-// GET /api/public/safety-ratings/{year}/{make}/{model}: NHTSA NCAP ratings of the year/make/model (issue 18).
+// GET /api/public/safety-ratings/{year}/{make}/{model}: NHTSA NCAP ratings of the year/make/model.
 import { operations } from "@/lib/api/operations";
 import { json, route } from "@/lib/http/route";
 import { buyerDataDegraded, safetyRatingsByVehicle } from "@/lib/report";
