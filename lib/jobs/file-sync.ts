@@ -1,8 +1,9 @@
 /**
  * The file syncs of the complaints and fuel-economy sources: NHTSA's FLAT_CMPL complaints file and EPA's
  * vehicles.csv, each downloaded with a conditional GET (ETag / Last-Modified kept in the job's state) and
- * imported with the same streamed, idempotent importer as the CLI (npm run import:complaints / import:fuel-economy). NCAP ratings have no bulk
- * file to sync: their answers are stored as the SafetyRatings API gives them (lib/ratings).
+ * imported with the same streamed, idempotent importer as the CLI (npm run import:complaints /
+ * import:fuel-economy). NCAP ratings have no bulk file to sync: their answers are stored as the SafetyRatings
+ * API gives them (lib/ratings).
  *
  * Schedules: SYNC_COMPLAINTS_SCHEDULE is off by default (FLAT_CMPL is several hundred MB; an operator turns it
  * on), SYNC_FUEL_ECONOMY_SCHEDULE weekly (vehicles.csv.zip is a few MB and changes with each new model year).
