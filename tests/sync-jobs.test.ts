@@ -289,6 +289,8 @@ describe("vPIC refresh", () => {
     const run = await sync(["vpic"]);
     expect(run.out).toContain("switched to vPIC data of 2026-10-01");
     const after = await eventually(decode, (r) => r.body?.vpicDataDate === "2026-10-01", 15_000);
+    // The traffic's own request in flight may have started before the switch: let it see the new data too.
+    await eventually(async () => dates.has("2026-10-01"), (seen) => seen, 5_000);
     stop = true;
     await traffic;
     expect(after.body?.vpicDataDate).toBe("2026-10-01");
