@@ -13,9 +13,8 @@ import { TrialSignup } from "@/lib/stickers/answers";
 import { startTrialAccount } from "@/lib/accounts/accounts";
 import { consumeSignup } from "@/lib/accounts/limits";
 import { formLimitAddress } from "@/lib/http/rate-limit";
+import { formAction } from "@/lib/http/server-action";
 import { TRIAL_DAYS } from "@/lib/dealers/keys";
-import { databaseFault } from "@/lib/db/faults";
-import { log } from "@/lib/log";
 
 export type TrialState =
   | { status: "idle" }
@@ -26,26 +25,36 @@ export type TrialState =
   | { status: "exists"; email: string }
   | { status: "limited"; message: string; values: Record<string, string> };
 
-export async function startTrial(_previous: TrialState, form: FormData): Promise<TrialState> {
-  const values = {
-    name: String(form.get("name") ?? ""),
-    email: String(form.get("email") ?? ""),
-    location: String(form.get("location") ?? ""),
-  };
-  const parsed = TrialSignup.safeParse(values);
-  if (!parsed.success) {
-    const errors: Partial<Record<"name" | "email" | "location", string>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as "name" | "email" | "location";
-      errors[field] ??= issue.message;
+const valuesOf = (form: FormData) => ({
+  name: String(form.get("name") ?? ""),
+  email: String(form.get("email") ?? ""),
+  location: String(form.get("location") ?? ""),
+});
+
+export const startTrial = formAction<TrialState>(
+  "startTrial",
+  {
+    // The write failed: say so, so nobody walks away with a key that does not exist.
+    failed: {
+      unavailable: "Key not issued: our database is unavailable right now. Nothing was saved; please try again in a minute.",
+      otherwise: "Key not issued: something went wrong on our side. Nothing was saved; please try again.",
+      state: (message, form) => ({ status: "failed", message, values: valuesOf(form) }),
+    },
+  },
+  async (form, meta) => {
+    const values = valuesOf(form);
+    const parsed = TrialSignup.safeParse(values);
+    if (!parsed.success) {
+      const errors: Partial<Record<"name" | "email" | "location", string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as "name" | "email" | "location";
+        errors[field] ??= issue.message;
+      }
+      return { status: "invalid", errors, values };
     }
-    return { status: "invalid", errors, values };
-  }
-  let outcome;
-  try {
     const limit = await consumeSignup(formLimitAddress(await headers()));
     if (!limit.ok) {
-      log().warn({ retryAfterSeconds: limit.retryAfterSeconds }, "dealer trial refused: signups per address limit");
+      meta.note({ retryAfterSeconds: limit.retryAfterSeconds }, "warn");
       const hours = Math.ceil(limit.retryAfterSeconds / 3600);
       return {
         status: "limited",
@@ -53,28 +62,18 @@ export async function startTrial(_previous: TrialState, form: FormData): Promise
         values,
       };
     }
-    outcome = await startTrialAccount(parsed.data);
-  } catch (error) {
-    // The write failed: say so, so nobody walks away with a key that does not exist.
-    const fault = databaseFault(error);
-    log().error({ err: error, fault, dealer: parsed.data.name }, "dealer trial not started: key not issued");
-    const message = fault
-      ? "Key not issued: our database is unavailable right now. Nothing was saved; please try again in a minute."
-      : "Key not issued: something went wrong on our side. Nothing was saved; please try again.";
-    return { status: "failed", message, values };
-  }
-  if (outcome.status === "exists") {
-    log().info({}, "dealer trial refused: one trial per dealer");
-    return { status: "exists", email: parsed.data.email };
-  }
-  const { key, record } = outcome.issued;
-  log().info({ keyPrefix: record.prefix, dealer: record.name }, "dealer trial started");
-  return {
-    status: "issued",
-    key,
-    prefix: record.prefix,
-    name: record.name,
-    expiresAt: record.expiresAt!.toISOString(),
-    days: TRIAL_DAYS,
-  };
-}
+    const outcome = await startTrialAccount(parsed.data);
+    // One trial per dealer: nothing issued.
+    if (outcome.status === "exists") return { status: "exists", email: parsed.data.email };
+    const { key, record } = outcome.issued;
+    meta.note({ accountId: outcome.account.id, keyPrefix: record.prefix });
+    return {
+      status: "issued",
+      key,
+      prefix: record.prefix,
+      name: record.name,
+      expiresAt: record.expiresAt!.toISOString(),
+      days: TRIAL_DAYS,
+    };
+  },
+);

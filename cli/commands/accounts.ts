@@ -60,7 +60,7 @@ export function registerAccounts(program: Command): void {
       withDb(async () => {
         if (opts.off && opts.terms !== undefined) throw new UsageError("--terms and --off cannot be combined");
         const { setPartner } = await accountsLib();
-        const { syncQuantity } = await import("../../lib/billing/stripe");
+        const { syncQuantity } = await import("../../lib/accounts/billing/stripe");
         const found = await account(handle);
         const updated = await setPartner(found.id, !opts.off, opts.terms?.trim() || null);
         // A live subscription follows: quantity 1 under a partner licence, one per location without.

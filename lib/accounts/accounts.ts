@@ -4,7 +4,7 @@
  *
  * An account's status drives its keys: trial (keys expire at the trial's end) → active (paid) → past_due
  * (payment failed; keys still work, with a warning header) → cancelled (keys refused, 401
- * subscription_inactive). Billing (lib/billing) and the operator's CLI move it; setAccountStatus() is the one
+ * subscription_inactive). Billing (./billing/) and the operator's CLI move it; setAccountStatus() is the one
  * place that does.
  */
 import { randomUUID } from "node:crypto";
@@ -160,7 +160,7 @@ export async function revokeAccountKey(accountId: string, keyId: string, now = n
   await db().dealerKey.update({ where: { id: key.id }, data: { status: "revoked", revokedAt: now } });
 }
 
-/** A new rooftop and its key (shown once). Billing follows the number of locations (lib/billing). */
+/** A new rooftop and its key (shown once). Billing follows the number of locations (./billing/). */
 export async function addLocation(accountId: string, name: string, now = new Date()): Promise<IssuedKey> {
   const account = await accountOrThrow(accountId);
   if (account.status === "cancelled") {

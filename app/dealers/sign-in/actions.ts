@@ -15,6 +15,7 @@ import { findAccountByEmail } from "@/lib/accounts/accounts";
 import { normaliseEmail } from "@/lib/accounts/email";
 import { consumeSignIn } from "@/lib/accounts/limits";
 import { formLimitAddress } from "@/lib/http/rate-limit";
+import { formAction, plainAction } from "@/lib/http/server-action";
 import { mailConfigured } from "@/lib/accounts/mailer";
 import { config } from "@/lib/config";
 import { databaseFault } from "@/lib/db/faults";
@@ -27,35 +28,37 @@ export type SignInState =
   | { status: "failed"; message: string; email: string };
 
 const Email = z.email({ message: "Enter the email address of your dealer account." }).max(200);
+const emailOf = (form: FormData) => String(form.get("email") ?? "").trim();
 
-export async function requestSignInLink(_previous: SignInState, form: FormData): Promise<SignInState> {
-  const email = String(form.get("email") ?? "").trim();
-  const parsed = Email.safeParse(email);
-  if (!parsed.success) return { status: "invalid", message: parsed.error.issues[0].message, email };
-  const minutes = config().accounts.magicLinkMinutes;
-  const via = mailConfigured() ? "smtp" : "log";
-  try {
+export const requestSignInLink = formAction<SignInState>(
+  "requestSignInLink",
+  {
+    failed: {
+      unavailable: "Our database is unavailable right now; please try again in a minute.",
+      otherwise: "Something went wrong on our side; please try again.",
+      state: (message, form) => ({ status: "failed", message, email: emailOf(form) }),
+    },
+  },
+  async (form, meta) => {
+    const email = emailOf(form);
+    const parsed = Email.safeParse(email);
+    if (!parsed.success) return { status: "invalid", message: parsed.error.issues[0].message, email };
+    const minutes = config().accounts.magicLinkMinutes;
+    const via = mailConfigured() ? "smtp" : "log";
     const requestHeaders = await headers();
     const limit = await consumeSignIn(formLimitAddress(requestHeaders), normaliseEmail(parsed.data));
     if (!limit.ok) {
-      log().warn({ retryAfterSeconds: limit.retryAfterSeconds }, "sign-in link refused: attempts limit");
+      meta.note({ retryAfterSeconds: limit.retryAfterSeconds }, "warn");
       const wait = Math.ceil(limit.retryAfterSeconds / 60);
       return { status: "failed", message: `Too many sign-in attempts. Try again in ${wait} minute${wait === 1 ? "" : "s"}.`, email };
     }
     const account = await findAccountByEmail(parsed.data);
+    // Logged either way, so the log tells an operator what the page never tells the asker.
+    meta.note({ link: account ? "mailing" : "no_account" });
     if (account) after(() => mailSignInLink(account.email, requestHeaders));
-    else log().info({}, "sign-in link not sent: no account for the address");
     return { status: "sent", email, via, minutes };
-  } catch (error) {
-    const fault = databaseFault(error);
-    log().error({ err: error, fault }, "sign-in link not sent");
-    return {
-      status: "failed",
-      message: fault ? "Our database is unavailable right now; please try again in a minute." : "Something went wrong on our side; please try again.",
-      email,
-    };
-  }
-}
+  },
+);
 
 /** After the answer: the link is stored (hashed) and mailed; a failure is logged, the page has answered already. */
 async function mailSignInLink(email: string, requestHeaders: Headers): Promise<void> {
@@ -68,7 +71,8 @@ async function mailSignInLink(email: string, requestHeaders: Headers): Promise<v
 
 export type ConfirmState = { status: "idle" } | { status: "failed"; message: string };
 
-export async function confirmSignIn(_previous: ConfirmState, form: FormData): Promise<ConfirmState> {
+// No `failed` words: every error of the link's check is answered below as an expired link, as it always was.
+export const confirmSignIn = formAction<ConfirmState>("confirmSignIn", {}, async (form, meta) => {
   const token = String(form.get("token") ?? "");
   if (!token || token.length > 200) return { status: "failed", message: "This sign-in link is not complete. Ask for a new one." };
   let signedIn = false;
@@ -79,13 +83,14 @@ export async function confirmSignIn(_previous: ConfirmState, form: FormData): Pr
   } catch (error) {
     // An unknown, used or expired token is answered by the plugin with a redirect carrying an error code.
     const status = (error as { statusCode?: number; status?: string }).statusCode;
-    if (status !== 302) log().error({ err: error }, "sign-in link not verified");
+    if (status === 302) meta.note({ link: "expired_or_used" });
+    else meta.note({ link: "not_verified", err: error, fault: databaseFault(error) }, "error");
   }
   if (!signedIn) return { status: "failed", message: "This sign-in link has expired or was already used. Ask for a new one." };
   redirect("/dealers/account");
-}
+});
 
-export async function signOut(): Promise<void> {
+export const signOut = plainAction("signOut", async () => {
   await (await auth()).api.signOut({ headers: await headers() });
   redirect("/dealers/sign-in");
-}
+});

@@ -1,6 +1,6 @@
 import { ApiError, notFound, payloadTooLarge } from "@/lib/contract/errors";
 import { operations } from "@/lib/api/operations";
-import { handleStripeWebhook } from "@/lib/billing/webhook";
+import { handleStripeWebhook } from "@/lib/accounts/billing/webhook";
 import { json, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";

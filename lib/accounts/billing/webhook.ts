@@ -11,10 +11,10 @@
  * cancelled account back (DealerAccount.lastStripeEventAt).
  */
 import type Stripe from "stripe";
-import { setAccountStatus, type AccountStatus } from "../accounts/accounts";
-import { config } from "../config";
-import { db } from "../db";
-import { log } from "../log";
+import { setAccountStatus, type AccountStatus } from "../accounts";
+import { config } from "../../config";
+import { db } from "../../db";
+import { log } from "../../log";
 import { periodEnd, stripeClient } from "./stripe";
 
 export type WebhookAnswer =

@@ -8,11 +8,11 @@
  * ({ ok: false, message }), never an exception the page would show as a 500.
  */
 import Stripe from "stripe";
-import { activeLocationCount, type DealerAccountRecord } from "../accounts/accounts";
-import { config } from "../config";
-import { db } from "../db";
-import { log } from "../log";
-import { breakerFor } from "../outside";
+import { activeLocationCount, type DealerAccountRecord } from "../accounts";
+import { config } from "../../config";
+import { db } from "../../db";
+import { log } from "../../log";
+import { breakerFor } from "../../outside";
 
 export type BillingResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
