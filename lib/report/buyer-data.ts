@@ -34,8 +34,8 @@ export async function fuelEconomyByVehicle(q: VehicleQuery): Promise<FuelEconomy
   return { ...answered(v), ...(await fuelEconomyForVehicle(v, null)) };
 }
 
-/** Stale, or unknown while the source is meant to be asked (an outage): cached briefly. */
+/** Pending, stale, or unknown while the source is meant to be asked (an outage): cached briefly. */
 export function buyerDataDegraded(kind: "safetyRatings" | "complaints" | "fuelEconomy", s: { status: string }): boolean {
   const online = kind === "safetyRatings" ? ratingsOnline() : kind === "complaints" ? complaintsOnline() : fuelEconomyOnline();
-  return s.status === "stale" || (s.status === "unavailable" && online);
+  return s.status === "pending" || s.status === "stale" || (s.status === "unavailable" && online);
 }
