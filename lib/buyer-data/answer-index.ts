@@ -19,7 +19,7 @@ const POLL_MS = 2_000;
 const OVERLAP_MS = 60_000;
 const MAX_PER_SOURCE = 20_000;
 
-export interface StoredAnswer<T> {
+interface StoredAnswer<T> {
   value: T;
   checkedAt: Date;
 }

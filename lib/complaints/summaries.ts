@@ -11,7 +11,7 @@ import { db } from "../db";
 import { changeDataSet } from "../db/data-version";
 import { splitComponents, summarizeComplaints, type ComplaintsSummary } from "./complaint-rows";
 
-export const summaryKey = (year: number, makeKey: string, modelKey: string) => `${year}|${makeKey}|${modelKey}`;
+const summaryKey = (year: number, makeKey: string, modelKey: string) => `${year}|${makeKey}|${modelKey}`;
 
 /** Summary rows written per statement while publishing. */
 const CHUNK = 500;

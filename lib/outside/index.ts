@@ -52,7 +52,7 @@
 import { config } from "../config";
 
 export { Breaker, breakerFor, breakerHealth, configuredBreaker, resetBreakersForTests, watchSlowCall } from "./breaker";
-export { bulkheadFor, type Bulkhead } from "./bulkhead";
+export { bulkheadFor } from "./bulkhead";
 export { BoundedMemo, boundedCache } from "./memo";
 export { startDeadline, untilAborted, withDeadline, DeadlineExceeded } from "./deadline";
 export { retryAnswer } from "./retry";
