@@ -4,7 +4,11 @@
  * section is `pending` and the call fills the store for the next request; a bulkhead refuses calls past its cap
  * at once; a source that hangs opens its breaker within a second; a key-less offline report is cached a day.
  */
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import { startApp, type TestApp } from "./support/app";
+import { createTestDatabase, testProvider, type TestDatabase } from "./support/test-database";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
 import { computeCheckDigit } from "../lib/vin";
 
@@ -177,5 +181,42 @@ describe("honest caching of the default report", () => {
     expect(body.recalls).toMatchObject({ status: "unavailable", count: null });
     expect(body.complaints).toMatchObject({ status: "unavailable", count: null });
     expect(res.headers.get("cache-control")).toBe(HEALTHY);
+  });
+});
+
+const describePostgres = testProvider() === "postgresql" ? describe : describe.skip;
+
+describePostgres("two instances on one PostgreSQL", () => {
+  let database: TestDatabase;
+  let one: TestApp;
+  let two: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    [one, two] = await Promise.all([startApp({ database }), startApp({ database })]);
+  }, 120_000);
+  afterAll(async () => {
+    await one?.stop();
+    await two?.stop();
+    await database?.drop();
+  });
+
+  test("an import next to instance A shows on instance B within the stated bound (stamp read every second)", async () => {
+    const fuel = (app: TestApp) => fetch(`${app.url}/api/public/fuel-economy/2015/audi/a3`).then((r) => r.json());
+    // Both instances hold their (empty) index in memory first.
+    for (const app of [one, two]) expect(await fuel(app)).toMatchObject({ status: "unavailable" });
+    const file = path.join(__dirname, "fixtures/buyer-data/vehicles-sample.csv");
+    await promisify(execFile)(path.join(__dirname, "../node_modules/.bin/tsx"), ["cli/index.ts", "import", "fuel-economy", file], {
+      cwd: path.join(__dirname, ".."),
+      env: { ...process.env, ...one.env },
+    });
+    const imported = Date.now();
+    let answer = await fuel(two);
+    while (answer.status !== "ok" && Date.now() - imported < 5000) {
+      await new Promise((r) => setTimeout(r, 100));
+      answer = await fuel(two);
+    }
+    expect(answer).toMatchObject({ status: "ok", selection: "several" });
+    // The bound: one stamp check a second, in the background, plus the reload of the index.
+    expect(Date.now() - imported).toBeLessThan(2500);
   });
 });
