@@ -671,8 +671,10 @@ function combineRuns(name: string, runs: ScalingRun[]): ScalingRun {
   };
 }
 
+let vpicForBench: ReturnType<typeof loadVpicData> | undefined;
+
 function vehicleOf(vin: string): { year: string; make: string; model: string } | null {
-  const r = decodeVinWith(loadVpicData(config().vpic.dbPath), vin);
+  const r = decodeVinWith((vpicForBench ??= loadVpicData(config().vpic.dbPath)), vin);
   return r.ok && r.decoded.year && r.decoded.make && r.decoded.model ? { year: r.decoded.year, make: r.decoded.make, model: r.decoded.model } : null;
 }
 
