@@ -51,8 +51,12 @@ function vinPermalink(vin: string): string {
  * VIN NHTSA's data cannot decode; otherwise answers, whatever the outside systems do.
  */
 export async function buildVinReport(vin: Vin, flags: VinReportFlags = ALL_SECTIONS): Promise<VinDecodeResponse> {
+  const started = performance.now();
   const result = await decodeForReport(vin);
-  const sections = "coverage" in result ? wmiOnlySections(flags) : await reportSections(vehicleOf(result), flags, result);
+  // One live budget for the whole report: what the decode spent waiting on vPIC is not waited again by the
+  // sections, so a report waits on outside systems at most REPORT_LIVE_BUDGET_MS in all.
+  const budgetMs = Math.max(0, config().report.liveBudgetMs - (performance.now() - started));
+  const sections = "coverage" in result ? wmiOnlySections(flags) : await reportSections(vehicleOf(result), flags, result, budgetMs);
   return assembleVinReport(result, sections, flags);
 }
 
@@ -110,7 +114,12 @@ export interface ReportSections {
  * complaints depend on the vehicle only; NCAP ratings and EPA fuel economy also mark their variants against
  * the VIN's own decode (`vin`), and are left out without it.
  */
-export async function reportSections(vehicle: VehicleQuery, flags: VinReportFlags, vin?: Decoded): Promise<ReportSections> {
+export async function reportSections(
+  vehicle: VehicleQuery,
+  flags: VinReportFlags,
+  vin?: Decoded,
+  budgetMs = config().report.liveBudgetMs,
+): Promise<ReportSections> {
   const key = `${vehicle.year}|${vehicle.make}|${vehicle.model}`;
   const { pricingMemo, recallsMemo } = memos();
   const memoMs = config().report.sectionMemoMs;
@@ -121,7 +130,6 @@ export async function reportSections(vehicle: VehicleQuery, flags: VinReportFlag
   const { buyerMemo } = memos();
   /** A buyer-data section, shared by the VINs with the same memo key, under its own deadline. */
   // A live call waits at most the budget; past it the section says `pending` and the call fills the store.
-  const budgetMs = report.liveBudgetMs;
   const buyer = <T extends BuyerSection>(memoKey: string, label: string, ms: number, online: boolean, work: (signal: AbortSignal) => Promise<T>, degraded: (why: string) => T) =>
     buyerMemo.get(
       memoKey,
