@@ -7,9 +7,9 @@
  *   whose checkedAt is newer than the newest seen, less OVERLAP_MS (a write-behind write lands a little after
  *   its checkedAt). Answers this process stores itself are held at once. So an answer stored by another
  *   instance shows here within POLL_MS plus that instance's write-behind delay (milliseconds): about 2 s.
- * - Bounded per source (MAX_PER_SOURCE, least recently used dropped; a dropped vehicle is asked again).
- *   Measured: a ratings answer parsed is ~6 KB, a fuel economy one ~3 KB, a complaints one ~2 KB, so a
- *   full index is at most ~110 MB (ratings 20,000 × 6 KB dominate); real use holds the vehicles asked about.
+ * - Held as the stored JSON text (a one-byte string, a third of the parsed objects' size) and parsed per lookup
+ *   (tens of microseconds). Bounded per source (MAX_PER_SOURCE, least recently used dropped; a dropped vehicle
+ *   is asked again). Full size measured with `npm run bench:index-memory` (README).
  */
 import { LRUCache } from "lru-cache";
 import { db, type Db } from "../db";
@@ -17,7 +17,7 @@ import { log } from "../log";
 
 const POLL_MS = 2_000;
 const OVERLAP_MS = 60_000;
-const MAX_PER_SOURCE = 20_000;
+const MAX_PER_SOURCE = 5_000;
 
 interface StoredAnswer<T> {
   value: T;
@@ -26,8 +26,13 @@ interface StoredAnswer<T> {
 
 type Row = { source: string; key: string; payload: string; checkedAt: Date };
 
+interface Held {
+  payload: string;
+  checkedAt: Date;
+}
+
 class AnswerIndex {
-  private readonly sources = new Map<string, LRUCache<string, StoredAnswer<unknown>>>();
+  private readonly sources = new Map<string, LRUCache<string, Held>>();
   private loaded: Promise<void> | null = null;
   private polling: Promise<void> | null = null;
   private lastPoll = 0;
@@ -40,12 +45,19 @@ class AnswerIndex {
     if (!this.loaded) this.loaded = this.loadAll();
     await this.loaded;
     this.pollSoon();
-    return (this.sources.get(source)?.get(key) as StoredAnswer<T> | undefined) ?? null;
+    const held = this.sources.get(source)?.get(key);
+    if (!held) return null;
+    try {
+      return { value: JSON.parse(held.payload) as T, checkedAt: held.checkedAt };
+    } catch {
+      // A row that is not JSON is not an answer; the source is asked again for it.
+      return null;
+    }
   }
 
   /** An answer this process has just stored (its database write is deferred). */
-  hold(source: string, key: string, value: unknown, checkedAt: Date): void {
-    this.put(source, key, value, checkedAt);
+  hold(source: string, key: string, payload: string, checkedAt: Date): void {
+    this.put(source, key, payload, checkedAt);
   }
 
   /** Entries held per source, for sizing and tests. */
@@ -53,22 +65,16 @@ class AnswerIndex {
     return Object.fromEntries([...this.sources].map(([s, c]) => [s, c.size]));
   }
 
-  private put(source: string, key: string, value: unknown, checkedAt: Date): void {
+  private put(source: string, key: string, payload: string, checkedAt: Date): void {
     let held = this.sources.get(source);
     if (!held) this.sources.set(source, (held = new LRUCache({ max: MAX_PER_SOURCE })));
     const old = held.peek(key);
-    if (!old || old.checkedAt <= checkedAt) held.set(key, { value, checkedAt });
+    if (!old || old.checkedAt <= checkedAt) held.set(key, { payload, checkedAt });
     this.watermark = Math.max(this.watermark, checkedAt.getTime());
   }
 
   private take(rows: Row[]): void {
-    for (const r of rows) {
-      try {
-        this.put(r.source, r.key, JSON.parse(r.payload), r.checkedAt);
-      } catch {
-        // A row that is not JSON is not an answer; the source is asked again for it.
-      }
-    }
+    for (const r of rows) this.put(r.source, r.key, r.payload, r.checkedAt);
   }
 
   private async loadAll(): Promise<void> {

@@ -29,8 +29,8 @@ function storedAnswers<T>(source: string): DurableAnswers<T> {
   return {
     load: (key) => answerIndex().get<T>(source, key),
     async save(key, value, checkedAt) {
-      answerIndex().hold(source, key, value, checkedAt);
       const payload = JSON.stringify(value);
+      answerIndex().hold(source, key, payload, checkedAt);
       // After the answer: the process already serves it from memory (lib/db/write-behind.ts).
       deferWrite(`source-answer:${source}:${key}`, {
         run: () =>

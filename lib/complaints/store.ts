@@ -5,10 +5,10 @@
  * the background, so no request waits on it after the first; another instance's import shows within about a
  * second plus the reload.
  *
- * Size: FLAT_CMPL (~2 million complaints since 1949) has ~60,000 year/make/model spellings; a summary (figures,
- * components, five newest complaints with their texts) parsed measured ~4 KB, so the full index is ~240 MB
- * at worst. Complaint texts are cut to SUMMARY_CHARS in memory to keep it near 100 MB (the whole text stays in
- * the Complaint table).
+ * Size: FLAT_CMPL (~2 million complaints since 1949) has some 60,000 year/make/model spellings. Each is held as
+ * compact JSON text (a one-byte string) and parsed per lookup; its newest complaints carry an excerpt of their
+ * text (EXCERPT_CHARS, ending in "..."; the whole text stays in the Complaint table and at NHTSA under the ODI
+ * number). ASCII on purpose: one non-Latin-1 character would make V8 hold the whole string at two bytes a character. Full size measured with `npm run bench:index-memory` (README).
  */
 import { DerivedFromDataSet } from "../db/data-version";
 import { db } from "../db";
@@ -16,14 +16,16 @@ import { makeKey, nameKey, sameModel } from "../vehicle";
 import { summarizeComplaints, type ComplaintsSummary } from "./complaint-rows";
 import type { VehicleQuery } from "../vehicle";
 
-/** Characters of a complaint's text kept in memory (NHTSA's texts run to 2,000). */
-const SUMMARY_CHARS = 600;
+/** Characters of a complaint's text kept in memory (NHTSA's texts run to 2,000), and how many newest are held. */
+const EXCERPT_CHARS = 120;
+const NEWEST_HELD = 3;
 const PAGE = 2000;
 
 interface Held {
   modelKey: string;
   model: string;
-  summary: ComplaintsSummary;
+  /** The summary's JSON, its newest complaints cut to NEWEST_HELD with excerpts. */
+  summary: string;
 }
 
 interface SummaryIndex {
@@ -45,10 +47,11 @@ const index = new DerivedFromDataSet(
       if (page.length === 0) break;
       for (const r of page) {
         const summary = JSON.parse(r.summary) as ComplaintsSummary;
-        for (const c of summary.newest) if (c.summary.length > SUMMARY_CHARS) c.summary = `${c.summary.slice(0, SUMMARY_CHARS - 1)}…`;
+        summary.newest = summary.newest.slice(0, NEWEST_HELD);
+        for (const c of summary.newest) if (c.summary.length > EXCERPT_CHARS) c.summary = `${c.summary.slice(0, EXCERPT_CHARS - 3).trimEnd()}...`;
         const key = yearMake(r.year, r.makeKey);
         const list = byYearMake.get(key);
-        const held = { modelKey: r.modelKey, model: r.model, summary };
+        const held = { modelKey: r.modelKey, model: r.model, summary: JSON.stringify(summary) };
         if (list) list.push(held);
         else byYearMake.set(key, [held]);
         if (!asOf || r.importedAt > asOf) asOf = r.importedAt;
@@ -69,8 +72,8 @@ export async function importedComplaints(q: VehicleQuery): Promise<{ summary: Co
   const wanted = nameKey(q.model);
   const matching = (held.byYearMake.get(yearMake(q.year, makeKey(q.make))) ?? []).filter((h) => h.modelKey === wanted || sameModel(h.model, q.model, q.make));
   if (matching.length === 0 || !held.asOf) return null;
-  if (matching.length === 1) return { summary: matching[0].summary, asOf: held.asOf };
-  return { summary: mergeSummaries(matching.map((m) => m.summary)), asOf: held.asOf };
+  const summaries = matching.map((m) => JSON.parse(m.summary) as ComplaintsSummary);
+  return { summary: summaries.length === 1 ? summaries[0] : mergeSummaries(summaries), asOf: held.asOf };
 }
 
 /** What the import holds: newest model year and when it was imported (a mirror's coverage). */

@@ -4,7 +4,9 @@
  * code the server runs, and prints the heap it holds (after a full GC) and how long the load took:
  *   - EPA vehicles.csv: 48,000 variants (the whole file, 1984 to next year);
  *   - FLAT_CMPL summaries: 60,000 year/make/model spellings, five newest complaints of 1,200 characters each;
- *   - stored answers: 20,000 per source (the index's cap) for ratings, complaints and fuel economy.
+ *   - stored answers: 10,000 per source (the index's cap) for ratings, complaints and fuel economy.
+ * The database is filled by one process; each index is then loaded by a fresh process of its own, so no figure
+ * carries another's garbage.
  *   npm run bench:index-memory [-- --scale 0.25]
  */
 import { execFileSync } from "node:child_process";
@@ -13,10 +15,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-const { values: args } = parseArgs({ options: { scale: { type: "string", default: "1" } } });
+const { values: args } = parseArgs({ options: { scale: { type: "string", default: "1" }, only: { type: "string" }, fill: { type: "boolean", default: false }, dir: { type: "string" } } });
+const INDEXES = ["answers", "complaints", "epa"] as const;
 const SCALE = Number(args.scale);
 const root = path.resolve(__dirname, "../..");
-const dir = mkdtempSync(path.join(tmpdir(), "vinscope-index-memory-"));
+const dir = args.dir ?? mkdtempSync(path.join(tmpdir(), "vinscope-index-memory-"));
 process.env.DATABASE_URL = `file:${path.join(dir, "index.db")}`;
 process.env.LOG_LEVEL = "warn";
 process.env.DATA_DIR = dir;
@@ -24,21 +27,20 @@ process.env.DATA_DIR = dir;
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with --expose-gc (npm run bench:index-memory does)");
 
-function heapMb(): number {
-  gc!();
-  gc!();
+async function heapMb(): Promise<number> {
+  for (let i = 0; i < 4; i++) {
+    gc!();
+    await new Promise((r) => setTimeout(r, 100));
+  }
   return process.memoryUsage().heapUsed / 1024 / 1024;
 }
 
 const text = (n: number, seed: number) => `Synthetic complaint ${seed}: `.padEnd(n, "THE VEHICLE STALLED WHILE DRIVING AT HIGHWAY SPEED AND THE WARNING LIGHTS CAME ON. ");
 
-async function main() {
+async function fill() {
   execFileSync(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "db", "migrate"], { cwd: root, env: process.env, stdio: "ignore" });
   const { db } = await import("../../lib/db");
   const { upsertRows } = await import("../../lib/buyer-data/bulk");
-  const { importedEpaVariants } = await import("../../lib/fuel-economy/store");
-  const { importedComplaints } = await import("../../lib/complaints/store");
-  const { answerIndex } = await import("../../lib/buyer-data/answer-index");
   const makes = Array.from({ length: 140 }, (_, i) => `MAKE${i}`);
   const now = new Date();
 
@@ -68,7 +70,7 @@ async function main() {
   }
   await upsertRows({ table: "ComplaintSummary", key: "key", columns: Object.keys(rows[0]), pgTypes: {} }, rows);
 
-  const perSource = Math.round(20_000 * SCALE);
+  const perSource = Math.round(5_000 * SCALE);
   const ratingsRow = (i: number) => ({
     variants: Array.from({ length: 4 }, (_, k) => ({
       vehicleId: i * 4 + k, description: `2015 Make${i % 140} Model ${i} 4 DR ${k % 2 ? "AWD" : "FWD"}`,
@@ -84,30 +86,53 @@ async function main() {
     answers.push({ source: "epa", key: `e${i}`, payload: JSON.stringify(epaAnswer(i)), checkedAt: now });
   }
   for (let i = 0; i < answers.length; i += 3000) await db().sourceAnswer.createMany({ data: answers.slice(i, i + 3000) as never });
-  epa.length = 0;
-  rows.length = 0;
-  answers.length = 0;
-
-  const q = { year: 2015, make: "MAKE0", model: "Model 0" };
-  const measure = async (name: string, load: () => Promise<unknown>) => {
-    const before = heapMb();
-    const started = performance.now();
-    await load();
-    const ms = performance.now() - started;
-    const after = heapMb();
-    console.log(`| ${name} | ${(after - before).toFixed(1)} MB | ${(ms / 1000).toFixed(1)} s |`);
-  };
-  console.log(`\nbench:index-memory (scale ${SCALE}): heap held by each index after a full GC, and its load time`);
-  console.log("| index | heap | load |\n|---|---|---|");
-  await measure(`EPA variants (${epaRows.toLocaleString("en")} rows)`, () => importedEpaVariants(q));
-  await measure(`complaint summaries (${summaries.toLocaleString("en")} vehicles)`, () => importedComplaints(q));
-  await measure(`stored answers (${perSource.toLocaleString("en")} × 3 sources)`, () => answerIndex().get("ncap", "r0"));
   await db().$disconnect();
 }
 
-main()
+async function main() {
+  const { db } = await import("../../lib/db");
+  const { importedEpaVariants } = await import("../../lib/fuel-economy/store");
+  const { importedComplaints } = await import("../../lib/complaints/store");
+  const { answerIndex } = await import("../../lib/buyer-data/answer-index");
+  const perSource = Math.round(5_000 * SCALE);
+  const summaries = Math.round(60_000 * SCALE);
+  const epaRows = Math.round(48_000 * SCALE);
+  const q = { year: 2015, make: "MAKE0", model: "Model 0" };
+  const measure = async (name: string, load: () => Promise<unknown>) => {
+    const before = await heapMb();
+    const started = performance.now();
+    await load();
+    const ms = performance.now() - started;
+    const after = await heapMb();
+    console.log(`| ${name} | ${(after - before).toFixed(1)} MB | ${(ms / 1000).toFixed(1)} s |`);
+  };
+
+  // Whatever the first query of a kind loads (Prisma's compiled queries) is not an index's cost.
+  await db().epaVehicle.findFirst();
+  await db().complaintSummary.findFirst();
+  await db().sourceAnswer.findFirst();
+  await db().setting.findFirst();
+  if (args.only === "answers") await measure(`stored answers (${perSource.toLocaleString("en")} × 3 sources)`, () => answerIndex().get("ncap", "r0"));
+  if (args.only === "complaints") await measure(`complaint summaries (${summaries.toLocaleString("en")} vehicles)`, () => importedComplaints(q));
+  if (args.only === "epa") await measure(`EPA variants (${epaRows.toLocaleString("en")} rows)`, () => importedEpaVariants(q));
+  await db().$disconnect();
+}
+
+async function all() {
+  if (args.only) return main();
+  console.log(`bench:index-memory (scale ${SCALE}): heap held by each index after a full GC, and its load time`);
+  console.log("| index | heap | load |\n|---|---|---|");
+  const run = (...extra: string[]) => execFileSync(process.execPath, [...process.execArgv, __filename, "--scale", String(SCALE), "--dir", dir, ...extra], { stdio: "inherit" });
+  run("--fill");
+  for (const only of INDEXES) run("--only", only);
+}
+
+(args.fill ? fill() : args.only ? main() : all())
   .catch((error) => {
     console.error(error);
     process.exitCode = 1;
   })
-  .finally(() => rmSync(dir, { recursive: true, force: true }));
+  .finally(() => {
+    if (!args.dir) rmSync(dir, { recursive: true, force: true });
+  });
+void INDEXES;
