@@ -348,6 +348,9 @@ describe("buyer-data syncs", () => {
 
     // Fresh mirrors answer with no live call: a vehicle they hold, and one of a year they cover that has none.
     const live = () => nhtsa.requests.filter((r) => r.path.startsWith("/complaints") || r.path.startsWith("/epa") || r.query.get("issueType") === "c").length;
+    // The server processes read the mirrors' job state every 5 s, in the background.
+    await eventually(() => json("/api/public/fuel-economy/2015/audi/a4"), (f) => f.status === "ok");
+    await eventually(() => json("/api/public/complaints/2015/audi/a4"), (c) => c.status === "ok");
     const before = live();
     expect(await json("/api/public/complaints/2015/audi/a4")).toMatchObject({ status: "ok", count: 0, newest: [] });
     expect(await json("/api/public/fuel-economy/2015/audi/a4")).toMatchObject({ status: "ok", variants: [] });
