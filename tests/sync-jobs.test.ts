@@ -320,7 +320,7 @@ describe("npm run sync -- status", () => {
   test("an unknown job is a usage error", async () => {
     const run = await sync(["nope"]);
     expect(run.code).toBe(2);
-    expect(run.out).toContain("unknown job: nope (jobs: recalls, vpic, complaints, fuel-economy, or all)");
+    expect(run.out).toContain("unknown job: nope (jobs: recalls, vpic, complaints, fuel-economy, webhooks, recall-digest, or all)");
   });
 });
 
