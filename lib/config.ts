@@ -391,7 +391,7 @@ export interface Config {
   };
   /** Breakers and failure memory shared by every outside client (lib/outside). */
   outside: {
-    /** Failures (slow calls included) within breakerWindowMs that open a breaker, when they are over half the calls. */
+    /** Calls within breakerWindowMs a breaker must see before it opens on over half of them failing (slow ones included). */
     breakerFailures: number;
     breakerWindowMs: number;
     breakerCooldownMs: number;

@@ -1,7 +1,7 @@
 /**
  * One circuit breaker per named outside system or host ("nhtsa-recalls", "vpic", "anthropic",
- * "sticker:cws.gm.com"), on cockatiel's SamplingBreaker: it opens when, within the last `windowMs`, at least
- * `failures` calls failed and they were more than half of the calls. Calls then answer at once with the
+ * "sticker:cws.gm.com"), on cockatiel's SamplingBreaker: it opens when, within the last `windowMs`, it saw at
+ * least `failures` calls and more than half of them failed. Calls then answer at once with the
  * caller's degraded value instead of waiting on a system that is down. After `cooldownMs` the next call is let
  * through as the probe (half-open): its success closes the breaker, its failure opens it for another
  * cool-down. Concurrent calls during the probe stay degraded.

@@ -11,7 +11,7 @@
  *   });
  *
  *   breakerFor(name)          the breaker of a system/host (created on first use; OUTSIDE_BREAKER_FAILURES
- *                             failures within OUTSIDE_BREAKER_WINDOW_MS, over half the calls, open it for
+ *                             calls within OUTSIDE_BREAKER_WINDOW_MS, over half of them failed, open it for
  *                             OUTSIDE_BREAKER_COOLDOWN_MS, then the next call is the probe: success closes it,
  *                             failure opens it again)
  *   watchSlowCall()           arms the slow-call timer of the breaker the call runs under (fetchJson does)
