@@ -15,6 +15,12 @@ const summaryKey = (year: number, makeKey: string, modelKey: string) => `${year}
 
 /** Summary rows written per statement while publishing. */
 const CHUNK = 500;
+/**
+ * What a stored summary keeps of its newest complaints: the summaries of a whole file are held until they are
+ * published in one transaction, so their size is bounded per vehicle (the full texts stay in Complaint).
+ */
+const NEWEST_STORED = 3;
+const TEXT_STORED = 400;
 
 export async function rebuildComplaintSummaries(signal?: AbortSignal): Promise<{ vehicles: number }> {
   const client = db();
@@ -36,7 +42,9 @@ export async function rebuildComplaintSummaries(signal?: AbortSignal): Promise<{
       const summary = summarizeComplaints(
         list.map((r) => ({ odiNumber: r.odiNumber, filedOn: r.filedOn, incidentOn: r.incidentOn, components: splitComponents(r.components), summary: "", crash: r.crash, fire: r.fire, injuries: r.injuries, deaths: r.deaths })),
       );
+      summary.newest = summary.newest.slice(0, NEWEST_STORED);
       await withTexts(summary, list);
+      for (const c of summary.newest) if (c.summary.length > TEXT_STORED) c.summary = `${c.summary.slice(0, TEXT_STORED - 3).trimEnd()}...`;
       const importedAt = list.reduce((t, r) => (r.importedAt > t ? r.importedAt : t), list[0].importedAt);
       built.push({ key: summaryKey(g.year, g.makeKey, modelKey), year: g.year, makeKey: g.makeKey, modelKey, model: list[0].model, summary: JSON.stringify(summary), importedAt });
     }
