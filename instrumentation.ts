@@ -1,6 +1,7 @@
 /**
  * Runs once when a server process starts (Next.js instrumentation hook): compiles the vPIC tables, the catalog
- * of makes and models over them and the MCP tool list before the first request, so no visitor waits for them.
+ * of makes and models over them and the MCP tool list before the first request, so no visitor waits for them, and
+ * starts loading the VIN report's in-memory indexes (lib/report/warm.ts).
  * A failure is logged, not fatal: /api/health still answers and
  * the decoder retries on first use. It also installs the answers to requests Next.js itself would fail on
  * (lib/http/early-refusal.ts: TRACE, `GET *`), stamps each request with its socket address (the client
@@ -40,4 +41,8 @@ export async function register() {
   } catch (error) {
     log().error({ err: error }, "vPIC tables could not be loaded at start; decoding will retry on first use");
   }
+  // The report's in-memory indexes, in the background: a request that comes first waits for the same load.
+  void import("./lib/report/warm")
+    .then(({ warmReportData }) => warmReportData())
+    .catch((error) => log().warn({ err: error }, "report indexes could not be loaded at start; each loads on first use"));
 }

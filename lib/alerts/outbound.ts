@@ -17,7 +17,7 @@ import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { LRUCache } from "lru-cache";
 import { config } from "../config";
-import { Breaker, HostQueues, startDeadline } from "../outside";
+import { configuredBreaker, HostQueues, startDeadline, type Breaker } from "../outside";
 import { addressRefusal, hostOf, parseWebhookUrl, WebhookUrlRefused } from "./address-policy";
 
 /** What a receiver says back is not used beyond its status: read this much of it at most, then hang up. */
@@ -64,10 +64,10 @@ const breakers = new LRUCache<string, Breaker>({ max: 5000 });
 const bulkheads = new HostQueues(HOST_CONCURRENCY, 0);
 
 function breakerOf(host: string): Breaker {
-  const { breakerFailures, breakerCooldownMs } = config().outside;
   let breaker = breakers.get(host);
+  const { breakerFailures, breakerCooldownMs } = config().outside;
   if (!breaker || breaker.failures !== breakerFailures || breaker.cooldownMs !== breakerCooldownMs) {
-    breaker = new Breaker(`webhook:${host}`, breakerFailures, breakerCooldownMs);
+    breaker = configuredBreaker(`webhook:${host}`);
     breakers.set(host, breaker);
   }
   return breaker;

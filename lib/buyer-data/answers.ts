@@ -11,9 +11,9 @@
 import { z } from "zod";
 import { MakeName } from "../vehicle";
 
-const BuyerDataStatus = z.enum(["ok", "stale", "unavailable"]).meta({
+const BuyerDataStatus = z.enum(["ok", "stale", "unavailable", "pending"]).meta({
   description:
-    "ok: the source answered (or imported data covers the vehicle); stale: the source could not be reached, last known answer (see checkedAt); unavailable: nothing is known (counts are null, not zero)",
+    "ok: the source answered (or imported data covers the vehicle); stale: the source could not be reached, last known answer (see checkedAt); unavailable: nothing is known (counts are null, not zero); pending: the source is being asked and did not answer within the report's short wait, the answer is stored when it comes (ask again shortly; counts are null until then)",
 });
 
 const VariantFit = z.enum(["match", "candidate", "excluded"]).meta({

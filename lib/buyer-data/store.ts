@@ -1,18 +1,19 @@
 /**
  * The live answers of the buyer-data sources (ratings, complaints, fuel economy), with their durable last-known
  * answers (table SourceAnswer), one row per source and year/make/model: an outage after a restart, or on another
- * instance, still serves the last answer as `stale`.
+ * instance, still serves the last answer as `stale`. Reads come from the in-memory index (answer-index.ts).
  */
 import { config } from "../config";
 import { db } from "../db";
 import { deferWrite } from "../db/write-behind";
 import { LiveAnswers, type DurableAnswers } from "../outside";
+import { answerIndex } from "./answer-index";
 
 const globalForSources = globalThis as unknown as { __vinscopeSourceAnswers?: Map<string, LiveAnswers<NonNullable<unknown>>> };
 
 /**
- * A source's live answers, one per process (on globalThis, which every copy of the module shares): kept per
- * year/make/model for BUYER_DATA_CACHE_MS in a bounded memo and in the database, behind the breaker `system`.
+ * A source's live answers, one per process (on globalThis, which every copy of the module shares): reused for
+ * BUYER_DATA_CACHE_MS, kept in memory and in the database, behind the breaker and bulkhead `system`.
  */
 export function sourceAnswers<T extends NonNullable<unknown>>(system: string, source: string): LiveAnswers<T> {
   const all = (globalForSources.__vinscopeSourceAnswers ??= new Map());
@@ -26,13 +27,10 @@ export function sourceAnswers<T extends NonNullable<unknown>>(system: string, so
 
 function storedAnswers<T>(source: string): DurableAnswers<T> {
   return {
-    async load(key) {
-      const row = await db().sourceAnswer.findUnique({ where: { source_key: { source, key } } });
-      if (!row) return null;
-      return { value: JSON.parse(row.payload) as T, checkedAt: row.checkedAt };
-    },
+    load: (key) => answerIndex().get<T>(source, key),
     async save(key, value, checkedAt) {
       const payload = JSON.stringify(value);
+      answerIndex().hold(source, key, payload, checkedAt);
       // After the answer: the process already serves it from memory (lib/db/write-behind.ts).
       deferWrite(`source-answer:${source}:${key}`, {
         run: () =>

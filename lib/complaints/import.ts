@@ -6,6 +6,7 @@
 import { openLineFile } from "../outside/line-file";
 import { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../buyer-data/bulk";
 import { parseFlatCmplLine, type FlatCmplRow } from "./flat-cmpl";
+import { rebuildComplaintSummaries } from "./summaries";
 
 const TABLE: BulkTable = {
   table: "Complaint",
@@ -43,6 +44,7 @@ export async function importComplaintsFile(file: string, opts: BulkImportOptions
     if (batch.length >= batchSize) await flush();
   }
   await flush();
+  await rebuildComplaintSummaries(opts.signal);
   const seconds = (performance.now() - started) / 1000;
   return { file, rowsRead, rowsImported, skipped, seconds: Math.round(seconds * 100) / 100, rowsPerSecond: Math.round(rowsImported / Math.max(seconds, 0.001)) };
 }

@@ -2,9 +2,13 @@
  * Owner complaints for a year/make/model, summarised for the VIN report: count, crashes/fires/injuries/deaths,
  * complaints per component, the newest few.
  *
- * - Online: NHTSA's model names for the year and make first (issueType=c), those naming the same vehicle
- *   (lib/vehicle/names.ts) asked for their complaints; the summary is kept for BUYER_DATA_CACHE_MS in a bounded memo and
- *   the database, behind the "nhtsa-complaints" breaker.
+ * - A fresh mirror (the complaints sync of FLAT_CMPL, younger than SYNC_COMPLAINTS_MAX_AGE_DAYS) answers every
+ *   model year it covers with no live call, from the summaries held in memory (store.ts); a vehicle absent
+ *   from it has no complaints filed (count 0), as the file lists every complaint.
+ * - Online otherwise: NHTSA's model names for the year and make first (issueType=c), those naming the same vehicle
+ *   (lib/vehicle/names.ts) asked for their complaints; the summary is kept for BUYER_DATA_CACHE_MS in memory and
+ *   the database, behind the "nhtsa-complaints" breaker and bulkhead. A caller with a budget (the VIN report)
+ *   gets `pending` past it while the call goes on and fills the store.
  * - NHTSA down: the last known answer or, failing that, imported FLAT_CMPL rows, status `stale`; nothing:
  *   `unavailable` with count null (never "0 complaints").
  * - Offline (COMPLAINTS_API_BASE_URL=off): imported FLAT_CMPL rows (`ok`, as of the import) or a stored answer;
@@ -17,7 +21,9 @@ import { sourceAnswers } from "../buyer-data/store";
 import { fetchComplaintModels, fetchComplaints, complaintsOnline } from "./nhtsa-client";
 import { nhtsaVehiclePageUrl } from "../vehicle";
 import { summarizeComplaints, type ComplaintsSummary } from "./complaint-rows";
-import { importedComplaints } from "./store";
+import { importedComplaints, importedComplaintsCoverage } from "./store";
+import { freshMirror } from "../buyer-data/mirror-status";
+import { config } from "../config";
 import type { VehicleQuery } from "../vehicle";
 
 const ATTRIBUTION = "NHTSA owner complaints (Office of Defects Investigation)";
@@ -25,9 +31,11 @@ const MAX_MODELS = 6;
 
 const answers = () => sourceAnswers<ComplaintsSummary>("nhtsa-complaints", "complaints");
 
-export async function complaintsForVehicle(q: VehicleQuery, opts: { signal?: AbortSignal } = {}): Promise<ComplaintsSection> {
+export async function complaintsForVehicle(q: VehicleQuery, opts: { signal?: AbortSignal; budgetMs?: number } = {}): Promise<ComplaintsSection> {
   const url = nhtsaVehiclePageUrl(q);
   const now = new Date();
+  const mirrored = await mirrorAnswer(q, url);
+  if (mirrored) return mirrored;
   if (!complaintsOnline()) {
     const imported = await importedComplaints(q);
     if (imported) return section(imported.summary, "ok", imported.asOf, url, `${ATTRIBUTION}, imported from NHTSA's FLAT_CMPL file`);
@@ -35,13 +43,28 @@ export async function complaintsForVehicle(q: VehicleQuery, opts: { signal?: Abo
     if (known) return section(known.value, "ok", known.checkedAt, url, `${ATTRIBUTION}, answer stored from api.nhtsa.gov`);
     return unavailable(url, now, `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; complaints are unknown`);
   }
-  const answer = await answers().get(vehicleSlugKey(q), () => loadSummary(q), opts.signal);
+  const answer = await answers().get(vehicleSlugKey(q), () => loadSummary(q), opts);
   if (answer.kind === "fresh") return section(answer.value, "ok", answer.checkedAt, url, `${ATTRIBUTION}, api.nhtsa.gov`);
+  if (answer.kind === "pending") {
+    return { ...unavailable(url, now, `${ATTRIBUTION}: NHTSA did not answer within ${answer.waitedMs} ms; the answer is being fetched and stored, ask again shortly`), status: "pending" };
+  }
   const why = answer.failure.reason;
   if (answer.kind === "stale") return section(answer.value, "stale", answer.checkedAt, url, `${ATTRIBUTION}: NHTSA could not be reached (${why}); last known answer`);
   const imported = await importedComplaints(q).catch(() => null);
   if (imported) return section(imported.summary, "stale", imported.asOf, url, `${ATTRIBUTION}: NHTSA could not be reached (${why}); imported FLAT_CMPL rows`);
   return unavailable(url, now, `${ATTRIBUTION}: NHTSA could not be reached (${why}) and nothing is stored; complaints are unknown`);
+}
+
+/** The fresh mirror's answer, or null when the live path (or the offline store) must answer. */
+async function mirrorAnswer(q: VehicleQuery, url: string): Promise<ComplaintsSection | null> {
+  const asOf = await freshMirror("complaints", config().sync.complaints.maxAgeMs).catch(() => null);
+  if (!asOf) return null;
+  const source = `${ATTRIBUTION}, local mirror of NHTSA's FLAT_CMPL file`;
+  const imported = await importedComplaints(q).catch(() => null);
+  if (imported) return section(imported.summary, "ok", asOf, url, source);
+  const { maxYear } = await importedComplaintsCoverage();
+  if (maxYear === null || q.year > maxYear) return null;
+  return section(summarizeComplaints([]), "ok", asOf, url, `${source}: no complaint is filed for this year/make/model`);
 }
 
 async function loadSummary(q: VehicleQuery): Promise<{ ok: true; value: ComplaintsSummary } | FetchFailure> {

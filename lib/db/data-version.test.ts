@@ -56,6 +56,22 @@ describe("DerivedFromDataSet", () => {
     expect(await value.get(db, Date.now() + 1500)).toBe("after");
   });
 
+  test("in the background: once a value is held no caller waits for the check; the new value follows it", async () => {
+    const { db } = fakeDb();
+    let source = "before";
+    let release!: () => void;
+    const value = new DerivedFromDataSet("complaints", async () => (source === "before" ? source : new Promise<string>((r) => (release = () => r(source)))), 1000, 60_000, true);
+    expect(await value.get(db)).toBe("before");
+    source = "after";
+    await db.setting.upsert({ where: { key: "complaints.version" }, create: { key: "complaints.version", value: "v2" }, update: { value: "v2" } });
+    // The check and the slow derive run behind the held value.
+    expect(await value.get(db, Date.now() + 1500)).toBe("before");
+    await new Promise((r) => setTimeout(r, 10));
+    release();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await value.get(db, Date.now() + 1600)).toBe("after");
+  });
+
   test("a change this process commits shows at once", async () => {
     const { db } = fakeDb();
     let source = 1;

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db, Prisma } from ".";
 
-export type DataSet = "deals" | "recalls";
+export type DataSet = "deals" | "recalls" | "complaints" | "fuel-economy";
 
 const versionKey = (set: DataSet) => `${set}.version`;
 
@@ -69,6 +69,11 @@ export class DerivedFromDataSet<T> {
     private readonly derive: (db: Db) => Promise<T>,
     private readonly recheckMs = 1000,
     private readonly maxAgeMs = 5 * 60_000,
+    /**
+     * Check the stamp (and derive again) in the background: once a value is held, no caller waits for the
+     * check; the new value replaces the old when it is ready. Only the first caller of a process waits.
+     */
+    private readonly background = false,
   ) {}
 
   async get(db: Db, now = Date.now()): Promise<T> {
@@ -79,6 +84,11 @@ export class DerivedFromDataSet<T> {
     if (!check) {
       check = this.refresh(db, now).finally(() => this.checking.delete(db));
       this.checking.set(db, check);
+    }
+    if (held && this.background) {
+      // A failed check keeps the held value; the next call after recheckMs tries again.
+      check.catch(() => undefined);
+      return held.value;
     }
     return check;
   }

@@ -8,6 +8,8 @@ import { makeKey } from "../vehicle";
 import { openLineFile } from "../outside/line-file";
 import { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../buyer-data/bulk";
 import { epaRecordFrom } from "./epa-record";
+import { db } from "../db";
+import { changeDataSet } from "../db/data-version";
 
 const TABLE: BulkTable = {
   table: "EpaVehicle",
@@ -62,6 +64,8 @@ export async function importVehiclesCsv(file: string, opts: BulkImportOptions = 
     if (batch.length >= batchSize) await flush();
   }
   await flush();
+  // One short transaction tells every process (and instance) holding the in-memory index to read it again.
+  await changeDataSet(db(), "fuel-economy", async () => undefined);
   const seconds = (performance.now() - started) / 1000;
   return { file, rowsRead, rowsImported, skipped, seconds: Math.round(seconds * 100) / 100, rowsPerSecond: Math.round(rowsImported / Math.max(seconds, 0.001)) };
 }

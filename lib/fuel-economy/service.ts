@@ -2,9 +2,12 @@
  * EPA fuel economy for a decoded VIN: every variant EPA rates for the year/make/model, marked against the
  * VIN's engine, drive, fuel and transmission (epa-match.ts); several that fit are all returned.
  *
- * - Online: fueleconomy.gov's web services, kept per year/make/model for BUYER_DATA_CACHE_MS (bounded memo + database),
- *   behind the "epa-fueleconomy" breaker. Imported vehicles.csv rows answer first when they cover the vehicle
- *   (the file is EPA's complete data; no call is needed).
+ * - Imported vehicles.csv rows (held in memory, store.ts) answer first when they cover the vehicle (the file is
+ *   EPA's complete data; no call is needed). A fresh mirror (the weekly fuel-economy sync, younger than
+ *   SYNC_FUEL_ECONOMY_MAX_AGE_DAYS) also answers for a vehicle of a year it covers that EPA does not rate.
+ * - Online otherwise: fueleconomy.gov's web services, kept per year/make/model for BUYER_DATA_CACHE_MS (memory +
+ *   database), behind the "epa-fueleconomy" breaker and bulkhead; a caller with a budget (the VIN report) gets
+ *   `pending` past it while the call goes on and fills the store.
  * - fueleconomy.gov down: the last known answer, status `stale`; nothing known: `unavailable`.
  * - Offline (FUEL_ECONOMY_API_BASE_URL=off): imported vehicles.csv rows, else `unavailable`.
  */
@@ -15,7 +18,9 @@ import { sourceAnswers } from "../buyer-data/store";
 import { fetchEpaVariants, fuelEconomyOnline } from "./epa-client";
 import { describeEpa, electrifiedOf, type EpaRecord } from "./epa-record";
 import { epaDifferences } from "./epa-match";
-import { importedEpaVariants } from "./store";
+import { importedEpaCoverage, importedEpaVariants } from "./store";
+import { freshMirror } from "../buyer-data/mirror-status";
+import { config } from "../config";
 import { vehicleSlugKey, type VehicleQuery } from "../vehicle";
 
 const ATTRIBUTION = "U.S. EPA fuel economy data (fueleconomy.gov)";
@@ -32,13 +37,18 @@ function fuelEconomyPageUrl(q: VehicleQuery): string {
 export async function fuelEconomyForVehicle(
   q: VehicleQuery,
   vin: { decoded: DecodedVehicle; elements: Record<string, string> } | null,
-  opts: { signal?: AbortSignal } = {},
+  opts: { signal?: AbortSignal; budgetMs?: number } = {},
 ): Promise<FuelEconomySection> {
   const url = fuelEconomyPageUrl(q);
   const now = new Date();
   const traits = vin ? vinTraits(vin.decoded, vin.elements) : null;
   const imported = await importedEpaVariants(q).catch(() => null);
   if (imported) return section(imported.records, traits, "ok", imported.asOf, url, `${ATTRIBUTION}, imported from EPA's vehicles.csv`);
+  const mirror = await freshMirror("fuel-economy", config().sync.fuelEconomy.maxAgeMs).catch(() => null);
+  if (mirror) {
+    const { maxYear } = await importedEpaCoverage();
+    if (maxYear !== null && q.year <= maxYear) return section([], traits, "ok", mirror, url, `${ATTRIBUTION}, local mirror of EPA's vehicles.csv`);
+  }
   if (!fuelEconomyOnline()) {
     const known = await answers().known(vehicleSlugKey(q));
     if (known) return section(known.value.records, traits, "ok", known.checkedAt, url, `${ATTRIBUTION}, answer stored from fueleconomy.gov`);
@@ -50,9 +60,12 @@ export async function fuelEconomyForVehicle(
       const r = await fetchEpaVariants(q);
       return r.ok ? { ok: true as const, value: { records: r.value } } : r;
     },
-    opts.signal,
+    opts,
   );
   if (answer.kind === "fresh") return section(answer.value.records, traits, "ok", answer.checkedAt, url, `${ATTRIBUTION}, fueleconomy.gov web services`);
+  if (answer.kind === "pending") {
+    return { ...unavailable(url, now, `${ATTRIBUTION}: fueleconomy.gov did not answer within ${answer.waitedMs} ms; the answer is being fetched and stored, ask again shortly`), status: "pending" };
+  }
   const why = answer.failure.reason;
   if (answer.kind === "stale") {
     return section(answer.value.records, traits, "stale", answer.checkedAt, url, `${ATTRIBUTION}: fueleconomy.gov could not be reached (${why}); last known answer`);

@@ -14,7 +14,7 @@
 import { displayMake } from "../vehicle";
 import { log } from "../log";
 import { startDeadline, untilAborted } from "../outside";
-import { getVehiclePricing, isDemoText } from "../pricing";
+import { getVehiclePricing, isDemoText, vehicleHasDeals } from "../pricing";
 import { recallsForVehicle } from "../recalls";
 import { complaintsForVehicle } from "../complaints";
 import { safetyRatingsForVehicle } from "../ratings";
@@ -134,7 +134,9 @@ function pick(draft: VehicleFacts, name: string): Partial<VehicleFacts> {
 }
 
 async function addPricingFacts(input: FactsInput, facts: VehicleFacts): Promise<void> {
-  const result = await getVehiclePricing({ make: input.variants.make, model: input.variants.model, year: input.year });
+  const vehicle = { make: input.variants.make, model: input.variants.model, year: input.year };
+  // Most vehicles have no deals: the in-memory index says so without a query.
+  const result = (await vehicleHasDeals(vehicle)) ? await getVehiclePricing(vehicle) : { found: false as const };
   if (!result.found) {
     facts.pricing = { sampleSize: 0, dataStatus: "none", averageMsrp: null, averageSellingPrice: null, averageDiscountPercent: null, priceBand: null };
     return;

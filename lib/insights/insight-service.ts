@@ -166,6 +166,9 @@ async function lookup(s: ServiceState, query: VehicleQuery, opts: LookupOptions 
     s.refresher.maybeRefresh(held.row, at);
     return answerOf(held.row);
   }
+  // With no AI key the insight is written from the facts, here and now, the same on every instance: nothing to
+  // share through the database, so it is composed in memory and kept there until it expires.
+  if (!s.writer()) return composedInMemory(s, key, query.year, names, opts);
   const stored = await readInsight(s.db(), key);
   if (stored && isFresh(stored, at)) {
     remember(s, stored);
@@ -184,6 +187,24 @@ async function lookup(s: ServiceState, query: VehicleQuery, opts: LookupOptions 
     return answerOf(row);
   }
   return answerOf(transientFallback(key, input, "the caller's deadline passed", s.now()));
+}
+
+async function composedInMemory(s: ServiceState, key: string, year: number, names: { make: string; model: string }, opts: LookupOptions): Promise<InsightAnswer | null> {
+  const variants = s.variantsOf(year, names.make, names.model);
+  if (!variants || !variants.modelSeenInYear) return null;
+  const input: FactsInput = { year, make: names.make, model: names.model, variants };
+  const flight = s.flights.get(
+    key,
+    async () => {
+      const facts = await s.factsOf(input);
+      const row: StoredInsight = generatedRow(key, year, facts, await generateInsight(key, facts, null), s.now());
+      s.memory.set(key, { row, until: row.expiresAt.getTime() });
+      return row;
+    },
+    () => 0,
+  );
+  const row = await untilDeadline(flight, opts);
+  return answerOf(row ?? transientFallback(key, input, "the caller's deadline passed", s.now()));
 }
 
 /** The shared flight of a missing key: claim the lease and generate, or wait for whoever holds it. */

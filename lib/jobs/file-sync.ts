@@ -5,8 +5,10 @@
  * import:fuel-economy). NCAP ratings have no bulk file to sync: their answers are stored as the SafetyRatings
  * API gives them (lib/ratings).
  *
- * Schedules: SYNC_COMPLAINTS_SCHEDULE is off by default (FLAT_CMPL is several hundred MB; an operator turns it
- * on), SYNC_FUEL_ECONOMY_SCHEDULE weekly (vehicles.csv.zip is a few MB and changes with each new model year).
+ * Both are mirrors, on by default and weekly: while the last sync is younger than SYNC_*_MAX_AGE_DAYS the VIN
+ * report answers from them with no live call (lib/buyer-data/mirror-status.ts). A mirror never synced, or past
+ * half its age, is synced right at start. FLAT_CMPL.zip is several hundred MB: it is streamed from disk row by
+ * row (never held whole) and summarised per vehicle after the import (lib/complaints/summaries.ts).
  */
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
@@ -38,6 +40,7 @@ function fileSyncJob(opts: {
     description: opts.description,
     schedule: () => (settings().url ? settings().schedule : null),
     disabledReason: () => (settings().url ? null : `${opts.urlVariable} is off`),
+    dueAtStart: (last, now) => !last.lastSuccessAt || now.getTime() - last.lastSuccessAt.getTime() > settings().maxAgeMs / 2,
     async run(ctx) {
       const { sync, dataDir } = config();
       const url = settings().url!;

@@ -79,6 +79,7 @@ function pricingSectionLine(p: VinPricingSection): string {
 
 /** The recalls of a report or a vehicle: a count line, then one line per campaign. */
 function recallLines(rc: Pick<RecallsResponse, "status" | "count" | "items" | "checkedAt" | "source">): string[] {
+  if (rc.status === "pending") return [`Recalls: not known yet, NHTSA is being asked; ask again shortly (${sentence(rc.source)}).`];
   if (rc.status === "unavailable" || rc.count === null) return [`Recalls: unknown (${sentence(rc.source)}).`];
   const stale = rc.status === "stale" ? ` (last known answer, as of ${rc.checkedAt})` : "";
   return [`Recalls: ${plural(rc.count, "campaign")}${stale}.`, ...rc.items.map((item) => `- ${recallHead(item)}: ${item.component}. ${item.summary}`)];
@@ -98,6 +99,7 @@ const asOf = (s: { status: string; checkedAt: string }) => (s.status === "stale"
  * variant is chosen and every tested one is listed.
  */
 export function ratingsLine(s: SafetyRatingsSection, perVin = true): string {
+  if (s.status === "pending") return `NCAP ratings: not known yet, NHTSA is being asked; ask again shortly.`;
   if (s.status === "unavailable") return `NCAP ratings: unknown (${sentence(s.source)}).`;
   const fitting = s.variants.filter((v) => v.fit !== "excluded");
   if (fitting.length === 0) return `NCAP ratings: no crash-tested variant${s.variants.length ? " fits this VIN" : ""}${asOf(s)}.`;
@@ -107,6 +109,7 @@ export function ratingsLine(s: SafetyRatingsSection, perVin = true): string {
 }
 
 export function complaintsLine(s: ComplaintsSection): string {
+  if (s.status === "pending") return `Owner complaints: not known yet, NHTSA is being asked; ask again shortly.`;
   if (s.status === "unavailable" || s.count === null) return `Owner complaints: unknown (${sentence(s.source)}).`;
   const top = s.byComponent.slice(0, 3).map((c) => `${c.component} ${c.count}`).join(", ");
   const harm = s.count ? `; crashes ${s.crashes ?? "unknown"}, fires ${s.fires ?? "unknown"}, injuries ${s.injuries ?? "unknown"}, deaths ${s.deaths ?? "unknown"}` : "";
@@ -114,6 +117,7 @@ export function complaintsLine(s: ComplaintsSection): string {
 }
 
 export function fuelEconomyLine(s: FuelEconomySection, perVin = true): string {
+  if (s.status === "pending") return `Fuel economy: not known yet, fueleconomy.gov is being asked; ask again shortly.`;
   if (s.status === "unavailable") return `Fuel economy: unknown (${sentence(s.source)}).`;
   const fitting = s.variants.filter((v) => v.fit !== "excluded");
   if (fitting.length === 0) return `Fuel economy: no EPA-rated variant${s.variants.length ? " fits this VIN" : ""}${asOf(s)}.`;

@@ -1,11 +1,18 @@
 /**
  * One circuit breaker per named outside system or host ("nhtsa-recalls", "vpic", "anthropic",
- * "sticker:cws.gm.com"), on cockatiel's consecutive-failure breaker. After `failures` failed calls in a row
- * the breaker opens: calls answer at once with the caller's degraded value instead of waiting on a system
- * that is down. After `cooldownMs` the next call is let through as the probe (half-open): its success closes
- * the breaker, its failure opens it for another cool-down. Concurrent calls during the probe stay degraded.
+ * "sticker:cws.gm.com"), on cockatiel's SamplingBreaker: it opens when, within the last `windowMs`, it saw at
+ * least `failures` calls and more than half of them failed. Calls then answer at once with the
+ * caller's degraded value instead of waiting on a system that is down. After `cooldownMs` the next call is let
+ * through as the probe (half-open): its success closes the breaker, its failure opens it for another
+ * cool-down. Concurrent calls during the probe stay degraded.
+ *
+ * A hang gives no failure until a deadline passes (seconds), so waiting for failures alone would let every
+ * request of the first seconds of an outage wait too. Each HTTP call made under `run` (fetchJson reads the
+ * breaker from an AsyncLocalStorage) that has not answered within `slowCallMs` counts as one failure at that
+ * moment: a few concurrent calls into a hang open the breaker within about a second.
  */
-import { BrokenCircuitError, circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen, IsolatedCircuitError, type CircuitBreakerPolicy } from "cockatiel";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { BrokenCircuitError, circuitBreaker, CircuitState, handleWhen, IsolatedCircuitError, SamplingBreaker, type CircuitBreakerPolicy } from "cockatiel";
 import { config } from "../config";
 import { log } from "../log";
 
@@ -46,17 +53,52 @@ class IgnoredAnswer<T> extends Error {
   }
 }
 
+/** A call that has not answered within slowCallMs, counted against its system at that moment. */
+class SlowCall extends Error {
+  constructor(readonly ms: number) {
+    super(`no answer within ${ms} ms (slow call)`);
+  }
+}
+
+export interface BreakerSettings {
+  failures: number;
+  windowMs: number;
+  cooldownMs: number;
+  slowCallMs: number;
+}
+
+const current = new AsyncLocalStorage<Breaker>();
+
+/**
+ * Arms the slow-call timer of the breaker whose `run` this call is made under (none outside one); call the
+ * returned function when the call has answered.
+ */
+export function watchSlowCall(): () => void {
+  const breaker = current.getStore();
+  if (!breaker) return () => undefined;
+  const timer = setTimeout(() => breaker.countSlowCall(), breaker.settings.slowCallMs);
+  timer.unref();
+  return () => clearTimeout(timer);
+}
+
 export class Breaker {
   private readonly policy: CircuitBreakerPolicy;
   private openedAt: number | null = null;
   private lastFailure: string | null = null;
+  readonly settings: BreakerSettings;
 
   constructor(
     readonly name: string,
     readonly failures: number,
     readonly cooldownMs: number,
+    more: Partial<Pick<BreakerSettings, "windowMs" | "slowCallMs">> = {},
   ) {
-    this.policy = circuitBreaker(handleWhen((error) => !(error instanceof IgnoredAnswer)), { halfOpenAfter: cooldownMs, breaker: new ConsecutiveBreaker(failures) });
+    this.settings = { failures, cooldownMs, windowMs: more.windowMs ?? 10_000, slowCallMs: more.slowCallMs ?? 750 };
+    const { windowMs } = this.settings;
+    // cockatiel's SamplingBreaker: open above `threshold` failures of the calls in `duration`, once at least
+    // `minimumRps * duration` calls were seen: here `failures` calls.
+    const breaker = new SamplingBreaker({ threshold: 0.5, duration: windowMs, minimumRps: (failures * 1000) / windowMs });
+    this.policy = circuitBreaker(handleWhen((error) => !(error instanceof IgnoredAnswer)), { halfOpenAfter: cooldownMs, breaker });
     this.policy.onBreak(() => {
       this.openedAt = Date.now();
       log().warn({ breaker: name, cooldownMs, lastFailure: this.lastFailure }, "outside system breaker opened");
@@ -91,7 +133,7 @@ export class Breaker {
     const probe = this.policy.state === CircuitState.Open;
     try {
       return await this.policy.execute(async () => {
-        const value = await work();
+        const value = await current.run(this, work);
         if (opts.ignored?.(value)) throw probe ? new FailedAnswer(value) : new IgnoredAnswer(value);
         if (opts.failed(value)) throw new FailedAnswer(value);
         return value;
@@ -106,6 +148,18 @@ export class Breaker {
       this.lastFailure = error instanceof Error ? error.message : String(error);
       throw error;
     }
+  }
+
+  /** Whether this breaker was built with these thresholds (config changes in tests rebuild it). */
+  hasSettings(s: BreakerSettings): boolean {
+    return (Object.keys(s) as Array<keyof BreakerSettings>).every((k) => this.settings[k] === s[k]);
+  }
+
+  /** One failure for a call still unanswered after slowCallMs (a hang shows before its deadline passes). */
+  countSlowCall(): void {
+    if (this.policy.state !== CircuitState.Closed) return;
+    this.lastFailure = new SlowCall(this.settings.slowCallMs).message;
+    this.policy.execute(() => Promise.reject(new SlowCall(this.settings.slowCallMs))).catch(() => undefined);
   }
 
   health(): BreakerHealth {
@@ -135,14 +189,24 @@ const globalForBreakers = globalThis as unknown as { __vinscopeBreakers?: Map<st
 
 export function breakerFor(name: string): Breaker {
   const registry = (globalForBreakers.__vinscopeBreakers ??= new Map());
-  const { breakerFailures, breakerCooldownMs } = config().outside;
   let breaker = registry.get(name);
-  if (!breaker || breaker.failures !== breakerFailures || breaker.cooldownMs !== breakerCooldownMs) {
+  if (!breaker || !breaker.hasSettings(configuredSettings())) {
     if (!breaker && registry.size >= MAX_BREAKERS) registry.delete(registry.keys().next().value as string);
-    breaker = new Breaker(name, breakerFailures, breakerCooldownMs);
+    breaker = configuredBreaker(name);
     registry.set(name, breaker);
   }
   return breaker;
+}
+
+function configuredSettings(): BreakerSettings {
+  const o = config().outside;
+  return { failures: o.breakerFailures, windowMs: o.breakerWindowMs, cooldownMs: o.breakerCooldownMs, slowCallMs: o.slowCallMs };
+}
+
+/** A new breaker with the configured thresholds (for registries of their own, such as webhook hosts). */
+export function configuredBreaker(name: string): Breaker {
+  const s = configuredSettings();
+  return new Breaker(name, s.failures, s.cooldownMs, s);
 }
 
 /** Every breaker this process has made, for health reporting. */

@@ -1,8 +1,9 @@
 /**
- * What every client of an outside system (NHTSA's APIs in lib/nhtsa, EPA, Anthropic, Stripe, SMTP, manufacturer
+ * What every client of an outside system (NHTSA's APIs, EPA, Anthropic, Stripe, SMTP, manufacturer
  * hosts) shares.
  *
- * Breakers (breaker.ts), one per named system or host, on cockatiel's consecutive-failure breaker:
+ * Breakers (breaker.ts), one per named system or host, on cockatiel's SamplingBreaker (a failure rate in a short
+ * window, slow calls counted as failures the moment they pass OUTSIDE_SLOW_CALL_MS):
  *
  *   const answer = await breakerFor("nhtsa-recalls").run(() => askNhtsa(q), {
  *     failed: (a) => !a.ok && a.reason !== "aborted",   // what counts against the system
@@ -10,8 +11,14 @@
  *   });
  *
  *   breakerFor(name)          the breaker of a system/host (created on first use; OUTSIDE_BREAKER_FAILURES
- *                             failures in a row open it for OUTSIDE_BREAKER_COOLDOWN_MS, then the next call
- *                             is the probe: success closes it, failure opens it again)
+ *                             calls within OUTSIDE_BREAKER_WINDOW_MS, over half of them failed, open it for
+ *                             OUTSIDE_BREAKER_COOLDOWN_MS, then the next call is the probe: success closes it,
+ *                             failure opens it again)
+ *   watchSlowCall()           arms the slow-call timer of the breaker the call runs under (fetchJson does)
+ *
+ * Bulkheads (bulkhead.ts), one per system, on cockatiel's bulkhead with no queue:
+ *
+ *   bulkheadFor(name).run(work, refused)   at most OUTSIDE_BULKHEAD_LIMIT in flight; one more gets refused()
  *   breaker.refusing          true while calls are answered degraded without asking (check before waiting)
  *   breaker.state / health()  "closed" | "open" | "half_open", when it opened, the last failure
  *   breakerHealth()           every breaker of this process (health reporting)
@@ -54,7 +61,8 @@
  */
 import { config } from "../config";
 
-export { Breaker, breakerFor, breakerHealth, resetBreakersForTests } from "./breaker";
+export { Breaker, breakerFor, breakerHealth, configuredBreaker, resetBreakersForTests, watchSlowCall } from "./breaker";
+export { bulkheadFor } from "./bulkhead";
 export { BoundedMemo, boundedCache } from "./memo";
 export { startDeadline, untilAborted, withDeadline, DeadlineExceeded } from "./deadline";
 export { retryAnswer } from "./retry";

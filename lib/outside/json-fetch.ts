@@ -4,12 +4,13 @@
  * is not retried), the caller's abort signal honoured, and a typed failure instead of a thrown error.
  * Breakers and caches stay with the caller (breaker.ts, memo.ts): they know what a failure of their system is.
  */
+import { watchSlowCall } from "./breaker";
 import { startDeadline } from "./deadline";
 import { retryAnswer } from "./retry";
 
 export type FetchFailure = {
   ok: false;
-  reason: "offline" | "timeout" | "http_error" | "network_error" | "bad_response" | "aborted" | "breaker_open";
+  reason: "offline" | "timeout" | "http_error" | "network_error" | "bad_response" | "aborted" | "breaker_open" | "busy";
   detail: string;
   /** The HTTP status when the system answered with an error. */
   status?: number;
@@ -49,6 +50,7 @@ type Attempt = { ok: true; body: unknown } | (FetchFailure & { retry: boolean })
 
 async function attempt(url: string, timeoutMs: number, outer?: AbortSignal): Promise<Attempt> {
   const deadline = startDeadline(timeoutMs, outer);
+  const answered = watchSlowCall();
   let text: string;
   try {
     const res = await fetch(url, { signal: deadline.signal, headers: { accept: "application/json" }, redirect: "error" });
@@ -62,6 +64,7 @@ async function attempt(url: string, timeoutMs: number, outer?: AbortSignal): Pro
     if (deadline.signal.aborted) return { ok: false, reason: "timeout", detail: `no answer within ${timeoutMs} ms`, retry: true };
     return { ok: false, reason: "network_error", detail: error instanceof Error ? error.message : String(error), retry: true };
   } finally {
+    answered();
     deadline.clear();
   }
   try {

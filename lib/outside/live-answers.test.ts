@@ -58,8 +58,40 @@ test("the durable store keeps the last answer for another process: stale after a
     load: async (k) => rows.get(k) ?? null,
     save: async (k, value, checkedAt) => void rows.set(k, { value, checkedAt }),
   };
-  await new LiveAnswers<{ n: number }>("test-durable", { okTtlMs: () => 60_000, max: 10, durable }).get("k", async () => ok(7));
-  const restarted = new LiveAnswers<{ n: number }>("test-durable", { okTtlMs: () => 60_000, max: 10, durable });
+  let ttl = 60_000;
+  await new LiveAnswers<{ n: number }>("test-durable", { okTtlMs: () => ttl, max: 10, durable }).get("k", async () => ok(7));
+  const restarted = new LiveAnswers<{ n: number }>("test-durable", { okTtlMs: () => ttl, max: 10, durable });
+  // Within its TTL the stored answer is served without asking the source.
+  let calls = 0;
+  expect(await restarted.get("k", async () => (calls++, down))).toMatchObject({ kind: "fresh", value: { n: 7 } });
+  expect(calls).toBe(0);
+  ttl = 0;
   expect(await restarted.get("k", async () => down)).toMatchObject({ kind: "stale", value: { n: 7 } });
   expect(await restarted.known("k")).toMatchObject({ value: { n: 7 } });
+});
+
+test("past the budget: pending while nothing is known, the load goes on and fills the store", async () => {
+  const answers = new LiveAnswers<{ n: number }>("test-budget", { okTtlMs: () => 60_000, max: 10 });
+  const started = Date.now();
+  const slow = () => new Promise<Loaded<{ n: number }>>((r) => setTimeout(() => r(ok(5)), 150));
+  expect(await answers.get("k", slow, { budgetMs: 30 })).toMatchObject({ kind: "pending" });
+  expect(Date.now() - started).toBeLessThan(120);
+  await answers.settled();
+  let calls = 0;
+  expect(await answers.get("k", async () => (calls++, ok(6)), { budgetMs: 30 })).toMatchObject({ kind: "fresh", value: { n: 5 } });
+  expect(calls).toBe(0);
+});
+
+test("the bulkhead: past OUTSIDE_BULKHEAD_LIMIT vehicles in flight, another is refused at once", async () => {
+  process.env.OUTSIDE_BULKHEAD_LIMIT = "2";
+  resetConfigForTests();
+  const answers = new LiveAnswers<{ n: number }>("test-bulkhead", { okTtlMs: () => 60_000, max: 10 });
+  const slow = () => new Promise<Loaded<{ n: number }>>((r) => setTimeout(() => r(ok(1)), 100));
+  const inFlight = [answers.get("a", slow), answers.get("b", slow)];
+  const started = Date.now();
+  expect(await answers.get("c", slow)).toMatchObject({ kind: "failed", failure: { reason: "busy" } });
+  expect(Date.now() - started).toBeLessThan(50);
+  // A caller of a vehicle already being asked joins its flight instead.
+  expect(await answers.get("a", slow)).toMatchObject({ kind: "fresh" });
+  await Promise.all(inFlight);
 });

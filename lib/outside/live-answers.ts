@@ -1,14 +1,20 @@
 /**
  * Live answers of an outside source per key (a year/make/model), with the honest states every buyer-data
- * section reports: `fresh` (asked now or within okTtlMs()), `stale` (the source failed; the last known answer),
- * `failed` (nothing known). One breaker per source (breaker.ts); one load per key at a time with a short
- * negative cache (memo.ts); the last known answers kept in a bounded LRU and, when the caller gives one, in a
- * durable store so they outlive the process and are shared by every instance.
+ * section reports: `fresh` (asked now, or a stored answer younger than okTtlMs()), `stale` (the source failed,
+ * or did not confirm in time; the last known answer), `pending` (nothing known yet; the source is being asked
+ * and its answer will be stored), `failed` (nothing known). One breaker and one bulkhead per source
+ * (breaker.ts, bulkhead.ts); one load per key at a time with a short negative cache (memo.ts); the last known
+ * answers kept in a bounded LRU and, when the caller gives one, in a durable store so they outlive the process
+ * and are shared by every instance.
+ *
+ * A caller with a budget (the VIN report) waits at most that long: the load goes on without it and fills the
+ * store, so the next request finds the answer.
  */
 import { boundedCache } from "./memo";
 import { BoundedMemo } from "./memo";
 import { breakerFor } from "./breaker";
-import { untilAborted } from "./deadline";
+import { bulkheadFor } from "./bulkhead";
+import { startDeadline, untilAborted } from "./deadline";
 import { config } from "../config";
 import { systemFailed, type FetchFailure } from "./json-fetch";
 
@@ -17,6 +23,7 @@ export type Loaded<T> = { ok: true; value: T } | FetchFailure;
 export type LiveAnswer<T> =
   | { kind: "fresh"; value: T; checkedAt: Date }
   | { kind: "stale"; value: T; checkedAt: Date; failure: FetchFailure }
+  | { kind: "pending"; waitedMs: number }
   | { kind: "failed"; failure: FetchFailure };
 
 export interface DurableAnswers<T> {
@@ -24,7 +31,17 @@ export interface DurableAnswers<T> {
   save(key: string, value: T, checkedAt: Date): Promise<void>;
 }
 
+export interface AskOptions {
+  /** The caller gave up (its client went away). */
+  signal?: AbortSignal;
+  /** Wait at most this long for the source; past it, `pending` (or the last known answer as `stale`). */
+  budgetMs?: number;
+  now?: () => Date;
+}
+
 type Remembered<T> = { ok: true; value: T; checkedAt: Date } | (FetchFailure & { checkedAt?: undefined });
+
+const OVER_BUDGET = Symbol("over budget");
 
 export class LiveAnswers<T extends NonNullable<unknown>> {
   private readonly memo: BoundedMemo<Remembered<T>>;
@@ -43,17 +60,37 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
     return breakerFor(this.breakerName).refusing;
   }
 
-  async get(key: string, load: () => Promise<Loaded<T>>, signal?: AbortSignal, now = () => new Date()): Promise<LiveAnswer<T>> {
+  async get(key: string, load: () => Promise<Loaded<T>>, ask: AskOptions = {}): Promise<LiveAnswer<T>> {
+    const now = ask.now ?? (() => new Date());
+    const known = await this.known(key);
+    if (known && now().getTime() - known.checkedAt.getTime() < this.opts.okTtlMs()) return { kind: "fresh", ...known };
+    // Nothing to wait for: the breaker is open or every slot of the bulkhead is taken (a flight already under
+    // way for this key is joined instead).
+    if (!this.memo.loading(key)) {
+      const refusal = this.refusal();
+      if (refusal) return known ? { kind: "stale", ...known, failure: refusal } : { kind: "failed", failure: refusal };
+    }
     const flight = this.memo.get(
       key,
       () => this.loadGuarded(key, load, now),
-      (r) => (r.ok ? this.opts.okTtlMs() : config().outside.failureMemoMs),
+      (r) => (r.ok ? 0 : config().outside.failureMemoMs),
     );
-    const answer = await untilAborted(flight, signal, (): Remembered<T> => ({ ok: false, reason: "aborted", detail: "the caller gave up" }));
-    if (answer.ok) return { kind: "fresh", value: answer.value, checkedAt: answer.checkedAt };
-    const known = this.lastKnown.get(key) ?? (await this.loadDurable(key));
-    if (known) return { kind: "stale", value: known.value, checkedAt: known.checkedAt, failure: answer };
-    return { kind: "failed", failure: answer };
+    const started = Date.now();
+    const budget = ask.budgetMs === undefined ? null : startDeadline(ask.budgetMs);
+    const gaveUp = (): FetchFailure => ({ ok: false, reason: "aborted", detail: "the caller gave up" });
+    const waited = await untilAborted(
+      untilAborted(flight, ask.signal, gaveUp),
+      budget?.signal,
+      (): typeof OVER_BUDGET => OVER_BUDGET,
+    ).finally(() => budget?.clear());
+    if (waited === OVER_BUDGET) {
+      const failure: FetchFailure = { ok: false, reason: "timeout", detail: `no answer within ${ask.budgetMs} ms; still being asked` };
+      return known ? { kind: "stale", ...known, failure } : { kind: "pending", waitedMs: Date.now() - started };
+    }
+    if (waited.ok) return { kind: "fresh", value: waited.value, checkedAt: waited.checkedAt };
+    const last = known ?? (await this.known(key));
+    if (last) return { kind: "stale", ...last, failure: waited };
+    return { kind: "failed", failure: waited };
   }
 
   /** The last known answer without asking the source (offline, or while the breaker is open). */
@@ -61,16 +98,35 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
     return this.lastKnown.get(key) ?? (await this.loadDurable(key));
   }
 
+  /** Loads under way (tests wait for the background to finish). */
+  settled(): Promise<void> {
+    return this.memo.settled();
+  }
+
   clear(): void {
     this.memo.clear();
     this.lastKnown.clear();
   }
 
+  private refusal(): FetchFailure | null {
+    if (breakerFor(this.breakerName).refusing) return this.breakerOpen();
+    if (bulkheadFor(this.breakerName).full) return this.busy();
+    return null;
+  }
+
+  private breakerOpen(): FetchFailure {
+    return { ok: false, reason: "breaker_open", detail: `${this.breakerName} failed repeatedly; not asked again until the cool-down ends` };
+  }
+
+  private busy(): FetchFailure {
+    return { ok: false, reason: "busy", detail: `${config().outside.bulkheadLimit} calls to ${this.breakerName} are already under way` };
+  }
+
   private async loadGuarded(key: string, load: () => Promise<Loaded<T>>, now: () => Date): Promise<Remembered<T>> {
-    const answer = await breakerFor(this.breakerName).run(load, {
-      failed: systemFailed,
-      open: (): Loaded<T> => ({ ok: false, reason: "breaker_open", detail: `${this.breakerName} failed repeatedly; not asked again until the cool-down ends` }),
-    });
+    const answer = await bulkheadFor(this.breakerName).run(
+      () => breakerFor(this.breakerName).run(load, { failed: systemFailed, open: (): Loaded<T> => this.breakerOpen() }),
+      (): Loaded<T> => this.busy(),
+    );
     if (!answer.ok) return answer;
     const checkedAt = now();
     this.lastKnown.set(key, { value: answer.value, checkedAt });

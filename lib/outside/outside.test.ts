@@ -1,7 +1,8 @@
 /** The shared pieces of every outside client: breaker states and probes, the bounded memo, deadlines. */
 import { setTimeout as sleep } from "node:timers/promises";
 import { resetConfigForTests } from "../config";
-import { Breaker, BoundedMemo, breakerFor, resetBreakersForTests, startDeadline, untilAborted } from ".";
+import { Breaker, BoundedMemo, breakerFor, resetBreakersForTests, startDeadline, untilAborted, watchSlowCall } from ".";
+import { Bulkhead } from "./bulkhead";
 
 type Answer = { ok: true; n: number } | { ok: false; reason: string };
 const failedAnswer = (a: Answer) => !a.ok;
@@ -34,13 +35,34 @@ describe("Breaker", () => {
     expect(breaker.health()).toMatchObject({ name: "test", state: "open", lastFailure: "http_error" });
   });
 
-  it("a success between failures resets the count", async () => {
+  it("opens on the failure rate in its window: failures that are at most half the calls keep it closed", async () => {
     const breaker = new Breaker("test", 2, 60_000);
     const opts = { failed: failedAnswer, open: openAnswer };
     await breaker.run(async () => ({ ok: false, reason: "x" }) as Answer, opts);
     await breaker.run(async () => ({ ok: true, n: 1 }) as Answer, opts);
+    await breaker.run(async () => ({ ok: true, n: 2 }) as Answer, opts);
     await breaker.run(async () => ({ ok: false, reason: "x" }) as Answer, opts);
     expect(breaker.state).toBe("closed");
+    await breaker.run(async () => ({ ok: false, reason: "x" }) as Answer, opts);
+    expect(breaker.state).toBe("open");
+  });
+
+  it("a call that hangs counts as a failure once it passes slowCallMs: a hang opens the breaker before any deadline", async () => {
+    const breaker = new Breaker("test", 3, 60_000, { slowCallMs: 50 });
+    const opts = { failed: failedAnswer, open: openAnswer };
+    const hang = () => breaker.run(async () => {
+      const answered = watchSlowCall();
+      await sleep(400);
+      answered();
+      return { ok: true, n: 0 } as Answer;
+    }, opts);
+    const started = Date.now();
+    const calls = [hang(), hang(), hang()];
+    while (breaker.state !== "open" && Date.now() - started < 1000) await sleep(10);
+    expect(breaker.state).toBe("open");
+    expect(Date.now() - started).toBeLessThan(300);
+    expect(await breaker.run(async () => ({ ok: true, n: 1 }) as Answer, opts)).toEqual({ ok: false, reason: "breaker_open" });
+    await Promise.all(calls);
   });
 
   it("after the cool-down one probe goes through: success closes, failure opens again", async () => {
@@ -80,6 +102,20 @@ describe("Breaker", () => {
     expect(breakerFor("vpic")).not.toBe(a);
     expect(a.failures).toBe(7);
     expect(a.cooldownMs).toBe(1234);
+  });
+});
+
+describe("Bulkhead", () => {
+  it("runs at most `limit` calls at once and refuses the next at once", async () => {
+    const b = new Bulkhead("test", 2);
+    const slow = () => b.run(() => sleep(50).then(() => "done"), () => "refused");
+    const first = [slow(), slow()];
+    expect(b.full).toBe(true);
+    const started = Date.now();
+    expect(await slow()).toBe("refused");
+    expect(Date.now() - started).toBeLessThan(20);
+    expect(await Promise.all(first)).toEqual(["done", "done"]);
+    expect(b.full).toBe(false);
   });
 });
 

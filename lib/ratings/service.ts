@@ -2,8 +2,11 @@
  * NCAP star ratings for a decoded VIN: NHTSA's tested variants of the year/make/model, each marked against the
  * VIN's body and drive (ncap-match.ts), with the ratings of every variant that fits (at most MAX_RATED).
  *
- * - Live answers are kept per year/make/model for BUYER_DATA_CACHE_MS, in a
- *   bounded memo and in the database (lib/outside/live-answers.ts + store.ts), behind the "nhtsa-ratings" breaker.
+ * - Live answers are kept per year/make/model for BUYER_DATA_CACHE_MS, in memory and in the database
+ *   (lib/outside/live-answers.ts, lib/buyer-data/store.ts), behind the "nhtsa-ratings" breaker and bulkhead.
+ *   NHTSA publishes no bulk file of ratings, so these stored answers are the local copy: a vehicle seen is
+ *   asked again once its answer is older than BUYER_DATA_CACHE_MS, by the next report that shows it.
+ * - A caller with a budget (the VIN report) gets `pending` past it while the call goes on and fills the store.
  * - NHTSA down: the last known answer, status `stale`; none known: `unavailable` (never "not rated").
  * - Offline (RATINGS_API_BASE_URL=off): NHTSA publishes no bulk file of ratings that this service can fetch, so
  *   only answers stored while online are served (`ok`, with their checkedAt); otherwise `unavailable`.
@@ -34,7 +37,7 @@ const answers = () => sourceAnswers<NcapModelAnswer>("nhtsa-ratings", "ncap");
 export async function safetyRatingsForVehicle(
   q: VehicleQuery,
   vin: { decoded: DecodedVehicle; elements: Record<string, string> } | null,
-  opts: { signal?: AbortSignal } = {},
+  opts: { signal?: AbortSignal; budgetMs?: number } = {},
 ): Promise<SafetyRatingsSection> {
   const url = nhtsaVehiclePageUrl(q);
   const now = new Date();
@@ -45,8 +48,11 @@ export async function safetyRatingsForVehicle(
     if (!known) return unavailable(url, now, `${ATTRIBUTION}: the service runs offline and has no stored answer for this vehicle; ratings are unknown`);
     return section(known.value, traits, "ok", known.checkedAt, url, `${ATTRIBUTION}, answer stored from api.nhtsa.gov`);
   }
-  const answer = await answers().get(key, () => loadModel(q, traits), opts.signal);
+  const answer = await answers().get(key, () => loadModel(q, traits), opts);
   if (answer.kind === "fresh") return section(answer.value, traits, "ok", answer.checkedAt, url, `${ATTRIBUTION}, api.nhtsa.gov`);
+  if (answer.kind === "pending") {
+    return { ...unavailable(url, now, `${ATTRIBUTION}: NHTSA did not answer within ${answer.waitedMs} ms; the answer is being fetched and stored, ask again shortly`), status: "pending" };
+  }
   if (answer.kind === "stale") {
     return section(answer.value, traits, "stale", answer.checkedAt, url, `${ATTRIBUTION}: NHTSA could not be reached (${answer.failure.reason}); last known answer`);
   }

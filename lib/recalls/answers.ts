@@ -105,13 +105,15 @@ export const RecallItem = z
 export type RecallItem = z.infer<typeof RecallItem>;
 
 export const RecallStatus = z
-  .enum(["ok", "stale", "unavailable"])
+  .enum(["ok", "stale", "unavailable", "pending"])
   .describe(
     "ok: a current answer (the local mirror of NHTSA's recall files while it is fresh, NHTSA within 6 hours, or " +
       "imported data when the service runs offline); " +
       "stale: NHTSA could not be reached, this is the last known answer as of checkedAt; " +
       "unavailable: nothing is known (NHTSA could not be reached, or the vehicle has no model name to ask about); " +
-      "count is then null: unknown, not zero recalls",
+      "count is then null: unknown, not zero recalls; " +
+      "pending: NHTSA is being asked and did not answer within the report's short wait; the answer is stored when it " +
+      "comes (ask again shortly), count is null until then",
   );
 
 /** How old the data behind an answer is (additive to checkedAt, which older clients read). */

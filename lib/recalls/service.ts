@@ -28,7 +28,7 @@ import { sameModel, slugify } from "../vehicle";
 import type { RecallRecord } from "./record";
 import { storeMayKnow } from "./known-vehicles";
 import { mirrorRecalls } from "./mirror";
-import { BoundedMemo, breakerFor, failureMemoMs, resetBreakersForTests, untilAborted } from "../outside";
+import { BoundedMemo, breakerFor, bulkheadFor, failureMemoMs, resetBreakersForTests, startDeadline, untilAborted } from "../outside";
 import { findLookup, lookupKey, saveLookup, storedRecalls, upsertRecalls, type StoredAnswer } from "./store";
 import type { VehicleQuery } from "../vehicle";
 
@@ -49,7 +49,11 @@ function hasUsableNames(q: VehicleQuery): boolean {
   return Number.isInteger(q.year) && slugify(q.make ?? "") !== "" && slugify(q.model ?? "") !== "";
 }
 
-export async function recallsForVehicle(q: VehicleQuery, opts: { signal?: AbortSignal; now?: Date } = {}): Promise<VehicleRecalls> {
+/**
+ * `budgetMs` (the VIN report): wait at most that long for NHTSA; past it the refresh goes on and fills the
+ * store, and the answer is the last known one (`stale`) or, with none, `pending`.
+ */
+export async function recallsForVehicle(q: VehicleQuery, opts: { signal?: AbortSignal; now?: Date; budgetMs?: number } = {}): Promise<VehicleRecalls> {
   const now = opts.now ?? new Date();
   const url = recallPageUrl(q);
   if (!hasUsableNames(q)) return unknown(url, now, "noModel");
@@ -67,9 +71,11 @@ export async function recallsForVehicle(q: VehicleQuery, opts: { signal?: AbortS
     return answer(stored, url, "ok", lookup.checkedAt, LIVE_SOURCE);
   }
 
-  if (nhtsaOnline()) {
-    const live = await withAbort(refreshShared(q, now), opts.signal);
-    if (live.ok) {
+  let overBudget = false;
+  if (nhtsaOnline() && !storeOnly) {
+    const live = await withBudget(withAbort(refreshShared(q, now), opts.signal), opts.budgetMs);
+    if (live === OVER_BUDGET) overBudget = true;
+    else if (live.ok) {
       const stored = await storedRecalls(q.year, q.make, q.model, live.campaigns);
       return answer(stored, url, "ok", live.checkedAt, LIVE_SOURCE);
     }
@@ -77,7 +83,7 @@ export async function recallsForVehicle(q: VehicleQuery, opts: { signal?: AbortS
 
   const stored = await storedRecalls(q.year, q.make, q.model, lookup?.campaignNumbers ?? []);
   const known = lookup !== null || stored.items.length > 0;
-  if (!known) return unknown(url, now);
+  if (!known) return overBudget ? pending(url, now, opts.budgetMs ?? 0) : unknown(url, now);
   const knownAt = latest(lookup?.checkedAt ?? null, stored.newestRowAt) ?? now;
   if (nhtsaOnline()) {
     return answer(stored, url, "stale", knownAt, `${ATTRIBUTION}: NHTSA could not be reached; last known answer`);
@@ -91,6 +97,18 @@ export async function recallsForVehicle(q: VehicleQuery, opts: { signal?: AbortS
  * ETag would never revalidate.
  */
 const LIVE_SOURCE = `${ATTRIBUTION}, from api.nhtsa.gov (an answer is kept up to 6 hours; checkedAt says when NHTSA gave it)`;
+
+/** NHTSA is being asked and nothing is known yet: "pending" with `count: null`; the refresh fills the store. */
+function pending(url: string, now: Date, budgetMs: number): VehicleRecalls {
+  return {
+    count: null,
+    items: [],
+    url,
+    status: "pending",
+    checkedAt: now.toISOString(),
+    source: `${ATTRIBUTION}: NHTSA did not answer within ${budgetMs} ms; the answer is being fetched and stored, ask again shortly`,
+  };
+}
 
 /** Nothing is known about the vehicle's recalls: "unavailable" with `count: null`, never "0 recalls". */
 function unknown(url: string, now: Date, why?: "noModel"): VehicleRecalls {
@@ -132,12 +150,27 @@ export function resetRecallRefreshForTests(): void {
   resetBreakersForTests("nhtsa-recalls");
 }
 
-/** NHTSA's breaker: while open, the refresh fails at once and the stored answer (or "unavailable") goes out. */
+/**
+ * NHTSA's breaker and bulkhead: while the breaker is open, or every slot is taken, the refresh fails at once
+ * and the stored answer (or "unavailable") goes out.
+ */
 function refreshGuarded(q: VehicleQuery, now: Date): Promise<Refresh> {
-  return breakerFor("nhtsa-recalls").run(() => refresh(q, now), {
-    failed: nhtsaDown,
-    open: () => ({ ok: false, reason: "breaker_open", detail: "NHTSA failed repeatedly; not asked again until the cool-down ends" }),
-  });
+  return bulkheadFor("nhtsa-recalls").run(
+    () =>
+      breakerFor("nhtsa-recalls").run(() => refresh(q, now), {
+        failed: nhtsaDown,
+        open: () => ({ ok: false, reason: "breaker_open", detail: "NHTSA failed repeatedly; not asked again until the cool-down ends" }),
+      }),
+    (): Refresh => ({ ok: false, reason: "busy", detail: "as many NHTSA recall calls as allowed are under way" }),
+  );
+}
+
+const OVER_BUDGET = Symbol("over budget");
+
+function withBudget<T>(work: Promise<T>, budgetMs: number | undefined): Promise<T | typeof OVER_BUDGET> {
+  if (budgetMs === undefined) return work;
+  const budget = startDeadline(budgetMs);
+  return untilAborted(work, budget.signal, (): typeof OVER_BUDGET => OVER_BUDGET).finally(budget.clear);
 }
 
 /** A failure of NHTSA itself (down, slow, 5xx, garbage), not of one question (a 4xx) or of a caller. */
@@ -147,8 +180,20 @@ function nhtsaDown(r: Refresh): boolean {
   return r.reason === "timeout" || r.reason === "network_error" || r.reason === "bad_response";
 }
 
+/**
+ * One deadline (NHTSA_API_TIMEOUT_MS) for the whole refresh: its calls run one after the other (the model names,
+ * then the recalls), and each alone may take that long, so together they would outlast the report's section.
+ */
 async function refresh(q: VehicleQuery, now: Date): Promise<Refresh> {
-  const live = await askNhtsa(q);
+  const ms = config().nhtsa.timeoutMs;
+  const deadline = startDeadline(ms);
+  let live: Awaited<ReturnType<typeof askNhtsa>>;
+  try {
+    live = await askNhtsa(q, deadline.signal);
+  } finally {
+    deadline.clear();
+  }
+  if (!live.ok && live.reason === "aborted") return { ok: false, reason: "timeout", detail: `NHTSA did not answer within ${ms} ms` };
   if (!live.ok) return live;
   await upsertRecalls(live.records, "nhtsa_api", now);
   const campaigns = live.records.map((r) => r.campaignNumber);

@@ -1,6 +1,8 @@
 /**
  * The buyer-data sections by year/make/model, for the public routes: slugs resolved to vPIC's names (a
  * vehicle vPIC does not know is a 404, as for insights), then the domain service, with no VIN to mark variants.
+ * A live call is waited on up to the section's deadline (REPORT_*_TIMEOUT_MS): these routes ask for one section
+ * only, so they wait longer than the VIN report's budget; past it the answer is `pending`.
  */
 import { notFound } from "../contract/errors";
 import type { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../buyer-data/answers";
@@ -8,6 +10,7 @@ import { complaintsForVehicle, complaintsOnline } from "../complaints";
 import { fuelEconomyForVehicle, fuelEconomyOnline } from "../fuel-economy";
 import { ratingsOnline, safetyRatingsForVehicle } from "../ratings";
 import { findVpicModel } from "../vin";
+import { config } from "../config";
 import { displayMake, type VehicleQuery } from "../vehicle";
 
 function vehicleNamed(q: VehicleQuery) {
@@ -21,21 +24,21 @@ const answered = (v: VehicleQuery): VehicleQuery => ({ ...v, make: displayMake(v
 
 export async function safetyRatingsByVehicle(q: VehicleQuery): Promise<SafetyRatingsResponse> {
   const v = vehicleNamed(q);
-  return { ...answered(v), ...(await safetyRatingsForVehicle(v, null)) };
+  return { ...answered(v), ...(await safetyRatingsForVehicle(v, null, { budgetMs: config().report.safetyRatingsTimeoutMs })) };
 }
 
 export async function complaintsByVehicle(q: VehicleQuery): Promise<ComplaintsResponse> {
   const v = vehicleNamed(q);
-  return { ...answered(v), ...(await complaintsForVehicle(v)) };
+  return { ...answered(v), ...(await complaintsForVehicle(v, { budgetMs: config().report.complaintsTimeoutMs })) };
 }
 
 export async function fuelEconomyByVehicle(q: VehicleQuery): Promise<FuelEconomyResponse> {
   const v = vehicleNamed(q);
-  return { ...answered(v), ...(await fuelEconomyForVehicle(v, null)) };
+  return { ...answered(v), ...(await fuelEconomyForVehicle(v, null, { budgetMs: config().report.fuelEconomyTimeoutMs })) };
 }
 
-/** Stale, or unknown while the source is meant to be asked (an outage): cached briefly. */
+/** Pending, stale, or unknown while the source is meant to be asked (an outage): cached briefly. */
 export function buyerDataDegraded(kind: "safetyRatings" | "complaints" | "fuelEconomy", s: { status: string }): boolean {
   const online = kind === "safetyRatings" ? ratingsOnline() : kind === "complaints" ? complaintsOnline() : fuelEconomyOnline();
-  return s.status === "stale" || (s.status === "unavailable" && online);
+  return s.status === "pending" || s.status === "stale" || (s.status === "unavailable" && online);
 }

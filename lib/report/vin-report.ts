@@ -47,12 +47,16 @@ function vinPermalink(vin: string): string {
 }
 
 /**
- * The report of a VIN (validated where it came in: lib/api/common.ts's parseVin). Throws ApiError 404 for a
+ * The report of a VIN (validated where it came in: lib/vin/vin-param.ts). Throws ApiError 404 for a
  * VIN NHTSA's data cannot decode; otherwise answers, whatever the outside systems do.
  */
 export async function buildVinReport(vin: Vin, flags: VinReportFlags = ALL_SECTIONS): Promise<VinDecodeResponse> {
+  const started = performance.now();
   const result = await decodeForReport(vin);
-  const sections = "coverage" in result ? wmiOnlySections(flags) : await reportSections(vehicleOf(result), flags, result);
+  // One live budget for the whole report: what the decode spent waiting on vPIC is not waited again by the
+  // sections, so a report waits on outside systems at most REPORT_LIVE_BUDGET_MS in all.
+  const budgetMs = Math.max(0, config().report.liveBudgetMs - (performance.now() - started));
+  const sections = "coverage" in result ? wmiOnlySections(flags) : await reportSections(vehicleOf(result), flags, result, budgetMs);
   return assembleVinReport(result, sections, flags);
 }
 
@@ -110,7 +114,12 @@ export interface ReportSections {
  * complaints depend on the vehicle only; NCAP ratings and EPA fuel economy also mark their variants against
  * the VIN's own decode (`vin`), and are left out without it.
  */
-export async function reportSections(vehicle: VehicleQuery, flags: VinReportFlags, vin?: Decoded): Promise<ReportSections> {
+export async function reportSections(
+  vehicle: VehicleQuery,
+  flags: VinReportFlags,
+  vin?: Decoded,
+  budgetMs = config().report.liveBudgetMs,
+): Promise<ReportSections> {
   const key = `${vehicle.year}|${vehicle.make}|${vehicle.model}`;
   const { pricingMemo, recallsMemo } = memos();
   const memoMs = config().report.sectionMemoMs;
@@ -120,27 +129,28 @@ export async function reportSections(vehicle: VehicleQuery, flags: VinReportFlag
   const traitsKey = marks ? `${key}|${JSON.stringify(vinTraits(marks.decoded, marks.elements))}` : key;
   const { buyerMemo } = memos();
   /** A buyer-data section, shared by the VINs with the same memo key, under its own deadline. */
+  // A live call waits at most the budget; past it the section says `pending` and the call fills the store.
   const buyer = <T extends BuyerSection>(memoKey: string, label: string, ms: number, online: boolean, work: (signal: AbortSignal) => Promise<T>, degraded: (why: string) => T) =>
     buyerMemo.get(
       memoKey,
       () => buyerSection(label, ms, work, degraded),
-      (s) => (s.status === "ok" || (s.status === "unavailable" && !online) ? memoMs : Math.min(memoMs, failureMemoMs())),
+      (s) => (s.status === "ok" || (s.status === "unavailable" && !online) ? memoMs : s.status === "pending" ? 0 : Math.min(memoMs, failureMemoMs())),
     ) as Promise<T>;
   const [pricing, recalls, insight, safetyRatings, complaints, fuelEconomy] = await Promise.all([
     flags.pricing ? pricingMemo.get(key, () => pricingSection(vehicle), (p) => (p.dataStatus !== null ? memoMs : 0)) : undefined,
-    flags.recalls ? recallsMemo.get(key, () => recallsSection(vehicle), (r) => recallsMemoMs(r, memoMs)) : undefined,
+    flags.recalls ? recallsMemo.get(key, () => recallsSection(vehicle, budgetMs), (r) => recallsMemoMs(r, memoMs)) : undefined,
     flags.insight ? insightSection(vehicle) : undefined,
     flags.safetyRatings && marks
       ? buyer(`ratings|${traitsKey}`, "safetyRatings", report.safetyRatingsTimeoutMs, ratingsOnline(),
-          (signal) => safetyRatingsForVehicle(vehicle, marks, { signal }), (why) => ratingsDegradedSection(vehicle, why))
+          (signal) => safetyRatingsForVehicle(vehicle, marks, { signal, budgetMs }), (why) => ratingsDegradedSection(vehicle, why))
       : undefined,
     flags.complaints
       ? buyer(`complaints|${key}`, "complaints", report.complaintsTimeoutMs, complaintsOnline(),
-          (signal) => complaintsForVehicle(vehicle, { signal }), (why) => complaintsDegradedSection(vehicle, why))
+          (signal) => complaintsForVehicle(vehicle, { signal, budgetMs }), (why) => complaintsDegradedSection(vehicle, why))
       : undefined,
     flags.fuelEconomy && marks
       ? buyer(`fuel|${traitsKey}`, "fuelEconomy", report.fuelEconomyTimeoutMs, fuelEconomyOnline(),
-          (signal) => fuelEconomyForVehicle(vehicle, marks, { signal }), (why) => fuelEconomyDegradedSection(vehicle, why))
+          (signal) => fuelEconomyForVehicle(vehicle, marks, { signal, budgetMs }), (why) => fuelEconomyDegradedSection(vehicle, why))
       : undefined,
   ]);
   return { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy };
@@ -193,20 +203,25 @@ export function assembleVinReport(result: ReportDecode, sections: ReportSections
 }
 
 /**
- * Whether any section of the report is degraded: recalls stale or unknown, the insight composed without the
- * AI model, pricing temporarily unavailable. Such a report must not be cached as long as a healthy one.
+ * Whether any section of the report is degraded: a section pending, stale, or unknown while its source is meant
+ * to be asked (an outage); the insight written from the facts while an AI key is configured (the model failed);
+ * pricing temporarily unavailable. Such a report must not be cached as long as a healthy one. Sections the
+ * operator switched off (a source `off`: the imported data's settled answer) and the facts-written insight of a
+ * service with no AI key are the configured answers, not degradations.
  */
 export function reportIsDegraded(report: VinDecodeResponse): boolean {
-  if (report.recalls && report.recalls.status !== "ok") return true;
-  if (report.insight && report.insight.model === FALLBACK_WRITER) return true;
+  if (report.recalls && outage(report.recalls, nhtsaOnline())) return true;
+  if (report.insight && report.insight.model === FALLBACK_WRITER && config().insights.apiKey) return true;
   if (report.pricing && !report.pricing.available && report.pricing.dataStatus === null) return true;
-  // A buyer-data section is degraded when stale, or unknown while its source is meant to be asked (an outage);
-  // offline, "unavailable" is the settled answer of the imported data.
-  const outage = (s: { status: string } | undefined, online: boolean) => s !== undefined && (s.status === "stale" || (s.status === "unavailable" && online));
   if (outage(report.safetyRatings, ratingsOnline())) return true;
   if (outage(report.complaints, complaintsOnline())) return true;
   if (outage(report.fuelEconomy, fuelEconomyOnline())) return true;
   return false;
+}
+
+/** Pending, stale, or unknown while the source is meant to be asked; offline, "unavailable" is settled. */
+function outage(s: { status: string } | undefined, online: boolean): boolean {
+  return s !== undefined && (s.status === "pending" || s.status === "stale" || (s.status === "unavailable" && online));
 }
 
 /** At most this many vehicles' sections per process (a vehicle's pricing and recalls are a few KB). */
@@ -242,6 +257,7 @@ function memos() {
  * one vehicle during an outage asks once, and the healthy answer returns soon after NHTSA does.
  */
 function recallsMemoMs(r: VinRecallsSection, memoMs: number): number {
+  if (r.status === "pending") return 0;
   if (r.status !== "unavailable" || !nhtsaOnline()) return memoMs;
   return Math.min(memoMs, failureMemoMs());
 }
@@ -321,9 +337,9 @@ function unavailablePricing(
   };
 }
 
-async function recallsSection(vehicle: VehicleQuery): Promise<VinRecallsSection> {
+async function recallsSection(vehicle: VehicleQuery, budgetMs: number): Promise<VinRecallsSection> {
   try {
-    return await withDeadline("recalls", config().report.recallsTimeoutMs, (signal) => recallsForVehicle(vehicle, { signal }));
+    return await withDeadline("recalls", config().report.recallsTimeoutMs, (signal) => recallsForVehicle(vehicle, { signal, budgetMs }));
   } catch (error) {
     log().warn({ section: "recalls", err: error }, "vin report: recalls degraded");
     return {
@@ -341,7 +357,10 @@ async function insightSection(vehicle: VehicleQuery): Promise<VinDecodeResponse[
   try {
     // Past its own deadline lib/insights answers with the factual fallback while the model call finishes and
     // fills the cache; the outer deadline only guards against the section hanging altogether.
-    const ms = config().report.insightTimeoutMs;
+    // Without an AI key the text is written from the facts, which need no waiting beyond the live budget (a
+    // recall source that hangs must not hold the report); with one, the model gets its own deadline.
+    const { report, insights } = config();
+    const ms = insights.apiKey ? report.insightTimeoutMs : Math.min(report.insightTimeoutMs, report.liveBudgetMs);
     const insight = await withDeadline("insight", ms + 500, (signal) => getInsight(vehicle, { deadlineMs: ms, signal }));
     return insight ? { text: insight.text, model: insight.model, generatedAt: insight.generatedAt } : null;
   } catch (error) {

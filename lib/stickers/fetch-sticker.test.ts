@@ -187,7 +187,8 @@ describe("requests to manufacturer hosts", () => {
   });
 
   test("with STICKER_HOST_QUEUE_MAX callers waiting, the next is answered busy at once", async () => {
-    useEnv({ ...fake.env(), STICKER_HOST_CONCURRENCY: "1", STICKER_TIMEOUT_MS: "400", STICKER_HOST_QUEUE_MAX: "2" });
+    // About the queue, not the breaker: the callers that time out in the queue must not open it.
+    useEnv({ ...fake.env(), STICKER_HOST_CONCURRENCY: "1", STICKER_TIMEOUT_MS: "400", STICKER_HOST_QUEUE_MAX: "2", OUTSIDE_BREAKER_FAILURES: "100" });
     fake.slowMs = 200;
     const vins = Array.from({ length: 5 }, () => nextVin());
     vins.forEach((v) => fake.set(v, "slow"));

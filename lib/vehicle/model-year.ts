@@ -1,6 +1,6 @@
 /**
  * A model year as a path or query parameter spells it: exactly four ASCII digits ("2024"). "2024.0", "+2024",
- * "2e3", " 2024" and "" are not years. The one parser of a year in a URL: the API schemas (lib/api/common.ts)
+ * "2e3", " 2024" and "" are not years. The one parser of a year in a URL: the API schemas (lib/contract/params.ts)
  * and the pages build on it; each surface keeps its own range (pricing holds 2020-2030, recalls reach back to
  * 1949).
  */

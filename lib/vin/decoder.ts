@@ -90,7 +90,7 @@ function switchVpicIfChanged(): boolean {
 }
 
 /**
- * Decodes a VIN with the given data. A `Vin` was validated once where it came in (lib/api/common.ts), so
+ * Decodes a VIN with the given data. A `Vin` was validated once where it came in (lib/vin/vin-param.ts), so
  * nothing is checked again here.
  */
 export function decodeValidVin(data: VpicData, vin: Vin, now = new Date()): DecodeResult {

@@ -12,14 +12,14 @@
  * MAX_IN_FLIGHT requests run at a time (beyond that a decode answers locally and a later one asks), and failed
  * descriptors are remembered for RETRY_AFTER_MS in the same bounded memo that shares one request among
  * concurrent decodes, so a slow vPIC during a flood of distinct VINs cannot pile up requests or memory.
- * The API call itself is lib/nhtsa's vPIC client.
+ * The API call itself is ./vpic-client.ts.
  */
 import { config } from "../config";
 import { db } from "../db";
 import { deferWrite, drainDeferredWrites } from "../db/write-behind";
 import { log } from "../log";
 import { fetchVinValues } from "./vpic-client";
-import { BoundedMemo, breakerFor, resetBreakersForTests, startDeadline, untilAborted } from "../outside";
+import { BoundedMemo, boundedCache, breakerFor, resetBreakersForTests, startDeadline, untilAborted } from "../outside";
 import { toDecodedVehicle } from "./decoded-vehicle";
 import { decodeValidVin, vpicData, type DecodeResult } from "./decoder";
 import type { Vin } from "./format";
@@ -42,6 +42,13 @@ const MAX_IN_FLIGHT = 32;
  */
 type Live = { values: Record<string, string> } | { values: null; failed: boolean };
 const live = new BoundedMemo<Live>({ max: 10_000 });
+/**
+ * Cached enrichments held in memory, so a decode in the steady state reads no row: found ones for the life of the
+ * process (NHTSA's values for a descriptor do not change), descriptors the database lacks for NOT_STORED_MS (the
+ * live path, or another instance, may store them). Bounded: ~1 KB per descriptor.
+ */
+const held = boundedCache<{ values: Record<string, string> | null; until: number }>(20_000);
+const NOT_STORED_MS = 30_000;
 const lackingByData = new WeakMap<VpicData, Set<string>>();
 
 /**
@@ -80,7 +87,7 @@ export async function decodeVinEnrichedWith(data: VpicData, vin: Vin): Promise<D
   const lacking = elementsLackingIn(data);
   if (!lacking.size) return local;
 
-  const cached = await readCache(local.descriptor);
+  const cached = await readCacheHeld(local.descriptor);
   if (cached) return merge(local, cached, lacking);
   return enrichLive(local, lacking, apiTimeoutMs);
 }
@@ -129,8 +136,9 @@ async function enrichLive(
       }),
     (answer) => (answer.values === null && answer.failed ? RETRY_AFTER_MS : 0),
   );
-  // The decode waits at most one deadline; the request carries on and fills the cache for the next decode.
-  const deadline = startDeadline(apiTimeoutMs);
+  // The decode waits at most one deadline, and no longer than a report waits on any live call
+  // (REPORT_LIVE_BUDGET_MS); the request carries on and fills the cache for the next decode.
+  const deadline = startDeadline(Math.min(apiTimeoutMs, config().report.liveBudgetMs));
   const answer = await untilAborted(flight, deadline.signal, () => null).finally(deadline.clear);
   return answer?.values ? merge(local, answer.values, lacking) : local;
 }
@@ -144,6 +152,7 @@ export async function closeEnrichment(): Promise<void> {
 /** Tests reset the in-memory state between cases. */
 export function resetEnrichmentForTests(): void {
   live.clear();
+  held.clear();
   resetBreakersForTests("vpic");
 }
 
@@ -168,6 +177,15 @@ async function readCacheMany(descriptors: string[]): Promise<Map<string, Record<
     log().warn({ err: error, descriptors: descriptors.length }, "vpic enrichment cache read failed");
   }
   return found;
+}
+
+async function readCacheHeld(descriptor: string): Promise<Record<string, string> | null> {
+  const now = Date.now();
+  const hit = held.get(descriptor);
+  if (hit && hit.until > now) return hit.values;
+  const values = await readCache(descriptor);
+  held.set(descriptor, { values, until: values ? Infinity : now + NOT_STORED_MS });
+  return values;
 }
 
 async function readCache(descriptor: string): Promise<Record<string, string> | null> {
@@ -197,6 +215,7 @@ async function fetchAndStore(vin: string, descriptor: string, lacking: Set<strin
       run: () =>
         db().vpicEnrichment.upsert({ where: { descriptor }, create: { descriptor, values: json, fetchedAt }, update: { values: json, fetchedAt } }),
     });
+    held.set(descriptor, { values, until: Infinity });
     log().info({ descriptor, ms: Date.now() - started, elements: Object.keys(values) }, "vpic enrichment stored");
     return { values };
   } catch (error) {

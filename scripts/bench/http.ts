@@ -28,6 +28,11 @@
  *   npm run bench:http -- --rate-limit-cost [--seconds 3] [--rounds 8] [--database-url postgresql://…]
  *   npm run bench:http -- --database-url postgresql://… [--instances 1,2,4] [--instance-connections 16] [--rounds 2]
  *
+ * With --report it measures the default VIN report (no flags) against decode + pricing: offline, with every
+ * source at 300 ms (mirrors loaded, then not), and from a cold start with every source hanging
+ * (scripts/bench/support/report-runs.ts):
+ *   npm run bench:http -- --report [--seconds 10] [--connections 16]
+ *
  * With --database-url alone it measures how the service scales over instances on one PostgreSQL
  * (instanceScaling below).
  */
@@ -49,6 +54,7 @@ import { SharedLimiter } from "../../lib/http/rate-limit-store";
 import { refusedPort } from "../../tests/fixtures/fake-manufacturer";
 import { startServer } from "./support/bench-server";
 import { synthesiseVins } from "./support/sample-vins";
+import { reportRuns } from "./support/report-runs";
 
 const { values: args } = parseArgs({
   options: {
@@ -63,6 +69,7 @@ const { values: args } = parseArgs({
     "database-url": { type: "string" },
     instances: { type: "string", default: "1,2,4" },
     "instance-connections": { type: "string", default: "16" },
+    report: { type: "boolean", default: false },
   },
 });
 const NHTSA_DELAY_MS = Number(args["nhtsa-delay"]);
@@ -664,8 +671,16 @@ function combineRuns(name: string, runs: ScalingRun[]): ScalingRun {
   };
 }
 
-const run =
-  args.nhtsa === "down"
+let vpicForBench: ReturnType<typeof loadVpicData> | undefined;
+
+function vehicleOf(vin: string): { year: string; make: string; model: string } | null {
+  const r = decodeVinWith((vpicForBench ??= loadVpicData(config().vpic.dbPath)), vin);
+  return r.ok && r.decoded.year && r.decoded.make && r.decoded.model ? { year: r.decoded.year, make: r.decoded.make, model: r.decoded.model } : null;
+}
+
+const run = args.report
+  ? () => reportRuns({ vins: decodableVins(VIN_COUNT * 6), vehicleOf, recallFile: mirrorFile, measure, connections: CONNECTIONS, seconds: SECONDS })
+  : args.nhtsa === "down"
     ? outageComparison
     : args["rate-limit-cost"]
       ? rateLimitCost

@@ -1,0 +1,113 @@
+/**
+ * The stored answers of the buyer-data sources (table SourceAnswer) held in memory per process, so a VIN report
+ * reads none of them from the database in the steady state.
+ *
+ * - Loaded whole once (the first caller waits for that one query); after that every lookup is a Map read.
+ * - Kept current with a cheap poll, started by a lookup at most every POLL_MS and never awaited by it: rows
+ *   whose checkedAt is newer than the newest seen, less OVERLAP_MS (a write-behind write lands a little after
+ *   its checkedAt). Answers this process stores itself are held at once. So an answer stored by another
+ *   instance shows here within POLL_MS plus that instance's write-behind delay (milliseconds): about 2 s.
+ * - Held as the stored JSON text (a one-byte string, a third of the parsed objects' size) and parsed per lookup
+ *   (tens of microseconds). Bounded per source (MAX_PER_SOURCE, least recently used dropped; a dropped vehicle
+ *   is asked again). Full size measured with `npm run bench:index-memory` (README).
+ */
+import { LRUCache } from "lru-cache";
+import { db, type Db } from "../db";
+import { log } from "../log";
+
+const POLL_MS = 2_000;
+const OVERLAP_MS = 60_000;
+const MAX_PER_SOURCE = 5_000;
+
+interface StoredAnswer<T> {
+  value: T;
+  checkedAt: Date;
+}
+
+type Row = { source: string; key: string; payload: string; checkedAt: Date };
+
+interface Held {
+  payload: string;
+  checkedAt: Date;
+}
+
+class AnswerIndex {
+  private readonly sources = new Map<string, LRUCache<string, Held>>();
+  private loaded: Promise<void> | null = null;
+  private polling: Promise<void> | null = null;
+  private lastPoll = 0;
+  private watermark = 0;
+
+  constructor(private readonly client: () => Db) {}
+
+  /** The stored answer of `source` for `key`, from memory (the first call of a process waits for the load). */
+  async get<T>(source: string, key: string): Promise<StoredAnswer<T> | null> {
+    if (!this.loaded) this.loaded = this.loadAll();
+    await this.loaded;
+    this.pollSoon();
+    const held = this.sources.get(source)?.get(key);
+    if (!held) return null;
+    try {
+      return { value: JSON.parse(held.payload) as T, checkedAt: held.checkedAt };
+    } catch {
+      // A row that is not JSON is not an answer; the source is asked again for it.
+      return null;
+    }
+  }
+
+  /** An answer this process has just stored (its database write is deferred). */
+  hold(source: string, key: string, payload: string, checkedAt: Date): void {
+    this.put(source, key, payload, checkedAt);
+  }
+
+  /** Entries held per source, for sizing and tests. */
+  sizes(): Record<string, number> {
+    return Object.fromEntries([...this.sources].map(([s, c]) => [s, c.size]));
+  }
+
+  private put(source: string, key: string, payload: string, checkedAt: Date): void {
+    let held = this.sources.get(source);
+    if (!held) this.sources.set(source, (held = new LRUCache({ max: MAX_PER_SOURCE })));
+    const old = held.peek(key);
+    if (!old || old.checkedAt <= checkedAt) held.set(key, { payload, checkedAt });
+    this.watermark = Math.max(this.watermark, checkedAt.getTime());
+  }
+
+  private take(rows: Row[]): void {
+    for (const r of rows) this.put(r.source, r.key, r.payload, r.checkedAt);
+  }
+
+  private async loadAll(): Promise<void> {
+    try {
+      this.lastPoll = Date.now();
+      this.take(await this.client().sourceAnswer.findMany({ orderBy: { checkedAt: "asc" } }));
+    } catch (error) {
+      // Without the database the index starts empty; the polls fill it once the database answers.
+      log().warn({ err: error }, "stored answers could not be loaded; polling for them");
+    }
+  }
+
+  private pollSoon(): void {
+    const now = Date.now();
+    if (this.polling || now - this.lastPoll < POLL_MS) return;
+    this.lastPoll = now;
+    const since = new Date(Math.max(0, this.watermark - OVERLAP_MS));
+    this.polling = this.client()
+      .sourceAnswer.findMany({ where: { checkedAt: { gt: since } }, orderBy: { checkedAt: "asc" } })
+      .then((rows) => this.take(rows))
+      .catch(() => undefined)
+      .finally(() => (this.polling = null));
+  }
+}
+
+const globalForIndex = globalThis as unknown as { __vinscopeAnswerIndex?: { index: AnswerIndex; client: Db } };
+
+/** The process's index (per database handle: tests swap the database). */
+export function answerIndex(): AnswerIndex {
+  const client = db();
+  const held = globalForIndex.__vinscopeAnswerIndex;
+  if (held && held.client === client) return held.index;
+  const index = new AnswerIndex(() => client);
+  globalForIndex.__vinscopeAnswerIndex = { index, client };
+  return index;
+}

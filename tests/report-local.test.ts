@@ -1,0 +1,222 @@
+/**
+ * The default VIN report from local data, against the built app with NHTSA (ratings, complaints, recalls) and
+ * fueleconomy.gov faked on loopback: a live call is waited on for REPORT_LIVE_BUDGET_MS at most, past which the
+ * section is `pending` and the call fills the store for the next request; a bulkhead refuses calls past its cap
+ * at once; a source that hangs opens its breaker within a second; a key-less offline report is cached a day.
+ */
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { startApp, type TestApp } from "./support/app";
+import { createTestDatabase, testProvider, type TestDatabase } from "./support/test-database";
+import { startFakeServer, type FakeServer } from "./support/fake-server";
+import { computeCheckDigit } from "../lib/vin";
+
+const HEALTHY = "public, max-age=86400, s-maxage=86400, stale-while-revalidate=3600";
+const DEGRADED = "public, max-age=60, s-maxage=60";
+const BUDGET_MS = 300;
+const ONLY = (section: string) =>
+  ["pricing", "recalls", "insight", "safetyRatings", "complaints", "fuelEconomy"].map((s) => `${s}=${s === section}`).join("&");
+
+/** A Toyota Camry SE VIN of model year `code` (2018 J … 2024 R) and serial `n`: a distinct vehicle per year. */
+const camry = (code: string, n = 1) => {
+  const raw = `4T1G11AK0${code}U${String(n).padStart(6, "0")}`;
+  return raw.slice(0, 8) + computeCheckDigit(raw) + raw.slice(9);
+};
+
+let nhtsa: FakeServer;
+let epa: FakeServer;
+let app: TestApp;
+/** How the fakes answer: after `delayMs`, or never (`hang`). */
+const mode = { nhtsaDelayMs: 0, nhtsaHang: false, epaDelayMs: 0 };
+
+beforeAll(async () => {
+  nhtsa = await startFakeServer();
+  epa = await startFakeServer();
+  nhtsa.on("GET", /.*/, (req) => {
+    if (mode.nhtsaHang) return { delayMs: 60_000, body: {} };
+    const delayMs = mode.nhtsaDelayMs;
+    if (req.path === "/products/vehicle/models") return { body: { count: 1, results: [{ model: "CAMRY" }] } };
+    if (req.path === "/complaints/complaintsByVehicle") {
+      const results = [{ odiNumber: 11500000 + Number(req.query.get("modelYear")), components: "ENGINE", dateComplaintFiled: "03/02/2024", summary: "Constructed test complaint (not NHTSA data)." }];
+      return { delayMs, body: { count: 1, results } };
+    }
+    if (req.path.startsWith("/SafetyRatings/")) return { delayMs, body: { Count: 0, Message: "No results found for this request", Results: [] } };
+    return { delayMs, body: { Count: 0, results: [] } };
+  });
+  // fueleconomy.gov: no makes for the year (one call per vehicle), after the delay.
+  epa.on("GET", /.*/, () => ({ delayMs: mode.epaDelayMs, body: { menuItem: [] } }));
+  app = await startApp({
+    env: {
+      NHTSA_API_BASE_URL: nhtsa.url,
+      RATINGS_API_BASE_URL: nhtsa.url,
+      COMPLAINTS_API_BASE_URL: nhtsa.url,
+      FUEL_ECONOMY_API_BASE_URL: epa.url,
+      NHTSA_API_TIMEOUT_MS: "4000",
+      RATINGS_API_TIMEOUT_MS: "4000",
+      COMPLAINTS_API_TIMEOUT_MS: "4000",
+      FUEL_ECONOMY_API_TIMEOUT_MS: "4000",
+      REPORT_LIVE_BUDGET_MS: String(BUDGET_MS),
+      REPORT_SECTION_MEMO_MS: "0",
+      OUTSIDE_FAILURE_MEMO_MS: "0",
+      OUTSIDE_BULKHEAD_LIMIT: "4",
+      OUTSIDE_SLOW_CALL_MS: "500",
+      OUTSIDE_BREAKER_FAILURES: "3",
+      OUTSIDE_BREAKER_COOLDOWN_MS: "60000",
+    },
+  });
+});
+
+beforeAll(async () => {
+  // The first report of a process loads its indexes and code: not what the budget is about.
+  await fetch(`${app.url}/api/public/vin/${camry("R", 99)}`);
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await nhtsa?.close();
+  await epa?.close();
+});
+
+const timed = async (path: string) => {
+  const started = Date.now();
+  const res = await fetch(`${app.url}${path}`);
+  return { res, body: await res.json(), ms: Date.now() - started };
+};
+
+const calls = (server: FakeServer, path: string) => server.requests.filter((r) => r.path === path).length;
+
+async function breakerState(name: string): Promise<string | undefined> {
+  const health = await (await fetch(`${app.url}/api/health`)).json();
+  return health.outside.find((b: { name: string }) => b.name === name)?.state;
+}
+
+describe("a live source slower than the report's budget", () => {
+  test("the section is pending within the budget; the call goes on and the next report answers from the store", async () => {
+    mode.nhtsaDelayMs = 900;
+    const vin = camry("L");
+    const first = await timed(`/api/public/vin/${vin}?${ONLY("complaints")}`);
+    expect(first.res.status).toBe(200);
+    expect(first.ms).toBeLessThan(BUDGET_MS + 500);
+    expect(first.body.complaints).toMatchObject({ status: "pending", count: null, byComponent: [], newest: [] });
+    expect(first.body.complaints.source).toMatch(/being fetched/);
+    expect(first.res.headers.get("cache-control")).toBe(DEGRADED);
+
+    await new Promise((r) => setTimeout(r, 1200)); // the call answers at ~900 ms and is stored
+    const asked = calls(nhtsa, "/complaints/complaintsByVehicle");
+    const second = await timed(`/api/public/vin/${camry("L", 2)}?${ONLY("complaints")}`);
+    expect(second.body.complaints).toMatchObject({ status: "ok", count: 1, newest: [{ odiNumber: 11502020 }] });
+    expect(second.ms).toBeLessThan(BUDGET_MS);
+    expect(calls(nhtsa, "/complaints/complaintsByVehicle")).toBe(asked); // from the store, no new call
+    expect(second.res.headers.get("cache-control")).toBe(HEALTHY);
+  });
+});
+
+describe("the bulkhead", () => {
+  test("with OUTSIDE_BULKHEAD_LIMIT calls in flight, another vehicle is refused at once", async () => {
+    // Under OUTSIDE_SLOW_CALL_MS: slow, not failing (the breaker stays closed).
+    mode.epaDelayMs = 400;
+    try {
+      const slow = [2018, 2019, 2020, 2021].map((year) => timed(`/api/public/fuel-economy/${year}/toyota/camry`));
+      await new Promise((r) => setTimeout(r, 100)); // all four calls are under way
+      const refused = await timed("/api/public/fuel-economy/2022/toyota/camry");
+      expect(refused.res.status).toBe(200);
+      expect(refused.ms).toBeLessThan(500);
+      expect(refused.body).toMatchObject({ status: "unavailable", selection: null, variants: [] });
+      expect(refused.body.source).toMatch(/busy/);
+      expect(refused.res.headers.get("cache-control")).toBe(DEGRADED);
+      for (const { body } of await Promise.all(slow)) expect(body).toMatchObject({ status: "ok", variants: [] });
+      // A slot is free again: the same vehicle is asked now.
+      mode.epaDelayMs = 0;
+      expect((await timed("/api/public/fuel-economy/2022/toyota/camry")).body).toMatchObject({ status: "ok" });
+    } finally {
+      mode.epaDelayMs = 0;
+    }
+  });
+});
+
+describe("a source that hangs", () => {
+  test("the breaker opens within the first second; reports never wait past the budget", async () => {
+    mode.nhtsaHang = true;
+    try {
+      const started = Date.now();
+      const reports = ["J", "K", "M", "N"].map((code) => timed(`/api/public/vin/${camry(code)}?${ONLY("safetyRatings")}`));
+      for (const { body, ms } of await Promise.all(reports)) {
+        expect(body.safetyRatings).toMatchObject({ status: "pending", selection: null, variants: [] });
+        expect(ms).toBeLessThan(BUDGET_MS + 500);
+      }
+      let state = await breakerState("nhtsa-ratings");
+      while (state !== "open" && Date.now() - started < 3000) {
+        await new Promise((r) => setTimeout(r, 50));
+        state = await breakerState("nhtsa-ratings");
+      }
+      expect(state).toBe("open");
+      expect(Date.now() - started).toBeLessThan(1000 + 300); // opened by ~500 ms; health polled every 50 ms
+      // While it is open, a new vehicle is answered at once, honestly unknown, without asking.
+      const asked = nhtsa.requests.length;
+      const after = await timed(`/api/public/vin/${camry("P")}?${ONLY("safetyRatings")}`);
+      expect(after.ms).toBeLessThan(BUDGET_MS);
+      expect(after.body.safetyRatings).toMatchObject({ status: "unavailable" });
+      expect(after.res.headers.get("cache-control")).toBe(DEGRADED);
+      expect(nhtsa.requests.length).toBe(asked);
+    } finally {
+      mode.nhtsaHang = false;
+    }
+  });
+});
+
+describe("honest caching of the default report", () => {
+  let offline: TestApp;
+  beforeAll(async () => {
+    // Every outside system off (the test defaults), no AI key, nothing imported.
+    offline = await startApp();
+  });
+  afterAll(async () => offline?.stop());
+
+  test("key-less and offline: every section is the configured answer, cached for a day", async () => {
+    const res = await fetch(`${offline.url}/api/public/vin/${camry("R")}`);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.insight).toMatchObject({ model: "vinscope-facts-v1" });
+    expect(body.recalls).toMatchObject({ status: "unavailable", count: null });
+    expect(body.complaints).toMatchObject({ status: "unavailable", count: null });
+    expect(res.headers.get("cache-control")).toBe(HEALTHY);
+  });
+});
+
+const describePostgres = testProvider() === "postgresql" ? describe : describe.skip;
+
+describePostgres("two instances on one PostgreSQL", () => {
+  let database: TestDatabase;
+  let one: TestApp;
+  let two: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    [one, two] = await Promise.all([startApp({ database }), startApp({ database })]);
+  }, 120_000);
+  afterAll(async () => {
+    await one?.stop();
+    await two?.stop();
+    await database?.drop();
+  });
+
+  test("an import next to instance A shows on instance B within the stated bound (stamp read every second)", async () => {
+    const fuel = (app: TestApp) => fetch(`${app.url}/api/public/fuel-economy/2015/audi/a3`).then((r) => r.json());
+    // Both instances hold their (empty) index in memory first.
+    for (const app of [one, two]) expect(await fuel(app)).toMatchObject({ status: "unavailable" });
+    const file = path.join(__dirname, "fixtures/buyer-data/vehicles-sample.csv");
+    await promisify(execFile)(path.join(__dirname, "../node_modules/.bin/tsx"), ["cli/index.ts", "import", "fuel-economy", file], {
+      cwd: path.join(__dirname, ".."),
+      env: { ...process.env, ...one.env },
+    });
+    const imported = Date.now();
+    let answer = await fuel(two);
+    while (answer.status !== "ok" && Date.now() - imported < 5000) {
+      await new Promise((r) => setTimeout(r, 100));
+      answer = await fuel(two);
+    }
+    expect(answer).toMatchObject({ status: "ok", selection: "several" });
+    // The bound: one stamp check a second, in the background, plus the reload of the index.
+    expect(Date.now() - imported).toBeLessThan(2500);
+  });
+});
