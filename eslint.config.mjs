@@ -7,7 +7,19 @@ import nextTs from "eslint-config-next/typescript";
 /** Rooms of lib/ that import no other room (besides each other and the generated Prisma client). */
 const LEAVES = ["config.ts", "log.ts", "version.ts", "db", "generated", "outside", "vehicle", "contract"];
 /** The domains: each holds its answer schemas, its outside client and the state its jobs keep for it. */
-const DOMAINS = ["vin", "recalls", "pricing", "insights", "stickers", "ratings", "complaints", "fuel-economy", "buyer-data", "alerts", "report"];
+const DOMAINS = [
+  "vin",
+  "recalls",
+  "pricing",
+  "insights",
+  "stickers",
+  "ratings",
+  "complaints",
+  "fuel-economy",
+  "buyer-data",
+  "alerts",
+  "report",
+];
 
 export default defineConfig([
   ...nextVitals,
@@ -17,7 +29,12 @@ export default defineConfig([
       // A leading underscore marks a value left unused on purpose (a destructured field dropped from a copy).
       "@typescript-eslint/no-unused-vars": [
         "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true },
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          destructuredArrayIgnorePattern: "^_",
+          ignoreRestSiblings: true,
+        },
       ],
     },
   },
@@ -42,18 +59,33 @@ export default defineConfig([
             {
               target: DOMAINS.map((domain) => `./lib/${domain}`),
               from: ["./lib/api", "./lib/http", "./lib/mcp", "./lib/jobs"],
-              message: "A domain owns its contract and state: it imports none of lib/api, lib/http, lib/mcp or lib/jobs.",
+              message:
+                "A domain owns its contract and state: it imports none of lib/api, lib/http, lib/mcp or lib/jobs.",
             },
             {
               target: DOMAINS.filter((domain) => domain !== "report").map((domain) => `./lib/${domain}`),
               from: "./lib/report",
               message: "The report is built on the domains; a domain does not import it.",
             },
-            { target: "./lib/api", from: "./lib/http", message: "lib/api lists the operations; lib/http serves them on top." },
+            {
+              target: "./lib/api",
+              from: "./lib/http",
+              message: "lib/api lists the operations; lib/http serves them on top.",
+            },
           ],
         },
       ],
     },
   },
-  globalIgnores([".next/**", ".next-*/**", "lib/generated/**", "data/**", "node_modules/**", "test-results/**", "playwright-report/**", "coverage/**", "next-env.d.ts"]),
+  globalIgnores([
+    ".next/**",
+    ".next-*/**",
+    "lib/generated/**",
+    "data/**",
+    "node_modules/**",
+    "test-results/**",
+    "playwright-report/**",
+    "coverage/**",
+    "next-env.d.ts",
+  ]),
 ]);

@@ -44,5 +44,7 @@ export async function register() {
   // The report's in-memory indexes, in the background: a request that comes first waits for the same load.
   void import("./lib/report/warm")
     .then(({ warmReportData }) => warmReportData())
-    .catch((error) => log().warn({ err: error }, "report indexes could not be loaded at start; each loads on first use"));
+    .catch((error) =>
+      log().warn({ err: error }, "report indexes could not be loaded at start; each loads on first use"),
+    );
 }

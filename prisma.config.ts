@@ -9,8 +9,7 @@ import { parseConfig, postgresPoolOptions } from "./lib/config";
 import { TOOL_POOL_SIZE } from "./lib/db/connection-budget";
 
 const { database } = parseConfig(process.env);
-const schema =
-  database.provider === "postgresql" ? "prisma/postgres/schema.prisma" : "prisma/schema.prisma";
+const schema = database.provider === "postgresql" ? "prisma/postgres/schema.prisma" : "prisma/schema.prisma";
 
 export default defineConfig({
   experimental: { adapter: true },
@@ -23,7 +22,10 @@ export default defineConfig({
       const { PrismaPg } = await import("@prisma/adapter-pg-cli");
       // allowExitOnIdle: the CLI exits when its work is done instead of after pg's 10 s idle timeout
       // (cli/db/migrate-deploy.ts). max: the migration's share of the connection budget, not pg's 10.
-      return new PrismaPg({ ...postgresPoolOptions(database), allowExitOnIdle: true, max: TOOL_POOL_SIZE }, { schema: database.schema });
+      return new PrismaPg(
+        { ...postgresPoolOptions(database), allowExitOnIdle: true, max: TOOL_POOL_SIZE },
+        { schema: database.schema },
+      );
     }
     const { PrismaBetterSQLite3 } = await import("@prisma/adapter-better-sqlite3");
     return new PrismaBetterSQLite3({ url: database.url });

@@ -77,7 +77,11 @@ async function vinPageLimit(req: NextRequest, path: string): Promise<Response | 
   // Dealer keys are an API matter: a browser sends none, so no key exempts a page.
   const decision = await checkAddressLimit(req, async () => false);
   if (!decision?.refusal) return null;
-  const { retryAfterSeconds = 60, limit = 0, windowSeconds = 0 } = decision.refusal.extensions as Record<string, number>;
+  const {
+    retryAfterSeconds = 60,
+    limit = 0,
+    windowSeconds = 0,
+  } = decision.refusal.extensions as Record<string, number>;
   return new NextResponse(rateLimitedPage({ path, retryAfterSeconds, limit, windowSeconds }), {
     status: 429,
     headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...decision.refusal.headers },
@@ -89,9 +93,14 @@ function refusal(req: NextRequest, path: string): ApiError | null {
   const target = requestTargetProblem(path, req.nextUrl.search) ?? multipartProblem(req.headers.get("content-type"));
   if (target) return target;
   if (crossSiteAction(req, path)) {
-    return new ApiError(403, "Forbidden", "Cross-site form posts are refused: submit the form from this site's own page.", {
-      reason: "cross_site_post",
-    });
+    return new ApiError(
+      403,
+      "Forbidden",
+      "Cross-site form posts are refused: submit the form from this site's own page.",
+      {
+        reason: "cross_site_post",
+      },
+    );
   }
   if (REFUSED_METHODS.has(req.method)) {
     const route = isApiPath(path) ? apiRouteFor(path) : undefined;
@@ -107,7 +116,10 @@ function refusal(req: NextRequest, path: string): ApiError | null {
 
 /** Pages get a short plain-text answer; /api/ gets a problem body. Either way one log line with the request id. */
 function refuse(error: ApiError, requestId: string, path: string, method: string): Response {
-  log().info({ requestId, method, path: path.slice(0, 200), status: error.status, reason: error.reason }, "request refused");
+  log().info(
+    { requestId, method, path: path.slice(0, 200), status: error.status, reason: error.reason },
+    "request refused",
+  );
   const response = isApiPath(path)
     ? problemResponse(error, requestId, path.slice(0, 2048))
     : new NextResponse(`${error.status} ${error.title}: ${error.detail}\n`, {
@@ -144,7 +156,10 @@ export async function proxy(req: NextRequest) {
   const path = req.nextUrl.pathname;
   const refused = refusal(req, path) ?? (await slowRefusal(req, path));
   if (refused instanceof Response) {
-    log().info({ requestId, method: req.method, path: path.slice(0, 200), status: refused.status, reason: "rate_limited" }, "request refused");
+    log().info(
+      { requestId, method: req.method, path: path.slice(0, 200), status: refused.status, reason: "rate_limited" },
+      "request refused",
+    );
     refused.headers.set(REQUEST_ID_HEADER, requestId);
     return refused;
   }

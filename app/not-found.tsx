@@ -10,7 +10,9 @@ export default async function NotFound() {
   return (
     <section className="card" aria-labelledby="nf-h">
       <h1 id="nf-h">Page not found</h1>
-      <p className="lead">There is nothing at this address. It may have been mistyped, or the vehicle is not in our data.</p>
+      <p className="lead">
+        There is nothing at this address. It may have been mistyped, or the vehicle is not in our data.
+      </p>
       <ul>
         <li>
           <Link href="/">Decode a VIN</Link>: 17 characters, no I, O or Q.

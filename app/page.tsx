@@ -20,7 +20,10 @@ export const dynamic = "force-dynamic";
  */
 async function exampleOffer(): Promise<string> {
   const decoded = decodeVin(parseVin(EXAMPLE_VIN));
-  const vehicle = decoded.ok && decoded.decoded.model ? { year: Number(decoded.decoded.year), make: decoded.decoded.make, model: decoded.decoded.model } : null;
+  const vehicle =
+    decoded.ok && decoded.decoded.model
+      ? { year: Number(decoded.decoded.year), make: decoded.decoded.make, model: decoded.decoded.model }
+      : null;
   const [hasDeals, market, mirror] = await Promise.all([
     vehicle ? vehicleHasDeals(vehicle).catch(() => false) : false,
     getMarketOverview().catch(() => null),
@@ -54,9 +57,8 @@ export default async function HomePage() {
         <VehiclePicker makes={pickerMakes()} />
         <p className="muted">
           Try <Link href={`/vin/${EXAMPLE_VIN}`}>{EXAMPLE_VIN}</Link> (a {EXAMPLE_VIN_VEHICLE}
-          {offer}),
-          or browse <Link href="/vehicles">vehicles by make</Link>, <Link href="/market">market pricing</Link> and{" "}
-          <Link href="/recalls">recalls</Link>.
+          {offer}), or browse <Link href="/vehicles">vehicles by make</Link>, <Link href="/market">market pricing</Link>{" "}
+          and <Link href="/recalls">recalls</Link>.
         </p>
       </section>
 
@@ -70,8 +72,8 @@ export default async function HomePage() {
         <div className="card">
           <h2>MCP server</h2>
           <p>
-            {MCP_TOOLS.length} tools for AI agents ({toolNamesInWords()}), with resource templates and prompts, over stdio or
-            stateless HTTP.
+            {MCP_TOOLS.length} tools for AI agents ({toolNamesInWords()}), with resource templates and prompts, over
+            stdio or stateless HTTP.
           </p>
           <CopyBlock
             wrap

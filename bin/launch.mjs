@@ -21,7 +21,11 @@ export function launch(args, name = "vinscope") {
   const child = spawn(process.execPath, [tsxCli, path.join(root, "cli", "index.ts"), ...args], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", VINSCOPE_CALLER_CWD: process.env.VINSCOPE_CALLER_CWD || process.cwd() },
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: "1",
+      VINSCOPE_CALLER_CWD: process.env.VINSCOPE_CALLER_CWD || process.cwd(),
+    },
   });
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
     process.on(signal, () => child.kill(signal));

@@ -33,7 +33,8 @@ export function existingPath(kind: "file" | "dir") {
     const full = callerPath(value);
     if (!existsSync(full)) throw new InvalidArgumentError(`no such ${kind === "dir" ? "directory" : "file"}: ${value}`);
     const isDir = statSync(full).isDirectory();
-    if (kind === "dir" ? !isDir : isDir) throw new InvalidArgumentError(`not a ${kind === "dir" ? "directory" : "file"}: ${value}`);
+    if (kind === "dir" ? !isDir : isDir)
+      throw new InvalidArgumentError(`not a ${kind === "dir" ? "directory" : "file"}: ${value}`);
     return full;
   };
 }
@@ -66,7 +67,13 @@ export function printRecord(record: object, indent = ""): void {
   const walk = (obj: object, prefix: string) => {
     for (const [k, v] of Object.entries(obj)) {
       if (v && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date)) walk(v, `${prefix}${k}.`);
-      else rows.push([`${prefix}${k}`, Array.isArray(v) ? v.map((x) => cell(x as Cell)).join(", ") || "-" : cell(v instanceof Date ? v.toISOString() : (v as Cell))]);
+      else
+        rows.push([
+          `${prefix}${k}`,
+          Array.isArray(v)
+            ? v.map((x) => cell(x as Cell)).join(", ") || "-"
+            : cell(v instanceof Date ? v.toISOString() : (v as Cell)),
+        ]);
     }
   };
   walk(record, "");
@@ -78,7 +85,8 @@ export function printRecord(record: object, indent = ""): void {
 export function printTable<T>(items: readonly T[], columns: [header: string, value: (item: T) => Cell][]): void {
   const grid = [columns.map(([h]) => h), ...items.map((item) => columns.map(([, f]) => cell(f(item))))];
   const widths = columns.map((_, i) => Math.max(...grid.map((row) => row[i].length)));
-  for (const row of grid) process.stdout.write(`${row.map((c, i) => (i === row.length - 1 ? c : c.padEnd(widths[i]))).join("  ")}\n`);
+  for (const row of grid)
+    process.stdout.write(`${row.map((c, i) => (i === row.length - 1 ? c : c.padEnd(widths[i]))).join("  ")}\n`);
 }
 
 /** Runs `work` with the database, and always closes the connection pool so the process can end. */

@@ -36,7 +36,16 @@ export function createProgram(output: OutputConfiguration = {}): Command {
     "vinscope keys create --name 'Lone Star Ford' --email fleet@lonestar.example",
     "vinscope <command> --help           every command's options and examples",
   ]);
-  for (const register of [registerStart, registerMcp, registerVin, registerImport, registerSync, registerKeys, registerAccounts, registerDb]) {
+  for (const register of [
+    registerStart,
+    registerMcp,
+    registerVin,
+    registerImport,
+    registerSync,
+    registerKeys,
+    registerAccounts,
+    registerDb,
+  ]) {
     register(program);
   }
   // After a usage error, one line saying where the right usage is.

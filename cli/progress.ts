@@ -17,7 +17,11 @@ export interface ImportProgressReport {
 
 export function importProgress(): { onProgress: (report: ImportProgressReport) => void; stop: () => void } {
   const bar = new cliProgress.SingleBar(
-    { format: "{bar} {percentage}% | {rows} rows | {mb}/{totalMb} MB | ETA {eta_formatted}", hideCursor: true, etaBuffer: 50 },
+    {
+      format: "{bar} {percentage}% | {rows} rows | {mb}/{totalMb} MB | ETA {eta_formatted}",
+      hideCursor: true,
+      etaBuffer: 50,
+    },
     cliProgress.Presets.shades_classic,
   );
   let started = false;

@@ -4,7 +4,17 @@
 import { useState } from "react";
 
 /** `wrap` breaks long lines inside the box (short snippets in narrow cards); otherwise the block scrolls. */
-export function CopyBlock({ text, label, testId, wrap = false }: { text: string; label: string; testId?: string; wrap?: boolean }) {
+export function CopyBlock({
+  text,
+  label,
+  testId,
+  wrap = false,
+}: {
+  text: string;
+  label: string;
+  testId?: string;
+  wrap?: boolean;
+}) {
   const [copied, setCopied] = useState<"yes" | "no" | null>(null);
   return (
     <div className={wrap ? "copy-block copy-block-wrap" : "copy-block"} data-testid={testId}>

@@ -51,7 +51,8 @@ export function PricingView({ pricing: p, makeSlug, modelSlug, states, years }: 
         <span className="badge badge-info" data-testid="data-status">
           {STATUS_TEXT[p.dataStatus]}
         </span>{" "}
-        <span data-testid="sample-size">{p.sampleSize.toLocaleString("en-US")}</span> deal{p.sampleSize === 1 ? "" : "s"}
+        <span data-testid="sample-size">{p.sampleSize.toLocaleString("en-US")}</span> deal
+        {p.sampleSize === 1 ? "" : "s"}
         {withheld ? "." : <>, newest {p.lastUpdated}. Prices are negotiated selling prices before taxes and rebates.</>}
       </p>
       <PriceFigures p={p} vehicle={vehicle} />
@@ -81,8 +82,8 @@ function PriceFigures({ p, vehicle }: { p: PricingResponse; vehicle: string }) {
   if (!p.priceBand) {
     return (
       <p className="notice notice-info" data-testid="figures-withheld">
-        With fewer than 4 deals the averages, the price band, the deal types and dates are withheld: they would
-        reveal individual purchases.
+        With fewer than 4 deals the averages, the price band, the deal types and dates are withheld: they would reveal
+        individual purchases.
       </p>
     );
   }
@@ -159,7 +160,15 @@ function TopTrims({ trims }: { trims: PricingResponse["topTrims"] }) {
 }
 
 /** The other model years of this make/model with deals, as links; the year shown is marked, not linked. */
-function YearSwitcher({ years, current, hrefFor }: { years: number[]; current: number; hrefFor: (year: number) => string }) {
+function YearSwitcher({
+  years,
+  current,
+  hrefFor,
+}: {
+  years: number[];
+  current: number;
+  hrefFor: (year: number) => string;
+}) {
   if (years.length < 2) return null;
   return (
     <nav aria-label="Model year" className={styles.years} data-testid="year-switcher">
@@ -185,14 +194,21 @@ function YearSwitcher({ years, current, hrefFor }: { years: number[]; current: n
  * The states with deals on a US map whose tiles link to each state's page, and the same states in a plain GET
  * form, which works without JavaScript (the national page redirects `?state=`) and lists them as text.
  */
-function StateSelector(props: { base: string; current: string | null; states: PricingViewProps["states"]; withheld: boolean }) {
+function StateSelector(props: {
+  base: string;
+  current: string | null;
+  states: PricingViewProps["states"];
+  withheld: boolean;
+}) {
   const tiles = props.states.flatMap((s) =>
     isUsStateCode(s.state)
       ? [
           {
             state: s.state,
             value: props.withheld ? null : s.dealCount,
-            label: props.withheld ? `${stateName(s.state)}: has deals` : `${stateName(s.state)}: ${s.dealCount} deal${s.dealCount === 1 ? "" : "s"}`,
+            label: props.withheld
+              ? `${stateName(s.state)}: has deals`
+              : `${stateName(s.state)}: ${s.dealCount} deal${s.dealCount === 1 ? "" : "s"}`,
             href: `${props.base}/${s.state}`,
           },
         ]

@@ -6,7 +6,12 @@ import type { RecallsResponse } from "@/lib/recalls/answers";
 import { displayMake } from "@/lib/vehicle";
 import styles from "./recall-list.module.css";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
 const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 function formatDate(iso: string): string {
@@ -17,7 +22,13 @@ export function vehicleLabel(r: Pick<RecallsResponse, "year" | "make" | "model">
   return `${r.year} ${displayMake(r.make)} ${r.model}`;
 }
 
-export function RecallList({ recalls, noticeElsewhere = false }: { recalls: RecallsResponse; noticeElsewhere?: boolean }) {
+export function RecallList({
+  recalls,
+  noticeElsewhere = false,
+}: {
+  recalls: RecallsResponse;
+  noticeElsewhere?: boolean;
+}) {
   const vehicle = vehicleLabel(recalls);
   const checked = timeFormat.format(new Date(recalls.checkedAt));
   if (recalls.status === "pending") {
@@ -25,8 +36,8 @@ export function RecallList({ recalls, noticeElsewhere = false }: { recalls: Reca
       <section className="notice notice-info" data-testid="recalls-pending" aria-live="polite">
         <h2 className="notice-title">Recall information is still being fetched</h2>
         <p>
-          NHTSA&apos;s recall service is being asked about the {vehicle} and has not answered yet. The answer is kept
-          as soon as it comes: reload this page in a moment. Until then we cannot say whether it has open recalls.
+          NHTSA&apos;s recall service is being asked about the {vehicle} and has not answered yet. The answer is kept as
+          soon as it comes: reload this page in a moment. Until then we cannot say whether it has open recalls.
         </p>
         <p className={styles.meta}>Asked {checked} UTC.</p>
       </section>
@@ -39,15 +50,15 @@ export function RecallList({ recalls, noticeElsewhere = false }: { recalls: Reca
         {recalls.model.trim() ? (
           <p>
             No answer from NHTSA&apos;s recall service is available for the {vehicle} (NHTSA could not be reached, or
-            this service runs offline) and no earlier answer or imported data covers it, so we cannot say whether it
-            has open recalls. This is <strong>not</strong> the same as &ldquo;no recalls&rdquo;:
-            please try again later, or check at <a href="https://www.nhtsa.gov/recalls">nhtsa.gov/recalls</a>.
+            this service runs offline) and no earlier answer or imported data covers it, so we cannot say whether it has
+            open recalls. This is <strong>not</strong> the same as &ldquo;no recalls&rdquo;: please try again later, or
+            check at <a href="https://www.nhtsa.gov/recalls">nhtsa.gov/recalls</a>.
           </p>
         ) : (
           <p data-testid="recalls-no-model">
-            The model of this {vehicle.trim()} is not known, and NHTSA lists recalls per model, so we cannot say
-            whether it has open recalls. This is <strong>not</strong> the same as &ldquo;no recalls&rdquo;: check
-            the VIN at <a href="https://www.nhtsa.gov/recalls">nhtsa.gov/recalls</a>.
+            The model of this {vehicle.trim()} is not known, and NHTSA lists recalls per model, so we cannot say whether
+            it has open recalls. This is <strong>not</strong> the same as &ldquo;no recalls&rdquo;: check the VIN at{" "}
+            <a href="https://www.nhtsa.gov/recalls">nhtsa.gov/recalls</a>.
           </p>
         )}
         <p className={styles.meta}>Tried {checked} UTC.</p>
@@ -64,7 +75,9 @@ export function RecallList({ recalls, noticeElsewhere = false }: { recalls: Reca
       {recalls.count === 0 ? (
         <div className={`${styles.state} ${styles.empty}`} data-testid="recalls-empty">
           <h2>No open recalls listed</h2>
-          <p>NHTSA lists no recall campaigns for the {vehicle} (as of {checked} UTC).</p>
+          <p>
+            NHTSA lists no recall campaigns for the {vehicle} (as of {checked} UTC).
+          </p>
         </div>
       ) : (
         <>
@@ -84,7 +97,8 @@ export function RecallList({ recalls, noticeElsewhere = false }: { recalls: Reca
                   </div>
                 </header>
                 <p className={styles.meta}>
-                  NHTSA campaign <strong>{item.campaignNumber}</strong> · report received {formatDate(item.reportReceivedDate)}
+                  NHTSA campaign <strong>{item.campaignNumber}</strong> · report received{" "}
+                  {formatDate(item.reportReceivedDate)}
                 </p>
                 <dl className={styles.fields}>
                   <dt>Summary</dt>
@@ -100,7 +114,8 @@ export function RecallList({ recalls, noticeElsewhere = false }: { recalls: Reca
         </>
       )}
       <p className={styles.meta}>
-        {recalls.status === "stale" ? `Last known answer, as of ${checked} UTC.` : `Checked ${checked} UTC.`} Source: {recalls.source}.
+        {recalls.status === "stale" ? `Last known answer, as of ${checked} UTC.` : `Checked ${checked} UTC.`} Source:{" "}
+        {recalls.source}.
       </p>
     </section>
   );
@@ -109,8 +124,8 @@ export function RecallList({ recalls, noticeElsewhere = false }: { recalls: Reca
 export function RecallDisclaimer() {
   return (
     <p className={styles.disclaimer}>
-      NHTSA lists recall campaigns per model year, make and model. Whether the remedy has already been carried out on
-      a particular vehicle (VIN) is for its manufacturer or a dealer to confirm.
+      NHTSA lists recall campaigns per model year, make and model. Whether the remedy has already been carried out on a
+      particular vehicle (VIN) is for its manufacturer or a dealer to confirm.
     </p>
   );
 }

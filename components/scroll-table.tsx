@@ -41,7 +41,12 @@ export function ScrollTable<Row>(props: {
               {props.columns.map((column) => (
                 <td key={column.header} className={className(column)}>
                   {column.bar ? (
-                    <span className="cell-bar" style={{ "--bar": `${Math.round(Math.min(1, Math.max(0, column.bar(row))) * 100)}%` } as CSSProperties}>
+                    <span
+                      className="cell-bar"
+                      style={
+                        { "--bar": `${Math.round(Math.min(1, Math.max(0, column.bar(row))) * 100)}%` } as CSSProperties
+                      }
+                    >
                       {column.cell(row, i)}
                     </span>
                   ) : (

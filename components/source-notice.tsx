@@ -54,14 +54,24 @@ export function SourceNotice({ sections }: { sections: SectionState[] }) {
       </h2>
       {unreachable.length ? (
         <p data-testid="source-notice-unreachable">
-          This server gets no answer from {listText(distinct(unreachable.map((s) => s.from)), "or")} right now, and holds
-          nothing earlier for this vehicle, so this page does not show {listText(unreachable.map((s) => s.what), "or")}.
+          This server gets no answer from {listText(distinct(unreachable.map((s) => s.from)), "or")} right now, and
+          holds nothing earlier for this vehicle, so this page does not show{" "}
+          {listText(
+            unreachable.map((s) => s.what),
+            "or",
+          )}
+          .
         </p>
       ) : null}
       {offline.length ? (
         <p data-testid="source-notice-offline">
           This server is set up to work without {listText(distinct(offline.map((s) => s.from)), "or")}, and the data
-          imported into it does not cover this vehicle, so this page does not show {listText(offline.map((s) => s.what), "or")}.
+          imported into it does not cover this vehicle, so this page does not show{" "}
+          {listText(
+            offline.map((s) => s.what),
+            "or",
+          )}
+          .
         </p>
       ) : null}
       {stale.map((s) => (
@@ -69,13 +79,18 @@ export function SourceNotice({ sections }: { sections: SectionState[] }) {
           {capitalised(s.what)}: the last answer {s.from} gave, as of {day(s.asOf)}.
         </p>
       ))}
-      {pending.length ? <p>This page shows {listText(pending.map((s) => s.what))} once fetched: reload it in a moment.</p> : null}
+      {pending.length ? (
+        <p>This page shows {listText(pending.map((s) => s.what))} once fetched: reload it in a moment.</p>
+      ) : null}
       {missing.flatMap((s) =>
         s.checkAt ? (
           <p key={s.what}>
-            Not shown does not mean none: check {s.what} for this vehicle at <a href={s.checkAt.url}>{s.checkAt.label}</a>.
+            Not shown does not mean none: check {s.what} for this vehicle at{" "}
+            <a href={s.checkAt.url}>{s.checkAt.label}</a>.
           </p>
-        ) : [],
+        ) : (
+          []
+        ),
       )}
       {missing.length ? <p>Everything else on this page comes from data this server holds.</p> : null}
     </section>

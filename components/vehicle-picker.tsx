@@ -30,14 +30,24 @@ async function fetchModels(url: string): Promise<PickerModel[]> {
 }
 
 /** `makes` to choose from; or `fixed`, one make with its `models` (a make's page: another make is a page away). */
-export function VehiclePicker(props: { makes?: PickerMake[]; fixed?: PickerMake; models?: PickerModel[]; model?: string; year?: number }) {
+export function VehiclePicker(props: {
+  makes?: PickerMake[];
+  fixed?: PickerMake;
+  models?: PickerModel[];
+  model?: string;
+  year?: number;
+}) {
   const [make, setMake] = useState(props.fixed?.slug ?? "");
   const [model, setModel] = useState(props.model ?? "");
   const [year, setYear] = useState(props.year ? String(props.year) : "");
   // The server gave the models of its make; another make's come from the catalog API.
-  const { data: fetched } = useSWR(make && !props.fixed ? `/api/public/models?make=${encodeURIComponent(make)}` : null, fetchModels, {
-    revalidateOnFocus: false,
-  });
+  const { data: fetched } = useSWR(
+    make && !props.fixed ? `/api/public/models?make=${encodeURIComponent(make)}` : null,
+    fetchModels,
+    {
+      revalidateOnFocus: false,
+    },
+  );
   const models = props.fixed ? props.models : fetched;
   const chosen = models?.find((m) => m.slug === model);
   const years = yearsOfRanges(chosen ? chosen.years : (models ?? []).flatMap((m) => m.years));
@@ -45,7 +55,13 @@ export function VehiclePicker(props: { makes?: PickerMake[]; fixed?: PickerMake;
   const id = useId();
 
   return (
-    <form method="get" action="/vehicles" className={styles.picker} data-testid="vehicle-picker" aria-label="Find a vehicle by make, model and year">
+    <form
+      method="get"
+      action="/vehicles"
+      className={styles.picker}
+      data-testid="vehicle-picker"
+      aria-label="Find a vehicle by make, model and year"
+    >
       {props.fixed ? (
         <input type="hidden" name="make" value={props.fixed.slug} />
       ) : (

@@ -35,16 +35,18 @@ export async function VinNotFound() {
           ) : (
             <>
               . It is a well-formed VIN
-              {check && !check.valid ? ` (though its check digit should be ${check.expected}, not ${check.actual}: it may be mistyped)` : ""}, but
-              NHTSA&apos;s vPIC data holds no manufacturer code or pattern for it.
+              {check && !check.valid
+                ? ` (though its check digit should be ${check.expected}, not ${check.actual}: it may be mistyped)`
+                : ""}
+              , but NHTSA&apos;s vPIC data holds no manufacturer code or pattern for it.
             </>
           )}
         </p>
       ) : null}
       <p>
-        A VIN has exactly 17 characters: digits and letters, never I, O or Q. Check it against the vehicle&apos;s
-        title, registration or the plate at the base of the windshield. Some VINs are valid but not in NHTSA&apos;s vPIC
-        data (unregistered manufacturers, very old or non-US vehicles).
+        A VIN has exactly 17 characters: digits and letters, never I, O or Q. Check it against the vehicle&apos;s title,
+        registration or the plate at the base of the windshield. Some VINs are valid but not in NHTSA&apos;s vPIC data
+        (unregistered manufacturers, very old or non-US vehicles).
       </p>
       <h2>Try again</h2>
       <VinSearch defaultValue={typed ?? ""} />

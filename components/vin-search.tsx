@@ -14,7 +14,14 @@ import { compactVinInput, normalizeVin } from "@/lib/vin/format";
 interface Preview {
   vin: string;
   // year, make and model are null for a VIN outside the US-market data (coverage wmi_only).
-  decoded: { year: string | null; make: string | null; model: string | null; trim: string | null; bodyStyle: string | null; manufacturer: string | null };
+  decoded: {
+    year: string | null;
+    make: string | null;
+    model: string | null;
+    trim: string | null;
+    bodyStyle: string | null;
+    manufacturer: string | null;
+  };
 }
 
 async function fetchPreview(url: string): Promise<Preview | { notFound: string }> {
@@ -26,7 +33,13 @@ async function fetchPreview(url: string): Promise<Preview | { notFound: string }
 
 type Tone = "muted" | "error-text" | "ok-text";
 
-export function VinSearch({ defaultValue = "", label = "Vehicle identification number" }: { defaultValue?: string; label?: string }) {
+export function VinSearch({
+  defaultValue = "",
+  label = "Vehicle identification number",
+}: {
+  defaultValue?: string;
+  label?: string;
+}) {
   const router = useRouter();
   const box = useRef<HTMLInputElement>(null);
   const [input, setInput] = useState(defaultValue);
@@ -109,13 +122,16 @@ export function VinSearch({ defaultValue = "", label = "Vehicle identification n
       {vin ? (
         <div className="card" style={{ width: "100%", margin: 0 }} data-testid="vin-preview" aria-live="polite">
           {isLoading ? <span className="muted">Decoding…</span> : null}
-          {error ? <span className="error-text">The preview could not be loaded; press Decode to open the report.</span> : null}
+          {error ? (
+            <span className="error-text">The preview could not be loaded; press Decode to open the report.</span>
+          ) : null}
           {data && "notFound" in data ? <span className="error-text">{data.notFound}</span> : null}
           {data && "decoded" in data ? (
             <span>
               <strong>
-                {[data.decoded.year, data.decoded.make ? displayMake(data.decoded.make) : null, data.decoded.model].filter(Boolean).join(" ") ||
-                  data.decoded.manufacturer}
+                {[data.decoded.year, data.decoded.make ? displayMake(data.decoded.make) : null, data.decoded.model]
+                  .filter(Boolean)
+                  .join(" ") || data.decoded.manufacturer}
               </strong>
               {data.decoded.trim ? ` ${data.decoded.trim}` : ""}
               {data.decoded.bodyStyle ? ` · ${data.decoded.bodyStyle}` : ""} · press Decode for the full report

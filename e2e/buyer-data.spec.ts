@@ -4,7 +4,9 @@ import { expect, test } from "@playwright/test";
 // constructed complaints and EPA records (tests/support/buyer-data-fakes.ts).
 const VIN = "WAUAJGFF3F1000001";
 
-test("the VIN page shows NCAP stars, complaints by component and EPA figures, as the API gives them", async ({ page }) => {
+test("the VIN page shows NCAP stars, complaints by component and EPA figures, as the API gives them", async ({
+  page,
+}) => {
   const api = await (await page.request.get(`/api/public/vin/${VIN}?insight=false&pricing=false`)).json();
   await page.goto(`/vin/${VIN}`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("2015 Audi A3");
@@ -14,7 +16,9 @@ test("the VIN page shows NCAP stars, complaints by component and EPA figures, as
   const fitting = api.safetyRatings.variants.filter((v: { fit: string }) => v.fit !== "excluded");
   await expect(ratings.getByTestId("ncap-variant")).toHaveCount(fitting.length);
   await expect(ratings).toContainText("Several tested variants fit this VIN");
-  await expect(ratings.getByRole("img", { name: `Overall: ${fitting[0].ratings.overall} of 5 stars` }).first()).toBeVisible();
+  await expect(
+    ratings.getByRole("img", { name: `Overall: ${fitting[0].ratings.overall} of 5 stars` }).first(),
+  ).toBeVisible();
   await expect(ratings).toContainText("2 other tested variants");
 
   // Complaints: the count and one bar per component, longest first, values from the API.

@@ -7,17 +7,25 @@ import { signInByMailedLink, startTrial } from "./support/dealer-sign-in";
 
 const VIN = "JTDKARFU0J3512345";
 
-test("sign up, sign in by the mailed link, use the key, rotate it, see usage on the chart", async ({ page, request }) => {
+test("sign up, sign in by the mailed link, use the key, rotate it, see usage on the chart", async ({
+  page,
+  request,
+}) => {
   const email = `owner-${Date.now()}@e2e-motors.example`;
   const key = await startTrial(page, { name: "E2E Motors", email });
   expect(key).toMatch(/^vsk_[0-9a-f]{12}_/);
 
   // Use the key: 3 VIN checks and a provision call of 2 VINs.
   for (let i = 0; i < 3; i++) {
-    const res = await request.get(`/api/dealer/v1/window-sticker?vin=${VIN}&format=check`, { headers: { "x-api-key": key } });
+    const res = await request.get(`/api/dealer/v1/window-sticker?vin=${VIN}&format=check`, {
+      headers: { "x-api-key": key },
+    });
     expect(res.status()).toBe(200);
   }
-  const prov = await request.post("/api/dealer/v1/provision", { headers: { "x-api-key": key }, data: { vins: [VIN, "1GCUYDED0NZ123456"] } });
+  const prov = await request.post("/api/dealer/v1/provision", {
+    headers: { "x-api-key": key },
+    data: { vins: [VIN, "1GCUYDED0NZ123456"] },
+  });
   expect(prov.status()).toBe(200);
 
   // Sign in: the link comes by mail.
@@ -40,7 +48,9 @@ test("sign up, sign in by the mailed link, use the key, rotate it, see usage on 
   await expect(page.getByTestId("account-message")).toContainText("The old key keeps working for 24 hours");
   await expect(page.getByText(/rotated: works until/)).toBeVisible();
   for (const k of [key, fresh]) {
-    const res = await request.get(`/api/dealer/v1/window-sticker?vin=${VIN}&format=check`, { headers: { "x-api-key": k } });
+    const res = await request.get(`/api/dealer/v1/window-sticker?vin=${VIN}&format=check`, {
+      headers: { "x-api-key": k },
+    });
     expect(res.status()).toBe(200);
   }
   await page.reload();

@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { SPEC_OPERATIONS } from "../tests/support/public-operations";
 
-test("the docs page renders the API reference from the live document, loading nothing from another host", async ({ page }) => {
+test("the docs page renders the API reference from the live document, loading nothing from another host", async ({
+  page,
+}) => {
   const requested: string[] = [];
   page.on("request", (request) => requested.push(request.url()));
 
@@ -18,7 +20,9 @@ test("the docs page renders the API reference from the live document, loading no
 
   // Open one operation: its parameters come from the document.
   await reference.getByText("decodeVin", { exact: true }).click();
-  await expect(reference.getByText("17-character VIN; letters I, O and Q are not allowed", { exact: false }).first()).toBeVisible();
+  await expect(
+    reference.getByText("17-character VIN; letters I, O and Q are not allowed", { exact: false }).first(),
+  ).toBeVisible();
   await expect(reference.getByText("4T1G11AK7RU000001").first()).toBeVisible();
 
   // Next keeps prefetching links, so the network never goes idle: give late requests (fonts, images) a moment.
@@ -37,8 +41,11 @@ test("each problem reason has its own anchor with the quick start and setup sect
   await page.goto("/docs#problem-invalid_vin");
   await expect(page.locator("#problem-invalid_vin")).toBeVisible();
   await expect(page.locator("#problem-invalid_vin")).toContainText("17 characters");
-  for (const id of ["quick-start", "attribution", "mcp", "dealer", "problems"]) await expect(page.locator(`#${id}`)).toBeVisible();
+  for (const id of ["quick-start", "attribution", "mcp", "dealer", "problems"])
+    await expect(page.locator(`#${id}`)).toBeVisible();
   await expect(page.locator("#mcp")).toContainText("npx vinscope mcp");
-  await expect(page.getByTestId("mcp-stdio-config")).toContainText('["/absolute/path/to/vinscope/bin/vinscope.mjs", "mcp"]');
+  await expect(page.getByTestId("mcp-stdio-config")).toContainText(
+    '["/absolute/path/to/vinscope/bin/vinscope.mjs", "mcp"]',
+  );
   await expect(page.locator("#mcp")).toContainText("/api/mcp");
 });

@@ -8,7 +8,8 @@ import path from "node:path";
 
 const VIN_LIKE = /\b[A-HJ-NPR-Z0-9]{17}\b/g;
 // Strings of 17 such characters that are not VINs: hex digests, key prefixes and the like would go here.
-const vinsIn = (text: string) => [...new Set(text.match(VIN_LIKE) ?? [])].filter((v) => /[A-Z]/.test(v) && /\d/.test(v));
+const vinsIn = (text: string) =>
+  [...new Set(text.match(VIN_LIKE) ?? [])].filter((v) => /[A-Z]/.test(v) && /\d/.test(v));
 
 test("every example VIN decodes, and the pricing example has pricing", async ({ page, request }) => {
   const found = new Map<string, string>();

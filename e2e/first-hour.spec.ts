@@ -26,15 +26,25 @@ for (const width of [390, 1280]) {
       await expect(page.locator("main figure.chart")).toHaveCount(0);
       const map = page.getByTestId("states-map");
       await expect(map.locator("svg [data-state]")).toHaveCount(51);
-      await expect(map.locator("svg")).toHaveAttribute("aria-label", /Every state's deals and average discount are in the table below/);
+      await expect(map.locator("svg")).toHaveAttribute(
+        "aria-label",
+        /Every state's deals and average discount are in the table below/,
+      );
       await expect(map).toContainText("or more");
     });
 
-    test("pricing: the trims table fits, a year switcher, and a map whose tiles open a state's page", async ({ page }) => {
+    test("pricing: the trims table fits, a year switcher, and a map whose tiles open a state's page", async ({
+      page,
+    }) => {
       await page.goto("/pricing/toyota/camry/2024");
       const trims = await fits(page, "trims");
       expect(trims.scrollWidth).toBeLessThanOrEqual(trims.clientWidth + 1);
-      await expect(page.getByTestId("trims").locator("th")).toHaveText(["Trim", "Deals", "Average price", "Average discount"]);
+      await expect(page.getByTestId("trims").locator("th")).toHaveText([
+        "Trim",
+        "Deals",
+        "Average price",
+        "Average discount",
+      ]);
 
       const years = page.getByTestId("year-switcher");
       await expect(years.locator('[aria-current="page"]')).toHaveText("2024");
@@ -42,14 +52,23 @@ for (const width of [390, 1280]) {
       await expect(page).toHaveURL(/\/pricing\/toyota\/camry\/2025$/);
       await expect(page.getByTestId("year-switcher").locator('[aria-current="page"]')).toHaveText("2025");
 
-      await page.getByTestId("states-map").getByRole("link", { name: /^California: \d+ deals?$/ }).click();
+      await page
+        .getByTestId("states-map")
+        .getByRole("link", { name: /^California: \d+ deals?$/ })
+        .click();
       await expect(page).toHaveURL(/\/pricing\/toyota\/camry\/2025\/CA$/);
-      await expect(page.getByTestId("states-map").locator('a[aria-current="page"]')).toHaveAttribute("data-state", "CA");
+      await expect(page.getByTestId("states-map").locator('a[aria-current="page"]')).toHaveAttribute(
+        "data-state",
+        "CA",
+      );
     });
 
     test("every table scroll area carries the cue that shows where columns are out of sight", async ({ page }) => {
       await page.goto("/market");
-      const background = await page.locator(".table-scroll").first().evaluate((el) => getComputedStyle(el).backgroundImage);
+      const background = await page
+        .locator(".table-scroll")
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundImage);
       expect(background).toContain("radial-gradient");
     });
 

@@ -46,7 +46,10 @@ const PAGES: { name: string; path: string; status: number; ready?: (page: Page) 
     path: "/docs",
     status: 200,
     // Swagger UI is a large script: on a busy machine it renders well after the page has loaded.
-    ready: (page) => expect(page.getByTestId("api-reference").locator(".opblock-summary-path").first()).toBeVisible({ timeout: 20_000 }),
+    ready: (page) =>
+      expect(page.getByTestId("api-reference").locator(".opblock-summary-path").first()).toBeVisible({
+        timeout: 20_000,
+      }),
   },
   { name: "dealers", path: "/dealers", status: 200 },
   { name: "dealer-sign-in", path: "/dealers/sign-in", status: 200 },
@@ -66,7 +69,10 @@ async function expectNoHorizontalOverflow(page: Page) {
       .map(({ el, right }) => `${el.tagName.toLowerCase()}.${(el as HTMLElement).className} → ${Math.round(right)}`);
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, culprits };
   });
-  expect(scrollWidth, `page is ${scrollWidth}px wide on a ${innerWidth}px screen: ${culprits.join("; ")}`).toBeLessThanOrEqual(innerWidth);
+  expect(
+    scrollWidth,
+    `page is ${scrollWidth}px wide on a ${innerWidth}px screen: ${culprits.join("; ")}`,
+  ).toBeLessThanOrEqual(innerWidth);
 }
 
 /** The type scale's floor: no text of ours under 12 px (Swagger UI's own styles are its own). */
@@ -78,16 +84,26 @@ async function expectNoTinyText(page: Page) {
       .filter((el) => (el as HTMLElement).offsetParent !== null || el.tagName === "BODY")
       .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 12)
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()} "${el.textContent!.trim().slice(0, 30)}" ${getComputedStyle(el).fontSize}`),
+      .map(
+        (el) => `${el.tagName.toLowerCase()} "${el.textContent!.trim().slice(0, 30)}" ${getComputedStyle(el).fontSize}`,
+      ),
   );
   expect(tiny).toEqual([]);
 }
 
 async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(", ")}`,
+    );
   expect(serious).toEqual([]);
 }
 
@@ -106,7 +122,6 @@ for (const width of WIDTHS) {
         await expectNoSeriousAxeViolations(page);
       });
     }
-
   });
 }
 
@@ -119,7 +134,9 @@ async function signedInAccountPage(page: Page, who: string) {
 
 // Each trial counts against the per-address signup limit (SIGNUPS_PER_ADDRESS_PER_DAY, 5): one trial per test,
 // looked at in both widths.
-test("the key-shown-once page at 390 and 1280 px: readable curl example, no overflow, no serious axe violation", async ({ page }) => {
+test("the key-shown-once page at 390 and 1280 px: readable curl example, no overflow, no serious axe violation", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 900 });
   const key = await startTrial(page, { name: "Axe Motors", email: `axe-${Date.now()}@axe-motors.example` });
   await expect(page.getByTestId("key-curl").locator("pre")).toContainText(`x-api-key: ${key}`);

@@ -37,7 +37,10 @@ test("a pricing page draws the price band and shows the API's figures", async ({
   await expect(page.getByTestId("citation")).toHaveText(api.citation);
 });
 
-test("the state selector opens the state page, and the market page links back to pricing", async ({ page, request }) => {
+test("the state selector opens the state page, and the market page links back to pricing", async ({
+  page,
+  request,
+}) => {
   await page.goto("/pricing/ford/f-150/2025");
   await page.getByLabel("State", { exact: true }).selectOption("CA");
   await page.getByRole("button", { name: "Show" }).click();

@@ -15,7 +15,8 @@ test("a recall page lists campaigns newest first with severity badges", async ({
   await expect(items.nth(0).getByText("Over-the-air fix")).toBeVisible();
   await expect(items.nth(1)).toContainText("22V001000");
   await expect(items.nth(1).getByText("Do not drive")).toHaveCount(0);
-  for (const label of ["Summary", "Consequence", "Remedy"]) await expect(items.nth(0).getByText(label, { exact: true })).toBeVisible();
+  for (const label of ["Summary", "Consequence", "Remedy"])
+    await expect(items.nth(0).getByText(label, { exact: true })).toBeVisible();
   await expect(page.getByText(/Whether the remedy has already been carried out/)).toBeVisible();
 });
 
@@ -33,7 +34,9 @@ test("checking by VIN decodes it and lists its year/make/model's recalls", async
 
 test("a malformed VIN is explained on the form page", async ({ page }) => {
   await page.goto("/recalls?vin=1HGCM82633A00435O");
-  await expect(page.getByTestId("recalls-error")).toContainText("the letters I, O and Q never appear in a VIN; found at position 17");
+  await expect(page.getByTestId("recalls-error")).toContainText(
+    "the letters I, O and Q never appear in a VIN; found at position 17",
+  );
 });
 
 test("when NHTSA is down and nothing is known, the page says recalls are unavailable, not zero", async ({ page }) => {

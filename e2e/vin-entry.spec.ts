@@ -37,7 +37,9 @@ test("the /vin redirect is relative, so it works on any host name", async ({ req
   expect(res.status()).toBe(303);
   expect(res.headers().location).toBe("/vin/1HGCM82633A004352");
   // Through "localhost" as well as 127.0.0.1: the browser stays where it is.
-  const viaLocalhost = await request.get(`${baseURL!.replace("127.0.0.1", "localhost")}/vin?vin=1HGCM82633A004352`, { maxRedirects: 0 });
+  const viaLocalhost = await request.get(`${baseURL!.replace("127.0.0.1", "localhost")}/vin?vin=1HGCM82633A004352`, {
+    maxRedirects: 0,
+  });
   expect(viaLocalhost.headers().location).toBe("/vin/1HGCM82633A004352");
 });
 

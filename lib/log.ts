@@ -23,7 +23,15 @@ export function log(): Logger {
       base: { service: "vinscope" },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: {
-        paths: ["apiKey", "key", "*.apiKey", "*.key", "headers['x-api-key']", "*.headers['x-api-key']", "authorization"],
+        paths: [
+          "apiKey",
+          "key",
+          "*.apiKey",
+          "*.key",
+          "headers['x-api-key']",
+          "*.headers['x-api-key']",
+          "authorization",
+        ],
         censor: "[redacted]",
       },
     },

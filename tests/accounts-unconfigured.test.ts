@@ -34,17 +34,23 @@ test("without SMTP the link is logged and the page says so; without Stripe billi
 
   const signInPage = await text(await b.get("/dealers/sign-in"));
   expect(signInPage).toContain("This server sends no mail (SMTP_URL is not set)");
-  const sent = await text(await b.submit("/dealers/sign-in", findForm(signInPage), { email: "owner@offline-motors.example" }));
+  const sent = await text(
+    await b.submit("/dealers/sign-in", findForm(signInPage), { email: "owner@offline-motors.example" }),
+  );
   expect(sent).toContain("the link was written to the server's log instead");
 
   // The link is made and logged just after the answer (the answer never waits for the mail).
   const linkIn = () => /http:\/\/127\.0\.0\.1:\d+\/dealers\/sign-in\/confirm\?token=[A-Za-z0-9]+/.exec(app.output());
-  for (const deadline = Date.now() + 15_000; !linkIn() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+  for (const deadline = Date.now() + 15_000; !linkIn() && Date.now() < deadline;)
+    await new Promise((r) => setTimeout(r, 100));
   const link = linkIn();
   expect(link).not.toBeNull();
   const url = new URL(link![0]);
   const confirm = await text(await b.get(url.pathname + url.search));
-  const signedIn = await b.submit(url.pathname + url.search, findForm(confirm, { token: url.searchParams.get("token")! }));
+  const signedIn = await b.submit(
+    url.pathname + url.search,
+    findForm(confirm, { token: url.searchParams.get("token")! }),
+  );
   expect(signedIn.status).toBe(303);
 
   const account = await text(await b.get("/dealers/account"));
@@ -52,14 +58,20 @@ test("without SMTP the link is logged and the page says so; without Stripe billi
   expect(account).toContain("Free trial");
   expect(account).not.toContain("Subscribe");
 
-  const webhook = await fetch(`${app.url}/api/webhooks/stripe`, { method: "POST", body: "{}", headers: { "stripe-signature": "t=1,v1=x" } });
+  const webhook = await fetch(`${app.url}/api/webhooks/stripe`, {
+    method: "POST",
+    body: "{}",
+    headers: { "stripe-signature": "t=1,v1=x" },
+  });
   expect(webhook.status).toBe(404);
 
   // The trial ends: the key is refused on the next request, with a link to the account page; the page says so.
   const past = new Date(Date.now() - 1000);
   await app.db().dealerAccount.updateMany({ where: { name: "Offline Motors" }, data: { trialEndsAt: past } });
   await app.db().dealerKey.updateMany({ where: { prefix: key.slice(4, 16) }, data: { expiresAt: past } });
-  const lapsed = await fetch(`${app.url}/api/dealer/v1/window-sticker?vin=JTDKARFU0J3512345&format=check`, { headers: { "x-api-key": key } });
+  const lapsed = await fetch(`${app.url}/api/dealer/v1/window-sticker?vin=JTDKARFU0J3512345&format=check`, {
+    headers: { "x-api-key": key },
+  });
   expect(lapsed.status).toBe(401);
   const problem = await lapsed.json();
   expect(problem).toMatchObject({ reason: "expired_key" });
@@ -68,10 +80,24 @@ test("without SMTP the link is logged and the page says so; without Stripe billi
 
   // The operator's activation (no Stripe): the account and its key become paid.
   const env = { ...process.env, ...app.env };
-  const activated = JSON.parse((await run(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "keys", "activate", key.slice(4, 16), "--json"], { cwd: root, env })).stdout);
+  const activated = JSON.parse(
+    (
+      await run(
+        path.join(root, "node_modules/.bin/tsx"),
+        ["cli/index.ts", "keys", "activate", key.slice(4, 16), "--json"],
+        { cwd: root, env },
+      )
+    ).stdout,
+  );
   expect(activated).toMatchObject({ status: "active", expiresAt: null });
   expect(await text(await b.get("/dealers/account"))).toContain("Subscription, per location");
-  expect((await fetch(`${app.url}/api/dealer/v1/window-sticker?vin=JTDKARFU0J3512345&format=check`, { headers: { "x-api-key": key } })).status).toBe(200);
+  expect(
+    (
+      await fetch(`${app.url}/api/dealer/v1/window-sticker?vin=JTDKARFU0J3512345&format=check`, {
+        headers: { "x-api-key": key },
+      })
+    ).status,
+  ).toBe(200);
 
   // Signing out ends the session on the server, not only in the browser.
   const cookie = b.cookies.get("vinscope.session_token")!;
@@ -79,6 +105,9 @@ test("without SMTP the link is logged and the page says so; without Stripe billi
   const out = await b.submit("/dealers/account", signOutForm);
   expect(out.status).toBe(303);
   expect(await app.db().authSession.count()).toBe(0);
-  const replayed = await fetch(`${app.url}/dealers/account`, { headers: { cookie: `vinscope.session_token=${cookie}` }, redirect: "manual" });
+  const replayed = await fetch(`${app.url}/dealers/account`, {
+    headers: { cookie: `vinscope.session_token=${cookie}` },
+    redirect: "manual",
+  });
   expect(replayed.headers.get("location")).toContain("/dealers/sign-in");
 }, 60_000);

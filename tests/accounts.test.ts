@@ -68,7 +68,6 @@ async function signUp(b: Browser, fields: Record<string, string>): Promise<strin
   return pageText(res);
 }
 
-
 async function webhook(event: Record<string, unknown>, secret?: string) {
   const { body, signature } = stripe.signedEvent(event, secret);
   return fetch(`${app.url}/api/webhooks/stripe`, {
@@ -113,7 +112,11 @@ describe("the dealer lifecycle", () => {
 
   test("a second trial for the same mailbox issues nothing and says how to get back in, revealing nothing else", async () => {
     const keysBefore = await app.db().dealerKey.count();
-    const html = await signUp(new Browser(app.url), { name: "Someone Else", email: "patdealer@googlemail.com", location: "Elsewhere, TX" });
+    const html = await signUp(new Browser(app.url), {
+      name: "Someone Else",
+      email: "patdealer@googlemail.com",
+      location: "Elsewhere, TX",
+    });
     expect(html).toContain("No new trial: one already exists for patdealer@googlemail.com");
     // A refusal looks like one: the warning notice, not the green of an issued key.
     expect(html).toMatch(/<section class="notice notice-warn" data-testid="trial-exists"/);
@@ -174,7 +177,8 @@ describe("the dealer lifecycle", () => {
   });
 
   test("rotate: a new key shown once, the old one works through the stated grace period, then not", async () => {
-    const keyId = (await app.db().dealerKey.findFirstOrThrow({ where: { accountId, prefix: firstKey.slice(4, 16) } })).id;
+    const keyId = (await app.db().dealerKey.findFirstOrThrow({ where: { accountId, prefix: firstKey.slice(4, 16) } }))
+      .id;
     const res = await accountAction(dealer, { intent: "rotate", keyId });
     const html = await pageText(res);
     rotatedKey = KEY.exec(html)![0];
@@ -207,7 +211,9 @@ describe("the dealer lifecycle", () => {
     secrets.push(replacement);
     expect((await check(replacement)).status).toBe(200);
     // Back to two locations for what follows.
-    expect(await pageText(await accountAction(dealer, { intent: "remove-location", locationId: loc.id }))).toContain("Location removed");
+    expect(await pageText(await accountAction(dealer, { intent: "remove-location", locationId: loc.id }))).toContain(
+      "Location removed",
+    );
     expect((await check(replacement)).status).toBe(401);
   });
 
@@ -228,15 +234,35 @@ describe("the dealer lifecycle", () => {
     expect(sent.get("mode")).toBe("subscription");
   });
 
-  const customer = () => app.db().dealerAccount.findUniqueOrThrow({ where: { id: accountId } }).then((a) => a.stripeCustomerId!);
+  const customer = () =>
+    app
+      .db()
+      .dealerAccount.findUniqueOrThrow({ where: { id: accountId } })
+      .then((a) => a.stripeCustomerId!);
   const completed = async (id: string, sub: string) => ({
     id,
     type: "checkout.session.completed",
-    data: { object: { id: `cs_${id}`, object: "checkout.session", mode: "subscription", client_reference_id: accountId, customer: await customer(), subscription: sub } },
+    data: {
+      object: {
+        id: `cs_${id}`,
+        object: "checkout.session",
+        mode: "subscription",
+        client_reference_id: accountId,
+        customer: await customer(),
+        subscription: sub,
+      },
+    },
   });
 
   test("checkout.session.completed → active: keys keep working without a warning", async () => {
-    stripe.subscriptions.set("sub_1", { id: "sub_1", status: "active", quantity: 2, customer: await customer(), accountId, cancel_at_period_end: false });
+    stripe.subscriptions.set("sub_1", {
+      id: "sub_1",
+      status: "active",
+      quantity: 2,
+      customer: await customer(),
+      accountId,
+      cancel_at_period_end: false,
+    });
     const res = await webhook(await completed("evt_checkout_1", "sub_1"));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true });
@@ -268,12 +294,28 @@ describe("the dealer lifecycle", () => {
     expect((await app.db().dealerAccount.findUniqueOrThrow({ where: { id: accountId } })).status).toBe("past_due");
 
     const forged = await webhook(
-      { id: "evt_forged", type: "customer.subscription.deleted", data: { object: { id: "sub_1", object: "subscription", customer: await customer(), status: "canceled", metadata: { accountId } } } },
+      {
+        id: "evt_forged",
+        type: "customer.subscription.deleted",
+        data: {
+          object: {
+            id: "sub_1",
+            object: "subscription",
+            customer: await customer(),
+            status: "canceled",
+            metadata: { accountId },
+          },
+        },
+      },
       "whsec_not_the_real_secret",
     );
     expect(forged.status).toBe(400);
     expect(await forged.json()).toMatchObject({ reason: "invalid_signature" });
-    const unsigned = await fetch(`${app.url}/api/webhooks/stripe`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    const unsigned = await fetch(`${app.url}/api/webhooks/stripe`, {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+    });
     expect(unsigned.status).toBe(400);
     expect((await check(rotatedKey)).status).toBe(200);
   });
@@ -282,7 +324,17 @@ describe("the dealer lifecycle", () => {
     const res = await webhook({
       id: "evt_deleted_1",
       type: "customer.subscription.deleted",
-      data: { object: { id: "sub_1", object: "subscription", customer: await customer(), status: "canceled", cancel_at_period_end: false, metadata: { accountId }, items: { data: [] } } },
+      data: {
+        object: {
+          id: "sub_1",
+          object: "subscription",
+          customer: await customer(),
+          status: "canceled",
+          cancel_at_period_end: false,
+          metadata: { accountId },
+          items: { data: [] },
+        },
+      },
     });
     expect(res.status).toBe(200);
     const refused = await check(rotatedKey);
@@ -298,14 +350,30 @@ describe("the dealer lifecycle", () => {
   test("resubscribe → active again; cancel from the page ends at the period's end", async () => {
     const res = await accountAction(dealer, { intent: "subscribe" });
     expect(res.headers.get("location")).toMatch(/^https:\/\/checkout\.stripe\.test\//);
-    stripe.subscriptions.set("sub_2", { id: "sub_2", status: "active", quantity: 2, customer: await customer(), accountId, cancel_at_period_end: false });
+    stripe.subscriptions.set("sub_2", {
+      id: "sub_2",
+      status: "active",
+      quantity: 2,
+      customer: await customer(),
+      accountId,
+      cancel_at_period_end: false,
+    });
     expect((await webhook(await completed("evt_checkout_2", "sub_2"))).status).toBe(200);
     expect((await check(rotatedKey)).status).toBe(200);
     // A late event about the old subscription changes nothing.
     const late = await webhook({
       id: "evt_late_old_sub",
       type: "customer.subscription.deleted",
-      data: { object: { id: "sub_1", object: "subscription", customer: await customer(), status: "canceled", metadata: { accountId }, items: { data: [] } } },
+      data: {
+        object: {
+          id: "sub_1",
+          object: "subscription",
+          customer: await customer(),
+          status: "canceled",
+          metadata: { accountId },
+          items: { data: [] },
+        },
+      },
     });
     expect(await late.json()).toMatchObject({ ignored: "not the account's current subscription" });
     expect((await check(rotatedKey)).status).toBe(200);
@@ -329,12 +397,41 @@ describe("the dealer lifecycle", () => {
 
   test("the operator sees accounts, grants a partner licence, and the page shows its terms", async () => {
     const env = { ...process.env, ...app.env };
-    const listed = JSON.parse((await run(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "accounts", "list", "--json"], { cwd: root, env })).stdout);
+    const listed = JSON.parse(
+      (
+        await run(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "accounts", "list", "--json"], {
+          cwd: root,
+          env,
+        })
+      ).stdout,
+    );
     expect(listed.accounts).toEqual(
-      expect.arrayContaining([expect.objectContaining({ id: accountId, plan: "per_location", status: "active", locations: 1, flagged: false })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          id: accountId,
+          plan: "per_location",
+          status: "active",
+          locations: 1,
+          flagged: false,
+        }),
+      ]),
     );
     const granted = JSON.parse(
-      (await run(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "accounts", "partner", "patdealer@gmail.com", "--terms", "Group licence for Lifecycle Group, 12 rooftops.", "--json"], { cwd: root, env })).stdout,
+      (
+        await run(
+          path.join(root, "node_modules/.bin/tsx"),
+          [
+            "cli/index.ts",
+            "accounts",
+            "partner",
+            "patdealer@gmail.com",
+            "--terms",
+            "Group licence for Lifecycle Group, 12 rooftops.",
+            "--json",
+          ],
+          { cwd: root, env },
+        )
+      ).stdout,
     );
     expect(granted).toMatchObject({ partner: true, plan: "partner", billing: { quantity: 1 } });
     const html = await account(dealer);
@@ -354,7 +451,13 @@ describe("limits", () => {
         headers: { origin: app.url, "x-forwarded-for": "203.0.113.77" },
         body: (() => {
           const f = new FormData();
-          for (const [k, v] of Object.entries({ ...findForm(page).hidden, name: `Limit Motors ${i}`, email: `limit${i}@motors.example`, location: "Austin, TX" })) f.append(k, v);
+          for (const [k, v] of Object.entries({
+            ...findForm(page).hidden,
+            name: `Limit Motors ${i}`,
+            email: `limit${i}@motors.example`,
+            location: "Austin, TX",
+          }))
+            f.append(k, v);
           return f;
         })(),
       }).then(pageText);
@@ -366,15 +469,31 @@ describe("limits", () => {
 
   test("the signup limit is shared by two instances on one database", async () => {
     const second = await startApp({
-      env: { ...stripe.env, SMTP_URL: smtp.url, SIGNUPS_PER_ADDRESS_PER_DAY: "4", TRUSTED_PROXIES: "127.0.0.1", DATABASE_URL: app.database.url },
+      env: {
+        ...stripe.env,
+        SMTP_URL: smtp.url,
+        SIGNUPS_PER_ADDRESS_PER_DAY: "4",
+        TRUSTED_PROXIES: "127.0.0.1",
+        DATABASE_URL: app.database.url,
+      },
     });
     try {
       const signupAt = async (base: string, i: number) => {
         const b = new Browser(base);
         const page = await (await b.get("/dealers")).text();
         const f = new FormData();
-        for (const [k, v] of Object.entries({ ...findForm(page).hidden, name: `Shared Motors ${i}`, email: `shared${i}@motors.example`, location: "Reno, NV" })) f.append(k, v);
-        return fetch(`${base}/dealers`, { method: "POST", headers: { origin: base, "x-forwarded-for": "192.0.2.44" }, body: f }).then(pageText);
+        for (const [k, v] of Object.entries({
+          ...findForm(page).hidden,
+          name: `Shared Motors ${i}`,
+          email: `shared${i}@motors.example`,
+          location: "Reno, NV",
+        }))
+          f.append(k, v);
+        return fetch(`${base}/dealers`, {
+          method: "POST",
+          headers: { origin: base, "x-forwarded-for": "192.0.2.44" },
+          body: f,
+        }).then(pageText);
       };
       expect(await signupAt(app.url, 0)).toMatch(KEY);
       expect(await signupAt(second.url, 1)).toMatch(KEY);
@@ -393,7 +512,11 @@ describe("limits", () => {
     const ask = (email: string) => {
       const f = new FormData();
       for (const [k, v] of Object.entries({ ...findForm(page).hidden, email })) f.append(k, v);
-      return fetch(`${app.url}/dealers/sign-in`, { method: "POST", headers: { origin: app.url, "x-forwarded-for": "198.51.100.23" }, body: f }).then(pageText);
+      return fetch(`${app.url}/dealers/sign-in`, {
+        method: "POST",
+        headers: { origin: app.url, "x-forwarded-for": "198.51.100.23" },
+        body: f,
+      }).then(pageText);
     };
     const mailsBefore = smtp.mails.length;
     for (let i = 0; i < 6; i++) expect(await ask(`nobody${i}@nowhere.example`)).toContain("Check your mail");
@@ -407,7 +530,11 @@ describe("limits", () => {
     const ask = (from: string) => {
       const f = new FormData();
       for (const [k, v] of Object.entries({ ...findForm(page).hidden, email: "Pat.Dealer@gmail.com" })) f.append(k, v);
-      return fetch(`${app.url}/dealers/sign-in`, { method: "POST", headers: { origin: app.url, "x-forwarded-for": from }, body: f }).then(pageText);
+      return fetch(`${app.url}/dealers/sign-in`, {
+        method: "POST",
+        headers: { origin: app.url, "x-forwarded-for": from },
+        body: f,
+      }).then(pageText);
     };
     // SIGNIN_ATTEMPTS_PER_HOUR is 6 here: one address gets 3 links an hour for a mailbox…
     for (let i = 0; i < 3; i++) expect(await ask("198.51.100.101")).toContain("Check your mail");
@@ -418,9 +545,19 @@ describe("limits", () => {
 
   test("a cross-site form post gets 403, not 500", async () => {
     const page = await (await dealer.get("/dealers")).text();
-    const res = await dealer.submit("/dealers", findForm(page), { name: "Evil", email: "e@evil.example", location: "Nowhere, NA" }, "https://evil.example");
+    const res = await dealer.submit(
+      "/dealers",
+      findForm(page),
+      { name: "Evil", email: "e@evil.example", location: "Nowhere, NA" },
+      "https://evil.example",
+    );
     expect(res.status).toBe(403);
-    const acct = await dealer.submit("/dealers/account", findForm(await account(dealer), { intent: "add-location" }), { name: "Evil rooftop" }, "https://evil.example");
+    const acct = await dealer.submit(
+      "/dealers/account",
+      findForm(await account(dealer), { intent: "add-location" }),
+      { name: "Evil rooftop" },
+      "https://evil.example",
+    );
     expect(acct.status).toBe(403);
   });
 });

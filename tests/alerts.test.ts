@@ -104,7 +104,9 @@ const stopRunner = async (signal: NodeJS.Signals) => {
 };
 
 const recallSyncs = async () => {
-  const health = (await (await fetch(`${app.url}/api/health`)).json()) as { jobs: { name: string; lastSuccessAt: string | null; lastOutcome: string | null }[] };
+  const health = (await (await fetch(`${app.url}/api/health`)).json()) as {
+    jobs: { name: string; lastSuccessAt: string | null; lastOutcome: string | null }[];
+  };
   return health.jobs.find((j) => j.name === "recalls")!;
 };
 
@@ -113,9 +115,15 @@ async function serveAndSync(file: Buffer<ArrayBuffer>) {
   served = file;
   servedVersion++;
   const asked = files.requests.length;
-  await eventually(() => files.requests.length, (n) => n > asked + 1);
+  await eventually(
+    () => files.requests.length,
+    (n) => n > asked + 1,
+  );
   const after = Date.now();
-  const status = await eventually(recallSyncs, (s) => s.lastSuccessAt !== null && Date.parse(s.lastSuccessAt) >= after - 1000);
+  const status = await eventually(
+    recallSyncs,
+    (s) => s.lastSuccessAt !== null && Date.parse(s.lastSuccessAt) >= after - 1000,
+  );
   expect(status.lastOutcome).not.toBe("failed");
 }
 
@@ -154,13 +162,21 @@ beforeAll(async () => {
     },
   });
   // This process writes keys and reads rows on the app's database directly.
-  Object.assign(process.env, { DATABASE_URL: app.database.url, SMTP_URL: smtp.url, PUBLIC_BASE_URL: app.env.PUBLIC_BASE_URL });
+  Object.assign(process.env, {
+    DATABASE_URL: app.database.url,
+    SMTP_URL: smtp.url,
+    PUBLIC_BASE_URL: app.env.PUBLIC_BASE_URL,
+  });
   resetConfigForTests();
   for (const name of ["a", "b", "c"] as const) {
     const issued = await issueKey({ name: `Fleet ${name.toUpperCase()}`, email: `${name}@fleet.example` });
     keys[name] = { key: issued.key, id: issued.record.id };
   }
-  const trial = await startTrialAccount({ name: "Digest Motors", email: "digest@motors.example", location: "Boise, ID" });
+  const trial = await startTrialAccount({
+    name: "Digest Motors",
+    email: "digest@motors.example",
+    location: "Boise, ID",
+  });
   if (trial.status !== "issued") throw new Error("trial not issued");
   account = { key: trial.issued.key, accountId: trial.account.id };
   runner = startRunner();
@@ -175,8 +191,10 @@ afterAll(async () => {
   await new Promise((r) => receiver?.close(r));
 });
 
-const bodyOf = (r: Received) => JSON.parse(r.body) as { type: string; timestamp: string; data: Record<string, unknown> };
-const deliveriesTo = (p: string, type = "recall.opened") => received.filter((r) => r.path === p && bodyOf(r).type === type);
+const bodyOf = (r: Received) =>
+  JSON.parse(r.body) as { type: string; timestamp: string; data: Record<string, unknown> };
+const deliveriesTo = (p: string, type = "recall.opened") =>
+  received.filter((r) => r.path === p && bodyOf(r).type === type);
 
 describe("the watchlist", () => {
   test("adds decodable VINs, refuses the batch that names a bad one, and lists each VIN with its recalls now", async () => {
@@ -186,17 +204,35 @@ describe("the watchlist", () => {
     expect(await bad.json()).toMatchObject({ reason: "invalid_vin", param: "vins[1]" });
     // A well-formed VIN whose manufacturer code vPIC does not know.
     const undecodable = await a.send("POST", "watchlist", { vins: [ACCORD[0], "ZZZZZZZZZZZZZZZZ1"] });
-    expect(await undecodable.json()).toMatchObject({ status: 400, reason: expect.stringMatching(/invalid_vin|vin_not_decodable/), param: "vins[1]" });
+    expect(await undecodable.json()).toMatchObject({
+      status: 400,
+      reason: expect.stringMatching(/invalid_vin|vin_not_decodable/),
+      param: "vins[1]",
+    });
 
     const added = await a.send("POST", "watchlist", { vins: [ACCORD[0], ACCORD[1].toLowerCase(), AVENGER, ACCORD[0]] });
     expect(added.status).toBe(200);
-    expect(await added.json()).toEqual({ added: [ACCORD[0], ACCORD[1], AVENGER], alreadyWatched: [], total: 3, limit: 10_000 });
-    expect(await (await a.send("POST", "watchlist", { vins: [AVENGER] })).json()).toMatchObject({ added: [], alreadyWatched: [AVENGER], total: 3 });
-    expect((await dealer(keys.b.key).send("POST", "watchlist", { vins: [ACCORD[2], "4T1G11AK7RU000001"] })).status).toBe(200);
+    expect(await added.json()).toEqual({
+      added: [ACCORD[0], ACCORD[1], AVENGER],
+      alreadyWatched: [],
+      total: 3,
+      limit: 10_000,
+    });
+    expect(await (await a.send("POST", "watchlist", { vins: [AVENGER] })).json()).toMatchObject({
+      added: [],
+      alreadyWatched: [AVENGER],
+      total: 3,
+    });
+    expect(
+      (await dealer(keys.b.key).send("POST", "watchlist", { vins: [ACCORD[2], "4T1G11AK7RU000001"] })).status,
+    ).toBe(200);
     expect((await dealer(account.key).send("POST", "watchlist", { vins: [ACCORD[0]] })).status).toBe(200);
 
     // The server processes notice the mirror's first sync within seconds.
-    const first = await eventually(async () => (await a.get("watchlist?limit=2")).json(), (p) => String(p.items[1]?.recalls.source).includes("mirror"));
+    const first = await eventually(
+      async () => (await a.get("watchlist?limit=2")).json(),
+      (p) => String(p.items[1]?.recalls.source).includes("mirror"),
+    );
     expect(first.total).toBe(3);
     // In VIN order.
     expect(first.items.map((i: { vin: string }) => i.vin)).toEqual([AVENGER, ACCORD[0]]);
@@ -214,7 +250,11 @@ describe("the watchlist", () => {
   test("a VIN can be removed; removing one that is not watched is a 404", async () => {
     const c = dealer(keys.c.key);
     await c.send("POST", "watchlist", { vins: [AVENGER] });
-    expect(await (await c.send("DELETE", `watchlist/${AVENGER.toLowerCase()}`)).json()).toEqual({ vin: AVENGER, watched: false, total: 0 });
+    expect(await (await c.send("DELETE", `watchlist/${AVENGER.toLowerCase()}`)).json()).toEqual({
+      vin: AVENGER,
+      watched: false,
+      total: 0,
+    });
     expect((await c.send("DELETE", `watchlist/${AVENGER}`)).status).toBe(404);
   });
 });
@@ -254,7 +294,6 @@ describe("webhooks", () => {
     expect(result).toMatchObject({ delivered: false, status: 302, error: expect.stringContaining("redirect") });
     expect(received.some((r) => r.path === "/elsewhere")).toBe(false);
   });
-
 });
 
 describe("recall.opened", () => {
@@ -262,8 +301,14 @@ describe("recall.opened", () => {
     // Receiver a refuses the first delivery of every event.
     behaviour.set("/a", (_id, seen) => (seen === 0 ? 500 : 200));
     await serveAndSync(fixture("FLAT_RCL_POST_2010.next.zip"));
-    const toA = await eventually(() => deliveriesTo("/a"), (d) => d.length >= 4);
-    const toB = await eventually(() => deliveriesTo("/b"), (d) => d.length >= 1);
+    const toA = await eventually(
+      () => deliveriesTo("/a"),
+      (d) => d.length >= 4,
+    );
+    const toB = await eventually(
+      () => deliveriesTo("/b"),
+      (d) => d.length >= 1,
+    );
     const ids = [...new Set(toA.map((r) => r.headers["webhook-id"]))];
     expect(ids).toHaveLength(2);
     for (const id of ids) expect(toA.filter((r) => r.headers["webhook-id"] === id)).toHaveLength(2);
@@ -292,24 +337,57 @@ describe("recall.opened", () => {
     expect(bodyOf(toB[0]).data.summary).toContain("INFLATOR MAY RUPTURE");
 
     const log = await eventually(
-      async () => (await (await dealer(keys.a.key).get("webhook/deliveries")).json()) as { items: { status: string; attempts: number; lastStatus: number; vin: string; campaignNumber: string; event: string }[] },
+      async () =>
+        (await (await dealer(keys.a.key).get("webhook/deliveries")).json()) as {
+          items: {
+            status: string;
+            attempts: number;
+            lastStatus: number;
+            vin: string;
+            campaignNumber: string;
+            event: string;
+          }[];
+        },
       (l) => l.items.filter((i) => i.status === "delivered").length === 2,
     );
     expect(log.items.map((i) => ({ ...i }))).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ event: "recall.opened", vin: ACCORD[0], campaignNumber: FIRST_CAMPAIGN, status: "delivered", attempts: 2, lastStatus: 200 }),
-        expect.objectContaining({ event: "recall.opened", vin: ACCORD[1], campaignNumber: FIRST_CAMPAIGN, status: "delivered", attempts: 2, lastStatus: 200 }),
+        expect.objectContaining({
+          event: "recall.opened",
+          vin: ACCORD[0],
+          campaignNumber: FIRST_CAMPAIGN,
+          status: "delivered",
+          attempts: 2,
+          lastStatus: 200,
+        }),
+        expect.objectContaining({
+          event: "recall.opened",
+          vin: ACCORD[1],
+          campaignNumber: FIRST_CAMPAIGN,
+          status: "delivered",
+          attempts: 2,
+          lastStatus: 200,
+        }),
       ]),
     );
     // The Avenger is not covered; the account without an endpoint keeps its event for the digest.
     expect(received.some((r) => r.body.includes(AVENGER))).toBe(false);
-    const rows = await app.db().alertEvent.findMany({ where: { type: "recall.opened" }, select: { vin: true, status: true, watcherId: true } });
+    const rows = await app
+      .db()
+      .alertEvent.findMany({ where: { type: "recall.opened" }, select: { vin: true, status: true, watcherId: true } });
     expect(rows.map((r) => r.vin).sort()).toEqual([ACCORD[0], ACCORD[0], ACCORD[1], ACCORD[2]]);
     expect(rows.filter((r) => r.status === "unsent")).toHaveLength(1);
     // The watchlist answer now lists the campaign.
-    const page = await eventually(async () => (await dealer(keys.a.key).get("watchlist?limit=2")).json(), (p) => p.items[1].recalls.count === 1);
+    const page = await eventually(
+      async () => (await dealer(keys.a.key).get("watchlist?limit=2")).json(),
+      (p) => p.items[1].recalls.count === 1,
+    );
     expect(page.items[0].recalls).toMatchObject({ status: "ok", count: 0 });
-    expect(page.items[1].recalls).toMatchObject({ status: "ok", count: 1, items: [{ campaignNumber: FIRST_CAMPAIGN }] });
+    expect(page.items[1].recalls).toMatchObject({
+      status: "ok",
+      count: 1,
+      items: [{ campaignNumber: FIRST_CAMPAIGN }],
+    });
   });
 
   test("a repeated sync of the same data sends nothing", async () => {
@@ -338,7 +416,10 @@ describe("recall.opened", () => {
     behaviour.set("/b", () => 503);
     await serveAndSync(fixture("FLAT_RCL_POST_2010.third.zip"));
     const second = (r: Received) => bodyOf(r).data.campaignNumber === SECOND_CAMPAIGN;
-    await eventually(() => hanging.length, (n) => n === 1);
+    await eventually(
+      () => hanging.length,
+      (n) => n === 1,
+    );
     const taken = await eventually(
       () => app.db().alertEvent.findFirst({ where: { vin: ACCORD[1], campaignNumber: SECOND_CAMPAIGN } }),
       (e) => e?.status === "delivered",
@@ -348,14 +429,21 @@ describe("recall.opened", () => {
     for (const res of hanging.splice(0)) res.destroy();
     runner = startRunner();
 
-    const resent = await eventually(() => deliveriesTo("/a").filter(second), (d) => d.length >= 3, 40_000);
+    const resent = await eventually(
+      () => deliveriesTo("/a").filter(second),
+      (d) => d.length >= 3,
+      40_000,
+    );
     const byVin = (vin: string) => resent.filter((r) => bodyOf(r).data.vin === vin).map((r) => r.headers["webhook-id"]);
     expect(byVin(ACCORD[1])).toHaveLength(1);
     expect(byVin(ACCORD[0])).toHaveLength(2);
     expect(new Set(byVin(ACCORD[0])).size).toBe(1);
     const hung = await eventually(
       // Watcher a's event (the account watching the same VIN has its own, unsent: it has no endpoint).
-      () => app.db().alertEvent.findFirst({ where: { vin: ACCORD[0], campaignNumber: SECOND_CAMPAIGN, watcherId: `key:${keys.a.id}` } }),
+      () =>
+        app.db().alertEvent.findFirst({
+          where: { vin: ACCORD[0], campaignNumber: SECOND_CAMPAIGN, watcherId: `key:${keys.a.id}` },
+        }),
       (e) => e?.status === "delivered",
     );
     expect(hung?.status).toBe("delivered");
@@ -399,7 +487,11 @@ describe("registration with the default address rules (a second app)", () => {
     ];
     for (const url of refusals) {
       const res = await dealer(strictKey).send("PUT", "webhook", { url }, strict.url);
-      expect({ url, status: res.status, reason: (await res.json()).reason }).toEqual({ url, status: 400, reason: "webhook_url_refused" });
+      expect({ url, status: res.status, reason: (await res.json()).reason }).toEqual({
+        url,
+        status: 400,
+        reason: "webhook_url_refused",
+      });
     }
   });
 });

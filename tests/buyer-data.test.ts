@@ -17,19 +17,55 @@ const DEGRADED = "public, max-age=60, s-maxage=60";
 const ONLY_BUYER_DATA = "pricing=false&recalls=false&insight=false";
 
 const complaint = (odiNumber: number, filed: string, components: string, extra: Record<string, unknown> = {}) => ({
-  odiNumber, manufacturer: "Volkswagen Group of America, Inc.", crash: false, fire: false, numberOfInjuries: 0, numberOfDeaths: 0,
-  dateOfIncident: filed, dateComplaintFiled: filed, vin: "WAUAJGFF", components,
-  summary: `Constructed test complaint ${odiNumber} (not NHTSA data).`, products: [], ...extra,
+  odiNumber,
+  manufacturer: "Volkswagen Group of America, Inc.",
+  crash: false,
+  fire: false,
+  numberOfInjuries: 0,
+  numberOfDeaths: 0,
+  dateOfIncident: filed,
+  dateComplaintFiled: filed,
+  vin: "WAUAJGFF",
+  components,
+  summary: `Constructed test complaint ${odiNumber} (not NHTSA data).`,
+  products: [],
+  ...extra,
 });
 // EPA record fields as fueleconomy.gov names them; the figures are constructed for the test (SOURCES.md).
 const epa = (id: number, model: string, o: Record<string, string>) => ({
-  id: String(id), year: "2015", make: "Audi", model, baseModel: "A3", cylinders: "4", drive: "Front-Wheel Drive",
-  trany: "Automatic (AM-S6)", atvType: "", range: "0", co2TailpipeGpm: "300", fuelCost08: "1500", ...o,
+  id: String(id),
+  year: "2015",
+  make: "Audi",
+  model,
+  baseModel: "A3",
+  cylinders: "4",
+  drive: "Front-Wheel Drive",
+  trany: "Automatic (AM-S6)",
+  atvType: "",
+  range: "0",
+  co2TailpipeGpm: "300",
+  fuelCost08: "1500",
+  ...o,
 });
 const EPA: Record<string, ReturnType<typeof epa>> = {
   "35001": epa(35001, "A3", { displ: "1.8", fuelType: "Premium", city08: "23", highway08: "33", comb08: "27" }),
-  "35002": epa(35002, "A3 quattro", { displ: "2.0", drive: "All-Wheel Drive", fuelType: "Premium", city08: "24", highway08: "33", comb08: "27" }),
-  "35003": epa(35003, "A3", { displ: "2.0", fuelType: "Diesel", atvType: "Diesel", city08: "31", highway08: "43", comb08: "36", fuelCost08: "1250" }),
+  "35002": epa(35002, "A3 quattro", {
+    displ: "2.0",
+    drive: "All-Wheel Drive",
+    fuelType: "Premium",
+    city08: "24",
+    highway08: "33",
+    comb08: "27",
+  }),
+  "35003": epa(35003, "A3", {
+    displ: "2.0",
+    fuelType: "Diesel",
+    atvType: "Diesel",
+    city08: "31",
+    highway08: "43",
+    comb08: "36",
+    fuelCost08: "1250",
+  }),
 };
 
 let nhtsa: FakeServer;
@@ -42,21 +78,33 @@ beforeAll(async () => {
   fueleconomy = await startFakeServer();
   nhtsa.on("GET", /.*/, (req) => {
     if (down) return { status: 503, body: "upstream maintenance" };
-    if (req.path.startsWith("/SafetyRatings/modelyear/2022/")) return { delayMs: 3000, body: { Count: 0, Message: "", Results: [] } };
+    if (req.path.startsWith("/SafetyRatings/modelyear/2022/"))
+      return { delayMs: 3000, body: { Count: 0, Message: "", Results: [] } };
     if (req.path === "/SafetyRatings/modelyear/2015/make/AUDI/model/A3") return { body: ncap.variants };
     const id = req.path.match(/^\/SafetyRatings\/VehicleId\/(\d+)$/)?.[1];
     if (id && id in ncap.vehicles) return { body: ncap.vehicles[id as keyof typeof ncap.vehicles] };
-    if (req.path.startsWith("/SafetyRatings/")) return { body: { Count: 0, Message: "No results found for this request", Results: [] } };
+    if (req.path.startsWith("/SafetyRatings/"))
+      return { body: { Count: 0, Message: "No results found for this request", Results: [] } };
     if (req.path === "/products/vehicle/models") {
-      const models = req.query.get("make") === "AUDI" && req.query.get("modelYear") === "2015" ? ["A3", "A3 CABRIOLET", "A4"] : [];
-      return { body: { count: models.length, message: "Results returned successfully", results: models.map((model) => ({ model })) } };
+      const models =
+        req.query.get("make") === "AUDI" && req.query.get("modelYear") === "2015" ? ["A3", "A3 CABRIOLET", "A4"] : [];
+      return {
+        body: {
+          count: models.length,
+          message: "Results returned successfully",
+          results: models.map((model) => ({ model })),
+        },
+      };
     }
     if (req.path === "/complaints/complaintsByVehicle") {
       if (req.query.get("modelYear") === "2022") return { delayMs: 3000, body: { count: 0, results: [] } };
       const model = req.query.get("model");
       const results =
         model === "A3"
-          ? [complaint(11000001, "03/02/2016", "ENGINE,FUEL/PROPULSION SYSTEM"), complaint(11000002, "07/15/2017", "ENGINE", { crash: true, numberOfInjuries: 1 })]
+          ? [
+              complaint(11000001, "03/02/2016", "ENGINE,FUEL/PROPULSION SYSTEM"),
+              complaint(11000002, "07/15/2017", "ENGINE", { crash: true, numberOfInjuries: 1 }),
+            ]
           : model === "A3 CABRIOLET"
             ? [complaint(11000003, "01/20/2018", "ELECTRICAL SYSTEM")]
             : [];
@@ -66,13 +114,30 @@ beforeAll(async () => {
   });
   fueleconomy.on("GET", /.*/, (req) => {
     if (down) return { status: 503, body: "upstream maintenance" };
-    if (req.path === "/vehicle/menu/make") return { body: { menuItem: [{ text: "Audi", value: "Audi" }, { text: "Toyota", value: "Toyota" }] } };
+    if (req.path === "/vehicle/menu/make")
+      return {
+        body: {
+          menuItem: [
+            { text: "Audi", value: "Audi" },
+            { text: "Toyota", value: "Toyota" },
+          ],
+        },
+      };
     if (req.path === "/vehicle/menu/model") {
       if (req.query.get("make") !== "Audi") return { body: { menuItem: { text: "Corolla", value: "Corolla" } } };
-      return { body: { menuItem: [{ text: "A3", value: "A3" }, { text: "A3 quattro", value: "A3 quattro" }, { text: "A4", value: "A4" }] } };
+      return {
+        body: {
+          menuItem: [
+            { text: "A3", value: "A3" },
+            { text: "A3 quattro", value: "A3 quattro" },
+            { text: "A4", value: "A4" },
+          ],
+        },
+      };
     }
     if (req.path === "/vehicle/menu/options") {
-      const ids = req.query.get("model") === "A3" ? ["35001", "35003"] : req.query.get("model") === "A3 quattro" ? ["35002"] : [];
+      const ids =
+        req.query.get("model") === "A3" ? ["35001", "35003"] : req.query.get("model") === "A3 quattro" ? ["35002"] : [];
       return { body: { menuItem: ids.map((value) => ({ text: EPA[value].trany, value })) } };
     }
     const id = req.path.match(/^\/vehicle\/(\d+)$/)?.[1];
@@ -117,9 +182,18 @@ describe("buyer-data sections of GET /api/public/vin/{vin}", () => {
     expect(body.safetyRatings).toMatchObject({ status: "ok", selection: "several" });
     // The VIN says sedan but not the drive: both sedans are candidates, the convertibles are excluded.
     expect(body.safetyRatings.variants.map((v: { vehicleId: number; fit: string }) => [v.vehicleId, v.fit])).toEqual([
-      [9403, "candidate"], [9408, "candidate"], [9405, "excluded"], [9406, "excluded"],
+      [9403, "candidate"],
+      [9408, "candidate"],
+      [9405, "excluded"],
+      [9406, "excluded"],
     ]);
-    expect(body.safetyRatings.variants[0].ratings).toMatchObject({ overall: 5, frontCrash: 4, sideCrash: 5, rollover: 4, rolloverRiskPercent: 10.9 });
+    expect(body.safetyRatings.variants[0].ratings).toMatchObject({
+      overall: 5,
+      frontCrash: 4,
+      sideCrash: 5,
+      rollover: 4,
+      rolloverRiskPercent: 10.9,
+    });
 
     expect(body.complaints).toMatchObject({ status: "ok", count: 3, crashes: 1, injuries: 1, fires: 0 });
     expect(body.complaints.byComponent).toEqual([
@@ -127,19 +201,31 @@ describe("buyer-data sections of GET /api/public/vin/{vin}", () => {
       { component: "ELECTRICAL SYSTEM", count: 1 },
       { component: "FUEL/PROPULSION SYSTEM", count: 1 },
     ]);
-    expect(body.complaints.newest.map((c: { odiNumber: number }) => c.odiNumber)).toEqual([11000003, 11000002, 11000001]);
+    expect(body.complaints.newest.map((c: { odiNumber: number }) => c.odiNumber)).toEqual([
+      11000003, 11000002, 11000001,
+    ]);
 
     expect(body.fuelEconomy).toMatchObject({ status: "ok", selection: "one" });
-    expect(body.fuelEconomy.variants[0]).toMatchObject({ epaId: 35003, fit: "match", combinedMpg: 36, annualFuelCostUsd: 1250, evRangeMiles: null });
+    expect(body.fuelEconomy.variants[0]).toMatchObject({
+      epaId: 35003,
+      fit: "match",
+      combinedMpg: 36,
+      annualFuelCostUsd: 1250,
+      evRangeMiles: null,
+    });
     expect(body.fuelEconomy.variants.filter((v: { fit: string }) => v.fit === "excluded")).toHaveLength(2);
   });
 
   test("each section has its own flag; a bad flag value is a 400 naming it", async () => {
-    const body = await (await report(A3_2015, `${ONLY_BUYER_DATA}&safetyRatings=false&complaints=0&fuelEconomy=FALSE`)).json();
+    const body = await (
+      await report(A3_2015, `${ONLY_BUYER_DATA}&safetyRatings=false&complaints=0&fuelEconomy=FALSE`)
+    ).json();
     expect(body).not.toHaveProperty("safetyRatings");
     expect(body).not.toHaveProperty("complaints");
     expect(body).not.toHaveProperty("fuelEconomy");
-    const onlyComplaints = await (await report(A3_2015, `${ONLY_BUYER_DATA}&safetyRatings=false&fuelEconomy=false`)).json();
+    const onlyComplaints = await (
+      await report(A3_2015, `${ONLY_BUYER_DATA}&safetyRatings=false&fuelEconomy=false`)
+    ).json();
     expect(Object.keys(onlyComplaints)).toContain("complaints");
     expect(onlyComplaints).not.toHaveProperty("fuelEconomy");
     const bad = await report(A3_2015, "complaints=maybe");
@@ -166,7 +252,13 @@ describe("buyer-data sections of GET /api/public/vin/{vin}", () => {
       expect(never.status).toBe(200);
       expect(never.headers.get("cache-control")).toBe(DEGRADED);
       const n = await never.json();
-      expect(n.complaints).toMatchObject({ status: "unavailable", count: null, crashes: null, byComponent: [], newest: [] });
+      expect(n.complaints).toMatchObject({
+        status: "unavailable",
+        count: null,
+        crashes: null,
+        byComponent: [],
+        newest: [],
+      });
       expect(n.safetyRatings).toMatchObject({ status: "unavailable", selection: null });
       expect(n.fuelEconomy).toMatchObject({ status: "unavailable", selection: null, variants: [] });
       expect(n.complaints.source).toMatch(/could not be reached/);
@@ -186,7 +278,9 @@ describe("buyer-data sections of GET /api/public/vin/{vin}", () => {
   test("by year/make/model: the public routes, with no VIN to choose a variant", async () => {
     const ratings = await fetch(`${app.url}/api/public/safety-ratings/2015/audi/a3`);
     expect(ratings.status).toBe(200);
-    expect(ratings.headers.get("cache-control")).toBe("public, max-age=21600, s-maxage=21600, stale-while-revalidate=3600");
+    expect(ratings.headers.get("cache-control")).toBe(
+      "public, max-age=21600, s-maxage=21600, stale-while-revalidate=3600",
+    );
     const r = await ratings.json();
     expect(r).toMatchObject({ year: 2015, make: "Audi", model: "A3", status: "ok", selection: "several" });
     expect(r.variants.map((v: { fit: string }) => v.fit)).toEqual(["candidate", "candidate", "candidate", "candidate"]);
@@ -203,9 +297,12 @@ describe("buyer-data sections of GET /api/public/vin/{vin}", () => {
 
   test("the OpenAPI document describes the sections and their flags", async () => {
     const doc = await (await fetch(`${app.url}/api/public/openapi.json`)).json();
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["SafetyRatings", "Complaints", "FuelEconomy"]));
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(["SafetyRatings", "Complaints", "FuelEconomy"]),
+    );
     const params = doc.paths["/api/public/vin/{vin}"].get.parameters.map((p: { name: string }) => p.name);
     expect(params).toEqual(expect.arrayContaining(["safetyRatings", "complaints", "fuelEconomy"]));
-    for (const route of ["safety-ratings", "complaints", "fuel-economy"]) expect(doc.paths).toHaveProperty([`/api/public/${route}/{year}/{make}/{model}`]);
+    for (const route of ["safety-ratings", "complaints", "fuel-economy"])
+      expect(doc.paths).toHaveProperty([`/api/public/${route}/{year}/{make}/{model}`]);
   });
 });

@@ -27,11 +27,18 @@ describe("GET /api/public/makes", () => {
     expect(res.headers.get("cache-control")).toBe(CACHE.catalog);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     const body = await res.json();
-    expect(body).toMatchObject({ year: 2022, vehicleTypes: ["car", "mpv", "truck"], q: null, count: body.makes.length });
+    expect(body).toMatchObject({
+      year: 2022,
+      vehicleTypes: ["car", "mpv", "truck"],
+      q: null,
+      count: body.makes.length,
+    });
     const slugs = body.makes.map((m: { slug: string }) => m.slug);
     expect(slugs).toEqual(expect.arrayContaining(["honda", "toyota", "ford", "land-rover", "mercedes-benz"]));
     expect(body.source).toMatch(/NHTSA vPIC/);
-    expect((await get("/api/public/makes?year=2022", { headers: { "if-none-match": res.headers.get("etag")! } })).status).toBe(304);
+    expect(
+      (await get("/api/public/makes?year=2022", { headers: { "if-none-match": res.headers.get("etag")! } })).status,
+    ).toBe(304);
   });
 
   test("q finds a make's spelling; type picks vehicle types; bad values are 400 problems naming the parameter", async () => {
@@ -95,7 +102,11 @@ describe("GET /api/public/wmi/{wmi}", () => {
   });
 
   test("a well-known WMI vPIC does not publish; malformed is 400; unknown is 404 (a 9 asks for six characters)", async () => {
-    expect(await (await get("/api/public/wmi/LRW")).json()).toMatchObject({ listedIn: "known_wmi_list", makes: [{ slug: "tesla" }], region: "Asia" });
+    expect(await (await get("/api/public/wmi/LRW")).json()).toMatchObject({
+      listedIn: "known_wmi_list",
+      makes: [{ slug: "tesla" }],
+      region: "Asia",
+    });
     for (const bad of ["1H", "1HGA", "1HGABC", "1OG"]) expect((await get(`/api/public/wmi/${bad}`)).status).toBe(400);
     const nine = await get("/api/public/wmi/1A9");
     expect(nine.status).toBe(404);
@@ -106,8 +117,12 @@ describe("GET /api/public/wmi/{wmi}", () => {
 describe("vehicle pages (no JavaScript)", () => {
   test("the picker's form: a make alone leads to its page; make, model and year to the vehicle's; no year to the newest", async () => {
     expect((await get("/vehicles?make=Honda")).headers.get("location")).toMatch(/\/vehicles\/honda$/);
-    expect((await get("/vehicles?make=honda&model=cr-v&year=2022")).headers.get("location")).toMatch(/\/vehicles\/honda\/cr-v\/2022$/);
-    expect((await get("/vehicles?make=honda&model=cr-z")).headers.get("location")).toMatch(/\/vehicles\/honda\/cr-z\/2016$/);
+    expect((await get("/vehicles?make=honda&model=cr-v&year=2022")).headers.get("location")).toMatch(
+      /\/vehicles\/honda\/cr-v\/2022$/,
+    );
+    expect((await get("/vehicles?make=honda&model=cr-z")).headers.get("location")).toMatch(
+      /\/vehicles\/honda\/cr-z\/2016$/,
+    );
     const gap = await get("/vehicles?make=honda&model=cr-z&year=2022");
     expect(gap.headers.get("location")).toMatch(/\/vehicles\/honda\?model=cr-z&year=2022$/);
     const notice = (await (await get("/vehicles/honda?model=cr-z&year=2022")).text()).replace(/<!-- -->/g, "");
@@ -126,7 +141,9 @@ describe("vehicle pages (no JavaScript)", () => {
     // Cars, SUVs, vans and trucks by default; the motorcycles one link away.
     expect(html).not.toContain('href="/vehicles/honda/gold-wing/2022"');
     expect(html).toContain('href="/vehicles/honda?year=2022&amp;type=all"');
-    expect(await (await get("/vehicles/honda?year=2022&type=all")).text()).toContain('href="/vehicles/honda/gold-wing/2022"');
+    expect(await (await get("/vehicles/honda?year=2022&type=all")).text()).toContain(
+      'href="/vehicles/honda/gold-wing/2022"',
+    );
     expect((await get("/vehicles/Honda")).headers.get("location")).toMatch(/\/vehicles\/honda$/);
     expect((await get("/vehicles/nosuchmake")).status).toBe(404);
   });
@@ -135,12 +152,21 @@ describe("vehicle pages (no JavaScript)", () => {
     const res = await get("/vehicles/honda/civic/2022");
     expect(res.status).toBe(200);
     const html = await res.text();
-    for (const id of ["pricing", "insight", "safety-ratings", "complaints", "fuel-economy", "attribution"]) expect(html).toContain(`data-testid="${id}"`);
+    for (const id of ["pricing", "insight", "safety-ratings", "complaints", "fuel-economy", "attribution"])
+      expect(html).toContain(`data-testid="${id}"`);
     expect(html).toContain(`href="${app.url}/recalls/2022/honda/civic"`);
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]);
-    expect(ld).toMatchObject({ "@context": "https://schema.org", "@type": "Car", name: "2022 Honda Civic", model: "Civic", vehicleModelDate: "2022" });
+    expect(ld).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Car",
+      name: "2022 Honda Civic",
+      model: "Civic",
+      vehicleModelDate: "2022",
+    });
     expect(ld).not.toHaveProperty("offers"); // no deals here, and demo deals never become offers
-    expect((await get("/vehicles/HONDA/Civic/2022")).headers.get("location")).toMatch(/\/vehicles\/honda\/civic\/2022$/);
+    expect((await get("/vehicles/HONDA/Civic/2022")).headers.get("location")).toMatch(
+      /\/vehicles\/honda\/civic\/2022$/,
+    );
     expect((await get("/vehicles/honda/cr-z/2022")).status).toBe(404);
   });
 

@@ -25,7 +25,11 @@ interface Run {
 }
 
 /** `vinscope <args>` through the package bin, from a directory other than the package's, as a user runs it. */
-function vinscope(args: string[], env: Record<string, string> = {}, opts: { input?: string; timeoutMs?: number } = {}): Promise<Run> {
+function vinscope(
+  args: string[],
+  env: Record<string, string> = {},
+  opts: { input?: string; timeoutMs?: number } = {},
+): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, "bin/vinscope.mjs"), ...args], {
       cwd: tmp,
@@ -46,7 +50,11 @@ function vinscope(args: string[], env: Record<string, string> = {}, opts: { inpu
   });
 }
 
-const jsonLines = (out: string) => out.trim().split("\n").map((line) => JSON.parse(line));
+const jsonLines = (out: string) =>
+  out
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
 
 describe("--help", () => {
   /** Every command and group under the program, as the words a user types. */
@@ -58,22 +66,44 @@ describe("--help", () => {
   test("the tree has every command the operator needs", () => {
     expect(paths.map((p) => p.join(" "))).toEqual(
       expect.arrayContaining([
-        "start", "mcp", "vin decode", "import deals", "import recalls", "import stickers", "import complaints",
-        "import fuel-economy", "sync status", "sync run", "sync vpic-rollback", "keys create", "keys list",
-        "keys revoke", "keys activate", "accounts list", "accounts partner", "accounts activate", "db migrate",
+        "start",
+        "mcp",
+        "vin decode",
+        "import deals",
+        "import recalls",
+        "import stickers",
+        "import complaints",
+        "import fuel-economy",
+        "sync status",
+        "sync run",
+        "sync vpic-rollback",
+        "keys create",
+        "keys list",
+        "keys revoke",
+        "keys activate",
+        "accounts list",
+        "accounts partner",
+        "accounts activate",
+        "db migrate",
       ]),
     );
   });
 
-  test.each([[], ...paths].map((p) => [p.join(" ") || "(program)", p]))("vinscope %s --help: exit 0, usage and examples", async (_name, words) => {
-    let out = "";
-    let err = "";
-    const code = await runCli(["node", "vinscope", ...(words as string[]), "--help"], { writeOut: (s) => (out += s), writeErr: (s) => (err += s) });
-    expect(code).toBe(0);
-    expect(err).toBe("");
-    expect(out).toContain(`Usage: vinscope ${(words as string[]).join(" ")}`.trimEnd());
-    expect(out).toMatch(/\nExamples:\n {2}\$ vinscope /);
-  });
+  test.each([[], ...paths].map((p) => [p.join(" ") || "(program)", p]))(
+    "vinscope %s --help: exit 0, usage and examples",
+    async (_name, words) => {
+      let out = "";
+      let err = "";
+      const code = await runCli(["node", "vinscope", ...(words as string[]), "--help"], {
+        writeOut: (s) => (out += s),
+        writeErr: (s) => (err += s),
+      });
+      expect(code).toBe(0);
+      expect(err).toBe("");
+      expect(out).toContain(`Usage: vinscope ${(words as string[]).join(" ")}`.trimEnd());
+      expect(out).toMatch(/\nExamples:\n {2}\$ vinscope /);
+    },
+  );
 
   test("the bin answers --help and --version", async () => {
     const [help, version] = await Promise.all([vinscope(["--help"]), vinscope(["--version"])]);
@@ -90,16 +120,28 @@ describe("usage errors: exit 2, a message on stderr, nothing on stdout", () => {
     ["an unknown subcommand", ["keys", "frobnicate"], "error: unknown command 'frobnicate'"],
     ["a missing argument", ["vin", "decode"], "error: missing required argument 'vin'"],
     ["an unknown option", ["keys", "list", "--bogus"], "error: unknown option '--bogus'"],
-    ["a bad option value", ["start", "--port", "70000"], "error: option '-p, --port <port>' argument '70000' is invalid. must be a whole number from 1 to 65535"],
+    [
+      "a bad option value",
+      ["start", "--port", "70000"],
+      "error: option '-p, --port <port>' argument '70000' is invalid. must be a whole number from 1 to 65535",
+    ],
     ["a file that does not exist", ["import", "deals", "no-such.csv"], "no such file: no-such.csv"],
-    ["a missing required option", ["keys", "create", "--name", "No Email"], "error: required option '--email <email>' not specified"],
+    [
+      "a missing required option",
+      ["keys", "create", "--name", "No Email"],
+      "error: required option '--email <email>' not specified",
+    ],
     ["a group without its command", ["accounts"], "Usage: vinscope accounts"],
-  ])("%s", async (_what, args, message) => {
-    const run = await vinscope(args);
-    expect(run.code).toBe(2);
-    expect(run.stdout).toBe("");
-    expect(run.stderr).toContain(message);
-  }, 60_000);
+  ])(
+    "%s",
+    async (_what, args, message) => {
+      const run = await vinscope(args);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toContain(message);
+    },
+    60_000,
+  );
 });
 
 describe("one real action of each command, on a fresh database", () => {
@@ -129,7 +171,11 @@ describe("one real action of each command, on a fresh database", () => {
     const json = await vinscope(["vin", "decode", "--json", "1HGCV1F34LA012345"], env);
     expect(json.code).toBe(0);
     const [line] = jsonLines(json.stdout);
-    expect(line).toMatchObject({ vin: "1HGCV1F34LA012345", coverage: "vpic", decoded: { year: "2020", make: "Honda", model: "Accord", trim: "Sport" } });
+    expect(line).toMatchObject({
+      vin: "1HGCV1F34LA012345",
+      coverage: "vpic",
+      decoded: { year: "2020", make: "Honda", model: "Accord", trim: "Sport" },
+    });
 
     writeFileSync(path.join(tmp, "vins.txt"), "# two VINs\n1HGCV1F34LA012345\nNOT-A-VIN\n");
     const human = await vinscope(["vin", "decode", "vins.txt"], env); // resolved against the caller's directory
@@ -155,14 +201,25 @@ describe("one real action of each command, on a fresh database", () => {
     writeFileSync(path.join(stickers, "JTDKARFU0J3512345.pdf"), makeStickerPdf("JTDKARFU0J3512345"));
     // One after another: concurrent writers to one SQLite file would wait on each other's locks.
     const deals = await vinscope(["import", "deals", path.join(fixtures, "deals/good.csv"), "--json"], env);
-    const recalls = await vinscope(["import", "recalls", path.join(fixtures, "recalls/flat_rcl_29.txt"), "--json"], env);
-    const complaints = await vinscope(["import", "complaints", path.join(fixtures, "buyer-data/FLAT_CMPL_sample.txt"), "--json"], env);
-    const fuel = await vinscope(["import", "fuel-economy", path.join(fixtures, "buyer-data/vehicles-sample.csv"), "--json"], env);
+    const recalls = await vinscope(
+      ["import", "recalls", path.join(fixtures, "recalls/flat_rcl_29.txt"), "--json"],
+      env,
+    );
+    const complaints = await vinscope(
+      ["import", "complaints", path.join(fixtures, "buyer-data/FLAT_CMPL_sample.txt"), "--json"],
+      env,
+    );
+    const fuel = await vinscope(
+      ["import", "fuel-economy", path.join(fixtures, "buyer-data/vehicles-sample.csv"), "--json"],
+      env,
+    );
     const archived = await vinscope(["import", "stickers", "stickers"], env);
     expect(deals.code).toBe(0);
     expect(jsonLines(deals.stdout)).toEqual([expect.objectContaining({ imported: true, rows: 7, created: 7 })]);
     expect(recalls.code).toBe(0);
-    expect(jsonLines(recalls.stdout)).toEqual([expect.objectContaining({ kind: "flat_rcl", rowsImported: expect.any(Number) })]);
+    expect(jsonLines(recalls.stdout)).toEqual([
+      expect.objectContaining({ kind: "flat_rcl", rowsImported: expect.any(Number) }),
+    ]);
     expect(jsonLines(recalls.stdout)[0].rowsImported).toBeGreaterThan(0);
     for (const bulk of [complaints, fuel]) {
       expect(bulk.code).toBe(0);
@@ -178,7 +235,10 @@ describe("one real action of each command, on a fresh database", () => {
   }, 120_000);
 
   test("keys create, then list for people and as JSON; accounts list", async () => {
-    const created = await vinscope(["keys", "create", "--name", "Lone Star Ford", "--email", "fleet@lonestar.example", "--json"], env);
+    const created = await vinscope(
+      ["keys", "create", "--name", "Lone Star Ford", "--email", "fleet@lonestar.example", "--json"],
+      env,
+    );
     expect(created.code).toBe(0);
     const [key] = jsonLines(created.stdout);
     expect(key).toMatchObject({ key: expect.stringMatching(/^vsk_/), name: "Lone Star Ford", status: "trial" });
@@ -188,7 +248,9 @@ describe("one real action of each command, on a fresh database", () => {
       vinscope(["keys", "list"], env),
       vinscope(["accounts", "list", "--json"], env),
     ]);
-    expect(jsonLines(json.stdout)[0].keys).toEqual([expect.objectContaining({ id: key.id, prefix: key.prefix, flagged: false })]);
+    expect(jsonLines(json.stdout)[0].keys).toEqual([
+      expect.objectContaining({ id: key.id, prefix: key.prefix, flagged: false }),
+    ]);
     expect(human.code).toBe(0);
     expect(human.stdout).toMatch(/^PREFIX +STATUS +NAME/m);
     expect(human.stdout).toContain(key.prefix);
@@ -201,11 +263,17 @@ describe("one real action of each command, on a fresh database", () => {
   }, 120_000);
 
   test("sync status --json lists every job and the recall mirror; an unknown job is a usage error", async () => {
-    const [status, unknown] = await Promise.all([vinscope(["sync", "status", "--json"], env), vinscope(["sync", "nope"], env)]);
+    const [status, unknown] = await Promise.all([
+      vinscope(["sync", "status", "--json"], env),
+      vinscope(["sync", "nope"], env),
+    ]);
     expect(status.code).toBe(0);
     const [report] = jsonLines(status.stdout);
     expect(report.jobs.map((j: { name: string }) => j.name)).toEqual(expect.arrayContaining(["recalls", "vpic"]));
-    expect(report.jobs.find((j: { name: string }) => j.name === "recalls")).toMatchObject({ schedule: null, lastSuccessAt: null });
+    expect(report.jobs.find((j: { name: string }) => j.name === "recalls")).toMatchObject({
+      schedule: null,
+      lastSuccessAt: null,
+    });
     expect(report.recallMirror).toMatchObject({ state: "none" });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("unknown job: nope");
@@ -213,13 +281,23 @@ describe("one real action of each command, on a fresh database", () => {
 
   test("mcp (here through the vinscope-mcp alias bin) answers initialize and tools/list over stdio, with nothing but protocol on stdout", async () => {
     const messages = [
-      { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "cli-test", version: "0" } } },
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "cli-test", version: "0" } },
+      },
       { jsonrpc: "2.0", method: "notifications/initialized" },
       { jsonrpc: "2.0", id: 2, method: "tools/list" },
     ];
     const child = spawn(process.execPath, [path.join(root, "bin/vinscope-mcp.mjs")], {
       cwd: "/",
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env, LOG_LEVEL: "info" } as unknown as NodeJS.ProcessEnv,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        ...env,
+        LOG_LEVEL: "info",
+      } as unknown as NodeJS.ProcessEnv,
       stdio: ["pipe", "pipe", "pipe"],
     });
     let stdout = "";
@@ -246,10 +324,21 @@ describe("one real action of each command, on a fresh database", () => {
 
   test("start serves /api/health, then stops on SIGTERM with exit code 0", async () => {
     const port = await freePort();
-    const startEnv = { ...env, ...baseTestEnv(port, env.DATABASE_URL), STICKER_ARCHIVE_DIR: env.STICKER_ARCHIVE_DIR, WEB_CONCURRENCY: "1", NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? "" };
+    const startEnv = {
+      ...env,
+      ...baseTestEnv(port, env.DATABASE_URL),
+      STICKER_ARCHIVE_DIR: env.STICKER_ARCHIVE_DIR,
+      WEB_CONCURRENCY: "1",
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? "",
+    };
     const child = spawn(process.execPath, [path.join(root, "bin/vinscope.mjs"), "start", "--port", String(port)], {
       cwd: tmp,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...startEnv, PORT: "1" } as unknown as NodeJS.ProcessEnv,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        ...startEnv,
+        PORT: "1",
+      } as unknown as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -260,7 +349,9 @@ describe("one real action of each command, on a fresh database", () => {
       const deadline = Date.now() + 60_000;
       let health: Response | null = null;
       while (!health && Date.now() < deadline && child.exitCode === null) {
-        health = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) }).catch(() => null);
+        health = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) }).catch(
+          () => null,
+        );
         if (!health) await new Promise((r) => setTimeout(r, 250));
       }
       expect(health?.status).toBe(200); // on --port, not on PORT=1

@@ -23,7 +23,12 @@ const CAMRY_2024 = "4T1G11AK5RU123456";
 const UNKNOWN_WMI = "ZZZ11111111111111";
 
 let app: TestApp;
-let doc: { openapi: string; info: { version: string }; servers: { url: string }[]; paths: Record<string, Record<string, { operationId: string }>> };
+let doc: {
+  openapi: string;
+  info: { version: string };
+  servers: { url: string }[];
+  paths: Record<string, Record<string, { operationId: string }>>;
+};
 
 const get = (p: string, headers: Record<string, string> = {}) => fetch(`${app.url}${p}`, { headers });
 
@@ -32,7 +37,12 @@ beforeAll(async () => {
   // The demo deals, as `npm start` seeds them, so pricing answers carry every field.
   execFileSync(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "db", "migrate"], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...app.env, SEED_DEMO_DATA: "true" } as unknown as NodeJS.ProcessEnv,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      ...app.env,
+      SEED_DEMO_DATA: "true",
+    } as unknown as NodeJS.ProcessEnv,
     stdio: "ignore",
     timeout: 90_000,
   });
@@ -50,7 +60,9 @@ describe("GET /api/public/openapi.json", () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), "vinscope-openapi-")), "openapi.json");
     writeFileSync(file, JSON.stringify(doc));
     const result = await new Promise<{ code: number; out: string }>((resolve) =>
-      execFile(process.execPath, [VALIDATOR_CLI, file], (error, stdout) => resolve({ code: error ? 1 : 0, out: stdout })),
+      execFile(process.execPath, [VALIDATOR_CLI, file], (error, stdout) =>
+        resolve({ code: error ? 1 : 0, out: stdout }),
+      ),
     );
     expect(JSON.parse(result.out)).toEqual({ valid: true });
     expect(result.code).toBe(0);
@@ -109,7 +121,9 @@ describe("every operation answers as documented", () => {
   test("getVehiclePricing and getVehiclePricingByState: 200, 304, 400, 404", async () => {
     const ok = await get("/api/public/pricing/toyota/camry/2024");
     expect(ok.status).toBe(200);
-    expect((await get("/api/public/pricing/toyota/camry/2024", { "if-none-match": ok.headers.get("etag")! })).status).toBe(304);
+    expect(
+      (await get("/api/public/pricing/toyota/camry/2024", { "if-none-match": ok.headers.get("etag")! })).status,
+    ).toBe(304);
     expect((await get("/api/public/pricing/toyota/camry/2024?state=ca")).status).toBe(200);
     expect((await get("/api/public/pricing/toyota/camry/2024/TX")).status).toBe(200);
     expect((await get("/api/public/pricing/toyota/camry/2019")).status).toBe(400);
@@ -188,24 +202,46 @@ describe("every operation answers as documented", () => {
     writeFileSync(
       path.join(dir, "tsconfig.json"),
       JSON.stringify({
-        compilerOptions: { target: "ES2022", module: "nodenext", strict: true, skipLibCheck: true, types: ["node"], lib: ["ES2022"] },
+        compilerOptions: {
+          target: "ES2022",
+          module: "nodenext",
+          strict: true,
+          skipLibCheck: true,
+          types: ["node"],
+          lib: ["ES2022"],
+        },
         files: ["client.mts"],
       }),
     );
-    await run(process.execPath, [tool("openapi-typescript/bin/cli.js"), "openapi.json", "-o", "schema.d.ts"], { cwd: dir });
+    await run(process.execPath, [tool("openapi-typescript/bin/cli.js"), "openapi.json", "-o", "schema.d.ts"], {
+      cwd: dir,
+    });
     // A type drift between the document and the calls fails here, with tsc's message.
-    const compiled = await run(process.execPath, [tool("typescript/bin/tsc"), "-p", dir], { cwd: dir }).catch((e: { stdout: string }) => e);
+    const compiled = await run(process.execPath, [tool("typescript/bin/tsc"), "-p", dir], { cwd: dir }).catch(
+      (e: { stdout: string }) => e,
+    );
     expect(compiled.stdout).toBe("");
 
-    const { stdout } = await run(process.execPath, [path.join(dir, "client.mjs"), app.url, CAMRY_2024, UNKNOWN_WMI], { cwd: dir, timeout: 60_000 });
+    const { stdout } = await run(process.execPath, [path.join(dir, "client.mjs"), app.url, CAMRY_2024, UNKNOWN_WMI], {
+      cwd: dir,
+      timeout: 60_000,
+    });
     expect(JSON.parse(stdout)).toEqual({
-      decode: { status: 200, make: "Toyota", year: "2024", sections: { pricing: false, insight: false, recalls: true } },
+      decode: {
+        status: 200,
+        make: "Toyota",
+        year: "2024",
+        sections: { pricing: false, insight: false, recalls: true },
+      },
       pricing: { status: 200, make: "Toyota", year: 2024, sampleSize: expect.any(Number) },
       recalls: { status: 200, make: "Toyota", year: 2024 },
       batch: {
         status: 200,
         sections: { pricing: false, recalls: true, insight: false },
-        results: [{ ok: true, make: "Toyota" }, { ok: false, reason: "unknown_manufacturer" }],
+        results: [
+          { ok: true, make: "Toyota" },
+          { ok: false, reason: "unknown_manufacturer" },
+        ],
       },
       notFound: { status: 404, problemStatus: 404, reason: "unknown_manufacturer" },
     });
@@ -224,23 +260,46 @@ describe("the contract check", () => {
     await expect(checkResponse("GET", market(), jsonResponse(drifted), fetch)).rejects.toThrow(ContractViolation);
     const { updated: _dropped, ...missing } = real;
     await expect(checkResponse("GET", market(), jsonResponse(missing), fetch)).rejects.toThrow(/updated/);
-    await expect(checkResponse("GET", market(), jsonResponse({ ...real, extra: 1 }), fetch)).rejects.toThrow(ContractViolation);
+    await expect(checkResponse("GET", market(), jsonResponse({ ...real, extra: 1 }), fetch)).rejects.toThrow(
+      ContractViolation,
+    );
   });
 
   test("rejects an undocumented status or content type, and a problem with an undocumented reason", async () => {
     await expect(checkResponse("GET", market(), jsonResponse({}, 418), fetch)).rejects.toThrow(/418/);
-    await expect(checkResponse("GET", market(), new Response("<html></html>", { headers: { "content-type": "text/html" } }), fetch)).rejects.toThrow(
-      /text\/html/,
-    );
-    const problem = { type: "about:blank", title: "Bad Request", status: 400, detail: "x", requestId: "abcdefgh", reason: "no_such_reason" };
     await expect(
-      checkResponse("GET", `${app.url}/api/public/vin/x`, jsonResponse(problem, 400, "application/problem+json"), fetch),
+      checkResponse(
+        "GET",
+        market(),
+        new Response("<html></html>", { headers: { "content-type": "text/html" } }),
+        fetch,
+      ),
+    ).rejects.toThrow(/text\/html/);
+    const problem = {
+      type: "about:blank",
+      title: "Bad Request",
+      status: 400,
+      detail: "x",
+      requestId: "abcdefgh",
+      reason: "no_such_reason",
+    };
+    await expect(
+      checkResponse(
+        "GET",
+        `${app.url}/api/public/vin/x`,
+        jsonResponse(problem, 400, "application/problem+json"),
+        fetch,
+      ),
     ).rejects.toThrow(/reason/);
   });
 
   test("leaves undocumented paths and other hosts alone", async () => {
-    await expect(checkResponse("GET", `${app.url}/api/health`, jsonResponse({ anything: true }, 418), fetch)).resolves.toBeUndefined();
-    await expect(checkResponse("GET", "http://127.0.0.1:9/api/market-data", jsonResponse({}, 418), fetch)).resolves.toBeUndefined();
+    await expect(
+      checkResponse("GET", `${app.url}/api/health`, jsonResponse({ anything: true }, 418), fetch),
+    ).resolves.toBeUndefined();
+    await expect(
+      checkResponse("GET", "http://127.0.0.1:9/api/market-data", jsonResponse({}, 418), fetch),
+    ).resolves.toBeUndefined();
   });
 });
 
@@ -256,7 +315,10 @@ describe("discovery", () => {
     // The catalog lists the HTTP API and the MCP server.
     expect(linkset[0]).toMatchObject({
       anchor: `${app.url}/.well-known/api-catalog`,
-      item: [{ href: expect.any(String), title: "vinscope API" }, { href: `${app.url}/api/mcp`, title: expect.stringMatching(/^vinscope MCP server/) }],
+      item: [
+        { href: expect.any(String), title: "vinscope API" },
+        { href: `${app.url}/api/mcp`, title: expect.stringMatching(/^vinscope MCP server/) },
+      ],
     });
     const api = linkset.find((l: { anchor: string }) => l.anchor === linkset[0].item[0].href);
     expect(api["service-desc"][0].href).toBe(`${app.url}/api/public/openapi.json`);
@@ -273,7 +335,14 @@ describe("discovery", () => {
     expect(res.headers.get("cache-control")).toBe(CACHE.discovery);
     const text = await res.text();
     expect(text).toMatch(/^# vinscope\n/);
-    for (const where of ["/api/public/openapi.json", "/docs", "/api/public/vin/{vin}", "/api/recalls", "/api/market-data", "/api/mcp"]) {
+    for (const where of [
+      "/api/public/openapi.json",
+      "/docs",
+      "/api/public/vin/{vin}",
+      "/api/recalls",
+      "/api/market-data",
+      "/api/mcp",
+    ]) {
       expect(text).toContain(`${app.url}${where}`);
     }
   });

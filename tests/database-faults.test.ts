@@ -47,11 +47,16 @@ function fakeNhtsa(server: FakeServer): void {
     },
   }));
   server.on("GET", "/products/vehicle/models", (req) => ({
-    body: { Count: 1, Message: "ok", results: [{ modelYear: req.query.get("modelYear"), make: "HONDA", model: "ACCORD" }] },
+    body: {
+      Count: 1,
+      Message: "ok",
+      results: [{ modelYear: req.query.get("modelYear"), make: "HONDA", model: "ACCORD" }],
+    },
   }));
 }
 
-const get = (app: TestApp, path: string) => fetch(`${app.url}${path}`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+const get = (app: TestApp, path: string) =>
+  fetch(`${app.url}${path}`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
 
 /** A year whose recalls nobody asked for yet: the app must fetch them and write them down. */
 let nextYear = 1995;
@@ -236,91 +241,94 @@ async function startCuttableProxy(target: { host: string; port: number }) {
   };
 }
 
-postgresOnly("PostgreSQL unreachable (connections cut), then back; a pool with no free connection: 503 + Retry-After, then recovery", () => {
-  let nhtsa: FakeServer;
-  let app: TestApp;
-  let database: TestDatabase;
-  let proxy: Awaited<ReturnType<typeof startCuttableProxy>>;
+postgresOnly(
+  "PostgreSQL unreachable (connections cut), then back; a pool with no free connection: 503 + Retry-After, then recovery",
+  () => {
+    let nhtsa: FakeServer;
+    let app: TestApp;
+    let database: TestDatabase;
+    let proxy: Awaited<ReturnType<typeof startCuttableProxy>>;
 
-  beforeAll(async () => {
-    nhtsa = await startFakeServer();
-    fakeNhtsa(nhtsa);
-    database = await createTestDatabase();
-    const direct = new URL(database.url);
-    proxy = await startCuttableProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-    const proxied = new URL(database.url);
-    proxied.hostname = "127.0.0.1";
-    proxied.port = String(proxy.port);
-    app = await startApp({
-      env: {
-        NHTSA_API_BASE_URL: nhtsa.url,
-        DATABASE_URL: proxied.toString(),
-        DATABASE_CONNECT_TIMEOUT_MS: "1500",
-        DATABASE_RETRY_AFTER_SECONDS: "3",
-        // One connection, so one stuck query exhausts the pool.
-        DATABASE_POOL_SIZE: "1",
-      },
+    beforeAll(async () => {
+      nhtsa = await startFakeServer();
+      fakeNhtsa(nhtsa);
+      database = await createTestDatabase();
+      const direct = new URL(database.url);
+      proxy = await startCuttableProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+      const proxied = new URL(database.url);
+      proxied.hostname = "127.0.0.1";
+      proxied.port = String(proxy.port);
+      app = await startApp({
+        env: {
+          NHTSA_API_BASE_URL: nhtsa.url,
+          DATABASE_URL: proxied.toString(),
+          DATABASE_CONNECT_TIMEOUT_MS: "1500",
+          DATABASE_RETRY_AFTER_SECONDS: "3",
+          // One connection, so one stuck query exhausts the pool.
+          DATABASE_POOL_SIZE: "1",
+        },
+      });
     });
-  });
 
-  afterAll(async () => {
-    await app?.stop();
-    await proxy?.close();
-    await database?.drop();
-    await nhtsa?.close();
-  });
+    afterAll(async () => {
+      await app?.stop();
+      await proxy?.close();
+      await database?.drop();
+      await nhtsa?.close();
+    });
 
-  test("every database route answers 503 while cut, and serves again once restored, same process", async () => {
-    expect((await uncachedRecalls(app)).status).toBe(200);
-    await proxy.cut();
-    const started = Date.now();
-    const health = await expectUnavailable(await get(app, "/api/health"));
-    expect(health.db).toMatchObject({ ok: false, provider: "postgresql" });
-    for (let i = 0; i < 3; i++) await expectUnavailable(await uncachedRecalls(app));
-    expect(Date.now() - started).toBeLessThan(ANSWER_WITHIN_MS);
-
-    await proxy.restore();
-    await recovers("/api/health", () => get(app, "/api/health"));
-    for (let i = 0; i < 3; i++) {
-      const res = await recovers("uncached /api/recalls", () => uncachedRecalls(app));
-      expect(await res.json()).toMatchObject({ status: "ok", count: 1 });
-    }
-  });
-
-  test("an exhausted pool answers 503 with Retry-After within the connect timeout, and serves again once a connection frees", async () => {
-    // The app's one connection is taken by a request stuck behind a lock the test holds on the app's tables.
-    const schema = new URL(database.url).searchParams.get("schema")!;
-    const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    try {
-      await admin.query("BEGIN");
-      const { rows } = await admin.query<{ name: string }>(
-        "SELECT quote_ident(table_name) AS name FROM information_schema.tables WHERE table_schema = $1 AND table_name NOT LIKE 'rate_limit_%'",
-        [schema],
-      );
-      await admin.query(`LOCK TABLE ${rows.map((r) => `"${schema}".${r.name}`).join(", ")} IN ACCESS EXCLUSIVE MODE`);
-      const stuck = uncachedRecalls(app);
-      for (let waited = 0; ; waited += 100) {
-        const { rows: waiting } = await admin.query(
-          "SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation JOIN pg_namespace n ON n.oid = c.relnamespace WHERE NOT l.granted AND n.nspname = $1",
-          [schema],
-        );
-        if (waiting.length > 0) break;
-        expect(waited).toBeLessThan(ANSWER_WITHIN_MS);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+    test("every database route answers 503 while cut, and serves again once restored, same process", async () => {
+      expect((await uncachedRecalls(app)).status).toBe(200);
+      await proxy.cut();
       const started = Date.now();
       const health = await expectUnavailable(await get(app, "/api/health"));
-      expect(health.db).toMatchObject({ ok: false, provider: "postgresql", fault: "timeout" });
-      await expectUnavailable(await uncachedRecalls(app));
-      // Each waited for a connection for DATABASE_CONNECT_TIMEOUT_MS (1.5 s), not for the lock.
+      expect(health.db).toMatchObject({ ok: false, provider: "postgresql" });
+      for (let i = 0; i < 3; i++) await expectUnavailable(await uncachedRecalls(app));
       expect(Date.now() - started).toBeLessThan(ANSWER_WITHIN_MS);
 
-      await admin.query("ROLLBACK");
-      expect((await stuck).status).toBe(200);
+      await proxy.restore();
       await recovers("/api/health", () => get(app, "/api/health"));
-    } finally {
-      await admin.end();
-    }
-  });
-});
+      for (let i = 0; i < 3; i++) {
+        const res = await recovers("uncached /api/recalls", () => uncachedRecalls(app));
+        expect(await res.json()).toMatchObject({ status: "ok", count: 1 });
+      }
+    });
+
+    test("an exhausted pool answers 503 with Retry-After within the connect timeout, and serves again once a connection frees", async () => {
+      // The app's one connection is taken by a request stuck behind a lock the test holds on the app's tables.
+      const schema = new URL(database.url).searchParams.get("schema")!;
+      const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        await admin.query("BEGIN");
+        const { rows } = await admin.query<{ name: string }>(
+          "SELECT quote_ident(table_name) AS name FROM information_schema.tables WHERE table_schema = $1 AND table_name NOT LIKE 'rate_limit_%'",
+          [schema],
+        );
+        await admin.query(`LOCK TABLE ${rows.map((r) => `"${schema}".${r.name}`).join(", ")} IN ACCESS EXCLUSIVE MODE`);
+        const stuck = uncachedRecalls(app);
+        for (let waited = 0; ; waited += 100) {
+          const { rows: waiting } = await admin.query(
+            "SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation JOIN pg_namespace n ON n.oid = c.relnamespace WHERE NOT l.granted AND n.nspname = $1",
+            [schema],
+          );
+          if (waiting.length > 0) break;
+          expect(waited).toBeLessThan(ANSWER_WITHIN_MS);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        const started = Date.now();
+        const health = await expectUnavailable(await get(app, "/api/health"));
+        expect(health.db).toMatchObject({ ok: false, provider: "postgresql", fault: "timeout" });
+        await expectUnavailable(await uncachedRecalls(app));
+        // Each waited for a connection for DATABASE_CONNECT_TIMEOUT_MS (1.5 s), not for the lock.
+        expect(Date.now() - started).toBeLessThan(ANSWER_WITHIN_MS);
+
+        await admin.query("ROLLBACK");
+        expect((await stuck).status).toBe(200);
+        await recovers("/api/health", () => get(app, "/api/health"));
+      } finally {
+        await admin.end();
+      }
+    });
+  },
+);

@@ -50,11 +50,22 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function cli(args: string[], env: Record<string, string> = app.env): Promise<{ code: number; stdout: string; stderr: string }> {
+function cli(
+  args: string[],
+  env: Record<string, string> = app.env,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const childEnv = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env } as unknown as NodeJS.ProcessEnv;
-    execFile(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", ...args], { cwd: root, env: childEnv }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    const childEnv = {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      ...env,
+    } as unknown as NodeJS.ProcessEnv;
+    execFile(
+      path.join(root, "node_modules/.bin/tsx"),
+      ["cli/index.ts", ...args],
+      { cwd: root, env: childEnv },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -81,53 +92,60 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 
   throw new Error(`timed out waiting for ${what}`);
 }
 
-sqliteOnly("another process holds the SQLite write lock: the server keeps answering, and the request's writes land afterwards", async () => {
-  const keyId = (await app.db().dealerKey.findFirstOrThrow({ where: { name: "Busy Motors" } })).id;
-  const usage = async () => (await app.db().dealerUsage.findMany({ where: { keyId } })).reduce((n, u) => n + u.requests, 0);
-  // Warm: the first answer of a route in a fresh process compiles it, which is slow on a busy machine.
-  for (const url of [`${app.url}/robots.txt`, `${app.url}/api/public/vin/${VIN}?insight=false`]) expect((await fetch(url)).status).toBe(200);
-  expect((await provision()).status).toBe(200);
-  await until("the warm-up's usage to be written", async () => ((await usage()) > 0 ? true : undefined));
-  const before = await usage();
-  const other = new Database(database.url.slice("file:".length));
-  other.exec("BEGIN IMMEDIATE");
-  let released = false;
-  const release = () => {
-    if (released) return;
-    released = true;
-    other.exec("ROLLBACK");
-    other.close();
-  };
-  const holder = setTimeout(release, 5000);
-  try {
-    // A dealer request (it writes its usage) and, right behind it, routes that write nothing.
-    const dealer = timed(provision());
-    await new Promise((r) => setTimeout(r, 50));
-    const robots = await timed(fetch(`${app.url}/robots.txt`));
-    const report = await timed(fetch(`${app.url}/api/public/vin/${VIN}?insight=false`));
-    expect(robots.status).toBe(200);
-    expect(report.status).toBe(200);
-    // Frozen, both would have waited until the lock was released (5 s).
-    expect(robots.ms).toBeLessThan(2500);
-    expect(report.ms).toBeLessThan(2500);
-    // The dealer gets the answer without waiting for the lock: the usage is written after it.
-    const answered = await dealer;
-    expect(answered.status).toBe(200);
-    expect(answered.ms).toBeLessThan(2500);
-    expect(await usage()).toBe(before);
-  } finally {
-    clearTimeout(holder);
-    release();
-  }
-  await until("the usage to be written", async () => ((await usage()) === before + 1 ? true : undefined));
-});
+sqliteOnly(
+  "another process holds the SQLite write lock: the server keeps answering, and the request's writes land afterwards",
+  async () => {
+    const keyId = (await app.db().dealerKey.findFirstOrThrow({ where: { name: "Busy Motors" } })).id;
+    const usage = async () =>
+      (await app.db().dealerUsage.findMany({ where: { keyId } })).reduce((n, u) => n + u.requests, 0);
+    // Warm: the first answer of a route in a fresh process compiles it, which is slow on a busy machine.
+    for (const url of [`${app.url}/robots.txt`, `${app.url}/api/public/vin/${VIN}?insight=false`])
+      expect((await fetch(url)).status).toBe(200);
+    expect((await provision()).status).toBe(200);
+    await until("the warm-up's usage to be written", async () => ((await usage()) > 0 ? true : undefined));
+    const before = await usage();
+    const other = new Database(database.url.slice("file:".length));
+    other.exec("BEGIN IMMEDIATE");
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      other.exec("ROLLBACK");
+      other.close();
+    };
+    const holder = setTimeout(release, 5000);
+    try {
+      // A dealer request (it writes its usage) and, right behind it, routes that write nothing.
+      const dealer = timed(provision());
+      await new Promise((r) => setTimeout(r, 50));
+      const robots = await timed(fetch(`${app.url}/robots.txt`));
+      const report = await timed(fetch(`${app.url}/api/public/vin/${VIN}?insight=false`));
+      expect(robots.status).toBe(200);
+      expect(report.status).toBe(200);
+      // Frozen, both would have waited until the lock was released (5 s).
+      expect(robots.ms).toBeLessThan(2500);
+      expect(report.ms).toBeLessThan(2500);
+      // The dealer gets the answer without waiting for the lock: the usage is written after it.
+      const answered = await dealer;
+      expect(answered.status).toBe(200);
+      expect(answered.ms).toBeLessThan(2500);
+      expect(await usage()).toBe(before);
+    } finally {
+      clearTimeout(holder);
+      release();
+    }
+    await until("the usage to be written", async () => ((await usage()) === before + 1 ? true : undefined));
+  },
+);
 
 test("a big deals import while a dealer calls the API: it succeeds, and pricing shows none of it or all of it", async () => {
   const file = path.join(dir, "deals.csv");
   const rows = ["deal_id,year,make,model,trim,state,msrp,selling_price,deal_type,purchase_date,source"];
   for (let i = 0; i < DEALS; i++) {
     const msrp = 30_000 + (i % 50) * 100;
-    rows.push(`stage-${i},2024,Stagecraft,Publisher,Trim ${i % 4},${["TX", "CA", "NY"][i % 3]},${msrp},${msrp - 1500},${["cash", "lease", "finance"][i % 3]},2024-06-${String(1 + (i % 28)).padStart(2, "0")},bench`);
+    rows.push(
+      `stage-${i},2024,Stagecraft,Publisher,Trim ${i % 4},${["TX", "CA", "NY"][i % 3]},${msrp},${msrp - 1500},${["cash", "lease", "finance"][i % 3]},2024-06-${String(1 + (i % 28)).padStart(2, "0")},bench`,
+    );
   }
   writeFileSync(file, rows.join("\n") + "\n");
   const pricing = async () => {
@@ -179,24 +197,33 @@ test("a database that was never migrated: the CLI says to run `vinscope db migra
   const run = await cli(["sync", "status"], env);
   expect(run.code).toBe(2);
   expect(run.stdout).toBe("");
-  expect(run.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^\[vinscope\] the database .* is not set up: run `vinscope db migrate` first$/)]);
+  expect(run.stderr.trim().split("\n")).toEqual([
+    expect.stringMatching(/^\[vinscope\] the database .* is not set up: run `vinscope db migrate` first$/),
+  ]);
   if (missing) expect(existsSync(missing)).toBe(false);
 });
 
-sqliteOnly("the SQLite file deleted: 503 with Retry-After and health 503, never an empty database in its place", async () => {
-  const file = database.url.slice("file:".length);
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
-  await new Promise((r) => setTimeout(r, 600)); // past the file check's memo
-  for (const pathname of ["/api/health", "/api/public/pricing/stagecraft/publisher/2024", "/api/dealer/v1/window-sticker?vin=" + VIN + "&format=check"]) {
-    const res = await fetch(`${app.url}${pathname}`, { headers: { "x-api-key": key } });
-    expect(res.status).toBe(503);
-    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
-    const body = await res.json();
-    expect(JSON.stringify(body)).toContain('"gone"');
-  }
-  // Every process that opens the database (the job runner when it restarts, the CLI) refuses rather than creates.
-  const run = await cli(["keys", "list"]);
-  expect(run.code).toBe(2);
-  expect(run.stderr).toContain("is not set up: run `vinscope db migrate` first");
-  expect(existsSync(file)).toBe(false);
-});
+sqliteOnly(
+  "the SQLite file deleted: 503 with Retry-After and health 503, never an empty database in its place",
+  async () => {
+    const file = database.url.slice("file:".length);
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
+    await new Promise((r) => setTimeout(r, 600)); // past the file check's memo
+    for (const pathname of [
+      "/api/health",
+      "/api/public/pricing/stagecraft/publisher/2024",
+      "/api/dealer/v1/window-sticker?vin=" + VIN + "&format=check",
+    ]) {
+      const res = await fetch(`${app.url}${pathname}`, { headers: { "x-api-key": key } });
+      expect(res.status).toBe(503);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      const body = await res.json();
+      expect(JSON.stringify(body)).toContain('"gone"');
+    }
+    // Every process that opens the database (the job runner when it restarts, the CLI) refuses rather than creates.
+    const run = await cli(["keys", "list"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("is not set up: run `vinscope db migrate` first");
+    expect(existsSync(file)).toBe(false);
+  },
+);

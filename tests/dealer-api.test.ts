@@ -22,7 +22,15 @@ const archiveDir = mkdtempSync(path.join(tmpdir(), "vinscope-archive-"));
 beforeAll(async () => {
   fake = await startFakeManufacturer({ slowMs: 4000 });
   app = await startApp({
-    env: { ...fake.env(), STICKER_ARCHIVE_DIR: archiveDir, LOG_LEVEL: "info", STICKER_TIMEOUT_MS: "1500", STICKER_CHECK_TIMEOUT_MS: "1000", STICKER_HOST_INTERVAL_MS: "0", STICKER_HOST_CONCURRENCY: "4" },
+    env: {
+      ...fake.env(),
+      STICKER_ARCHIVE_DIR: archiveDir,
+      LOG_LEVEL: "info",
+      STICKER_TIMEOUT_MS: "1500",
+      STICKER_CHECK_TIMEOUT_MS: "1000",
+      STICKER_HOST_INTERVAL_MS: "0",
+      STICKER_HOST_CONCURRENCY: "4",
+    },
   });
   // This process talks to the app's database directly to issue, revoke and expire keys.
   process.env.DATABASE_URL = app.database.url;
@@ -50,9 +58,12 @@ const FORD = "1FTFW1E50PF";
 const TOYOTA = "JTDKARFU0J3";
 
 const sticker = (v: string, opts: { key?: string | null; format?: string } = {}) =>
-  fetch(`${app.url}/api/dealer/v1/window-sticker?vin=${encodeURIComponent(v)}${opts.format ? `&format=${opts.format}` : ""}`, {
-    headers: opts.key === null ? {} : { "x-api-key": opts.key ?? key },
-  });
+  fetch(
+    `${app.url}/api/dealer/v1/window-sticker?vin=${encodeURIComponent(v)}${opts.format ? `&format=${opts.format}` : ""}`,
+    {
+      headers: opts.key === null ? {} : { "x-api-key": opts.key ?? key },
+    },
+  );
 
 const provision = (body: unknown, raw = false) =>
   fetch(`${app.url}/api/dealer/v1/provision`, {
@@ -88,11 +99,15 @@ describe("keys", () => {
   });
 
   test("a revocation holds from the next request on every instance sharing the database", async () => {
-    const second = await startApp({ env: { ...fake.env(), STICKER_ARCHIVE_DIR: archiveDir, DATABASE_URL: app.database.url } });
+    const second = await startApp({
+      env: { ...fake.env(), STICKER_ARCHIVE_DIR: archiveDir, DATABASE_URL: app.database.url },
+    });
     try {
       const { key: shared, record } = await issueKey({ name: "Two Rooftops", email: "two@r.example" });
       const check = (base: string) =>
-        fetch(`${base}/api/dealer/v1/window-sticker?vin=${vin(TOYOTA)}&format=check`, { headers: { "x-api-key": shared } });
+        fetch(`${base}/api/dealer/v1/window-sticker?vin=${vin(TOYOTA)}&format=check`, {
+          headers: { "x-api-key": shared },
+        });
       expect((await check(app.url)).status).toBe(200);
       expect((await check(second.url)).status).toBe(200);
       await revokeKey(record.id);
@@ -141,7 +156,10 @@ describe("GET /api/dealer/v1/window-sticker", () => {
   test("an unsupported make with nothing archived → 404 not_supported", async () => {
     const res = await sticker(vin(TOYOTA));
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ reason: "not_supported", supported: expect.arrayContaining(["Ford / Lincoln"]) });
+    expect(await res.json()).toMatchObject({
+      reason: "not_supported",
+      supported: expect.arrayContaining(["Ford / Lincoln"]),
+    });
   });
 
   test("a bad VIN → 400, and a VIN that tries to change the URL never reaches a manufacturer", async () => {
@@ -169,9 +187,17 @@ describe("GET /api/dealer/v1/window-sticker", () => {
     });
     const none = vin(GM);
     fake.set(none, "json_error");
-    expect(await (await sticker(none, { format: "check" })).json()).toMatchObject({ available: false, reason: "not_found" });
+    expect(await (await sticker(none, { format: "check" })).json()).toMatchObject({
+      available: false,
+      reason: "not_found",
+    });
     const toyota = await (await sticker(vin(TOYOTA), { format: "check" })).json();
-    expect(toyota).toMatchObject({ available: false, manufacturer: "Toyota / Lexus", brand: "Toyota", reason: "not_supported" });
+    expect(toyota).toMatchObject({
+      available: false,
+      manufacturer: "Toyota / Lexus",
+      brand: "Toyota",
+      reason: "not_supported",
+    });
     expect(toyota.supported).toHaveLength(5);
   });
 });
@@ -198,7 +224,11 @@ describe("POST /api/dealer/v1/provision", () => {
 
     const liveOver = await provision({ vins: many(26), live: true });
     expect(liveOver.status).toBe(400);
-    expect(await liveOver.json()).toMatchObject({ reason: "batch_too_large", limit: 25, detail: expect.stringContaining("25") });
+    expect(await liveOver.json()).toMatchObject({
+      reason: "batch_too_large",
+      limit: 25,
+      detail: expect.stringContaining("25"),
+    });
   });
 
   test.each([
@@ -247,7 +277,12 @@ describe("POST /api/dealer/v1/provision", () => {
     fake.set(probed, "pdf");
     const asked = () => fake.requests.filter((r) => r.vin === probed).length;
     const live = await (await provision({ vins: [probed, vin(TOYOTA), probed, probed], live: true })).json();
-    expect(live.results.map((r: { status: string }) => r.status)).toEqual(["available", "not_supported", "available", "available"]);
+    expect(live.results.map((r: { status: string }) => r.status)).toEqual([
+      "available",
+      "not_supported",
+      "available",
+      "available",
+    ]);
     expect(asked()).toBe(1);
   });
 
@@ -256,7 +291,15 @@ describe("POST /api/dealer/v1/provision", () => {
     const before = fake.requests.length;
     for (const live of [false, true]) {
       const body = await (await provision({ vins: [chinaMarket], live })).json();
-      expect(body.results).toEqual([{ vin: chinaMarket, status: "not_supported", reason: "wmi_only", brand: "Cadillac", manufacturer: expect.stringContaining("GM") }]);
+      expect(body.results).toEqual([
+        {
+          vin: chinaMarket,
+          status: "not_supported",
+          reason: "wmi_only",
+          brand: "Cadillac",
+          manufacturer: expect.stringContaining("GM"),
+        },
+      ]);
     }
     expect(fake.requests.length).toBe(before);
   });

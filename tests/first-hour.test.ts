@@ -11,7 +11,8 @@ import { startApp, type TestApp } from "./support/app";
 /** Port 9 (discard) on loopback: connections are refused at once, as on a machine without a network. */
 const UNREACHABLE = "http://127.0.0.1:9";
 const DEMO_VIN = "4T1G11AK7RU000001";
-const INTERNAL_WORDS = /breaker_open|network_error|bad_response|vinscope-facts-v1|\((sufficient|limited|insufficient)\)/;
+const INTERNAL_WORDS =
+  /breaker_open|network_error|bad_response|vinscope-facts-v1|\((sufficient|limited|insufficient)\)/;
 
 let app: TestApp;
 const page = async (path: string) => {
@@ -46,9 +47,12 @@ describe("the README's demo VIN, offline", () => {
     expect(count(html, "source-notice")).toBe(1);
     expect(html).toContain("This server gets no answer from NHTSA or fueleconomy.gov right now");
     expect(html).toMatch(/does not show open recalls, crash-test ratings, owner complaints or fuel economy/);
-    expect(html).toContain(`Not shown does not mean none: check open recalls for this vehicle at <a href="https://www.nhtsa.gov/recalls?vin=${DEMO_VIN}">`);
+    expect(html).toContain(
+      `Not shown does not mean none: check open recalls for this vehicle at <a href="https://www.nhtsa.gov/recalls?vin=${DEMO_VIN}">`,
+    );
     // The sections it covers fold into it: no card or box of their own.
-    for (const folded of ["safety-ratings", "complaints", "fuel-economy", "recalls-unavailable", "status-note"]) expect(count(html, folded)).toBe(0);
+    for (const folded of ["safety-ratings", "complaints", "fuel-economy", "recalls-unavailable", "status-note"])
+      expect(count(html, folded)).toBe(0);
     expect(count(html, "recalls-not-known")).toBe(1);
     expect(html).not.toMatch(INTERNAL_WORDS);
     // What works offline is there: the decode, the factual insight, the demo pricing under its banner.
@@ -56,7 +60,9 @@ describe("the README's demo VIN, offline", () => {
     expect(html).toContain("Factual summary composed by vinscope from its data");
     const pricingCard = html.slice(html.indexOf('data-testid="pricing"'));
     expect(pricingCard.indexOf('data-testid="demo-notice"')).toBeGreaterThan(-1);
-    expect(pricingCard.indexOf('data-testid="demo-notice"')).toBeLessThan(pricingCard.indexOf('data-testid="avg-price"'));
+    expect(pricingCard.indexOf('data-testid="demo-notice"')).toBeLessThan(
+      pricingCard.indexOf('data-testid="avg-price"'),
+    );
   });
 
   test("the JSON keeps what the page leaves out: each section's reason, and how many deals are demo", async () => {
@@ -78,10 +84,13 @@ describe("demo prices are labelled wherever they appear", () => {
     expect(market.demoDeals).toBe(market.totalDeals);
   });
 
-  test.each(["/pricing/toyota/camry/2024", "/pricing/toyota/camry/2024/CA", "/market"])("%s has the demo banner", async (path) => {
-    const { html } = await page(path);
-    expect(count(html, "demo-notice")).toBe(1);
-  });
+  test.each(["/pricing/toyota/camry/2024", "/pricing/toyota/camry/2024/CA", "/market"])(
+    "%s has the demo banner",
+    async (path) => {
+      const { html } = await page(path);
+      expect(count(html, "demo-notice")).toBe(1);
+    },
+  );
 
   test("the home page promises only what this server holds: demo pricing, no recalls without a recall mirror", async () => {
     const { html } = await page("/");
@@ -91,7 +100,12 @@ describe("demo prices are labelled wherever they appear", () => {
 
 describe("Vary", () => {
   test("JSON answers vary on what they vary on, not on Next's router headers; pages keep those", async () => {
-    for (const path of [`/api/public/vin/${DEMO_VIN}`, "/api/public/pricing/toyota/camry/2024", "/api/recalls?vin=NOTAVIN", "/api/health"]) {
+    for (const path of [
+      `/api/public/vin/${DEMO_VIN}`,
+      "/api/public/pricing/toyota/camry/2024",
+      "/api/recalls?vin=NOTAVIN",
+      "/api/health",
+    ]) {
       const res = await fetch(`${app.url}${path}`, { headers: { "accept-encoding": "gzip" } });
       const vary = res.headers.get("vary") ?? "";
       expect(`${path}: ${vary}`).not.toMatch(/rsc|next-router|next-url/i);

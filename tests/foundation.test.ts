@@ -39,7 +39,9 @@ describe(`foundation (${testProvider()})`, () => {
     const stale = await fetch(`${app.url}/api/health`, { headers: { "if-none-match": '"not-the-tag"' } });
     expect(stale.status).toBe(200);
     const again = await fetch(`${app.url}/api/health`);
-    const fresh = await fetch(`${app.url}/api/health`, { headers: { "if-none-match": `W/${again.headers.get("etag")}, "x"` } });
+    const fresh = await fetch(`${app.url}/api/health`, {
+      headers: { "if-none-match": `W/${again.headers.get("etag")}, "x"` },
+    });
     if (fresh.status === 304) {
       expect(await fresh.text()).toBe("");
       expect(fresh.headers.get("etag")).toBe(again.headers.get("etag"));
@@ -50,7 +52,13 @@ describe(`foundation (${testProvider()})`, () => {
   });
 
   it("answers CORS preflight on public routes with 204 and a max age", async () => {
-    for (const path of ["/api/public/vin/1HGCM82633A004352", "/api/recalls", "/api/market-data", "/api/mcp", "/api/vin-insights/2024/ford/f-150"]) {
+    for (const path of [
+      "/api/public/vin/1HGCM82633A004352",
+      "/api/recalls",
+      "/api/market-data",
+      "/api/mcp",
+      "/api/vin-insights/2024/ford/f-150",
+    ]) {
       const res = await fetch(`${app.url}${path}`, {
         method: "OPTIONS",
         headers: { Origin: "https://agent.example", "Access-Control-Request-Method": "GET" },

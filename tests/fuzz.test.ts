@@ -20,40 +20,159 @@ const TOTAL = 2400;
 const CONCURRENCY = 8;
 
 const BAD_SEGMENTS = [
-  "%zz", "%ZZ", "%", "%4", "%e0%a4", "%c3%28", "%ed%a0%80", "%00", "%0a", "%0d%0a", "%1b", "%7f", "%09",
-  "..", "%2e%2e", "%2F", "%5C", "constructor", "__proto__", "toString", "hasOwnProperty", "prototype",
-  "-1", "0", "99999999999999999999", "1e400", "NaN", "Infinity", "%20", "%27", "%22", "%3Cscript%3E",
-  "%23", "%3F", "%C3%BC", "%F0%9F%9A%97", "A".repeat(2000), "1HGCM82633A004352", "1hgcm82633a00435%21",
-  "WVGZZZ5NZEW069297", "honda", "2003", "ca", "x".repeat(300), "%u0041", "%%", "%25", "+", "%2B", ".", "~",
+  "%zz",
+  "%ZZ",
+  "%",
+  "%4",
+  "%e0%a4",
+  "%c3%28",
+  "%ed%a0%80",
+  "%00",
+  "%0a",
+  "%0d%0a",
+  "%1b",
+  "%7f",
+  "%09",
+  "..",
+  "%2e%2e",
+  "%2F",
+  "%5C",
+  "constructor",
+  "__proto__",
+  "toString",
+  "hasOwnProperty",
+  "prototype",
+  "-1",
+  "0",
+  "99999999999999999999",
+  "1e400",
+  "NaN",
+  "Infinity",
+  "%20",
+  "%27",
+  "%22",
+  "%3Cscript%3E",
+  "%23",
+  "%3F",
+  "%C3%BC",
+  "%F0%9F%9A%97",
+  "A".repeat(2000),
+  "1HGCM82633A004352",
+  "1hgcm82633a00435%21",
+  "WVGZZZ5NZEW069297",
+  "honda",
+  "2003",
+  "ca",
+  "x".repeat(300),
+  "%u0041",
+  "%%",
+  "%25",
+  "+",
+  "%2B",
+  ".",
+  "~",
 ];
 
 const BAD_QUERIES = [
-  "", "vin=%zz", "vin=%00", "vin=1HGCM82633A004352%00", "make=%00&model=accord&year=2003", "make=honda&model=%00&year=2003",
-  "make=honda&model=accord&year=2003%0a", "make=hon%0Ada&model=accord&year=2003", "a=b&a=c", "vin=1&vin=2",
-  "vin[]=1HGCM82633A004352", "year=1e400&make=honda&model=accord", "year=-0&make=a&model=b", "=&=&", "&&&&", "%",
-  "%=%", "insight=maybe", "live=yes", "format=%ff", "format=check&vin=1HGCM82633A004352", "campaign=%ff",
-  "campaign=24V436000%00", "state=%zz", "mileage=-1", "mileage=1e309", `q=${"a".repeat(6000)}`,
-  `vin=${"%41".repeat(2500)}`, `x=${"y".repeat(9000)}`, "__proto__=1", "constructor=1&toString=2",
-  "make=%E2%80%AEadnoh&model=x&year=2003", "vin=%F0%9F%9A%97", "limit=99999999999999999999", "page=-1",
+  "",
+  "vin=%zz",
+  "vin=%00",
+  "vin=1HGCM82633A004352%00",
+  "make=%00&model=accord&year=2003",
+  "make=honda&model=%00&year=2003",
+  "make=honda&model=accord&year=2003%0a",
+  "make=hon%0Ada&model=accord&year=2003",
+  "a=b&a=c",
+  "vin=1&vin=2",
+  "vin[]=1HGCM82633A004352",
+  "year=1e400&make=honda&model=accord",
+  "year=-0&make=a&model=b",
+  "=&=&",
+  "&&&&",
+  "%",
+  "%=%",
+  "insight=maybe",
+  "live=yes",
+  "format=%ff",
+  "format=check&vin=1HGCM82633A004352",
+  "campaign=%ff",
+  "campaign=24V436000%00",
+  "state=%zz",
+  "mileage=-1",
+  "mileage=1e309",
+  `q=${"a".repeat(6000)}`,
+  `vin=${"%41".repeat(2500)}`,
+  `x=${"y".repeat(9000)}`,
+  "__proto__=1",
+  "constructor=1&toString=2",
+  "make=%E2%80%AEadnoh&model=x&year=2003",
+  "vin=%F0%9F%9A%97",
+  "limit=99999999999999999999",
+  "page=-1",
 ];
 
 const PATHS = [
-  "/api/public/vin/{s}", "/api/public/vin/{s}?{q}", "/api/public/pricing/{s}/{s}/{s}", "/api/public/pricing/{s}/{s}/{s}/{s}",
-  "/api/public/pricing/honda/accord/{s}?{q}", "/api/market-data?{q}", "/api/recalls?{q}", "/api/vin-insights/{s}/{s}/{s}",
-  "/api/vin-insights/2003/honda/{s}?{q}", "/api/public/openapi.json?{q}", "/api/dealer/v1/window-sticker?{q}",
-  "/api/dealer/v1/provision?{q}", "/api/mcp?{q}", "/api/health?{q}", "/api/{s}", "/api/public/{s}", "/api/dealer/v1/{s}",
-  "/api/public/vin/{s}/{s}", "/api/recalls/{s}", "/api", "/", "/?{q}", "/vin/{s}", "/vin?{q}", "/recalls?{q}",
-  "/recalls/{s}/{s}/{s}", "/pricing/{s}/{s}/{s}", "/pricing/{s}/{s}/{s}/{s}", "/market?{q}", "/dealers?{q}", "/docs",
-  "/docs/assets/{s}", "/llms.txt", "/.well-known/api-catalog", "/robots.txt", "/sitemap.xml", "/{s}", "/{s}/{s}",
+  "/api/public/vin/{s}",
+  "/api/public/vin/{s}?{q}",
+  "/api/public/pricing/{s}/{s}/{s}",
+  "/api/public/pricing/{s}/{s}/{s}/{s}",
+  "/api/public/pricing/honda/accord/{s}?{q}",
+  "/api/market-data?{q}",
+  "/api/recalls?{q}",
+  "/api/vin-insights/{s}/{s}/{s}",
+  "/api/vin-insights/2003/honda/{s}?{q}",
+  "/api/public/openapi.json?{q}",
+  "/api/dealer/v1/window-sticker?{q}",
+  "/api/dealer/v1/provision?{q}",
+  "/api/mcp?{q}",
+  "/api/health?{q}",
+  "/api/{s}",
+  "/api/public/{s}",
+  "/api/dealer/v1/{s}",
+  "/api/public/vin/{s}/{s}",
+  "/api/recalls/{s}",
+  "/api",
+  "/",
+  "/?{q}",
+  "/vin/{s}",
+  "/vin?{q}",
+  "/recalls?{q}",
+  "/recalls/{s}/{s}/{s}",
+  "/pricing/{s}/{s}/{s}",
+  "/pricing/{s}/{s}/{s}/{s}",
+  "/market?{q}",
+  "/dealers?{q}",
+  "/docs",
+  "/docs/assets/{s}",
+  "/llms.txt",
+  "/.well-known/api-catalog",
+  "/robots.txt",
+  "/sitemap.xml",
+  "/{s}",
+  "/{s}/{s}",
 ];
 
 const METHODS = ["GET", "GET", "GET", "HEAD", "POST", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"];
 
 const BODIES: (string | Buffer)[] = [
-  "{", "[]", "null", "1", '"x"', "{}", '{"vins": 5}', '{"vins": ["%zz"]}', '{"vins": ["\\u0000"]}', '{"vins": []}',
-  '{"jsonrpc":"2.0"}', '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"decode_vin","arguments":{"vin":"\\u0000"}}}',
-  '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"__proto__"}}', '{"jsonrpc":"1.0","id":{},"method":7}',
-  '{"__proto__":{"polluted":true}}', "\u0000\u0001\u0002", Buffer.from([0xff, 0xfe, 0xfd]), "a".repeat(300 * 1024),
+  "{",
+  "[]",
+  "null",
+  "1",
+  '"x"',
+  "{}",
+  '{"vins": 5}',
+  '{"vins": ["%zz"]}',
+  '{"vins": ["\\u0000"]}',
+  '{"vins": []}',
+  '{"jsonrpc":"2.0"}',
+  '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"decode_vin","arguments":{"vin":"\\u0000"}}}',
+  '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"__proto__"}}',
+  '{"jsonrpc":"1.0","id":{},"method":7}',
+  '{"__proto__":{"polluted":true}}',
+  "\u0000\u0001\u0002",
+  Buffer.from([0xff, 0xfe, 0xfd]),
+  "a".repeat(300 * 1024),
   JSON.stringify({ vins: Array.from({ length: 600 }, () => "1HGCM82633A004352") }),
 ];
 
@@ -103,11 +222,18 @@ function generate(count: number): Sent[] {
     { method: "OPTIONS", target: "*", headers: {} },
     { method: "GET", target: "/api/nothing-here", headers: {} },
     { method: "DELETE", target: "/api/public/vin/1HGCM82633A004352", headers: {} },
-    { method: "POST", target: "/dealers", headers: { origin: "http://evil.example", "next-action": "0".repeat(42), "content-type": "text/plain" }, body: "[]" },
+    {
+      method: "POST",
+      target: "/dealers",
+      headers: { origin: "http://evil.example", "next-action": "0".repeat(42), "content-type": "text/plain" },
+      body: "[]",
+    },
   ];
   while (out.length < count) {
     const method = pick(METHODS);
-    let target = pick(PATHS).replace(/\{s\}/g, () => pick(BAD_SEGMENTS)).replace(/\{q\}/g, () => pick(BAD_QUERIES));
+    let target = pick(PATHS)
+      .replace(/\{s\}/g, () => pick(BAD_SEGMENTS))
+      .replace(/\{q\}/g, () => pick(BAD_QUERIES));
     if (rand() < 0.03) target = pick(["*", "//api/health", "/api/health#frag", "/api/public/vin/%zz?%zz"]);
     const headers = { ...pick(HEADER_SETS) };
     const withBody = method === "POST" || method === "PUT" || method === "PATCH" || rand() < 0.05;
@@ -127,12 +253,24 @@ function send(base: URL, req: Sent): Promise<Answer> {
     const headers: Record<string, string | number> = { ...req.headers };
     if (req.body !== undefined) headers["content-length"] = Buffer.byteLength(req.body);
     const r = http.request(
-      { host: base.hostname, port: base.port, method: req.method, path: req.target, headers, agent: false, timeout: 20_000 },
+      {
+        host: base.hostname,
+        port: base.port,
+        method: req.method,
+        path: req.target,
+        headers,
+        agent: false,
+        timeout: 20_000,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, contentType: String(res.headers["content-type"] ?? ""), body: Buffer.concat(chunks).toString("utf8") }),
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers["content-type"] ?? ""),
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
         );
         res.on("error", reject);
       },
@@ -177,24 +315,42 @@ describeOnce("fuzz: malformed requests across every route and method", () => {
         statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
         if (answer.status >= 500) failures.push(`${where} → ${answer.status} ${answer.body.slice(0, 200)}`);
         const api = req.target.startsWith("/api/") || req.target === "/api" || req.target.startsWith("/api?");
-        const jsonRpc = req.target.startsWith("/api/mcp") && req.method === "POST" && answer.contentType.startsWith("application/json");
+        const jsonRpc =
+          req.target.startsWith("/api/mcp") &&
+          req.method === "POST" &&
+          answer.contentType.startsWith("application/json");
         if (api && answer.status >= 400 && answer.status < 500 && req.method !== "HEAD" && !jsonRpc) {
           if (!answer.contentType.startsWith("application/problem+json")) {
-            failures.push(`${where} → ${answer.status} as "${answer.contentType}", not a problem body: ${answer.body.slice(0, 120)}`);
+            failures.push(
+              `${where} → ${answer.status} as "${answer.contentType}", not a problem body: ${answer.body.slice(0, 120)}`,
+            );
           } else {
             const body = JSON.parse(answer.body);
-            if (body.status !== answer.status || typeof body.requestId !== "string" || typeof body.detail !== "string") {
-              failures.push(`${where} → ${answer.status} with an incomplete problem body: ${answer.body.slice(0, 200)}`);
+            if (
+              body.status !== answer.status ||
+              typeof body.requestId !== "string" ||
+              typeof body.detail !== "string"
+            ) {
+              failures.push(
+                `${where} → ${answer.status} with an incomplete problem body: ${answer.body.slice(0, 200)}`,
+              );
             }
           }
         }
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    const summary = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ");
+    const summary = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(" ");
     // The answers must cover the refusals this test exists for, or it tested nothing.
     for (const status of [400, 404, 405]) expect(statuses.get(status) ?? 0).toBeGreaterThan(0);
-    expect({ summary, failures: failures.slice(0, 30), failureCount: failures.length }).toEqual({ summary, failures: [], failureCount: 0 });
+    expect({ summary, failures: failures.slice(0, 30), failureCount: failures.length }).toEqual({
+      summary,
+      failures: [],
+      failureCount: 0,
+    });
     expect(requests.length).toBeGreaterThanOrEqual(2000);
   });
 });
@@ -210,7 +366,12 @@ describeOnce("named refusals of malformed requests", () => {
   const raw = (req: Sent) => send(new URL(app.url), req);
 
   test("a cross-site form post to a page is 403 saying why (CSRF protection kept), not 500", async () => {
-    const res = await raw({ method: "POST", target: "/dealers", headers: { origin: "http://evil.example", "next-action": "0".repeat(42), "content-type": "text/plain" }, body: "[]" });
+    const res = await raw({
+      method: "POST",
+      target: "/dealers",
+      headers: { origin: "http://evil.example", "next-action": "0".repeat(42), "content-type": "text/plain" },
+      body: "[]",
+    });
     expect(res.status).toBe(403);
     expect(res.body).toContain("Cross-site form posts are refused");
   });

@@ -9,7 +9,14 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { importDeals } from "../lib/pricing/import-deals";
 import { startApp, type TestApp } from "./support/app";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
-import { ACCORD_VIN, MCP_TOOLS, buyerDataEnv, fakeFuelEconomy, fakeNhtsa, mcpToolContract } from "./support/mcp-contract";
+import {
+  ACCORD_VIN,
+  MCP_TOOLS,
+  buyerDataEnv,
+  fakeFuelEconomy,
+  fakeNhtsa,
+  mcpToolContract,
+} from "./support/mcp-contract";
 
 let app: TestApp;
 let nhtsa: FakeServer;
@@ -22,7 +29,14 @@ beforeAll(async () => {
   fueleconomy = await startFakeServer();
   fakeFuelEconomy(fueleconomy);
   // A quota the batch test can read: one POST costs one request, whatever it carries.
-  app = await startApp({ env: { NHTSA_API_BASE_URL: nhtsa.url, NHTSA_API_TIMEOUT_MS: "1000", ...buyerDataEnv(nhtsa, fueleconomy), RATE_LIMIT_REQUESTS: "500" } });
+  app = await startApp({
+    env: {
+      NHTSA_API_BASE_URL: nhtsa.url,
+      NHTSA_API_TIMEOUT_MS: "1000",
+      ...buyerDataEnv(nhtsa, fueleconomy),
+      RATE_LIMIT_REQUESTS: "500",
+    },
+  });
   const imported = await importDeals(app.db(), createReadStream(path.join(__dirname, "fixtures/mcp/deals.csv")));
   expect(imported.ok).toBe(true);
   client = new Client({ name: "vinscope-test", version: "0" });
@@ -46,7 +60,8 @@ describe("MCP over HTTP: the SDK client", () => {
 });
 
 describe("MCP over HTTP: raw JSON-RPC", () => {
-  const rpc = (method: string, params?: unknown, id: number | string = 1) => JSON.stringify({ jsonrpc: "2.0", id, method, params });
+  const rpc = (method: string, params?: unknown, id: number | string = 1) =>
+    JSON.stringify({ jsonrpc: "2.0", id, method, params });
   /** What is left of the address's quota, from the IETF `RateLimit` field (`"address";r=42;t=17`). */
   const remaining = (res: Response) => Number(/r=(\d+)/.exec(res.headers.get("ratelimit") ?? "")?.[1] ?? NaN);
   const post = (body: string, headers: Record<string, string> = {}) =>
@@ -67,11 +82,22 @@ describe("MCP over HTTP: raw JSON-RPC", () => {
   });
 
   test("initialize then tools/call, each in its own request (stateless: no session id)", async () => {
-    const init = await post(rpc("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "curl", version: "0" } }));
+    const init = await post(
+      rpc("initialize", {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "curl", version: "0" },
+      }),
+    );
     expect(init.status).toBe(200);
     expect(init.headers.get("mcp-session-id")).toBeNull();
-    expect((await init.json()).result).toMatchObject({ protocolVersion: "2025-06-18", serverInfo: { name: "vinscope" } });
-    const res = await post(rpc("tools/call", { name: "validate_vin_check_digit", arguments: { vin: ACCORD_VIN } }, "a"));
+    expect((await init.json()).result).toMatchObject({
+      protocolVersion: "2025-06-18",
+      serverInfo: { name: "vinscope" },
+    });
+    const res = await post(
+      rpc("tools/call", { name: "validate_vin_check_digit", arguments: { vin: ACCORD_VIN } }, "a"),
+    );
     const body = await res.json();
     expect(body.id).toBe("a");
     expect(body.result.structuredContent).toMatchObject({ valid: true, expected: "3" });
@@ -94,7 +120,12 @@ describe("MCP over HTTP: raw JSON-RPC", () => {
 
   test("a JSON-RPC batch of decode_vins calls is refused whole: one request counted, no VIN decoded", async () => {
     const vins = Array(50).fill(ACCORD_VIN);
-    const batch = Array.from({ length: 53 }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "decode_vins", arguments: { vins } } }));
+    const batch = Array.from({ length: 53 }, (_, i) => ({
+      jsonrpc: "2.0",
+      id: i + 1,
+      method: "tools/call",
+      params: { name: "decode_vins", arguments: { vins } },
+    }));
     const before = remaining(await post(rpc("ping")));
     const res = await post(JSON.stringify(batch));
     expect(res.status).toBe(400);
@@ -144,7 +175,11 @@ describe("MCP over HTTP: raw JSON-RPC", () => {
   test("CORS preflight allows POST with the MCP headers", async () => {
     const res = await fetch(`${app.url}/api/mcp`, {
       method: "OPTIONS",
-      headers: { origin: "https://agent.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type, mcp-protocol-version" },
+      headers: {
+        origin: "https://agent.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type, mcp-protocol-version",
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");

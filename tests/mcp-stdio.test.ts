@@ -29,7 +29,13 @@ beforeAll(async () => {
   fueleconomy = await startFakeServer();
   fakeFuelEconomy(fueleconomy);
   database = await createTestDatabase();
-  const env = { ...baseTestEnv(3999, database.url), NHTSA_API_BASE_URL: nhtsa.url, NHTSA_API_TIMEOUT_MS: "1000", ...buyerDataEnv(nhtsa, fueleconomy), LOG_LEVEL: "info" };
+  const env = {
+    ...baseTestEnv(3999, database.url),
+    NHTSA_API_BASE_URL: nhtsa.url,
+    NHTSA_API_TIMEOUT_MS: "1000",
+    ...buyerDataEnv(nhtsa, fueleconomy),
+    LOG_LEVEL: "info",
+  };
   db = createDb(parseConfig(env, root).database);
   const imported = await importDeals(db, createReadStream(path.join(__dirname, "fixtures/mcp/deals.csv")));
   expect(imported.ok).toBe(true);

@@ -155,7 +155,9 @@ describe("NHTSA's recalls API failing, then back", () => {
     const before = nhtsa.requests;
     const year = nextYear++;
     const burst = await Promise.all(
-      Array.from({ length: 8 }, () => fetch(`${app.url}/api/recalls?make=toyota&model=camry&year=${year}`).then((r) => r.json())),
+      Array.from({ length: 8 }, () =>
+        fetch(`${app.url}/api/recalls?make=toyota&model=camry&year=${year}`).then((r) => r.json()),
+      ),
     );
     for (const body of burst) expect(body).toMatchObject({ status: "unavailable", count: null });
     // One call shared by the burst (the client retries a 5xx once: at most two requests)...
@@ -178,7 +180,10 @@ describe("caching honest answers", () => {
 
   test("healthy answers have stable bodies: their ETags revalidate to 304 (checkedAt is NHTSA's time, not now)", async () => {
     nhtsa.mode = "ok";
-    for (const path of ["/api/recalls?make=toyota&model=camry&year=2024", `/api/public/vin/${CAMRY_2024}?insight=false`]) {
+    for (const path of [
+      "/api/recalls?make=toyota&model=camry&year=2024",
+      `/api/public/vin/${CAMRY_2024}?insight=false`,
+    ]) {
       const first = await fetch(`${app.url}${path}`);
       const body = await first.json();
       expect((body.recalls ?? body).status).toBe("ok");

@@ -39,9 +39,30 @@ function csv(name: string, rows: string[]): string {
 }
 
 /** n deals of one vehicle at a given percent off a 40,000 MSRP. */
-function rows(prefix: string, make: string, model: string, n: number, pct: number, state = "CA", year = 2025): string[] {
+function rows(
+  prefix: string,
+  make: string,
+  model: string,
+  n: number,
+  pct: number,
+  state = "CA",
+  year = 2025,
+): string[] {
   return Array.from({ length: n }, (_, i) =>
-    [`${prefix}-${i}`, "", year, make, model, "Base", state, 40000, Math.round(40000 * (1 - pct / 100)) + i, "finance", "2025-06-01", ""].join(","),
+    [
+      `${prefix}-${i}`,
+      "",
+      year,
+      make,
+      model,
+      "Base",
+      state,
+      40000,
+      Math.round(40000 * (1 - pct / 100)) + i,
+      "finance",
+      "2025-06-01",
+      "",
+    ].join(","),
   );
 }
 
@@ -100,7 +121,14 @@ describe("GET /api/public/pricing/{make}/{model}/{year}", () => {
     const res = await get("/api/public/pricing/mazda/cx-5/2025?state=tx");
     expect(res.status).toBe(200);
     const body = PricingResponse.parse(await res.json());
-    expect(body).toMatchObject({ state: "TX", sampleSize: 2, dataStatus: "insufficient", priceBand: null, averageSellingPrice: null, topTrims: [] });
+    expect(body).toMatchObject({
+      state: "TX",
+      sampleSize: 2,
+      dataStatus: "insufficient",
+      priceBand: null,
+      averageSellingPrice: null,
+      topTrims: [],
+    });
     expect(body.url).toBe(`${app.url}/pricing/mazda/cx-5/2025/TX`);
   });
 
@@ -108,10 +136,24 @@ describe("GET /api/public/pricing/{make}/{model}/{year}", () => {
     const res = await get("/api/public/pricing/mazda/cx-5/2023");
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(await res.json()).toEqual({ make: "Mazda", year: 2023, model: "CX-5", state: null, dataStatus: "none", sampleSize: 0 });
+    expect(await res.json()).toEqual({
+      make: "Mazda",
+      year: 2023,
+      model: "CX-5",
+      state: null,
+      dataStatus: "none",
+      sampleSize: 0,
+    });
     const unknown = await get("/api/public/pricing/acme/rocket-sled/2025?state=WY");
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ make: "acme", year: 2025, model: "rocket-sled", state: "WY", dataStatus: "none", sampleSize: 0 });
+    expect(await unknown.json()).toEqual({
+      make: "acme",
+      year: 2025,
+      model: "rocket-sled",
+      state: "WY",
+      dataStatus: "none",
+      sampleSize: 0,
+    });
   });
 
   it.each([
@@ -143,7 +185,14 @@ describe("GET /api/public/pricing/{make}/{model}/{year}/{state}", () => {
   it("answers 404 with the same no-data body", async () => {
     const res = await get("/api/public/pricing/land-rover/range-rover-sport/2024/CA");
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ make: "Land Rover", year: 2024, model: "Range Rover Sport", state: "CA", dataStatus: "none", sampleSize: 0 });
+    expect(await res.json()).toEqual({
+      make: "Land Rover",
+      year: 2024,
+      model: "Range Rover Sport",
+      state: "CA",
+      dataStatus: "none",
+      sampleSize: 0,
+    });
   });
 });
 
@@ -185,7 +234,10 @@ describe("npm run import:deals", () => {
 
   it("is atomic: a file with one bad row among many good ones imports nothing", async () => {
     const count = await app.db().deal.count();
-    const file = csv("mixed.csv", [...rows("mixed", "Kia", "Telluride", 50, 5), "mixed-bad,,2025,Kia,Telluride,SX,ZZ,47000,45000,cash,2025-06-01,"]);
+    const file = csv("mixed.csv", [
+      ...rows("mixed", "Kia", "Telluride", 50, 5),
+      "mixed-bad,,2025,Kia,Telluride,SX,ZZ,47000,45000,cash,2025-06-01,",
+    ]);
     const result = await importCsv(file);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("line 52: state must be a 2-letter US state code");

@@ -31,12 +31,17 @@ function parseRateLimit(value: string | null): { name: string; r: number; t: num
 }
 
 /** A GET on a connection of its own (so `npm start`'s primary hands it to the next server process in turn). */
-function getOnNewConnection(url: string, headers: Record<string, string> = {}): Promise<{ status: number; rateLimit: string | undefined }> {
+function getOnNewConnection(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; rateLimit: string | undefined }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { agent: false, headers }, (res) => {
         res.resume();
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, rateLimit: res.headers.ratelimit as string | undefined }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, rateLimit: res.headers.ratelimit as string | undefined }),
+        );
       })
       .on("error", reject);
   });
@@ -48,11 +53,20 @@ describe("public rate limits behind a trusted proxy (5 requests per 2 s)", () =>
   const from = (address: string, extra: Record<string, string> = {}) => ({ "x-forwarded-for": address, ...extra });
   const vin = (address: string) => fetch(`${app.url}/api/public/vin/${VIN}?insight=false`, { headers: from(address) });
   const mcp = (address: string) =>
-    fetch(`${app.url}/api/mcp`, { method: "POST", headers: from(address, { "content-type": "application/json" }), body: rpc("tools/list") });
+    fetch(`${app.url}/api/mcp`, {
+      method: "POST",
+      headers: from(address, { "content-type": "application/json" }),
+      body: rpc("tools/list"),
+    });
 
   beforeAll(async () => {
     app = await startApp({
-      env: { RATE_LIMIT_REQUESTS: "5", RATE_LIMIT_WINDOW_SECONDS: "2", TRUSTED_PROXIES: "127.0.0.1, ::1", RATE_LIMIT_EXEMPT: `${EXEMPT}, 2001:db8:e::/48` },
+      env: {
+        RATE_LIMIT_REQUESTS: "5",
+        RATE_LIMIT_WINDOW_SECONDS: "2",
+        TRUSTED_PROXIES: "127.0.0.1, ::1",
+        RATE_LIMIT_EXEMPT: `${EXEMPT}, 2001:db8:e::/48`,
+      },
     });
   }, 90_000);
   afterAll(async () => app?.stop());
@@ -72,15 +86,24 @@ describe("public rate limits behind a trusted proxy (5 requests per 2 s)", () =>
     ];
     for (const [name, call] of routes) {
       const res = await call();
-      expect({ name, status: res.status < 500, policy: res.headers.get("ratelimit-policy") }).toEqual({ name, status: true, policy: '"address";q=5;w=2' });
-      expect({ name, limit: parseRateLimit(res.headers.get("ratelimit")) }).toEqual({ name, limit: { name: "address", r: 4, t: expect.any(Number) } });
+      expect({ name, status: res.status < 500, policy: res.headers.get("ratelimit-policy") }).toEqual({
+        name,
+        status: true,
+        policy: '"address";q=5;w=2',
+      });
+      expect({ name, limit: parseRateLimit(res.headers.get("ratelimit")) }).toEqual({
+        name,
+        limit: { name: "address", r: 4, t: expect.any(Number) },
+      });
       expect(parseRateLimit(res.headers.get("ratelimit"))!.t).toBeLessThanOrEqual(2);
     }
     const health = await fetch(`${app.url}/api/health`, { headers: from("198.51.100.1") });
     expect(health.headers.get("ratelimit-policy")).toBeNull();
     expect(health.headers.get("ratelimit")).toBeNull();
     // Browser clients may read them (CORS).
-    expect((await vin("198.51.100.20")).headers.get("access-control-expose-headers")).toMatch(/RateLimit, RateLimit-Policy, Retry-After/);
+    expect((await vin("198.51.100.20")).headers.get("access-control-expose-headers")).toMatch(
+      /RateLimit, RateLimit-Policy, Retry-After/,
+    );
   });
 
   test("past the quota: 429 problem with Retry-After; after the window the client is served again", async () => {
@@ -100,7 +123,13 @@ describe("public rate limits behind a trusted proxy (5 requests per 2 s)", () =>
     expect(refused.headers.get("ratelimit-policy")).toBe('"address";q=5;w=2');
     expect(parseRateLimit(refused.headers.get("ratelimit"))).toMatchObject({ r: 0 });
     const body = await refused.json();
-    expect(body).toMatchObject({ status: 429, reason: "rate_limited", limit: 5, windowSeconds: 2, retryAfterSeconds: retryAfter });
+    expect(body).toMatchObject({
+      status: 429,
+      reason: "rate_limited",
+      limit: 5,
+      windowSeconds: 2,
+      retryAfterSeconds: retryAfter,
+    });
     expect(body.type).toMatch(/\/docs#problem-rate_limited$/);
     // Another address is not affected.
     expect((await vin("203.0.113.11")).status).toBe(200);
@@ -144,7 +173,9 @@ describe("public rate limits behind a trusted proxy (5 requests per 2 s)", () =>
 describe("public rate limits with no trusted proxy", () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startApp({ env: { RATE_LIMIT_REQUESTS: "6", RATE_LIMIT_WINDOW_SECONDS: "30", RATE_LIMIT_EXEMPT: EXEMPT } });
+    app = await startApp({
+      env: { RATE_LIMIT_REQUESTS: "6", RATE_LIMIT_WINDOW_SECONDS: "30", RATE_LIMIT_EXEMPT: EXEMPT },
+    });
     // The contract check fetches the OpenAPI document on the first checked answer: spend that before counting.
     expect((await fetch(`${app.url}/api/public/openapi.json`)).status).toBe(200);
   }, 90_000);
@@ -177,7 +208,12 @@ describeSqlite("npm start with WEB_CONCURRENCY=2", () => {
   beforeAll(async () => {
     app = await startApp({
       npmStart: true,
-      env: { WEB_CONCURRENCY: "2", RATE_LIMIT_REQUESTS: "6", RATE_LIMIT_WINDOW_SECONDS: "60", TRUSTED_PROXIES: "127.0.0.1" },
+      env: {
+        WEB_CONCURRENCY: "2",
+        RATE_LIMIT_REQUESTS: "6",
+        RATE_LIMIT_WINDOW_SECONDS: "60",
+        TRUSTED_PROXIES: "127.0.0.1",
+      },
     });
   }, 120_000);
   afterAll(async () => app?.stop());
@@ -185,7 +221,12 @@ describeSqlite("npm start with WEB_CONCURRENCY=2", () => {
   test("both server processes count in the primary's counters: 6 answers in all, not 6 per process", async () => {
     const results = [];
     // Each request on a new connection: the primary hands connections to the processes in turn.
-    for (let i = 0; i < 14; i++) results.push(await getOnNewConnection(`${app.url}/api/public/vin/${VIN}?insight=false`, { "x-forwarded-for": "203.0.113.40" }));
+    for (let i = 0; i < 14; i++)
+      results.push(
+        await getOnNewConnection(`${app.url}/api/public/vin/${VIN}?insight=false`, {
+          "x-forwarded-for": "203.0.113.40",
+        }),
+      );
     expect(results.map((r) => r.status)).toEqual([...Array(6).fill(200), ...Array(8).fill(429)]);
     expect(results.slice(0, 6).map((r) => parseRateLimit(r.rateLimit ?? null)?.r)).toEqual([5, 4, 3, 2, 1, 0]);
   });
@@ -215,9 +256,12 @@ describePostgres("two instances on one PostgreSQL", () => {
     // A connection per request: a kept-alive one, idle while the other instance answers, can be closed under
     // the client by a busy server.
     const ask = async (i: number) => {
-      const res = await getOnNewConnection(`${(i % 2 ? two : one).url}/api/public/vin/${VIN}?insight=false`, { "x-forwarded-for": "203.0.113.50" });
+      const res = await getOnNewConnection(`${(i % 2 ? two : one).url}/api/public/vin/${VIN}?insight=false`, {
+        "x-forwarded-for": "203.0.113.50",
+      });
       statuses.push(res.status);
-      if (res.status === 200) expect(parseRateLimit(res.rateLimit ?? null)).toMatchObject({ name: "address", r: expect.any(Number) });
+      if (res.status === 200)
+        expect(parseRateLimit(res.rateLimit ?? null)).toMatchObject({ name: "address", r: expect.any(Number) });
       return res.status;
     };
     for (let i = 0; i < 16; i++) await ask(i);
@@ -241,7 +285,9 @@ describePostgres("two instances on one PostgreSQL", () => {
     await admin.connect();
     await admin.query(`DROP TABLE "${schema}"."rate_limit_counters"`);
     await admin.end();
-    const res = await fetch(`${one.url}/api/public/vin/${VIN}?insight=false`, { headers: { "x-forwarded-for": "203.0.113.51" } });
+    const res = await fetch(`${one.url}/api/public/vin/${VIN}?insight=false`, {
+      headers: { "x-forwarded-for": "203.0.113.51" },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("ratelimit-policy")).toBe('"address";q=6;w=60');
     expect(parseRateLimit(res.headers.get("ratelimit"))).toMatchObject({ r: 5 });
@@ -252,14 +298,27 @@ describePostgres("two instances on one PostgreSQL", () => {
 describePostgres("RATE_LIMIT_STORE=instance on PostgreSQL", () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startApp({ env: { RATE_LIMIT_STORE: "instance", RATE_LIMIT_REQUESTS: "3", RATE_LIMIT_WINDOW_SECONDS: "60", TRUSTED_PROXIES: "127.0.0.1" } });
+    app = await startApp({
+      env: {
+        RATE_LIMIT_STORE: "instance",
+        RATE_LIMIT_REQUESTS: "3",
+        RATE_LIMIT_WINDOW_SECONDS: "60",
+        TRUSTED_PROXIES: "127.0.0.1",
+      },
+    });
   }, 90_000);
   afterAll(async () => app?.stop());
 
   test("limits from the instance's own counters and never writes them to the database", async () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await fetch(`${app.url}/api/public/vin/${VIN}?insight=false`, { headers: { "x-forwarded-for": "203.0.113.60" } })).status);
+      statuses.push(
+        (
+          await fetch(`${app.url}/api/public/vin/${VIN}?insight=false`, {
+            headers: { "x-forwarded-for": "203.0.113.60" },
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
     const schema = new URL(app.database.url).searchParams.get("schema")!;
@@ -285,7 +344,12 @@ describe("dealer usage: the daily VIN volume flag and an optional per-key limit"
     exemptKey = (await issueKey({ name: "Exempt Motors", email: "exempt@motors.example" })).key;
     app = await startApp({
       database,
-      env: { DEALER_DAILY_VIN_FLAG: "3", DEALER_RATE_LIMIT_REQUESTS: "3", DEALER_RATE_LIMIT_WINDOW_SECONDS: "60", RATE_LIMIT_EXEMPT_KEYS: exemptKey.slice(0, 16) },
+      env: {
+        DEALER_DAILY_VIN_FLAG: "3",
+        DEALER_RATE_LIMIT_REQUESTS: "3",
+        DEALER_RATE_LIMIT_WINDOW_SECONDS: "60",
+        RATE_LIMIT_EXEMPT_KEYS: exemptKey.slice(0, 16),
+      },
     });
   }, 120_000);
   afterAll(async () => {
@@ -301,7 +365,11 @@ describe("dealer usage: the daily VIN volume flag and an optional per-key limit"
       return raw.slice(0, 8) + computeCheckDigit(raw) + raw.slice(9);
     });
   const provision = (apiKey: string, list: string[]) =>
-    fetch(`${app.url}/api/dealer/v1/provision`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": apiKey }, body: JSON.stringify({ vins: list }) });
+    fetch(`${app.url}/api/dealer/v1/provision`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": apiKey },
+      body: JSON.stringify({ vins: list }),
+    });
 
   test("past the daily volume the key still works, its answers say so, and `npm run keys -- list` flags it", async () => {
     const calm = await provision(key, vins(2));
@@ -315,15 +383,21 @@ describe("dealer usage: the daily VIN volume flag and an optional per-key limit"
     const day = new Date().toISOString().slice(0, 10);
     expect(busy.headers.get("vinscope-daily-volume")).toBe(`exceeded;vins=4;threshold=3;day="${day}"`);
 
-    const { stdout } = await promisify(execFile)(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "keys", "list", "--json"], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...app.env } as unknown as NodeJS.ProcessEnv,
-    });
+    const { stdout } = await promisify(execFile)(
+      path.join(root, "node_modules/.bin/tsx"),
+      ["cli/index.ts", "keys", "list", "--json"],
+      {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...app.env } as unknown as NodeJS.ProcessEnv,
+      },
+    );
     const listed = JSON.parse(stdout);
     expect(listed.dailyVinFlag).toBe(3);
     const entry = listed.keys.find((k: { prefix: string }) => k.prefix === key.slice(4, 16));
     expect(entry).toMatchObject({ flagged: true, today: { vins: 4, requests: 2, flagged: true } });
-    expect(listed.keys.find((k: { prefix: string }) => k.prefix === exemptKey.slice(4, 16))).toMatchObject({ flagged: false });
+    expect(listed.keys.find((k: { prefix: string }) => k.prefix === exemptKey.slice(4, 16))).toMatchObject({
+      flagged: false,
+    });
   });
 
   test("with DEALER_RATE_LIMIT_REQUESTS each key has its own quota; an exempt key has none", async () => {
@@ -342,10 +416,14 @@ describe("dealer usage: the daily VIN volume flag and an optional per-key limit"
 
   test("a listed exempt key also lifts the per-address limit on the public API, but only as the whole valid key", async () => {
     // The public limit here is the harness's high default; the exemption shows as the missing headers.
-    const exempt = await fetch(`${app.url}/api/public/vin/${VIN}?insight=false`, { headers: { "x-api-key": exemptKey } });
+    const exempt = await fetch(`${app.url}/api/public/vin/${VIN}?insight=false`, {
+      headers: { "x-api-key": exemptKey },
+    });
     expect(exempt.status).toBe(200);
     expect(exempt.headers.get("ratelimit-policy")).toBeNull();
-    const forged = await fetch(`${app.url}/api/public/vin/${VIN}?insight=false`, { headers: { "x-api-key": `${exemptKey.slice(0, 17)}${"A".repeat(43)}` } });
+    const forged = await fetch(`${app.url}/api/public/vin/${VIN}?insight=false`, {
+      headers: { "x-api-key": `${exemptKey.slice(0, 17)}${"A".repeat(43)}` },
+    });
     expect(forged.status).toBe(200);
     expect(forged.headers.get("ratelimit-policy")).not.toBeNull();
   });

@@ -15,9 +15,21 @@ let nhtsaDown = false;
 
 const SIX_HOURS = "max-age=21600";
 const row = (camp: string, make: string, model: string, year: string, extra: Record<string, unknown> = {}) => ({
-  Manufacturer: "Fixture Motors LLC", NHTSACampaignNumber: camp, parkIt: false, parkOutSide: false, overTheAirUpdate: false,
-  ReportReceivedDate: "05/09/2024", Component: "STEERING", Summary: `Summary ${camp}`, Consequence: "Crash risk.",
-  Remedy: "Dealers will repair.", Notes: "", ModelYear: year, Make: make, Model: model, ...extra,
+  Manufacturer: "Fixture Motors LLC",
+  NHTSACampaignNumber: camp,
+  parkIt: false,
+  parkOutSide: false,
+  overTheAirUpdate: false,
+  ReportReceivedDate: "05/09/2024",
+  Component: "STEERING",
+  Summary: `Summary ${camp}`,
+  Consequence: "Crash risk.",
+  Remedy: "Dealers will repair.",
+  Notes: "",
+  ModelYear: year,
+  Make: make,
+  Model: model,
+  ...extra,
 });
 
 beforeAll(async () => {
@@ -26,7 +38,13 @@ beforeAll(async () => {
     const make = req.query.get("make")!.toUpperCase();
     if (nhtsaDown || make === "DOWN") return { status: 500, body: {} };
     const models = make === "HONDA" ? ["ACCORD", "CIVIC"] : [];
-    return { body: { Count: models.length, Message: "Results returned successfully", results: models.map((model) => ({ modelYear: req.query.get("modelYear"), make, model })) } };
+    return {
+      body: {
+        Count: models.length,
+        Message: "Results returned successfully",
+        results: models.map((model) => ({ modelYear: req.query.get("modelYear"), make, model })),
+      },
+    };
   });
   nhtsa.on("GET", "/recalls/recallsByVehicle", (req) => {
     const model = req.query.get("model")!.toUpperCase();
@@ -36,8 +54,22 @@ beforeAll(async () => {
   });
   nhtsa.on("GET", "/recalls/campaignNumber", (req) => {
     const camp = req.query.get("campaignNumber");
-    const results = camp === "24V436000" ? [row("24V436000", "DODGE", "DURANGO", "2021", { PotentialNumberofUnitsAffected: 1033433, overTheAirUpdate: true })] : [];
-    return { body: { Count: results.length, Message: results.length ? "Results returned successfully" : "No results found for this request", results } };
+    const results =
+      camp === "24V436000"
+        ? [
+            row("24V436000", "DODGE", "DURANGO", "2021", {
+              PotentialNumberofUnitsAffected: 1033433,
+              overTheAirUpdate: true,
+            }),
+          ]
+        : [];
+    return {
+      body: {
+        Count: results.length,
+        Message: results.length ? "Results returned successfully" : "No results found for this request",
+        results,
+      },
+    };
   });
   app = await startApp({ env: { NHTSA_API_BASE_URL: nhtsa.url, NHTSA_API_TIMEOUT_MS: "500" } });
 });
@@ -55,8 +87,19 @@ describe("GET /api/recalls", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain(SIX_HOURS);
     const body = RecallsResponse.parse(await res.json());
-    expect(body).toMatchObject({ year: 2003, make: "Honda", model: "Accord", count: 1, status: "ok", url: `${app.url}/recalls/2003/honda/accord` });
-    expect(body.items[0]).toMatchObject({ campaignNumber: "03V999000", parkOutside: true, reportReceivedDate: "2024-09-05" });
+    expect(body).toMatchObject({
+      year: 2003,
+      make: "Honda",
+      model: "Accord",
+      count: 1,
+      status: "ok",
+      url: `${app.url}/recalls/2003/honda/accord`,
+    });
+    expect(body.items[0]).toMatchObject({
+      campaignNumber: "03V999000",
+      parkOutside: true,
+      reportReceivedDate: "2024-09-05",
+    });
   });
 
   test("by VIN: decoded to year/make/model, then that vehicle's recalls", async () => {
@@ -113,15 +156,27 @@ describe("GET /api/recalls", () => {
 
   test("imported FLAT_RCL rows are the last known answer when NHTSA is down (status stale)", async () => {
     const fixture = path.join(__dirname, "fixtures/recalls/FLAT_RCL_29.zip");
-    const out = execFileSync(path.join(__dirname, "../node_modules/.bin/tsx"), ["cli/index.ts", "import", "recalls", fixture, "--json"], {
-      cwd: path.join(__dirname, ".."),
-      env: { ...process.env, ...app.env },
-      encoding: "utf8",
+    const out = execFileSync(
+      path.join(__dirname, "../node_modules/.bin/tsx"),
+      ["cli/index.ts", "import", "recalls", fixture, "--json"],
+      {
+        cwd: path.join(__dirname, ".."),
+        env: { ...process.env, ...app.env },
+        encoding: "utf8",
+      },
+    );
+    expect(JSON.parse(out.slice(out.indexOf("{")))).toMatchObject({
+      kind: "flat_rcl",
+      rowsImported: 3,
+      layouts: { 29: 3 },
     });
-    expect(JSON.parse(out.slice(out.indexOf("{")))).toMatchObject({ kind: "flat_rcl", rowsImported: 3, layouts: { 29: 3 } });
     nhtsaDown = true;
     const res = await get("make=hyundai&model=santa-fe&year=2023");
     const body = RecallsResponse.parse(await res.json());
-    expect(body).toMatchObject({ status: "stale", count: 1, items: [{ campaignNumber: "23V400000", parkOutside: true }] });
+    expect(body).toMatchObject({
+      status: "stale",
+      count: 1,
+      items: [{ campaignNumber: "23V400000", parkOutside: true }],
+    });
   });
 });

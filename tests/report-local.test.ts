@@ -16,7 +16,9 @@ const HEALTHY = "public, max-age=86400, s-maxage=86400, stale-while-revalidate=3
 const DEGRADED = "public, max-age=60, s-maxage=60";
 const BUDGET_MS = 300;
 const ONLY = (section: string) =>
-  ["pricing", "recalls", "insight", "safetyRatings", "complaints", "fuelEconomy"].map((s) => `${s}=${s === section}`).join("&");
+  ["pricing", "recalls", "insight", "safetyRatings", "complaints", "fuelEconomy"]
+    .map((s) => `${s}=${s === section}`)
+    .join("&");
 
 /** A Toyota Camry SE VIN of model year `code` (2018 J … 2024 R) and serial `n`: a distinct vehicle per year. */
 const camry = (code: string, n = 1) => {
@@ -38,10 +40,18 @@ beforeAll(async () => {
     const delayMs = mode.nhtsaDelayMs;
     if (req.path === "/products/vehicle/models") return { body: { count: 1, results: [{ model: "CAMRY" }] } };
     if (req.path === "/complaints/complaintsByVehicle") {
-      const results = [{ odiNumber: 11500000 + Number(req.query.get("modelYear")), components: "ENGINE", dateComplaintFiled: "03/02/2024", summary: "Constructed test complaint (not NHTSA data)." }];
+      const results = [
+        {
+          odiNumber: 11500000 + Number(req.query.get("modelYear")),
+          components: "ENGINE",
+          dateComplaintFiled: "03/02/2024",
+          summary: "Constructed test complaint (not NHTSA data).",
+        },
+      ];
       return { delayMs, body: { count: 1, results } };
     }
-    if (req.path.startsWith("/SafetyRatings/")) return { delayMs, body: { Count: 0, Message: "No results found for this request", Results: [] } };
+    if (req.path.startsWith("/SafetyRatings/"))
+      return { delayMs, body: { Count: 0, Message: "No results found for this request", Results: [] } };
     return { delayMs, body: { Count: 0, results: [] } };
   });
   // fueleconomy.gov: no makes for the year (one call per vehicle), after the delay.
@@ -140,7 +150,9 @@ describe("a source that hangs", () => {
     mode.nhtsaHang = true;
     try {
       const started = Date.now();
-      const reports = ["J", "K", "M", "N"].map((code) => timed(`/api/public/vin/${camry(code)}?${ONLY("safetyRatings")}`));
+      const reports = ["J", "K", "M", "N"].map((code) =>
+        timed(`/api/public/vin/${camry(code)}?${ONLY("safetyRatings")}`),
+      );
       for (const { body, ms } of await Promise.all(reports)) {
         expect(body.safetyRatings).toMatchObject({ status: "pending", selection: null, variants: [] });
         expect(ms).toBeLessThan(BUDGET_MS + 500);
@@ -205,10 +217,14 @@ describePostgres("two instances on one PostgreSQL", () => {
     // Both instances hold their (empty) index in memory first.
     for (const app of [one, two]) expect(await fuel(app)).toMatchObject({ status: "unavailable" });
     const file = path.join(__dirname, "fixtures/buyer-data/vehicles-sample.csv");
-    await promisify(execFile)(path.join(__dirname, "../node_modules/.bin/tsx"), ["cli/index.ts", "import", "fuel-economy", file], {
-      cwd: path.join(__dirname, ".."),
-      env: { ...process.env, ...one.env },
-    });
+    await promisify(execFile)(
+      path.join(__dirname, "../node_modules/.bin/tsx"),
+      ["cli/index.ts", "import", "fuel-economy", file],
+      {
+        cwd: path.join(__dirname, ".."),
+        env: { ...process.env, ...one.env },
+      },
+    );
     const imported = Date.now();
     let answer = await fuel(two);
     while (answer.status !== "ok" && Date.now() - imported < 5000) {

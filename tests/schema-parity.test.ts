@@ -13,7 +13,8 @@ const migrationNames = (dir: string) =>
 
 describe("database schemas", () => {
   it("keep the PostgreSQL schema identical to the SQLite one but for the provider", () => {
-    const check = () => execFileSync(process.execPath, ["scripts/build/sync-schemas.mjs", "--check"], { cwd: root, encoding: "utf8" });
+    const check = () =>
+      execFileSync(process.execPath, ["scripts/build/sync-schemas.mjs", "--check"], { cwd: root, encoding: "utf8" });
     expect(check()).toContain("schemas agree");
   });
 
@@ -22,7 +23,9 @@ describe("database schemas", () => {
     const postgres = read("prisma/postgres/schema.prisma").split("\n");
     expect(postgres).toHaveLength(sqlite.length);
     const differing = sqlite.filter((line, i) => line !== postgres[i]);
-    expect(differing.every((l) => /provider = "sqlite"|url\s+=|output\s+=|^\/\/ vinscope database schema/.test(l))).toBe(true);
+    expect(
+      differing.every((l) => /provider = "sqlite"|url\s+=|output\s+=|^\/\/ vinscope database schema/.test(l)),
+    ).toBe(true);
   });
 
   it("have a migration for each database under the same names", () => {

@@ -27,7 +27,7 @@ function processesUnder(pid: number, match: (args: string) => boolean): number[]
     .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/)!)
     .map(([, p, pp, args]) => ({ pid: Number(p), ppid: Number(pp), args }));
   const below = new Set([pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const row of table) {
       if (below.has(row.ppid) && !below.has(row.pid)) {
@@ -36,7 +36,10 @@ function processesUnder(pid: number, match: (args: string) => boolean): number[]
       }
     }
   }
-  return table.filter((row) => below.has(row.pid) && match(row.args)).map((row) => row.pid).sort();
+  return table
+    .filter((row) => below.has(row.pid) && match(row.args))
+    .map((row) => row.pid)
+    .sort();
 }
 
 async function until<T>(what: string, probe: () => T | undefined, ms = 30_000): Promise<T> {
@@ -53,10 +56,12 @@ async function until<T>(what: string, probe: () => T | undefined, ms = 30_000): 
  */
 function statusOnNewConnection(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    http.get(url, { agent: false }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    }).on("error", reject);
+    http
+      .get(url, { agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on("error", reject);
   });
 }
 
@@ -81,11 +86,15 @@ describeOnce("npm start with WEB_CONCURRENCY=2", () => {
         const found = serverProcesses(app.pid);
         return found.length === 2 ? found : undefined;
       });
-      const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${app.url}/api/public/vin/4T1G11AK7RU000001?insight=false`)));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => fetch(`${app.url}/api/public/vin/4T1G11AK7RU000001?insight=false`)),
+      );
       expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
 
       process.kill(workers[0], "SIGKILL");
-      await until("the launcher to notice", () => (app.output().includes(`server process ${workers[0]} exited`) ? true : undefined));
+      await until("the launcher to notice", () =>
+        app.output().includes(`server process ${workers[0]} exited`) ? true : undefined,
+      );
       // The survivor keeps the port open while the replacement starts.
       expect(await statusOnNewConnection(`${app.url}/api/health`)).toBe(200);
       const replaced = await until("a replacement process", () => {
@@ -132,7 +141,12 @@ describeOnce("npm start with WEB_CONCURRENCY=2", () => {
 async function startWithNpm(env: Record<string, string>) {
   const child = spawn("npm", ["start"], {
     cwd: path.resolve(__dirname, ".."),
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? "", ...env } as unknown as NodeJS.ProcessEnv,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? "",
+      ...env,
+    } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -186,15 +200,27 @@ describeOnce("npm start's process and its workers", () => {
       const other = await createTestDatabase();
       try {
         const started = Date.now();
-        const samePort = await npmStartFailure({ PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...baseTestEnv(port, other.url), NODE_ENV: "production" });
+        const samePort = await npmStartFailure({
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? "",
+          ...baseTestEnv(port, other.url),
+          NODE_ENV: "production",
+        });
         expect(samePort?.code).toBe(1);
         expect(samePort!.stderr.trim()).toBe(
           `[vinscope] cannot start: port ${port} is in use (EADDRINUSE): another server listens there; stop it or set PORT to a free port`,
         );
         const file = database.url.slice("file:".length);
-        const sameFile = await npmStartFailure({ PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...baseTestEnv(await freePortNumber(), database.url), NODE_ENV: "production" });
+        const sameFile = await npmStartFailure({
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? "",
+          ...baseTestEnv(await freePortNumber(), database.url),
+          NODE_ENV: "production",
+        });
         expect(sameFile?.code).toBe(1);
-        expect(sameFile!.stderr).toContain(`[vinscope] cannot start: the database ${file} is in use by a running vinscope instance (pid `);
+        expect(sameFile!.stderr).toContain(
+          `[vinscope] cannot start: the database ${file} is in use by a running vinscope instance (pid `,
+        );
         expect(sameFile!.stderr).not.toContain("WASM_ERROR");
         // "At once": well under the 10 s the Prisma migration timeout took.
         expect(Date.now() - started).toBeLessThan(8000);
@@ -206,7 +232,11 @@ describeOnce("npm start's process and its workers", () => {
 
       process.kill(first.pid, "SIGKILL");
       // Within a few seconds: the server processes, and the job runner (which used to be left running with the database open).
-      await until("every process npm start started to exit after it was killed", () => (first.children.some(alive) ? undefined : true), 8_000);
+      await until(
+        "every process npm start started to exit after it was killed",
+        () => (first.children.some(alive) ? undefined : true),
+        8_000,
+      );
       expect(await portRefuses(first.url)).toBe(true);
     } finally {
       first.cleanup();
@@ -220,7 +250,11 @@ describeOnce("npm start's process and its workers", () => {
     const app = await startWithNpm({ ...baseTestEnv(port, database.url), WEB_CONCURRENCY: "1" });
     try {
       process.kill(app.pid, signal);
-      await until(`the server process and the job runner to exit after ${signal}`, () => (app.children.some(alive) ? undefined : true), 20_000);
+      await until(
+        `the server process and the job runner to exit after ${signal}`,
+        () => (app.children.some(alive) ? undefined : true),
+        20_000,
+      );
       expect(await portRefuses(app.url)).toBe(true);
     } finally {
       app.cleanup();
@@ -234,10 +268,18 @@ describeOnce("the server processes and the job runner whose primary is killed ou
     const database = await createTestDatabase();
     const app = await startWithNpm({ ...baseTestEnv(await freePortNumber(), database.url), WEB_CONCURRENCY: "1" });
     try {
-      const primary = Number(execFileSync("ps", ["-o", "ppid=", "-p", String(app.workers[0])], { encoding: "utf8" }).trim());
-      expect(Number(execFileSync("ps", ["-o", "ppid=", "-p", String(app.runner)], { encoding: "utf8" }).trim())).toBe(primary);
+      const primary = Number(
+        execFileSync("ps", ["-o", "ppid=", "-p", String(app.workers[0])], { encoding: "utf8" }).trim(),
+      );
+      expect(Number(execFileSync("ps", ["-o", "ppid=", "-p", String(app.runner)], { encoding: "utf8" }).trim())).toBe(
+        primary,
+      );
       process.kill(primary, "SIGKILL");
-      await until("the orphaned server process and job runner to exit", () => (app.children.some(alive) ? undefined : true), 8_000);
+      await until(
+        "the orphaned server process and job runner to exit",
+        () => (app.children.some(alive) ? undefined : true),
+        8_000,
+      );
       expect(await portRefuses(app.url)).toBe(true);
     } finally {
       app.cleanup();

@@ -41,25 +41,36 @@ let idleRunner: { child: ChildProcess; startedAt: number; database: TestDatabase
 function serveFile(body: Buffer, req: FakeRequest): FakeResponse {
   const etag = `"${body.length}-${body.subarray(-16).toString("hex")}"`;
   if (req.headers["if-none-match"] === etag) return { status: 304, headers: { etag } };
-  return { body, headers: { etag, "content-length": String(body.length), "last-modified": "Sun, 22 Nov 2026 05:00:00 GMT" } };
+  return {
+    body,
+    headers: { etag, "content-length": String(body.length), "last-modified": "Sun, 22 Nov 2026 05:00:00 GMT" },
+  };
 }
 
 beforeAll(async () => {
   const idleDb = await createTestDatabase();
   const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["cli/server/job-runner.ts"], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...baseTestEnv(3000, idleDb.url), LOG_LEVEL: "info" } as unknown as NodeJS.ProcessEnv,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      ...baseTestEnv(3000, idleDb.url),
+      LOG_LEVEL: "info",
+    } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   idleRunner = { child, startedAt: Date.now(), database: idleDb, output: "" };
-  for (const stream of [child.stdout, child.stderr]) stream?.on("data", (c: Buffer) => (idleRunner.output += c.toString()));
+  for (const stream of [child.stdout, child.stderr])
+    stream?.on("data", (c: Buffer) => (idleRunner.output += c.toString()));
 
   dataDir = mkdtempSync(path.join(os.tmpdir(), "vinscope-sync-"));
   // A newer vPIC cut: the bundled file with one pattern edited later, so its data date moves to 2026-10-01.
   const copy = path.join(dataDir, "newer-vpic.db");
   copyFileSync(BUNDLED_VPIC, copy);
   const db = new Database(copy);
-  db.prepare("UPDATE Pattern SET UpdatedOn = '2026-10-01T00:00:00.000Z' WHERE Id = (SELECT min(Id) FROM Pattern)").run();
+  db.prepare(
+    "UPDATE Pattern SET UpdatedOn = '2026-10-01T00:00:00.000Z' WHERE Id = (SELECT min(Id) FROM Pattern)",
+  ).run();
   db.pragma("journal_mode = DELETE");
   db.close();
   newerVpic = gzipSync(readFileSync(copy), { level: 1 });
@@ -82,8 +93,12 @@ beforeAll(async () => {
   );
 
   nhtsa = await startFakeServer();
-  nhtsa.on("GET", "/products/vehicle/models", () => ({ body: { Count: 0, Message: "Results returned successfully", results: [] } }));
-  nhtsa.on("GET", "/recalls/recallsByVehicle", () => ({ body: { Count: 0, Message: "Results returned successfully", results: [] } }));
+  nhtsa.on("GET", "/products/vehicle/models", () => ({
+    body: { Count: 0, Message: "Results returned successfully", results: [] },
+  }));
+  nhtsa.on("GET", "/recalls/recallsByVehicle", () => ({
+    body: { Count: 0, Message: "Results returned successfully", results: [] },
+  }));
 
   served.set("FLAT_RCL_PRE_2010.zip", fixture("FLAT_RCL_PRE_2010.zip"));
   served.set("FLAT_RCL_POST_2010.zip", fixture("FLAT_RCL_POST_2010.zip"));
@@ -114,8 +129,12 @@ afterAll(async () => {
 
 function sync(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    execFile(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "sync", ...args], { cwd: root, env: { ...process.env, ...app.env, ...env }, timeout: 120_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }),
+    execFile(
+      path.join(root, "node_modules/.bin/tsx"),
+      ["cli/index.ts", "sync", ...args],
+      { cwd: root, env: { ...process.env, ...app.env, ...env }, timeout: 120_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }),
     );
   });
 }
@@ -137,9 +156,21 @@ async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean, m
 }
 
 /** Calls to NHTSA's recall API (its model names for recalls, issueType=r, included; complaints' are not). */
-const nhtsaCalls = () => nhtsa.requests.filter((r) => r.path.startsWith("/recalls/") || (r.path.startsWith("/products/") && r.query.get("issueType") === "r")).length;
+const nhtsaCalls = () =>
+  nhtsa.requests.filter(
+    (r) => r.path.startsWith("/recalls/") || (r.path.startsWith("/products/") && r.query.get("issueType") === "r"),
+  ).length;
 const jobStatus = async (name: string) => {
-  const health = (await (await fetch(`${app.url}/api/health`)).json()) as { jobs: { name: string; lastError: string | null; lastSuccessAt: string | null; lastOutcome: string | null; rowsChanged: number | null; schedule: string | null }[] };
+  const health = (await (await fetch(`${app.url}/api/health`)).json()) as {
+    jobs: {
+      name: string;
+      lastError: string | null;
+      lastSuccessAt: string | null;
+      lastOutcome: string | null;
+      rowsChanged: number | null;
+      schedule: string | null;
+    }[];
+  };
   return health.jobs.find((j) => j.name === name)!;
 };
 
@@ -160,10 +191,22 @@ describe("recall mirror", () => {
     expect(status).toMatchObject({ lastOutcome: "ok", rowsChanged: 103, lastError: null, schedule: "17 5 * * *" });
 
     const before = nhtsaCalls();
-    const focus = await eventually(() => recalls("make=ford&model=focus&year=2001"), (b) => b.source.includes("mirror"));
-    expect(focus).toMatchObject({ status: "ok", count: 1, asOf: status.lastSuccessAt, items: [{ campaignNumber: "02V288000" }] });
+    const focus = await eventually(
+      () => recalls("make=ford&model=focus&year=2001"),
+      (b) => b.source.includes("mirror"),
+    );
+    expect(focus).toMatchObject({
+      status: "ok",
+      count: 1,
+      asOf: status.lastSuccessAt,
+      items: [{ campaignNumber: "02V288000" }],
+    });
     // Not in the files: the complete file proves there are none.
-    expect(await recalls("make=honda&model=accord&year=2003")).toMatchObject({ status: "ok", count: 0, asOf: status.lastSuccessAt });
+    expect(await recalls("make=honda&model=accord&year=2003")).toMatchObject({
+      status: "ok",
+      count: 0,
+      asOf: status.lastSuccessAt,
+    });
     // The VIN report's recall section too.
     const report = await (await fetch(`${app.url}/api/public/vin/${ACCORD_VIN}?insight=false`)).json();
     expect(report.recalls).toMatchObject({ status: "ok", count: 0, asOf: status.lastSuccessAt });
@@ -182,7 +225,10 @@ describe("recall mirror", () => {
     files.requests.length = 0;
     const run = await sync(["recalls"]);
     expect(run.out).toContain("recalls: unchanged");
-    expect(files.requests.map((r) => r.path).sort()).toEqual(["/rcl/FLAT_RCL_POST_2010.zip", "/rcl/FLAT_RCL_PRE_2010.zip"]);
+    expect(files.requests.map((r) => r.path).sort()).toEqual([
+      "/rcl/FLAT_RCL_POST_2010.zip",
+      "/rcl/FLAT_RCL_PRE_2010.zip",
+    ]);
     expect(files.requests.every((r) => typeof r.headers["if-none-match"] === "string")).toBe(true);
     expect(await jobStatus("recalls")).toMatchObject({ lastOutcome: "unchanged", rowsChanged: 0 });
   });
@@ -209,7 +255,11 @@ describe("recall mirror", () => {
     expect(status.lastSuccessAt).toBe(lastGood);
     // Still the data of the last good sync, from the mirror, without NHTSA.
     const before = nhtsaCalls();
-    expect(await recalls("make=volkswagen&model=beetle&year=2006")).toMatchObject({ status: "ok", count: 1, items: [{ campaignNumber: "06V043000" }] });
+    expect(await recalls("make=volkswagen&model=beetle&year=2006")).toMatchObject({
+      status: "ok",
+      count: 1,
+      items: [{ campaignNumber: "06V043000" }],
+    });
     expect(nhtsaCalls()).toBe(before);
   });
 
@@ -235,20 +285,38 @@ describe("recall mirror", () => {
       await new Promise((r) => setTimeout(r, 700));
       inFlight--;
       served++;
-      const body = fixture(path.basename(req.path) === "FLAT_RCL_PRE_2010.zip" ? "FLAT_RCL_PRE_2010.zip" : "FLAT_RCL_POST_2010.zip");
+      const body = fixture(
+        path.basename(req.path) === "FLAT_RCL_PRE_2010.zip" ? "FLAT_RCL_PRE_2010.zip" : "FLAT_RCL_POST_2010.zip",
+      );
       return { body, headers: { etag: `"v${served}"` } };
     });
-    const env = { ...process.env, ...app.env, SYNC_RECALLS_URL: `${files.url}/slow`, SYNC_VPIC_URL: "off", SYNC_RECALLS_SCHEDULE: "* * * * * *" };
+    const env = {
+      ...process.env,
+      ...app.env,
+      SYNC_RECALLS_URL: `${files.url}/slow`,
+      SYNC_VPIC_URL: "off",
+      SYNC_RECALLS_SCHEDULE: "* * * * * *",
+    };
     const runners = [0, 1].map(() =>
-      spawn(path.join(root, "node_modules/.bin/tsx"), ["cli/server/job-runner.ts"], { cwd: root, env, stdio: "ignore" }),
+      spawn(path.join(root, "node_modules/.bin/tsx"), ["cli/server/job-runner.ts"], {
+        cwd: root,
+        env,
+        stdio: "ignore",
+      }),
     );
     try {
       // Both runners try every second; wait for enough runs to have overlapped if the lease let them (each takes
       // a few seconds just to start on a busy machine, so wait for the runs, not for a time).
-      await eventually(async () => served, (n) => n >= 4, 50_000);
+      await eventually(
+        async () => served,
+        (n) => n >= 4,
+        50_000,
+      );
     } finally {
       for (const r of runners) r.kill("SIGTERM");
-      await Promise.all(runners.map((r) => new Promise((res) => (r.exitCode !== null ? res(null) : r.once("exit", res)))));
+      await Promise.all(
+        runners.map((r) => new Promise((res) => (r.exitCode !== null ? res(null) : r.once("exit", res)))),
+      );
     }
     expect(served).toBeGreaterThanOrEqual(4);
     expect(overlaps).toBe(0);
@@ -266,7 +334,10 @@ describe("vPIC refresh", () => {
     const before = await decode();
     expect(before.status).toBe(200);
     expect(before.body?.vpicDataDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    for (const [file, reason] of [["truncated.db.gz", /gzip file is damaged/], ["garbage.db", /not a sound SQLite database/]] as const) {
+    for (const [file, reason] of [
+      ["truncated.db.gz", /gzip file is damaged/],
+      ["garbage.db", /not a sound SQLite database/],
+    ] as const) {
       const run = await sync(["vpic"], { SYNC_VPIC_URL: `${files.url}/vpic/${file}` });
       expect(run.code).toBe(1);
       const status = await jobStatus("vpic");
@@ -294,7 +365,11 @@ describe("vPIC refresh", () => {
     expect(run.out).toContain("switched to vPIC data of 2026-10-01");
     const after = await eventually(decode, (r) => r.body?.vpicDataDate === "2026-10-01", 15_000);
     // The traffic's own request in flight may have started before the switch: let it see the new data too.
-    await eventually(async () => dates.has("2026-10-01"), (seen) => seen, 5_000);
+    await eventually(
+      async () => dates.has("2026-10-01"),
+      (seen) => seen,
+      5_000,
+    );
     stop = true;
     await traffic;
     expect(after.body?.vpicDataDate).toBe("2026-10-01");
@@ -305,7 +380,9 @@ describe("vPIC refresh", () => {
 
     const rollback = await sync(["vpic-rollback"]);
     expect(rollback.code).toBe(0);
-    expect((await eventually(decode, (r) => r.body?.vpicDataDate === before.body!.vpicDataDate, 15_000)).body).toEqual(before.body);
+    expect((await eventually(decode, (r) => r.body?.vpicDataDate === before.body!.vpicDataDate, 15_000)).body).toEqual(
+      before.body,
+    );
   }, 120_000);
 });
 
@@ -322,7 +399,9 @@ describe("npm run sync -- status", () => {
   test("an unknown job is a usage error", async () => {
     const run = await sync(["nope"]);
     expect(run.code).toBe(2);
-    expect(run.out).toContain("unknown job: nope (jobs: recalls, vpic, complaints, fuel-economy, webhooks, recall-digest, or all)");
+    expect(run.out).toContain(
+      "unknown job: nope (jobs: recalls, vpic, complaints, fuel-economy, webhooks, recall-digest, or all)",
+    );
   });
 });
 
@@ -337,22 +416,37 @@ describe("buyer-data syncs", () => {
     expect(again.out).toContain("unchanged");
     // The server processes hold the imported rows in memory and reload them within about a second of the import.
     const json = (p: string) => fetch(`${app.url}${p}`).then((r) => r.json());
-    const fuel = await eventually(() => json("/api/public/fuel-economy/2015/audi/a3"), (f) => f.status === "ok");
+    const fuel = await eventually(
+      () => json("/api/public/fuel-economy/2015/audi/a3"),
+      (f) => f.status === "ok",
+    );
     expect(fuel).toMatchObject({ status: "ok", selection: "several" });
     expect(fuel.source).toContain("vehicles.csv");
 
     const complaints = await sync(["complaints"], { SYNC_COMPLAINTS_URL: `${files.url}/buyer/FLAT_CMPL_sample.txt` });
     expect(complaints.code).toBe(0);
     expect(complaints.out).toContain("FLAT_CMPL_sample.txt: 4 rows imported");
-    const answer = await eventually(() => json("/api/public/complaints/2015/audi/a3"), (a) => a.count === 3);
+    const answer = await eventually(
+      () => json("/api/public/complaints/2015/audi/a3"),
+      (a) => a.count === 3,
+    );
     expect(answer).toMatchObject({ status: "ok", count: 3 });
     expect(answer.source).toContain("local mirror of NHTSA's FLAT_CMPL file");
 
     // Fresh mirrors answer with no live call: a vehicle they hold, and one of a year they cover that has none.
-    const live = () => nhtsa.requests.filter((r) => r.path.startsWith("/complaints") || r.path.startsWith("/epa") || r.query.get("issueType") === "c").length;
+    const live = () =>
+      nhtsa.requests.filter(
+        (r) => r.path.startsWith("/complaints") || r.path.startsWith("/epa") || r.query.get("issueType") === "c",
+      ).length;
     // The server processes read the mirrors' job state every 5 s, in the background.
-    await eventually(() => json("/api/public/fuel-economy/2015/audi/a4"), (f) => f.status === "ok");
-    await eventually(() => json("/api/public/complaints/2015/audi/a4"), (c) => c.status === "ok");
+    await eventually(
+      () => json("/api/public/fuel-economy/2015/audi/a4"),
+      (f) => f.status === "ok",
+    );
+    await eventually(
+      () => json("/api/public/complaints/2015/audi/a4"),
+      (c) => c.status === "ok",
+    );
     const before = live();
     expect(await json("/api/public/complaints/2015/audi/a4")).toMatchObject({ status: "ok", count: 0, newest: [] });
     expect(await json("/api/public/fuel-economy/2015/audi/a4")).toMatchObject({ status: "ok", variants: [] });
@@ -375,16 +469,31 @@ describe("npm start", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "vinscope-sync-start-"));
     const started = await startApp({
       npmStart: true,
-      env: { DATA_DIR: dir, VPIC_DB_PATH: BUNDLED_VPIC, WEB_CONCURRENCY: "1", NHTSA_API_BASE_URL: "off", SYNC_RECALLS_URL: `${files.url}/rcl` },
+      env: {
+        DATA_DIR: dir,
+        VPIC_DB_PATH: BUNDLED_VPIC,
+        WEB_CONCURRENCY: "1",
+        NHTSA_API_BASE_URL: "off",
+        SYNC_RECALLS_URL: `${files.url}/rcl`,
+      },
     });
     try {
-      type Health = { jobs: { name: string; lastSuccessAt: string | null; lastOutcome: string | null; nextRunAt: string | null }[]; recallMirror: { state: string } };
+      type Health = {
+        jobs: { name: string; lastSuccessAt: string | null; lastOutcome: string | null; nextRunAt: string | null }[];
+        recallMirror: { state: string };
+      };
       const health = () => fetch(`${started.url}/api/health`).then((r) => r.json() as Promise<Health>);
       const after = await eventually(health, (h) => h.recallMirror.state === "fresh", 30_000);
-      expect(after.jobs.find((j) => j.name === "recalls")).toMatchObject({ lastOutcome: "ok", nextRunAt: expect.stringMatching(/T05:17:00\.000Z$/) });
+      expect(after.jobs.find((j) => j.name === "recalls")).toMatchObject({
+        lastOutcome: "ok",
+        nextRunAt: expect.stringMatching(/T05:17:00\.000Z$/),
+      });
       expect(after.jobs.find((j) => j.name === "vpic")).toMatchObject({ nextRunAt: null, lastSuccessAt: null });
       const body = await eventually(
-        () => fetch(`${started.url}/api/recalls?make=volkswagen&model=beetle&year=2006`).then((r) => r.json() as Promise<{ source: string }>),
+        () =>
+          fetch(`${started.url}/api/recalls?make=volkswagen&model=beetle&year=2006`).then(
+            (r) => r.json() as Promise<{ source: string }>,
+          ),
         (b) => b.source.includes("mirror"),
       );
       expect(body).toMatchObject({ status: "ok", count: 1 });
@@ -405,8 +514,20 @@ describe("the job runner", () => {
       return serveFile(fixture(path.basename(req.path)), req);
     });
     const database = await createTestDatabase();
-    const env = { ...process.env, ...app.env, DATABASE_URL: database.url, SYNC_RECALLS_URL: `${files.url}/flaky`, SYNC_VPIC_URL: "off", SYNC_RETRY_SECONDS: "1", LOG_LEVEL: "info" };
-    const runner = spawn(path.join(root, "node_modules/.bin/tsx"), ["cli/server/job-runner.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    const env = {
+      ...process.env,
+      ...app.env,
+      DATABASE_URL: database.url,
+      SYNC_RECALLS_URL: `${files.url}/flaky`,
+      SYNC_VPIC_URL: "off",
+      SYNC_RETRY_SECONDS: "1",
+      LOG_LEVEL: "info",
+    };
+    const runner = spawn(path.join(root, "node_modules/.bin/tsx"), ["cli/server/job-runner.ts"], {
+      cwd: root,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     for (const stream of [runner.stdout, runner.stderr]) stream?.on("data", (c: Buffer) => (output += c.toString()));
     const db = createDb(parseConfig({ DATABASE_URL: database.url }, root).database);

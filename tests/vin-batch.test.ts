@@ -30,7 +30,8 @@ afterAll(async () => {
   await nhtsa?.close();
 });
 
-const batch = (vins: string, query = "") => fetch(`${app.url}/api/public/vins?vins=${encodeURIComponent(vins)}${query}`);
+const batch = (vins: string, query = "") =>
+  fetch(`${app.url}/api/public/vins?vins=${encodeURIComponent(vins)}${query}`);
 
 describe("GET /api/public/vins", () => {
   test("answers each VIN at its position: reports and problems mixed, duplicates kept, no sections by default", async () => {
@@ -74,7 +75,10 @@ describe("GET /api/public/vins", () => {
 
   test("sections on: recalls and pricing per distinct year/make/model, shared by VINs of the same vehicle", async () => {
     const before = recallRequests;
-    const res = await batch([CAMRY_2024, AVENGER_2011, CAMRY_2024_B, "bad"].join(","), "&recalls=TRUE&pricing=1&insight=false");
+    const res = await batch(
+      [CAMRY_2024, AVENGER_2011, CAMRY_2024_B, "bad"].join(","),
+      "&recalls=TRUE&pricing=1&insight=false",
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.sections).toEqual({ pricing: true, recalls: true, insight: false });
@@ -97,7 +101,9 @@ describe("GET /api/public/vins", () => {
       await expectInvalidParameter(await batch(MDX_2022, `&recalls=${spelling}`), "recalls");
     }
     // The single-VIN report reads its flags the same way.
-    expect((await fetch(`${app.url}/api/public/vin/${MDX_2022}?pricing=FALSE&recalls=False&insight=0`)).status).toBe(200);
+    expect((await fetch(`${app.url}/api/public/vin/${MDX_2022}?pricing=FALSE&recalls=False&insight=0`)).status).toBe(
+      200,
+    );
     expect((await fetch(`${app.url}/api/public/vin/${MDX_2022}?pricing=yes`)).status).toBe(400);
   });
 });

@@ -16,7 +16,8 @@ const MODEL_Y_2022 = "7SAYGAEE9NF432848"; // Tesla Model Y, real VIN
 const DEALS = [
   "deal_id,vin,year,make,model,trim,state,msrp,selling_price,deal_type,purchase_date,source",
   ...[30000, 30500, 31000, 31500, 32000].map(
-    (price, i) => `camry-${i},,2024,Toyota,Camry,SE,${i % 2 ? "CA" : "TX"},33000,${price},${i === 0 ? "lease" : "cash"},2025-0${i + 1}-15,purchase-contract`,
+    (price, i) =>
+      `camry-${i},,2024,Toyota,Camry,SE,${i % 2 ? "CA" : "TX"},33000,${price},${i === 0 ? "lease" : "cash"},2025-0${i + 1}-15,purchase-contract`,
   ),
 ].join("\n");
 
@@ -119,7 +120,16 @@ describe("GET /api/public/vin/{vin}", () => {
   });
 
   it.each([
-    [AVENGER_2011, { year: "2011", make: "Dodge", model: "Avenger", manufacturer: "FCA US LLC", engine: { cylinders: 6, displacementLiters: "3.6" } }],
+    [
+      AVENGER_2011,
+      {
+        year: "2011",
+        make: "Dodge",
+        model: "Avenger",
+        manufacturer: "FCA US LLC",
+        engine: { cylinders: 6, displacementLiters: "3.6" },
+      },
+    ],
     [MDX_2022, { year: "2022", make: "Acura", model: "MDX", trim: "ADV" }],
     [MODEL_Y_2022, { year: "2022", make: "Tesla", model: "Model Y", fuelType: "Electric" }],
   ])("decodes the real VIN %s", async (vin, expected) => {

@@ -56,12 +56,22 @@ afterAll(async () => {
 });
 
 /** A form of a page posted without JavaScript, as client `from` (X-Forwarded-For through the trusted proxy). */
-async function postForm(path: string, fields: Record<string, string>, from: string, match: Record<string, string> = {}) {
+async function postForm(
+  path: string,
+  fields: Record<string, string>,
+  from: string,
+  match: Record<string, string> = {},
+) {
   const page = await (await fetch(`${app.url}${path}`, { headers: { "x-forwarded-for": from } })).text();
   const body = new FormData();
   for (const [k, v] of Object.entries({ ...findForm(page, match).hidden, ...fields })) body.append(k, v);
   const started = performance.now();
-  const res = await fetch(`${app.url}${path}`, { method: "POST", body, headers: { origin: app.url, "x-forwarded-for": from }, redirect: "manual" });
+  const res = await fetch(`${app.url}${path}`, {
+    method: "POST",
+    body,
+    headers: { origin: app.url, "x-forwarded-for": from },
+    redirect: "manual",
+  });
   const text = await readable(res);
   return { status: res.status, text, ms: performance.now() - started };
 }
@@ -71,12 +81,27 @@ const post = (path: string, body: BodyInit, headers: Record<string, string>) =>
 
 describe("page posts Next.js cannot decode answer 400 or 413, never 500", () => {
   const boundary = "----vinscope-test";
-  const multipart = (parts: string) => ({ body: parts, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } });
+  const multipart = (parts: string) => ({
+    body: parts,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  });
 
   test.each([
-    ["a part without a field name", 400, `--${boundary}\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--${boundary}--\r\n`],
-    ["a body cut short (no closing boundary)", 400, `--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\nvalue\r\n--${boundary}`],
-    ["a body over 1 MB", 413, `--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\n${"x".repeat(1_100_000)}\r\n--${boundary}--\r\n`],
+    [
+      "a part without a field name",
+      400,
+      `--${boundary}\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--${boundary}--\r\n`,
+    ],
+    [
+      "a body cut short (no closing boundary)",
+      400,
+      `--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\nvalue\r\n--${boundary}`,
+    ],
+    [
+      "a body over 1 MB",
+      413,
+      `--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\n${"x".repeat(1_100_000)}\r\n--${boundary}--\r\n`,
+    ],
   ])("%s → %i", async (_what, status, parts) => {
     const { body, headers } = multipart(parts);
     expect((await post("/dealers", body, headers)).status).toBe(status);
@@ -88,17 +113,29 @@ describe("page posts Next.js cannot decode answer 400 or 413, never 500", () => 
     const ref = Object.keys(hidden).find((k) => /^\$ACTION_\d+:1$/.test(k))!;
     for (const tampered of ["garbage", "{}", '"x"']) {
       const body = new FormData();
-      for (const [k, v] of Object.entries({ ...hidden, [ref]: tampered, name: "A", email: "a@b.example", location: "X" })) body.append(k, v);
+      for (const [k, v] of Object.entries({
+        ...hidden,
+        [ref]: tampered,
+        name: "A",
+        email: "a@b.example",
+        location: "X",
+      }))
+        body.append(k, v);
       expect((await post("/dealers", body, {})).status).toBe(400);
     }
-    const fine = await postForm("/dealers", { name: "Form Motors", email: "not an email", location: "Tulsa" }, "198.51.100.7");
+    const fine = await postForm(
+      "/dealers",
+      { name: "Form Motors", email: "not an email", location: "Tulsa" },
+      "198.51.100.7",
+    );
     expect(fine.status).toBe(200);
     expect(fine.text).toContain("Form Motors");
   });
 
   test("a Next-Action call whose arguments are not the form ([], garbage, JSON) → 400", async () => {
     const page = await (await fetch(`${app.url}/dealers`)).text();
-    const action = JSON.parse(Object.entries(findForm(page).hidden).find(([k]) => /^\$ACTION_\d+:0$/.test(k))![1]).id as string;
+    const action = JSON.parse(Object.entries(findForm(page).hidden).find(([k]) => /^\$ACTION_\d+:0$/.test(k))![1])
+      .id as string;
     for (const [type, body] of [
       ["text/plain;charset=UTF-8", "[]"],
       ["text/plain;charset=UTF-8", "not json"],
@@ -114,32 +151,73 @@ describe("page posts Next.js cannot decode answer 400 or 413, never 500", () => 
 
 describe("Stripe events are applied in the order Stripe created them", () => {
   test("a late customer.subscription.updated or checkout.session.completed cannot reactivate a cancelled account", async () => {
-    const signup = await postForm("/dealers", { name: "Order Motors", email: "order@motors.example", location: "Austin" }, "198.51.100.8");
+    const signup = await postForm(
+      "/dealers",
+      { name: "Order Motors", email: "order@motors.example", location: "Austin" },
+      "198.51.100.8",
+    );
     const key = KEY.exec(signup.text)![0];
     const account = await app.db().dealerAccount.findFirstOrThrow({ where: { name: "Order Motors" } });
-    const check = () => fetch(`${app.url}/api/dealer/v1/window-sticker?vin=${VIN}&format=check`, { headers: { "x-api-key": key } });
+    const check = () =>
+      fetch(`${app.url}/api/dealer/v1/window-sticker?vin=${VIN}&format=check`, { headers: { "x-api-key": key } });
     const webhook = async (event: Record<string, unknown>) => {
       const { body, signature } = stripe.signedEvent(event);
-      const res = await fetch(`${app.url}/api/webhooks/stripe`, { method: "POST", body, headers: { "content-type": "application/json", "stripe-signature": signature } });
+      const res = await fetch(`${app.url}/api/webhooks/stripe`, {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+      });
       expect(res.status).toBe(200);
       return res.json();
     };
     const t0 = Math.floor(Date.now() / 1000) - 600;
-    const subscription = (status: string) => ({ id: "sub_order", object: "subscription", customer: "cus_order", status, cancel_at_period_end: false, metadata: { accountId: account.id }, items: { data: [] } });
+    const subscription = (status: string) => ({
+      id: "sub_order",
+      object: "subscription",
+      customer: "cus_order",
+      status,
+      cancel_at_period_end: false,
+      metadata: { accountId: account.id },
+      items: { data: [] },
+    });
 
-    await webhook({ id: "evt_o1", created: t0, type: "customer.subscription.created", data: { object: subscription("active") } });
+    await webhook({
+      id: "evt_o1",
+      created: t0,
+      type: "customer.subscription.created",
+      data: { object: subscription("active") },
+    });
     expect((await check()).status).toBe(200);
-    await webhook({ id: "evt_o3", created: t0 + 300, type: "customer.subscription.deleted", data: { object: subscription("canceled") } });
+    await webhook({
+      id: "evt_o3",
+      created: t0 + 300,
+      type: "customer.subscription.deleted",
+      data: { object: subscription("canceled") },
+    });
     expect((await check()).status).toBe(401);
 
     // Created before the deletion, delivered after it (Stripe retries for days): ignored.
-    const late = await webhook({ id: "evt_o2", created: t0 + 100, type: "customer.subscription.updated", data: { object: subscription("active") } });
+    const late = await webhook({
+      id: "evt_o2",
+      created: t0 + 100,
+      type: "customer.subscription.updated",
+      data: { object: subscription("active") },
+    });
     expect(late).toEqual({ received: true, ignored: "created before an event already applied to the account" });
     const lateCheckout = await webhook({
       id: "evt_o0",
       created: t0 + 1,
       type: "checkout.session.completed",
-      data: { object: { id: "cs_order", object: "checkout.session", mode: "subscription", client_reference_id: account.id, customer: "cus_order", subscription: "sub_order" } },
+      data: {
+        object: {
+          id: "cs_order",
+          object: "checkout.session",
+          mode: "subscription",
+          client_reference_id: account.id,
+          customer: "cus_order",
+          subscription: "sub_order",
+        },
+      },
     });
     expect(lateCheckout).toMatchObject({ ignored: "created before an event already applied to the account" });
     const refused = await check();
@@ -153,7 +231,11 @@ describe("sign-in", () => {
   let owner: string;
   beforeAll(async () => {
     owner = "owner@signin.example";
-    const signup = await postForm("/dealers", { name: "Signin Motors", email: owner, location: "Tulsa" }, "198.51.100.9");
+    const signup = await postForm(
+      "/dealers",
+      { name: "Signin Motors", email: owner, location: "Tulsa" },
+      "198.51.100.9",
+    );
     expect(signup.text).toMatch(KEY);
   });
   const askLink = (email: string, from: string) => postForm("/dealers/sign-in", { email }, from);
@@ -172,8 +254,11 @@ describe("sign-in", () => {
 
   test("the same words without waiting for the mail server, for a known mailbox and an unknown one; also with the mail server down", async () => {
     const known = "timing@signin.example";
-    expect((await postForm("/dealers", { name: "Timing Motors", email: known, location: "Tulsa" }, "198.51.100.10")).text).toMatch(KEY);
-    const sent = (text: string) => /Check your mail[\s\S]*?a sign-in link is on its way/.exec(text)?.[0].replace(/\S+@\S+/g, "EMAIL");
+    expect(
+      (await postForm("/dealers", { name: "Timing Motors", email: known, location: "Tulsa" }, "198.51.100.10")).text,
+    ).toMatch(KEY);
+    const sent = (text: string) =>
+      /Check your mail[\s\S]*?a sign-in link is on its way/.exec(text)?.[0].replace(/\S+@\S+/g, "EMAIL");
     const mailsTo = (to: string) => smtp.mails.filter((m) => m.to.includes(to)).length;
     const knownAnswer = await askLink(known, "192.0.2.20");
     // Had the answer waited for the mail, the mail would be in: the mail server greets only after SMTP_DELAY_MS.
@@ -200,7 +285,9 @@ describe("a stalled request body", () => {
     let answer = "";
     const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
     socket.on("data", (chunk) => (answer += chunk.toString()));
-    socket.write(`POST /api/mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"jsonrpc":`);
+    socket.write(
+      `POST /api/mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"jsonrpc":`,
+    );
     await closed;
     expect(Date.now() - started).toBeLessThan(DEADLINE_MS + 5000);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
@@ -213,11 +300,21 @@ describe("the cross-site check of form posts", () => {
   function postFrom(localAddress: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
     const { port } = new URL(app.url);
     return new Promise((resolve, reject) => {
-      const req = http.request({ host: "127.0.0.1", port, localAddress, method: "POST", path: "/dealers", headers: { "content-type": "text/plain", ...headers } }, (res) => {
-        let body = "";
-        res.on("data", (c) => (body += c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          localAddress,
+          method: "POST",
+          path: "/dealers",
+          headers: { "content-type": "text/plain", ...headers },
+        },
+        (res) => {
+          let body = "";
+          res.on("data", (c) => (body += c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       req.on("error", reject);
       req.end("x");
     });
@@ -238,8 +335,14 @@ describe("VIN pages share the public per-address quota (5 a minute here)", () =>
 
   test("once the API answers 429, the pages do too, with a page for people", async () => {
     const from = "203.0.113.90";
-    for (let i = 0; i < 5; i++) expect((await fetch(`${app.url}/api/public/vin/${VIN}?insight=false`, { headers: { "x-forwarded-for": from } })).status).toBe(200);
-    expect((await fetch(`${app.url}/api/public/vin/${VIN}?insight=false`, { headers: { "x-forwarded-for": from } })).status).toBe(429);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await fetch(`${app.url}/api/public/vin/${VIN}?insight=false`, { headers: { "x-forwarded-for": from } }))
+          .status,
+      ).toBe(200);
+    expect(
+      (await fetch(`${app.url}/api/public/vin/${VIN}?insight=false`, { headers: { "x-forwarded-for": from } })).status,
+    ).toBe(429);
     const refused = await page("1HGCM82633A004352", from);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -252,7 +355,13 @@ describe("VIN pages share the public per-address quota (5 a minute here)", () =>
 
   test("pages alone: five reports, then 429 for any VIN; another address is not affected", async () => {
     const from = "203.0.113.91";
-    const vins = ["4T1G11AK7RU000001", "1HGCM82633A004352", "1B3BD1FG9BN510278", "4T1G11AK7RU000001", "1HGCM82633A004352"];
+    const vins = [
+      "4T1G11AK7RU000001",
+      "1HGCM82633A004352",
+      "1B3BD1FG9BN510278",
+      "4T1G11AK7RU000001",
+      "1HGCM82633A004352",
+    ];
     for (const vin of vins) expect((await page(vin, from)).status).toBe(200);
     expect((await page("1B3BD1FG9BN510278", from)).status).toBe(429);
     // Another address is not affected.

@@ -21,11 +21,25 @@ beforeAll(async () => {
     const vin = decodeURIComponent(req.path.split("/").pop()!);
     const extra =
       vin === KIA_KOREA
-        ? { ABS: "Standard", ESC: "Standard", AdaptiveCruiseControl: "Not Available", GVWR: "Class 1C: 4,001 - 5,000 lb (1,814 - 2,268 kg)" }
+        ? {
+            ABS: "Standard",
+            ESC: "Standard",
+            AdaptiveCruiseControl: "Not Available",
+            GVWR: "Class 1C: 4,001 - 5,000 lb (1,814 - 2,268 kg)",
+          }
         : {};
-    return { body: { Count: 1, Message: "Results returned successfully", SearchCriteria: `VIN:${vin}`, Results: [{ VIN: vin, ...extra }] } };
+    return {
+      body: {
+        Count: 1,
+        Message: "Results returned successfully",
+        SearchCriteria: `VIN:${vin}`,
+        Results: [{ VIN: vin, ...extra }],
+      },
+    };
   });
-  app = await startApp({ env: { VPIC_API_BASE_URL: `${vpic.url}/api`, VPIC_API_TIMEOUT_MS: "2000", NHTSA_API_BASE_URL: vpic.url } });
+  app = await startApp({
+    env: { VPIC_API_BASE_URL: `${vpic.url}/api`, VPIC_API_TIMEOUT_MS: "2000", NHTSA_API_BASE_URL: vpic.url },
+  });
 });
 
 afterAll(async () => {
@@ -41,15 +55,23 @@ describe("VINs outside the US-market data", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.coverage).toBe("wmi_only");
-    expect(body.decoded).toMatchObject({ year: "2023", make: "Tesla", model: null, manufacturer: expect.stringContaining("TESLA") });
+    expect(body.decoded).toMatchObject({
+      year: "2023",
+      make: "Tesla",
+      model: null,
+      manufacturer: expect.stringContaining("TESLA"),
+    });
     expect(body.origin).toEqual({ region: "Asia", country: "CHINA" });
     expect(body.vinCheck.checkDigitMandatory).toBe(false);
     expect(body.recalls).toBeUndefined();
-    expect(body.pricing).toMatchObject({ available: false, reason: expect.stringContaining("outside the US-market data") });
+    expect(body.pricing).toMatchObject({
+      available: false,
+      reason: expect.stringContaining("outside the US-market data"),
+    });
     expect(body.citation).toContain("outside NHTSA's US-market vPIC data");
   });
 
-  test("the EU Volkswagen that used to answer model \"\" answers model null, coverage wmi_only", async () => {
+  test('the EU Volkswagen that used to answer model "" answers model null, coverage wmi_only', async () => {
     const body = await (await get(`/api/public/vin/${VW_EU}?pricing=false&recalls=false&insight=false`)).json();
     expect(body.coverage).toBe("wmi_only");
     expect(body.decoded).toMatchObject({ year: "2014", make: "Volkswagen", model: null });
@@ -60,10 +82,18 @@ describe("VINs outside the US-market data", () => {
 
   test("Korean- and Mexican-built US-market VINs stay full vPIC decodes; only North America's check digit is mandatory", async () => {
     const kia = await (await get(`/api/public/vin/${KIA_KOREA}?pricing=false&recalls=false&insight=false`)).json();
-    expect(kia).toMatchObject({ coverage: "vpic", decoded: { year: "2013", make: "Kia", model: "Soul" }, origin: { country: "SOUTH KOREA" } });
+    expect(kia).toMatchObject({
+      coverage: "vpic",
+      decoded: { year: "2013", make: "Kia", model: "Soul" },
+      origin: { country: "SOUTH KOREA" },
+    });
     expect(kia.vinCheck.checkDigitMandatory).toBe(false);
     const vw = await (await get(`/api/public/vin/${VW_MEXICO}?pricing=false&recalls=false&insight=false`)).json();
-    expect(vw).toMatchObject({ coverage: "vpic", decoded: { model: "Beetle" }, origin: { country: "MEXICO", region: "North America" } });
+    expect(vw).toMatchObject({
+      coverage: "vpic",
+      decoded: { model: "Beetle" },
+      origin: { country: "MEXICO", region: "North America" },
+    });
     expect(vw.vinCheck.checkDigitMandatory).toBe(true);
   });
 

@@ -18,7 +18,11 @@ import { TRIAL_DAYS } from "@/lib/dealers/keys";
 
 export type TrialState =
   | { status: "idle" }
-  | { status: "invalid"; errors: Partial<Record<"name" | "email" | "location", string>>; values: Record<string, string> }
+  | {
+      status: "invalid";
+      errors: Partial<Record<"name" | "email" | "location", string>>;
+      values: Record<string, string>;
+    }
   | { status: "issued"; key: string; prefix: string; name: string; expiresAt: string; days: number }
   | { status: "failed"; message: string; values: Record<string, string> }
   /** A trial exists for this email: nothing issued. Worded so a stranger learns nothing they did not type. */
@@ -36,7 +40,8 @@ export const startTrial = formAction<TrialState>(
   {
     // The write failed: say so, so nobody walks away with a key that does not exist.
     failed: {
-      unavailable: "Key not issued: our database is unavailable right now. Nothing was saved; please try again in a minute.",
+      unavailable:
+        "Key not issued: our database is unavailable right now. Nothing was saved; please try again in a minute.",
       otherwise: "Key not issued: something went wrong on our side. Nothing was saved; please try again.",
       state: (message, form) => ({ status: "failed", message, values: valuesOf(form) }),
     },

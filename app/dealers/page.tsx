@@ -6,7 +6,8 @@ import { TrialForm } from "./trial-form";
 
 export const metadata: Metadata = {
   title: "Dealer API: original window stickers and inventory checks",
-  description: "Original manufacturer window-sticker PDFs by VIN, availability checks and bulk provisioning for dealers. 14-day free trial.",
+  description:
+    "Original manufacturer window-sticker PDFs by VIN, availability checks and bulk provisioning for dealers. 14-day free trial.",
 };
 
 // The form posts to a server action; nothing here may be cached with a key in it.
@@ -17,15 +18,15 @@ export default function DealersPage() {
     <div className={styles.page}>
       <h1>Dealer API</h1>
       <p>
-        Original manufacturer window stickers (Monroney labels) as PDF for a VIN, a per-VIN availability check, and
-        bulk checks of up to 500 VINs at once for your inventory feed. Start a 14-day free trial: your API key is
-        issued instantly and shown once.
+        Original manufacturer window stickers (Monroney labels) as PDF for a VIN, a per-VIN availability check, and bulk
+        checks of up to 500 VINs at once for your inventory feed. Start a 14-day free trial: your API key is issued
+        instantly and shown once.
       </p>
 
       <h2>Supported manufacturers</h2>
       <p className={styles.muted}>
-        {SUPPORTED_GROUPS.length} manufacturer groups, {SUPPORTED_GROUPS.flatMap((g) => g.makes).length} makes: original PDFs
-        fetched from the manufacturer and archived.
+        {SUPPORTED_GROUPS.length} manufacturer groups, {SUPPORTED_GROUPS.flatMap((g) => g.makes).length} makes: original
+        PDFs fetched from the manufacturer and archived.
       </p>
       <ul className={styles.groups}>
         {SUPPORTED_GROUPS.map((g) => (
@@ -42,7 +43,8 @@ export default function DealersPage() {
 
       <h2>Start your trial</h2>
       <p className={styles.muted}>
-        Already have an account? <a href="/dealers/sign-in">Sign in</a> to see usage, manage locations and keys, and billing.
+        Already have an account? <a href="/dealers/sign-in">Sign in</a> to see usage, manage locations and keys, and
+        billing.
       </p>
       <TrialForm baseUrl={config().publicBaseUrl} />
 
@@ -53,8 +55,8 @@ export default function DealersPage() {
           availability check.
         </li>
         <li>
-          <code>POST /api/dealer/v1/provision</code> with <code>{`{"vins": […], "live"?: true, "decode"?: true}`}</code>:
-          at most 500 VINs (25 with <code>live</code>).
+          <code>POST /api/dealer/v1/provision</code> with <code>{`{"vins": […], "live"?: true, "decode"?: true}`}</code>
+          : at most 500 VINs (25 with <code>live</code>).
         </li>
         <li>
           Every request carries your key in the <code>x-api-key</code> header. Sustained use above 10,000 VINs a day

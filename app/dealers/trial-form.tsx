@@ -16,15 +16,17 @@ export function TrialForm({ baseUrl }: { baseUrl: string }) {
       <section className="notice notice-warn" data-testid="trial-exists" aria-live="polite">
         <h2>No new trial: one already exists for {state.email}</h2>
         <p>
-          Each dealer gets one trial, and no new key was issued. If this is your address, you already have an
-          account: <a href="/dealers/sign-in">sign in with a link sent to that address</a>, then rotate the key on
-          your account page if you lost it.
+          Each dealer gets one trial, and no new key was issued. If this is your address, you already have an account:{" "}
+          <a href="/dealers/sign-in">sign in with a link sent to that address</a>, then rotate the key on your account
+          page if you lost it.
         </p>
       </section>
     );
   }
   const values =
-    state.status === "invalid" || state.status === "failed" || state.status === "limited" ? state.values : { name: "", email: "", location: "" };
+    state.status === "invalid" || state.status === "failed" || state.status === "limited"
+      ? state.values
+      : { name: "", email: "", location: "" };
   const errors = state.status === "invalid" ? state.errors : {};
   return (
     <form action={action} className={styles.form} noValidate>
@@ -39,7 +41,14 @@ export function TrialForm({ baseUrl }: { baseUrl: string }) {
         </p>
       ) : null}
       <Field name="name" label="Dealership name" value={values.name} error={errors.name} autoComplete="organization" />
-      <Field name="email" label="Work email" type="email" value={values.email} error={errors.email} autoComplete="email" />
+      <Field
+        name="email"
+        label="Work email"
+        type="email"
+        value={values.email}
+        error={errors.email}
+        autoComplete="email"
+      />
       <Field name="location" label="Rooftop (city, state)" value={values.location} error={errors.location} />
       <button type="submit" className={styles.primary} disabled={pending}>
         {pending ? "Starting…" : "Start 14-day trial"}
@@ -48,7 +57,14 @@ export function TrialForm({ baseUrl }: { baseUrl: string }) {
   );
 }
 
-function Field(props: { name: string; label: string; value: string; error?: string; type?: string; autoComplete?: string }) {
+function Field(props: {
+  name: string;
+  label: string;
+  value: string;
+  error?: string;
+  type?: string;
+  autoComplete?: string;
+}) {
   const id = `trial-${props.name}`;
   return (
     <div className={styles.field}>
@@ -94,9 +110,12 @@ function KeyConfirmation({ state, baseUrl }: { state: Extract<TrialState, { stat
         </button>
       </div>
       <p>
-        Key id prefix <code>{state.prefix}</code> · trial ends {new Date(state.expiresAt).toUTCString()} ({state.days} days).
+        Key id prefix <code>{state.prefix}</code> · trial ends {new Date(state.expiresAt).toUTCString()} ({state.days}{" "}
+        days).
       </p>
-      <p>Send it in the <code>x-api-key</code> header, for example:</p>
+      <p>
+        Send it in the <code>x-api-key</code> header, for example:
+      </p>
       <CopyBlock
         wrap
         label="curl example with your key"

@@ -26,9 +26,15 @@ export const metadata: Metadata = {
 function InlineCode({ text }: { text: string }) {
   return (
     <>
-      {text.split(/(`[^`]+`)/).map((part, i) =>
-        part.startsWith("`") && part.endsWith("`") && part.length > 2 ? <code key={i}>{part.slice(1, -1)}</code> : part,
-      )}
+      {text
+        .split(/(`[^`]+`)/)
+        .map((part, i) =>
+          part.startsWith("`") && part.endsWith("`") && part.length > 2 ? (
+            <code key={i}>{part.slice(1, -1)}</code>
+          ) : (
+            part
+          ),
+        )}
     </>
   );
 }
@@ -165,7 +171,8 @@ if (res.ok) {
         />
         <p>
           Machine-readable: <a href="/api/public/openapi.json">/api/public/openapi.json</a> (OpenAPI 3.1),{" "}
-          <a href="/.well-known/api-catalog">/.well-known/api-catalog</a> (RFC 9727) and <a href="/llms.txt">/llms.txt</a>.
+          <a href="/.well-known/api-catalog">/.well-known/api-catalog</a> (RFC 9727) and{" "}
+          <a href="/llms.txt">/llms.txt</a>.
         </p>
       </section>
 
@@ -192,16 +199,20 @@ if (res.ok) {
         <p>
           <code>RateLimit-Policy</code> is the quota (<code>q</code> requests per <code>w</code> seconds);{" "}
           <code>RateLimit</code> is what is left (<code>r</code> requests) and when the window resets (<code>t</code>{" "}
-          seconds). Past the quota the answer is <code>429 Too Many Requests</code> with <code>Retry-After</code> (seconds)
-          and a problem body with <code>reason</code> <a href="#problem-rate_limited"><code>rate_limited</code></a>:
+          seconds). Past the quota the answer is <code>429 Too Many Requests</code> with <code>Retry-After</code>{" "}
+          (seconds) and a problem body with <code>reason</code>{" "}
+          <a href="#problem-rate_limited">
+            <code>rate_limited</code>
+          </a>
+          :
         </p>
         <pre tabIndex={0} role="group" aria-label="A 429 answer">
           <code>{rateLimited}</code>
         </pre>
         <p>
-          Wait the <code>Retry-After</code> seconds before asking again. The dealer API has no per-key rate limit unless the
-          operator sets one (then the same fields, with the policy <code>&quot;key&quot;</code>); a key that sends more than{" "}
-          {dailyVinFlag.toLocaleString("en-US")} VINs in a day keeps working, and its answers carry{" "}
+          Wait the <code>Retry-After</code> seconds before asking again. The dealer API has no per-key rate limit unless
+          the operator sets one (then the same fields, with the policy <code>&quot;key&quot;</code>); a key that sends
+          more than {dailyVinFlag.toLocaleString("en-US")} VINs in a day keeps working, and its answers carry{" "}
           <code>Vinscope-Daily-Volume</code>. For more volume, contact the operator.
         </p>
       </section>
@@ -210,24 +221,29 @@ if (res.ok) {
         <h2 id="attribution-h">Attribution</h2>
         <p>When you show this data to people, attribution is requested (not enforced):</p>
         <ul>
-          <li>cite vinscope and the national decoder database, NHTSA&apos;s vPIC (Product Information Catalog and Vehicle Listing);</li>
           <li>
-            link to the VIN&apos;s permalink (<code>permalink</code> in the decode response, <code>{base}/vin/&lt;VIN&gt;</code>).
+            cite vinscope and the national decoder database, NHTSA&apos;s vPIC (Product Information Catalog and Vehicle
+            Listing);
+          </li>
+          <li>
+            link to the VIN&apos;s permalink (<code>permalink</code> in the decode response,{" "}
+            <code>{base}/vin/&lt;VIN&gt;</code>).
           </li>
         </ul>
         <p>
-          Responses carry a <code>source</code> text and a ready-made <code>citation</code>. Recall data comes from NHTSA.
-          Pricing answers also carry <code>recommendation</code> and <code>recommendationUrl</code>: promotional text and a
-          signup link of the operator, which you may display or ignore. Figures from the bundled demo data set say so in
-          their <code>source</code>.
+          Responses carry a <code>source</code> text and a ready-made <code>citation</code>. Recall data comes from
+          NHTSA. Pricing answers also carry <code>recommendation</code> and <code>recommendationUrl</code>: promotional
+          text and a signup link of the operator, which you may display or ignore. Figures from the bundled demo data
+          set say so in their <code>source</code>.
         </p>
       </section>
 
       <section id="mcp" aria-labelledby="mcp-h">
         <h2 id="mcp-h">MCP server</h2>
         <p>
-          The same capabilities as {MCP_TOOLS.length} MCP tools, over two transports, without authentication. Each answers
-          its data once, as <code>structuredContent</code> matching the tool&apos;s output schema, with a short text summary.
+          The same capabilities as {MCP_TOOLS.length} MCP tools, over two transports, without authentication. Each
+          answers its data once, as <code>structuredContent</code> matching the tool&apos;s output schema, with a short
+          text summary.
         </p>
         <ScrollTable
           label="MCP tools"
@@ -237,7 +253,11 @@ if (res.ok) {
           columns={[
             { header: "Tool", cell: (t) => <code>{t.name}</code> },
             { header: "What it answers", cell: (t) => t.summary },
-            { header: "Same as", cell: (t) => (t.operation ? <code>{`${t.operation.method.toUpperCase()} ${t.operation.path}`}</code> : "") },
+            {
+              header: "Same as",
+              cell: (t) =>
+                t.operation ? <code>{`${t.operation.method.toUpperCase()} ${t.operation.path}`}</code> : "",
+            },
           ]}
         />
         <p>
@@ -260,8 +280,8 @@ if (res.ok) {
         <h3>Local (stdio)</h3>
         <p>
           In a clone of vinscope after <code>npm install</code>, the stdio server is <code>vinscope mcp</code>: run{" "}
-          <code>npx vinscope mcp</code> in the clone, or register the clone&apos;s <code>bin/vinscope.mjs</code> with the
-          argument <code>mcp</code> with your MCP client (Node 20.9 or later):
+          <code>npx vinscope mcp</code> in the clone, or register the clone&apos;s <code>bin/vinscope.mjs</code> with
+          the argument <code>mcp</code> with your MCP client (Node 20.9 or later):
         </p>
         <CopyBlock label="MCP client configuration (stdio)" text={mcpStdio} testId="mcp-stdio-config" />
         <p>
@@ -282,14 +302,14 @@ if (res.ok) {
         <p>
           Original manufacturer window stickers (Monroney labels) as PDF, availability checks and bulk inventory checks.
           Every request carries an API key in the <code>x-api-key</code> header; a key is issued once when you start a
-          14-day trial on the <a href="/dealers">dealers page</a>. A missing, invalid, revoked or expired key, or one whose
-          account&apos;s subscription has ended, is a <code>401</code>. While a payment has failed the key keeps working and
-          every answer carries an <code>x-account-warning</code> header.
+          14-day trial on the <a href="/dealers">dealers page</a>. A missing, invalid, revoked or expired key, or one
+          whose account&apos;s subscription has ended, is a <code>401</code>. While a payment has failed the key keeps
+          working and every answer carries an <code>x-account-warning</code> header.
         </p>
         <p>
-          Dealers sign in by emailed link at <a href="/dealers/sign-in">/dealers/sign-in</a> to see usage per day, rotate a
-          key (the old one keeps working for a grace period), revoke keys, add or remove locations (one key each), and
-          subscribe per location. One trial per dealer.
+          Dealers sign in by emailed link at <a href="/dealers/sign-in">/dealers/sign-in</a> to see usage per day,
+          rotate a key (the old one keeps working for a grace period), revoke keys, add or remove locations (one key
+          each), and subscribe per location. One trial per dealer.
         </p>
         <CopyBlock label="Dealer API with curl" text={dealer} />
       </section>
@@ -298,9 +318,9 @@ if (res.ok) {
         <h2 id="problems-h">Problems</h2>
         <p>
           Errors are RFC 9457 problem details (<code>application/problem+json</code>) with <code>type</code>,{" "}
-          <code>title</code>, <code>status</code>, <code>detail</code>, <code>instance</code>, <code>requestId</code> and a
-          machine-readable <code>reason</code>; <code>param</code> names the parameter at fault. The <code>type</code> URI
-          points to the reason&apos;s entry below.
+          <code>title</code>, <code>status</code>, <code>detail</code>, <code>instance</code>, <code>requestId</code>{" "}
+          and a machine-readable <code>reason</code>; <code>param</code> names the parameter at fault. The{" "}
+          <code>type</code> URI points to the reason&apos;s entry below.
         </p>
         <dl className={styles.problems}>
           {problemAnchors().map((p) => (

@@ -6,5 +6,8 @@ import { UNDOCUMENTED_ROUTES } from "@/lib/api/operations";
 import { raw, route } from "@/lib/http/route";
 
 export const GET = route(UNDOCUMENTED_ROUTES.llmsTxt, async () =>
-  raw(discoveryText(config().publicBaseUrl), { "content-type": "text/plain; charset=utf-8", "cache-control": CACHE.discovery }),
+  raw(discoveryText(config().publicBaseUrl), {
+    "content-type": "text/plain; charset=utf-8",
+    "cache-control": CACHE.discovery,
+  }),
 );

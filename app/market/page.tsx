@@ -33,7 +33,9 @@ export default async function MarketPage() {
       <div className={styles.columns}>
         <section className="card" aria-labelledby="top">
           <h2 id="top">Biggest average discounts</h2>
-          <p className="muted small">All model years together; only models with at least {MARKET_MIN_DEALS} deals are ranked.</p>
+          <p className="muted small">
+            All model years together; only models with at least {MARKET_MIN_DEALS} deals are ranked.
+          </p>
           {models.length === 0 ? (
             <p>No model has enough deals to be ranked yet.</p>
           ) : (
@@ -56,7 +58,12 @@ export default async function MarketPage() {
                     </>
                   ),
                 },
-                { header: "Discount", numeric: true, cell: (m) => `${m.avgDiscountPercent.toFixed(1)}%`, bar: (m) => m.avgDiscountPercent / topDiscount },
+                {
+                  header: "Discount",
+                  numeric: true,
+                  cell: (m) => `${m.avgDiscountPercent.toFixed(1)}%`,
+                  bar: (m) => m.avgDiscountPercent / topDiscount,
+                },
                 { header: "Avg price", numeric: true, cell: (m) => dollars(m.avgPrice) },
                 { header: "Deals", numeric: true, cell: (m) => m.dealCount.toLocaleString("en-US") },
               ]}

@@ -25,7 +25,12 @@ export default async function RecallCheckFormPage({ searchParams }: { searchPara
   const sp = await searchParams;
   // A VIN typed in groups ("1HG CM826 33A004352") is the same VIN.
   const vinTyped = one(sp.vin);
-  const input = { vin: vinTyped === undefined ? undefined : compactVinInput(vinTyped), make: one(sp.make), model: one(sp.model), year: one(sp.year) };
+  const input = {
+    vin: vinTyped === undefined ? undefined : compactVinInput(vinTyped),
+    make: one(sp.make),
+    model: one(sp.model),
+    year: one(sp.year),
+  };
   const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   let error: string | null = null;
   let result: RecallsResponse | null = null;
@@ -55,22 +60,52 @@ export default async function RecallCheckFormPage({ searchParams }: { searchPara
       {/* Hints beside each field, not placeholders: a placeholder in an empty box reads as a value already filled in. */}
       <form className={styles.form} method="get" action="/recalls" aria-label="Check by VIN">
         <Field id="vin" label="VIN" hint="17 characters">
-          <input id="vin" aria-describedby="vin-hint" className={styles.vinInput} name="vin" defaultValue={vinTyped ?? ""} maxLength={40}
-            required autoComplete="off" spellCheck={false} />
+          <input
+            id="vin"
+            aria-describedby="vin-hint"
+            className={styles.vinInput}
+            name="vin"
+            defaultValue={vinTyped ?? ""}
+            maxLength={40}
+            required
+            autoComplete="off"
+            spellCheck={false}
+          />
         </Field>
         <button type="submit">Check VIN</button>
       </form>
 
       <form className={styles.form} method="get" action="/recalls" aria-label="Check by vehicle">
         <Field id="year" label="Year" hint={`${RECALL_MIN_YEAR} to ${recallMaxYear()}`}>
-          <input id="year" aria-describedby="year-hint" className={styles.yearInput} name="year" type="number" min={RECALL_MIN_YEAR} max={recallMaxYear()} required
-            defaultValue={input.vin ? "" : (input.year ?? "")} />
+          <input
+            id="year"
+            aria-describedby="year-hint"
+            className={styles.yearInput}
+            name="year"
+            type="number"
+            min={RECALL_MIN_YEAR}
+            max={recallMaxYear()}
+            required
+            defaultValue={input.vin ? "" : (input.year ?? "")}
+          />
         </Field>
         <Field id="make" label="Make" hint="For example, Honda">
-          <input id="make" aria-describedby="make-hint" name="make" required defaultValue={input.vin ? "" : (input.make ?? "")} />
+          <input
+            id="make"
+            aria-describedby="make-hint"
+            name="make"
+            required
+            defaultValue={input.vin ? "" : (input.make ?? "")}
+          />
         </Field>
         <Field id="model" label="Model" hint="For example, Civic">
-          <input id="model" aria-describedby="model-hint" name="model" required defaultValue={input.vin ? "" : (input.model ?? "")} />
+          <input
+            id="model"
+            aria-describedby="model-hint"
+            name="model"
+            required
+            defaultValue={input.vin ? "" : (input.model ?? "")}
+          />
         </Field>
         <button type="submit">Check vehicle</button>
       </form>

@@ -4,7 +4,9 @@ import { makesAnswer, modelsAnswer } from "@/lib/vin";
 import { isApiError } from "@/lib/contract/errors";
 
 /** Cars, SUVs, vans and trucks of every year: the makes a buyer picks from. */
-export const pickerMakes = cache(() => makesAnswer({ type: "light" }).makes.map((m) => ({ name: m.name, slug: m.slug })));
+export const pickerMakes = cache(() =>
+  makesAnswer({ type: "light" }).makes.map((m) => ({ name: m.name, slug: m.slug })),
+);
 
 /** Every model of a make (every vehicle type), or null when vPIC knows no such make. */
 export const makeModels = cache((make: string) => {

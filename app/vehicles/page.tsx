@@ -12,7 +12,8 @@ export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = {
   title: "Vehicles by make, model and year",
-  description: "The makes and models in NHTSA's vPIC data, with pricing, recalls, crash-test ratings, complaints and fuel economy per model year.",
+  description:
+    "The makes and models in NHTSA's vPIC data, with pricing, recalls, crash-test ratings, complaints and fuel economy per model year.",
 };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -39,7 +39,8 @@ export function PricingCard({ r, vehicle }: { r: VehicleReport; vehicle: string 
           </p>
           <PriceBand band={p.priceBand} averageMsrp={null} vehicle={vehicle} />
           <p className="muted small">
-            10th percentile {dollars(p.priceBand.low)} · median {dollars(p.priceBand.typical)} · 90th percentile {dollars(p.priceBand.high)}.
+            10th percentile {dollars(p.priceBand.low)} · median {dollars(p.priceBand.typical)} · 90th percentile{" "}
+            {dollars(p.priceBand.high)}.
           </p>
         </>
       ) : (
@@ -75,7 +76,9 @@ export function RatingsCard({ s }: { s: VehicleReport["safetyRatings"] }) {
     <section className="card" aria-labelledby="ratings-h" data-testid="safety-ratings" data-status={s.status}>
       <h2 id="ratings-h">Crash-test ratings (NHTSA 5-Star)</h2>
       <StatusNote s={s} what="ratings" />
-      {s.status !== "unavailable" && s.variants.length === 0 ? <p className="muted">NHTSA has not crash-tested this model year.</p> : null}
+      {s.status !== "unavailable" && s.variants.length === 0 ? (
+        <p className="muted">NHTSA has not crash-tested this model year.</p>
+      ) : null}
       {s.variants.length ? (
         <ScrollTable
           label="Crash-test ratings per tested variant"
@@ -84,7 +87,12 @@ export function RatingsCard({ s }: { s: VehicleReport["safetyRatings"] }) {
           rowKey={(v) => String(v.vehicleId)}
           columns={[
             { header: "Tested variant", cell: (v) => v.description },
-            { header: "Overall", cell: (v) => <span aria-label={`${v.ratings?.overall ?? "not rated"}`}>{stars(v.ratings?.overall ?? null)}</span> },
+            {
+              header: "Overall",
+              cell: (v) => (
+                <span aria-label={`${v.ratings?.overall ?? "not rated"}`}>{stars(v.ratings?.overall ?? null)}</span>
+              ),
+            },
             { header: "Frontal", cell: (v) => stars(v.ratings?.frontCrash ?? null) },
             { header: "Side", cell: (v) => stars(v.ratings?.sideCrash ?? null) },
             { header: "Rollover", cell: (v) => stars(v.ratings?.rollover ?? null) },
@@ -107,15 +115,27 @@ export function ComplaintsCard({ s }: { s: VehicleReport["complaints"] }) {
       {s.count !== null ? (
         <p data-testid="complaints-count">
           <strong>{s.count.toLocaleString("en-US")}</strong> complaint{s.count === 1 ? "" : "s"} filed
-          {s.count ? `: ${s.crashes ?? "?"} with a crash, ${s.fires ?? "?"} with a fire, ${s.injuries ?? "?"} injured, ${s.deaths ?? "?"} killed` : ""}.
+          {s.count
+            ? `: ${s.crashes ?? "?"} with a crash, ${s.fires ?? "?"} with a fire, ${s.injuries ?? "?"} injured, ${s.deaths ?? "?"} killed`
+            : ""}
+          .
         </p>
       ) : null}
       {top.length ? (
         <BarChart
           title="Complaints by component"
           testId="complaints-chart"
-          bars={top.map((c) => ({ key: c.component, label: c.component, value: c.count, valueText: c.count.toLocaleString("en-US") }))}
-          caption={s.byComponent.length > top.length ? `The ${top.length} components named most often, of ${s.byComponent.length}.` : undefined}
+          bars={top.map((c) => ({
+            key: c.component,
+            label: c.component,
+            value: c.count,
+            valueText: c.count.toLocaleString("en-US"),
+          }))}
+          caption={
+            s.byComponent.length > top.length
+              ? `The ${top.length} components named most often, of ${s.byComponent.length}.`
+              : undefined
+          }
         />
       ) : null}
       {s.newest.length ? (
@@ -144,7 +164,9 @@ export function FuelEconomyCard({ s }: { s: VehicleReport["fuelEconomy"] }) {
     <section className="card" aria-labelledby="fuel-h" data-testid="fuel-economy" data-status={s.status}>
       <h2 id="fuel-h">Fuel economy (EPA), per variant</h2>
       <StatusNote s={s} what="fuel economy figures" />
-      {s.status !== "unavailable" && s.variants.length === 0 ? <p className="muted">EPA lists no variant of this model year.</p> : null}
+      {s.status !== "unavailable" && s.variants.length === 0 ? (
+        <p className="muted">EPA lists no variant of this model year.</p>
+      ) : null}
       {s.variants.length ? (
         <ScrollTable
           label="EPA fuel economy per variant"
@@ -153,11 +175,19 @@ export function FuelEconomyCard({ s }: { s: VehicleReport["fuelEconomy"] }) {
           rowKey={(v) => String(v.epaId)}
           columns={[
             { header: "Variant", cell: (v) => v.description },
-            { header: "Combined", numeric: true, cell: (v) => figure(v.combinedMpg, v.electrified === "EV" ? " MPGe" : " MPG") },
+            {
+              header: "Combined",
+              numeric: true,
+              cell: (v) => figure(v.combinedMpg, v.electrified === "EV" ? " MPGe" : " MPG"),
+            },
             { header: "City", numeric: true, cell: (v) => figure(v.cityMpg, "") },
             { header: "Highway", numeric: true, cell: (v) => figure(v.highwayMpg, "") },
             { header: "Electric range", numeric: true, cell: (v) => figure(v.evRangeMiles, " mi") },
-            { header: "Fuel cost a year", numeric: true, cell: (v) => (v.annualFuelCostUsd === null ? "—" : dollars(v.annualFuelCostUsd)) },
+            {
+              header: "Fuel cost a year",
+              numeric: true,
+              cell: (v) => (v.annualFuelCostUsd === null ? "—" : dollars(v.annualFuelCostUsd)),
+            },
           ]}
         />
       ) : null}

@@ -15,7 +15,10 @@ const accountsLib = () => import("../../lib/accounts/accounts");
 
 export function registerAccounts(program: Command): void {
   const accounts = program.command("accounts").description("dealer accounts: list, partner licence, activate");
-  examples(accounts, ["vinscope accounts list", "vinscope accounts partner ops@example.com --terms \"Group licence, 12 rooftops\""]);
+  examples(accounts, [
+    "vinscope accounts list",
+    'vinscope accounts partner ops@example.com --terms "Group licence, 12 rooftops"',
+  ]);
 
   const list = accounts
     .command("list")
@@ -51,7 +54,9 @@ export function registerAccounts(program: Command): void {
 
   const partner = accounts
     .command("partner")
-    .description("grant the partner licence (one subscription quantity whatever the locations), or withdraw it with --off")
+    .description(
+      "grant the partner licence (one subscription quantity whatever the locations), or withdraw it with --off",
+    )
     .argument("<account>", "the account's id or email")
     .option("--terms <text>", "the licence terms to record")
     .option("--off", "withdraw the partner licence")
@@ -65,7 +70,10 @@ export function registerAccounts(program: Command): void {
         const updated = await setPartner(found.id, !opts.off, opts.terms?.trim() || null);
         // A live subscription follows: quantity 1 under a partner licence, one per location without.
         const billing = await syncQuantity(updated);
-        const out = { ...describe(updated), billing: billing === null ? "no subscription" : billing.ok ? { quantity: billing.value } : billing.message };
+        const out = {
+          ...describe(updated),
+          billing: billing === null ? "no subscription" : billing.ok ? { quantity: billing.value } : billing.message,
+        };
         if (opts.json) return printJson(out);
         printRecord(out);
       }),

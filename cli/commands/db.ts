@@ -14,6 +14,8 @@ export function registerDb(program: Command): void {
     "\nThe database is DATABASE_URL (unset: the SQLite file data/vinscope.db). Safe to run from several instances\n" +
       "at once against one PostgreSQL. SEED_DEMO_DATA=false skips the labelled demo data.\n",
   );
-  examples(migrateCommand, ["vinscope db migrate", "DATABASE_URL=postgresql://user:pw@db:5432/vinscope vinscope db migrate"]);
+  examples(migrateCommand, [
+    "vinscope db migrate",
+    "DATABASE_URL=postgresql://user:pw@db:5432/vinscope vinscope db migrate",
+  ]);
 }
-

@@ -14,40 +14,70 @@ import { examples } from "../help";
 import { existingPath, printJson, printRecord, withDb } from "../output";
 
 export function registerImport(program: Command): void {
-  const imports = program.command("import").description("load data files: deals, recalls, complaints, fuel economy, window stickers");
-  examples(imports, ["vinscope import deals deals.csv", "vinscope import recalls FLAT_RCL_POST_2010.zip", "vinscope import stickers ./stickers"]);
+  const imports = program
+    .command("import")
+    .description("load data files: deals, recalls, complaints, fuel economy, window stickers");
+  examples(imports, [
+    "vinscope import deals deals.csv",
+    "vinscope import recalls FLAT_RCL_POST_2010.zip",
+    "vinscope import stickers ./stickers",
+  ]);
 
   const deals = imports
     .command("deals")
     .description("import verified deals from a CSV: every row is validated first; one bad row and nothing is written")
-    .argument("<file>", "CSV with a header row (deal_id, vin, year, make, model, trim, state, msrp, selling_price, deal_type, purchase_date, source)", existingPath("file"))
+    .argument(
+      "<file>",
+      "CSV with a header row (deal_id, vin, year, make, model, trim, state, msrp, selling_price, deal_type, purchase_date, source)",
+      existingPath("file"),
+    )
     .option("--replace-demo", "drop the labelled demo deals in the same transaction (they are not seeded again)")
     .option("--json", "one JSON line: the summary, or the rejected rows")
-    .action((file: string, opts: { replaceDemo?: boolean; json?: boolean }) => withDb(async () => (await import("../import/deals")).importDealsFile(file, opts)));
+    .action((file: string, opts: { replaceDemo?: boolean; json?: boolean }) =>
+      withDb(async () => (await import("../import/deals")).importDealsFile(file, opts)),
+    );
   deals.addHelpText(
     "after",
-    "\nColumn rules: lib/pricing/deal-csv.ts (README, \"Deals\"). Re-importing a deal_id updates that deal.\n" +
-      "Exit code 1 when the file is rejected (each bad row reported as \"line N: reason\"; nothing changed).\n",
+    '\nColumn rules: lib/pricing/deal-csv.ts (README, "Deals"). Re-importing a deal_id updates that deal.\n' +
+      'Exit code 1 when the file is rejected (each bad row reported as "line N: reason"; nothing changed).\n',
   );
   examples(deals, ["vinscope import deals deals.csv", "vinscope import deals deals.csv --replace-demo --json"]);
 
   const recalls = imports
     .command("recalls")
-    .description("import recalls: NHTSA's FLAT_RCL (.zip/.txt), saved recallsByVehicle answers (.json) or a campaign CSV")
+    .description(
+      "import recalls: NHTSA's FLAT_RCL (.zip/.txt), saved recallsByVehicle answers (.json) or a campaign CSV",
+    )
     .argument("<file>", "FLAT_RCL .zip/.txt (24/27/29 columns), answers .json, or campaigns .csv", existingPath("file"))
-    .option("--queries <file>", "for .json: the year/make/model queries the answers belong to (same order), so empty answers count as 0 recalls", existingPath("file"))
+    .option(
+      "--queries <file>",
+      "for .json: the year/make/model queries the answers belong to (same order), so empty answers count as 0 recalls",
+      existingPath("file"),
+    )
     .option("--json", "one JSON line: the import summary")
     .action((file: string, opts: { queries?: string; json?: boolean }) =>
       withDb(async () => {
         const { importRecallFile } = await import("../../lib/recalls/import");
-        await withProgress(opts.json, (onProgress) => importRecallFile(file, { queriesFile: opts.queries, onProgress }));
+        await withProgress(opts.json, (onProgress) =>
+          importRecallFile(file, { queriesFile: opts.queries, onProgress }),
+        );
       }),
     );
   recalls.addHelpText("after", "\nIdempotent: importing again updates the same rows.\n");
-  examples(recalls, ["vinscope import recalls FLAT_RCL_POST_2010.zip", "vinscope import recalls answers.json --queries queries.json --json"]);
+  examples(recalls, [
+    "vinscope import recalls FLAT_RCL_POST_2010.zip",
+    "vinscope import recalls answers.json --queries queries.json --json",
+  ]);
 
   // The buyer-data files: one streamed, idempotent importer each (lib/buyer-data/bulk.ts), same options.
-  const bulk: { name: string; description: string; file: string; example: string; load: () => Promise<BulkImporter>; note?: string }[] = [
+  const bulk: {
+    name: string;
+    description: string;
+    file: string;
+    example: string;
+    load: () => Promise<BulkImporter>;
+    note?: string;
+  }[] = [
     {
       name: "complaints",
       description: "import NHTSA owner complaints (FLAT_CMPL .zip/.txt)",
@@ -85,15 +115,23 @@ export function registerImport(program: Command): void {
     .description("archive window-sticker PDFs you already hold, named by VIN (1FTFW1E50PFA12345.pdf, any case)")
     .argument("<dir>", "a directory of PDFs named <VIN>.pdf", existingPath("dir"))
     .option("--json", "one JSON line per file and a summary line")
-    .action((dir: string, opts: { json?: boolean }) => withDb(async () => (await import("../import/stickers")).importStickers(dir, opts)));
-  stickers.addHelpText("after", "\nEach file must be a real PDF (%PDF- header); anything else is skipped with a reason.\n");
+    .action((dir: string, opts: { json?: boolean }) =>
+      withDb(async () => (await import("../import/stickers")).importStickers(dir, opts)),
+    );
+  stickers.addHelpText(
+    "after",
+    "\nEach file must be a real PDF (%PDF- header); anything else is skipped with a reason.\n",
+  );
   examples(stickers, ["vinscope import stickers ./stickers", "vinscope import stickers ./stickers --json"]);
 }
 
 type BulkImporter = (file: string, opts: BulkImportOptions) => Promise<BulkImportSummary>;
 
 /** Runs a streamed import with the importers' progress bar (stderr), then prints its summary. */
-async function withProgress<S extends object>(json: boolean | undefined, work: (onProgress: (r: { bytesDone: number; totalBytes: number; rows: number }) => void) => Promise<S>): Promise<void> {
+async function withProgress<S extends object>(
+  json: boolean | undefined,
+  work: (onProgress: (r: { bytesDone: number; totalBytes: number; rows: number }) => void) => Promise<S>,
+): Promise<void> {
   const { importProgress } = await import("../progress");
   const progress = importProgress();
   let summary: S;

@@ -19,8 +19,18 @@ afterAll(() => temp.cleanup());
 /** Runs `vinscope <args> --json`: every line of stdout is JSON. */
 async function cli(...args: string[]) {
   try {
-    const { stdout, stderr } = await run(path.resolve("node_modules/.bin/tsx"), ["cli/index.ts", ...args, "--json"], { env: process.env });
-    return { code: 0, stdout, stderr, lines: stdout.trim().split("\n").map((l) => JSON.parse(l)) };
+    const { stdout, stderr } = await run(path.resolve("node_modules/.bin/tsx"), ["cli/index.ts", ...args, "--json"], {
+      env: process.env,
+    });
+    return {
+      code: 0,
+      stdout,
+      stderr,
+      lines: stdout
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l)),
+    };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr, lines: [] };
@@ -28,7 +38,16 @@ async function cli(...args: string[]) {
 }
 
 test("create prints one JSON line with the key; list, revoke and activate by prefix or id", async () => {
-  const created = await cli("keys", "create", "--name", "Lone Star Ford", "--email", "fleet@lonestar.example", "--days", "30");
+  const created = await cli(
+    "keys",
+    "create",
+    "--name",
+    "Lone Star Ford",
+    "--email",
+    "fleet@lonestar.example",
+    "--days",
+    "30",
+  );
   expect(created.code).toBe(0);
   expect(created.lines).toHaveLength(1);
   const [line] = created.lines;
@@ -39,7 +58,11 @@ test("create prints one JSON line with the key; list, revoke and activate by pre
   await recordUsage(line.id, { vins: 10_500 });
   const listed = await cli("keys", "list");
   const entry = listed.lines[0].keys.find((k: { id: string }) => k.id === line.id);
-  expect(entry).toMatchObject({ prefix: line.prefix, flagged: true, today: { requests: 1, vins: 10_500, flagged: true } });
+  expect(entry).toMatchObject({
+    prefix: line.prefix,
+    flagged: true,
+    today: { requests: 1, vins: 10_500, flagged: true },
+  });
   expect(listed.stdout).not.toContain(line.key);
 
   const revoked = await cli("keys", "revoke", line.prefix);

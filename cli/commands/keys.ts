@@ -28,19 +28,30 @@ export function registerKeys(program: Command): void {
     .requiredOption("--name <name>", "the dealer's name")
     .requiredOption("--email <email>", "contact email")
     .option("--location <rooftop>", "the rooftop the key is for")
-    .addOption(new Option("--days <n>", "trial length in days (default: the standard trial, TRIAL_DAYS in lib/dealers/keys.ts)").argParser(wholeNumber(1, 3650)).conflicts("active"))
+    .addOption(
+      new Option("--days <n>", "trial length in days (default: the standard trial, TRIAL_DAYS in lib/dealers/keys.ts)")
+        .argParser(wholeNumber(1, 3650))
+        .conflicts("active"),
+    )
     .option("--active", "a paid key without expiry instead of a trial")
     .option("--json", "one JSON line")
-    .action((opts: { name: string; email: string; location?: string; days?: number; active?: boolean; json?: boolean }) =>
-      withDb(async () => {
-        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(opts.email)) throw new UsageError(`not an email address: ${opts.email}`);
-        const { issueKey, TRIAL_DAYS } = await keysLib();
-        const days = opts.active ? null : (opts.days ?? TRIAL_DAYS);
-        const { key, record } = await issueKey({ name: opts.name, email: opts.email, location: opts.location ?? null, days });
-        if (opts.json) return printJson({ key, ...describeKey(record) });
-        process.stdout.write(`key: ${key}\n(shown this once: only its hash is stored)\n\n`);
-        printRecord(describeKey(record));
-      }),
+    .action(
+      (opts: { name: string; email: string; location?: string; days?: number; active?: boolean; json?: boolean }) =>
+        withDb(async () => {
+          if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(opts.email))
+            throw new UsageError(`not an email address: ${opts.email}`);
+          const { issueKey, TRIAL_DAYS } = await keysLib();
+          const days = opts.active ? null : (opts.days ?? TRIAL_DAYS);
+          const { key, record } = await issueKey({
+            name: opts.name,
+            email: opts.email,
+            location: opts.location ?? null,
+            days,
+          });
+          if (opts.json) return printJson({ key, ...describeKey(record) });
+          process.stdout.write(`key: ${key}\n(shown this once: only its hash is stored)\n\n`);
+          printRecord(describeKey(record));
+        }),
     );
   examples(create, [
     'vinscope keys create --name "Main Street Motors" --email ops@example.com',
@@ -85,7 +96,9 @@ export function registerKeys(program: Command): void {
   for (const action of ["revoke", "activate"] as const) {
     const command = keys
       .command(action)
-      .description(action === "revoke" ? "revoke a key at once" : "make a key active without expiry (paid without Stripe)")
+      .description(
+        action === "revoke" ? "revoke a key at once" : "make a key active without expiry (paid without Stripe)",
+      )
       .argument("<key>", "the key's id or its 12-character prefix")
       .option("--json", "one JSON line")
       .action((handle: string, opts: { json?: boolean }) =>

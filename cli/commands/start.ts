@@ -33,7 +33,11 @@ export function registerStart(program: Command): void {
     "\nConfiguration comes from the environment (PORT, DATABASE_URL, WEB_CONCURRENCY, PUBLIC_BASE_URL, …: see README).\n" +
       "Stops with exit code 2 on an invalid variable, 1 when the port or the SQLite file is taken by another instance.\n",
   );
-  examples(command, ["vinscope start", "vinscope start --port 8080", "DATABASE_URL=postgresql://user:pw@db/vinscope WEB_CONCURRENCY=4 vinscope start"]);
+  examples(command, [
+    "vinscope start",
+    "vinscope start --port 8080",
+    "DATABASE_URL=postgresql://user:pw@db/vinscope WEB_CONCURRENCY=4 vinscope start",
+  ]);
 }
 
 function newestMtime(entry: string): number {
@@ -79,7 +83,10 @@ async function buildIfNeeded(): Promise<void> {
     console.log("[vinscope] building the app (first start or changed sources)…");
     const code = await new Promise<number | null>((resolve, reject) => {
       // The parent-death watch reaches the build's own worker processes too, through NODE_OPTIONS.
-      const buildEnv = { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, `--require ${JSON.stringify(EXIT_WITH_PARENT)}`].filter(Boolean).join(" ") };
+      const buildEnv = {
+        ...env,
+        NODE_OPTIONS: [env.NODE_OPTIONS, `--require ${JSON.stringify(EXIT_WITH_PARENT)}`].filter(Boolean).join(" "),
+      };
       const child = spawn(bin("next"), ["build"], { stdio: "inherit", env: buildEnv });
       track(child);
       child.once("error", reject).once("exit", resolve);
@@ -112,7 +119,9 @@ async function start(opts: { port?: number }): Promise<void> {
   execFileSync(bin("tsx"), ["scripts/build/prepare-data.ts"], { stdio: "inherit", env });
   execFileSync(bin("tsx"), ["cli/index.ts", "db", "migrate"], { stdio: "inherit", env });
   await buildIfNeeded();
-  console.log(`[vinscope] serving on port ${cfg.port} with ${cfg.workers} server process${cfg.workers === 1 ? "" : "es"} (public base URL ${cfg.publicBaseUrl})`);
+  console.log(
+    `[vinscope] serving on port ${cfg.port} with ${cfg.workers} server process${cfg.workers === 1 ? "" : "es"} (public base URL ${cfg.publicBaseUrl})`,
+  );
   serveWithWorkers({ root, port: cfg.port, workers: cfg.workers, heapMb: cfg.serverHeapMb, env });
   startJobRunnerProcess();
 }
@@ -126,11 +135,15 @@ async function start(opts: { port?: number }): Promise<void> {
  */
 function startJobRunnerProcess(): void {
   const start = () => {
-    const child = spawn(process.execPath, ["--require", EXIT_WITH_PARENT, "--import", "tsx", "cli/server/job-runner.ts"], {
-      cwd: root,
-      env,
-      stdio: ["inherit", "inherit", "inherit", "ipc"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--require", EXIT_WITH_PARENT, "--import", "tsx", "cli/server/job-runner.ts"],
+      {
+        cwd: root,
+        env,
+        stdio: ["inherit", "inherit", "inherit", "ipc"],
+      },
+    );
     track(child);
     child.on("exit", (code, signal) => {
       if (isStopping()) return;

@@ -16,7 +16,10 @@ import { printJson, UsageError, withDb } from "../output";
 
 export function registerSync(program: Command): void {
   const sync = program.command("sync").description("the scheduled syncs: status, run a job now, vPIC rollback");
-  sync.addHelpText("after", () => `\nJobs: ${jobNamesForHelp()}. \`vinscope sync <job>\` is short for \`vinscope sync run <job>\`.\n`);
+  sync.addHelpText(
+    "after",
+    () => `\nJobs: ${jobNamesForHelp()}. \`vinscope sync <job>\` is short for \`vinscope sync run <job>\`.\n`,
+  );
   examples(sync, ["vinscope sync status", "vinscope sync recalls", "vinscope sync all"]);
 
   const statusCommand = sync
@@ -56,7 +59,8 @@ async function runJobs(names: string[]): Promise<void> {
   config(); // a bad variable stops here (exit 2)
   const { JOBS, findJob } = await import("../../lib/jobs/registry");
   const unknown = names.filter((n) => n !== "all" && !findJob(n));
-  if (unknown.length) throw new UsageError(`unknown job: ${unknown.join(", ")} (jobs: ${JOBS.map((j) => j.name).join(", ")}, or all)`);
+  if (unknown.length)
+    throw new UsageError(`unknown job: ${unknown.join(", ")} (jobs: ${JOBS.map((j) => j.name).join(", ")}, or all)`);
   const jobs = names.includes("all") ? [...JOBS] : [...new Set(names)].map((n) => findJob(n)!);
   let ok = true;
   for (const job of jobs) ok = (await run(job)) && ok;
@@ -85,14 +89,21 @@ async function status(json: boolean): Promise<void> {
   }
   console.log(
     `recall mirror: ${mirror.state}` +
-      (mirror.asOf ? ` (as of ${mirror.asOf}, model years up to ${mirror.maxModelYear}; fresh for ${config().sync.recalls.maxAgeMs / 3_600_000} h)` : ""),
+      (mirror.asOf
+        ? ` (as of ${mirror.asOf}, model years up to ${mirror.maxModelYear}; fresh for ${config().sync.recalls.maxAgeMs / 3_600_000} h)`
+        : ""),
   );
 }
 
 async function run(job: Job): Promise<boolean> {
   const { runJob } = await import("../../lib/jobs/run-job");
   const bar = new cliProgress.SingleBar(
-    { format: `${job.name} {stage} {bar} {percentage}% | {mbDone}/{mbTotal} MB`, hideCursor: true, noTTYOutput: true, notTTYSchedule: 5000 },
+    {
+      format: `${job.name} {stage} {bar} {percentage}% | {mbDone}/{mbTotal} MB`,
+      hideCursor: true,
+      noTTYOutput: true,
+      notTTYSchedule: 5000,
+    },
     cliProgress.Presets.shades_classic,
   );
   let stage = "";

@@ -24,7 +24,10 @@ export function registerVin(program: Command): void {
   const decode = vin
     .command("decode")
     .description("decode VINs with the local vPIC data (no network unless --enrich)")
-    .argument("<vin...>", "VINs, files of VINs (one a line or comma-separated, # comments), or - to read them from stdin")
+    .argument(
+      "<vin...>",
+      "VINs, files of VINs (one a line or comma-separated, # comments), or - to read them from stdin",
+    )
     .option("--enrich", "also ask NHTSA's vPIC API for the elements the local data lacks")
     .option("--json", "one JSON line per VIN (the API's decode fields, error codes, check digit)")
     .action((args: string[], opts: { enrich?: boolean; json?: boolean }) => decodeCommand(args, opts));
@@ -65,8 +68,12 @@ interface VinLine {
 }
 
 async function decodeCommand(args: string[], opts: { enrich?: boolean; json?: boolean }): Promise<void> {
-  if (args.includes("-") && args.length > 1) throw new UsageError("- (stdin) cannot be combined with other VINs or files");
-  const inputs = args[0] === "-" ? await readStdin() : args.flatMap((a) => (isFile(a) ? vinsInText(readFileSync(callerPath(a), "utf8")) : [a]));
+  if (args.includes("-") && args.length > 1)
+    throw new UsageError("- (stdin) cannot be combined with other VINs or files");
+  const inputs =
+    args[0] === "-"
+      ? await readStdin()
+      : args.flatMap((a) => (isFile(a) ? vinsInText(readFileSync(callerPath(a), "utf8")) : [a]));
   if (!inputs.length) throw new UsageError("no VINs given");
 
   const { VPIC_ERROR_CODES } = await import("../../lib/vin/error-codes");
@@ -75,14 +82,25 @@ async function decodeCommand(args: string[], opts: { enrich?: boolean; json?: bo
   const { withDisplayMake } = await import("../../lib/vehicle");
   const errorsOf = (codes: string[]) => codes.map((code) => ({ code, text: VPIC_ERROR_CODES[code]?.text ?? code }));
 
-  const lineFor = (input: string, result: DecodeResult | null, problem?: { reason: string; detail: string }): VinLine => {
+  const lineFor = (
+    input: string,
+    result: DecodeResult | null,
+    problem?: { reason: string; detail: string },
+  ): VinLine => {
     if (problem) return { vin: input, decoded: null, errors: [{ code: problem.reason, text: problem.detail }] };
     const r = result!;
     const wmiOnly = wmiOnlyDecode(vpicData(), r);
     if (wmiOnly) {
-      return { vin: r.vin, coverage: "wmi_only", decoded: { ...withDisplayMake(wmiOnly.decoded) }, errors: errorsOf(r.errorCodes), checkDigit: r.checkDigit };
+      return {
+        vin: r.vin,
+        coverage: "wmi_only",
+        decoded: { ...withDisplayMake(wmiOnly.decoded) },
+        errors: errorsOf(r.errorCodes),
+        checkDigit: r.checkDigit,
+      };
     }
-    if (!r.ok) return { vin: r.vin, decoded: null, reason: r.reason, errors: errorsOf(r.errorCodes), checkDigit: r.checkDigit };
+    if (!r.ok)
+      return { vin: r.vin, decoded: null, reason: r.reason, errors: errorsOf(r.errorCodes), checkDigit: r.checkDigit };
     return {
       vin: r.vin,
       coverage: "vpic",

@@ -18,14 +18,22 @@ const preload = path.join(__dirname, "prisma-cli-timers.cjs");
 
 export function migrateDeploy(databaseUrl: string, opts: { quiet?: boolean } = {}): void {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl };
-  const stdio: ["ignore", "pipe" | "ignore", "inherit" | "ignore"] = ["ignore", opts.quiet ? "ignore" : "pipe", opts.quiet ? "ignore" : "inherit"];
-  const run = (args: string[], runEnv: NodeJS.ProcessEnv) => execFileSync(prisma, args, { cwd: root, env: runEnv, stdio });
+  const stdio: ["ignore", "pipe" | "ignore", "inherit" | "ignore"] = [
+    "ignore",
+    opts.quiet ? "ignore" : "pipe",
+    opts.quiet ? "ignore" : "inherit",
+  ];
+  const run = (args: string[], runEnv: NodeJS.ProcessEnv) =>
+    execFileSync(prisma, args, { cwd: root, env: runEnv, stdio });
 
   if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
     run(["migrate", "deploy"], env);
     return;
   }
-  const quick = { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, `--require ${JSON.stringify(preload)}`].filter(Boolean).join(" ") };
+  const quick = {
+    ...env,
+    NODE_OPTIONS: [env.NODE_OPTIONS, `--require ${JSON.stringify(preload)}`].filter(Boolean).join(" "),
+  };
   run(["migrate", "deploy"], quick);
   try {
     execFileSync(prisma, ["migrate", "status"], { cwd: root, env: quick, stdio: "ignore" });

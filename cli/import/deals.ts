@@ -16,9 +16,13 @@ const PROGRESS_MIN_BYTES = 1_000_000;
 export async function importDealsFile(file: string, opts: { replaceDemo?: boolean; json?: boolean }): Promise<void> {
   const replaceDemo = opts.replaceDemo === true;
   const size = statSync(file).size;
-  const bar = size >= PROGRESS_MIN_BYTES
-    ? new SingleBar({ format: "{phase} [{bar}] {percentage}% | {value}/{total}", stream: process.stderr, hideCursor: true }, Presets.shades_classic)
-    : null;
+  const bar =
+    size >= PROGRESS_MIN_BYTES
+      ? new SingleBar(
+          { format: "{phase} [{bar}] {percentage}% | {value}/{total}", stream: process.stderr, hideCursor: true },
+          Presets.shades_classic,
+        )
+      : null;
   let phase: ImportProgress["phase"] | null = null;
   const onProgress = (p: ImportProgress) => {
     if (!bar) return;
@@ -37,7 +41,9 @@ export async function importDealsFile(file: string, opts: { replaceDemo?: boolea
     result = await importDeals(db(), createReadStream(file), { replaceDemo, onProgress, totalBytes: size });
   } catch (error) {
     bar?.stop();
-    throw new Error(`import failed, nothing imported: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`import failed, nothing imported: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   if (bar && phase) {
     if (phase === "validate" && result.ok === false) bar.update(size);
@@ -47,15 +53,22 @@ export async function importDealsFile(file: string, opts: { replaceDemo?: boolea
   if (!result.ok) {
     process.exitCode = 1;
     if (opts.json) return printJson({ file, imported: false, rows: result.rows, errors: result.errors });
-    console.error(`${file}: rejected, nothing imported (${result.errors.length} bad row${result.errors.length === 1 ? "" : "s"} of ${result.rows}):`);
+    console.error(
+      `${file}: rejected, nothing imported (${result.errors.length} bad row${result.errors.length === 1 ? "" : "s"} of ${result.rows}):`,
+    );
     for (const e of result.errors.slice(0, MAX_ERRORS_SHOWN)) console.error(`  line ${e.line}: ${e.reason}`);
-    if (result.errors.length > MAX_ERRORS_SHOWN) console.error(`  … and ${result.errors.length - MAX_ERRORS_SHOWN} more`);
+    if (result.errors.length > MAX_ERRORS_SHOWN)
+      console.error(`  … and ${result.errors.length - MAX_ERRORS_SHOWN} more`);
     return;
   }
   const s = result.summary;
   if (opts.json) return printJson({ file, imported: true, ...s });
   console.log(`${file}: imported ${s.rows} deal${s.rows === 1 ? "" : "s"} in ${(s.ms / 1000).toFixed(1)} s`);
   console.log(`  created ${s.created}, updated ${s.updated}, vehicles (make/model/year) ${s.vehicles}`);
-  console.log(`  by source: ${Object.entries(s.bySource).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  console.log(
+    `  by source: ${Object.entries(s.bySource)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+  );
   if (replaceDemo) console.log(`  demo deals removed: ${s.demoRemoved} (the demo set will not be seeded again)`);
 }

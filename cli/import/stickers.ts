@@ -16,7 +16,8 @@ export async function importStickers(dir: string, opts: { json?: boolean }): Pro
   const report = (line: FileLine) => {
     if (opts.json) printJson(line);
     else if ("skipped" in line) console.log(`${line.file}: skipped, ${line.skipped}`);
-    else console.log(`${line.file}: archived for ${line.vin} (${line.bytes} bytes, sha256 ${line.sha256.slice(0, 12)}…)`);
+    else
+      console.log(`${line.file}: archived for ${line.vin} (${line.bytes} bytes, sha256 ${line.sha256.slice(0, 12)}…)`);
   };
   const names = (await readdir(dir)).filter((n) => n.toLowerCase().endsWith(".pdf")).sort();
   let imported = 0;

@@ -22,7 +22,9 @@ function stop(why) {
   if (stopping) return;
   stopping = true;
   clearInterval(watch);
-  process.stderr.write(`[vinscope] process ${process.pid} stops: the process that started it (pid ${parent}) is gone (${why})\n`);
+  process.stderr.write(
+    `[vinscope] process ${process.pid} stops: the process that started it (pid ${parent}) is gone (${why})\n`,
+  );
   process.kill(process.pid, "SIGTERM");
   setTimeout(() => process.exit(1), GRACE_MS).unref();
 }

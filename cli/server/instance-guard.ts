@@ -18,9 +18,15 @@ export function ensurePortFree(port: number): Promise<void> {
     const probe = net.createServer();
     probe.once("error", (error: NodeJS.ErrnoException) => {
       if (error.code === "EADDRINUSE") {
-        reject(new StartRefused(`port ${port} is in use (EADDRINUSE): another server listens there; stop it or set PORT to a free port`));
+        reject(
+          new StartRefused(
+            `port ${port} is in use (EADDRINUSE): another server listens there; stop it or set PORT to a free port`,
+          ),
+        );
       } else if (error.code === "EACCES") {
-        reject(new StartRefused(`port ${port} needs privileges this user lacks (EACCES); set PORT to a port above 1024`));
+        reject(
+          new StartRefused(`port ${port} needs privileges this user lacks (EACCES); set PORT to a port above 1024`),
+        );
       } else reject(error);
     });
     // Bound as next start binds (all interfaces), so a listener on any address is found.

@@ -84,7 +84,8 @@ export function holdLifetime(): void {
   const launchers = launcherChain();
   const originalParent = process.ppid;
   setInterval(() => {
-    const gone = launchers.find((pid) => !isRunning(pid)) ?? (process.ppid !== originalParent ? originalParent : undefined);
+    const gone =
+      launchers.find((pid) => !isRunning(pid)) ?? (process.ppid !== originalParent ? originalParent : undefined);
     if (gone === undefined) return;
     console.error(`[vinscope] the launcher (pid ${gone}) is gone; stopping the server processes and the job runner`);
     stopAll(0);

@@ -17,7 +17,6 @@ import { SERVICE_VERSION } from "../../lib/version";
 import { ensureBundledVpic } from "../../lib/vin/vpic-file";
 import { migrate } from "../db/prepare";
 
-
 async function prepareData(): Promise<void> {
   const cfg = config();
   if (!existsSync(cfg.vpic.dbPath)) {
@@ -35,8 +34,15 @@ async function prepareData(): Promise<void> {
 async function migrationsPending(): Promise<boolean> {
   const { database } = config();
   if (database.provider === "sqlite" && !existsSync(database.url.slice("file:".length))) return true;
-  const folder = path.join(process.cwd(), "prisma", ...(database.provider === "postgresql" ? ["postgres"] : []), "migrations");
-  const expected = readdirSync(folder, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  const folder = path.join(
+    process.cwd(),
+    "prisma",
+    ...(database.provider === "postgresql" ? ["postgres"] : []),
+    "migrations",
+  );
+  const expected = readdirSync(folder, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
   try {
     const rows = await db().$queryRawUnsafe<{ migration_name: string }[]>(
       `SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`,
@@ -93,5 +99,8 @@ export async function serveMcpStdio(): Promise<void> {
   process.on("SIGTERM", () => void shutdown());
 
   await server.connect(transport);
-  log().info({ version: SERVICE_VERSION, transport: "stdio", database: config().database.provider }, "mcp server ready");
+  log().info(
+    { version: SERVICE_VERSION, transport: "stdio", database: config().database.provider },
+    "mcp server ready",
+  );
 }

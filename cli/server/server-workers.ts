@@ -25,7 +25,13 @@ import { EXIT_WITH_PARENT, isStopping, stopAll, track } from "./lifetime";
 /** More replacements than this within CRASH_WINDOW_MS is a crash loop, not bad luck. */
 const MAX_RESTARTS = 5;
 const CRASH_WINDOW_MS = 60_000;
-export function serveWithWorkers(opts: { root: string; port: number; workers: number; heapMb: number; env: NodeJS.ProcessEnv }): void {
+export function serveWithWorkers(opts: {
+  root: string;
+  port: number;
+  workers: number;
+  heapMb: number;
+  env: NodeJS.ProcessEnv;
+}): void {
   cluster.setupPrimary({
     exec: path.join(opts.root, "node_modules", "next", "dist", "bin", "next"),
     args: ["start", "-p", String(opts.port)],
@@ -43,7 +49,10 @@ export function serveWithWorkers(opts: { root: string; port: number; workers: nu
 
   cluster.on("listening", () => {
     listening++;
-    if (listening === opts.workers) console.log(`[vinscope] ${opts.workers} server process${opts.workers === 1 ? "" : "es"} listening on port ${opts.port}`);
+    if (listening === opts.workers)
+      console.log(
+        `[vinscope] ${opts.workers} server process${opts.workers === 1 ? "" : "es"} listening on port ${opts.port}`,
+      );
   });
   cluster.on("exit", (worker, code, signal) => {
     if (isStopping()) return;
@@ -56,7 +65,9 @@ export function serveWithWorkers(opts: { root: string; port: number; workers: nu
     restarts.push(now);
     while (restarts.length && restarts[0] < now - CRASH_WINDOW_MS) restarts.shift();
     if (restarts.length > MAX_RESTARTS) {
-      console.error(`[vinscope] server processes keep exiting (${restarts.length} in a minute, last: ${how}); stopping`);
+      console.error(
+        `[vinscope] server processes keep exiting (${restarts.length} in a minute, last: ${how}); stopping`,
+      );
       return stopAll(1);
     }
     console.error(`[vinscope] server process ${worker.process.pid} exited (${how}); starting a replacement`);

@@ -15,7 +15,17 @@ export interface Bar {
   tone?: "bad" | "warn" | "good";
 }
 
-export function BarChart({ title, bars, caption, testId }: { title: string; bars: Bar[]; caption?: ReactNode; testId?: string }) {
+export function BarChart({
+  title,
+  bars,
+  caption,
+  testId,
+}: {
+  title: string;
+  bars: Bar[];
+  caption?: ReactNode;
+  testId?: string;
+}) {
   const max = Math.max(...bars.map((b) => b.value), 0);
   const id = `chart-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
@@ -28,7 +38,11 @@ export function BarChart({ title, bars, caption, testId }: { title: string; bars
           <li key={b.key} className={styles.barRow}>
             <span className={styles.barLabel}>{b.href ? <Link href={b.href}>{b.label}</Link> : b.label}</span>
             <span className={styles.barTrack} aria-hidden="true">
-              <span className={styles.barFill} data-tone={b.tone} style={{ width: `${max > 0 ? (b.value / max) * 100 : 0}%` }} />
+              <span
+                className={styles.barFill}
+                data-tone={b.tone}
+                style={{ width: `${max > 0 ? (b.value / max) * 100 : 0}%` }}
+              />
             </span>
             <span className={styles.barValue}>{b.valueText}</span>
           </li>

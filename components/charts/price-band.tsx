@@ -45,13 +45,18 @@ export function PriceBand({ band, averageMsrp: msrp, vehicle }: PriceBandProps) 
             style={{ left: `${left}%`, width: `${right - left}%` }}
           />
           <div className={styles.median} data-testid="typical" data-left={median} style={{ left: `${median}%` }} />
-          {msrp !== null ? <div className={styles.msrp} data-testid="msrp" data-left={pct(msrp)} style={{ left: `${pct(msrp)}%` }} /> : null}
+          {msrp !== null ? (
+            <div className={styles.msrp} data-testid="msrp" data-left={pct(msrp)} style={{ left: `${pct(msrp)}%` }} />
+          ) : null}
         </div>
         <div className={styles.belowRow} aria-hidden="true">
           <span className={styles.lowLabel} style={{ left: `clamp(0rem, ${left}%, calc(100% - 11rem))` }}>
             {dollars(band.low)}
           </span>
-          <span className={styles.highLabel} style={{ right: `clamp(0rem, ${Math.round((100 - right) * 10) / 10}%, calc(100% - 11rem))` }}>
+          <span
+            className={styles.highLabel}
+            style={{ right: `clamp(0rem, ${Math.round((100 - right) * 10) / 10}%, calc(100% - 11rem))` }}
+          >
             {dollars(band.high)}
           </span>
         </div>

@@ -9,14 +9,57 @@ import styles from "./us-state-map.module.css";
 
 /** Column and row of each state in the grid (11 × 8), west to east and north to south. */
 const TILES: Record<UsStateCode, [number, number]> = {
-  AK: [0, 0], ME: [10, 0],
-  WI: [5, 1], VT: [9, 1], NH: [10, 1],
-  WA: [0, 2], ID: [1, 2], MT: [2, 2], ND: [3, 2], MN: [4, 2], IL: [5, 2], MI: [6, 2], NY: [8, 2], MA: [9, 2],
-  OR: [0, 3], NV: [1, 3], WY: [2, 3], SD: [3, 3], IA: [4, 3], IN: [5, 3], OH: [6, 3], PA: [7, 3], NJ: [8, 3], CT: [9, 3], RI: [10, 3],
-  CA: [0, 4], UT: [1, 4], CO: [2, 4], NE: [3, 4], MO: [4, 4], KY: [5, 4], WV: [6, 4], VA: [7, 4], MD: [8, 4], DE: [9, 4],
-  AZ: [1, 5], NM: [2, 5], KS: [3, 5], AR: [4, 5], TN: [5, 5], NC: [6, 5], SC: [7, 5], DC: [8, 5],
-  OK: [3, 6], LA: [4, 6], MS: [5, 6], AL: [6, 6], GA: [7, 6],
-  HI: [0, 7], TX: [3, 7], FL: [8, 7],
+  AK: [0, 0],
+  ME: [10, 0],
+  WI: [5, 1],
+  VT: [9, 1],
+  NH: [10, 1],
+  WA: [0, 2],
+  ID: [1, 2],
+  MT: [2, 2],
+  ND: [3, 2],
+  MN: [4, 2],
+  IL: [5, 2],
+  MI: [6, 2],
+  NY: [8, 2],
+  MA: [9, 2],
+  OR: [0, 3],
+  NV: [1, 3],
+  WY: [2, 3],
+  SD: [3, 3],
+  IA: [4, 3],
+  IN: [5, 3],
+  OH: [6, 3],
+  PA: [7, 3],
+  NJ: [8, 3],
+  CT: [9, 3],
+  RI: [10, 3],
+  CA: [0, 4],
+  UT: [1, 4],
+  CO: [2, 4],
+  NE: [3, 4],
+  MO: [4, 4],
+  KY: [5, 4],
+  WV: [6, 4],
+  VA: [7, 4],
+  MD: [8, 4],
+  DE: [9, 4],
+  AZ: [1, 5],
+  NM: [2, 5],
+  KS: [3, 5],
+  AR: [4, 5],
+  TN: [5, 5],
+  NC: [6, 5],
+  SC: [7, 5],
+  DC: [8, 5],
+  OK: [3, 6],
+  LA: [4, 6],
+  MS: [5, 6],
+  AL: [6, 6],
+  GA: [7, 6],
+  HI: [0, 7],
+  TX: [3, 7],
+  FL: [8, 7],
 };
 const COLUMNS = 11;
 const ROWS = 8;
@@ -84,7 +127,9 @@ export function UsStateMap(props: {
         className={styles.svg}
         // A map of links is a group a keyboard walks through; a map without links is one picture, whose text
         // equivalent is the table beside it.
-        {...(linked ? { role: "group", "aria-label": props.title } : { role: "img", "aria-label": `${props.title}. ${props.tableNote}` })}
+        {...(linked
+          ? { role: "group", "aria-label": props.title }
+          : { role: "img", "aria-label": `${props.title}. ${props.tableNote}` })}
       >
         {(Object.entries(TILES) as [UsStateCode, [number, number]][]).map(([state, [col, row]]) => {
           const tile = byState.get(state);
@@ -96,7 +141,13 @@ export function UsStateMap(props: {
           const body = (
             <>
               <rect x={x} y={y} width={size} height={size} rx={4} className={styles.tile} data-step={step} />
-              <text x={x + size / 2} y={y + size / 2 + 1} className={styles.code} data-step={step} data-with-figure={hasFigure || undefined}>
+              <text
+                x={x + size / 2}
+                y={y + size / 2 + 1}
+                className={styles.code}
+                data-step={step}
+                data-with-figure={hasFigure || undefined}
+              >
                 {state}
               </text>
               {hasFigure ? (
@@ -110,13 +161,26 @@ export function UsStateMap(props: {
           const current = props.current === state;
           if (tile?.href) {
             return (
-              <a key={state} href={tile.href} aria-label={tile.label} aria-current={current ? "page" : undefined} className={styles.link} data-state={state} data-current={current || undefined}>
+              <a
+                key={state}
+                href={tile.href}
+                aria-label={tile.label}
+                aria-current={current ? "page" : undefined}
+                className={styles.link}
+                data-state={state}
+                data-current={current || undefined}
+              >
                 {body}
               </a>
             );
           }
           return (
-            <g key={state} data-state={state} data-current={current || undefined} aria-hidden={linked ? true : undefined}>
+            <g
+              key={state}
+              data-state={state}
+              data-current={current || undefined}
+              aria-hidden={linked ? true : undefined}
+            >
               {body}
             </g>
           );

@@ -10,7 +10,15 @@
 import { randomUUID } from "node:crypto";
 import { config } from "../config";
 import { db } from "../db";
-import { issueKey, toRecord, TRIAL_DAYS, usageDay, type DealerKeyRecord, type IssuedKey, type KeyStatus } from "../dealers/keys";
+import {
+  issueKey,
+  toRecord,
+  TRIAL_DAYS,
+  usageDay,
+  type DealerKeyRecord,
+  type IssuedKey,
+  type KeyStatus,
+} from "../dealers/keys";
 import { normaliseEmail } from "./email";
 
 export type AccountStatus = "trial" | "active" | "past_due" | "cancelled";
@@ -130,13 +138,18 @@ async function accountKey(accountId: string, keyId: string): Promise<DealerKeyRe
  * A new key for the key's location, shown once; the old key keeps working for KEY_ROTATION_GRACE_HOURS so the
  * dealer can switch their systems over, then it is refused as revoked.
  */
-export async function rotateKey(accountId: string, keyId: string, now = new Date()): Promise<{ issued: IssuedKey; graceUntil: Date }> {
+export async function rotateKey(
+  accountId: string,
+  keyId: string,
+  now = new Date(),
+): Promise<{ issued: IssuedKey; graceUntil: Date }> {
   const account = await accountOrThrow(accountId);
   const old = await accountKey(accountId, keyId);
   if (old.status === "revoked" || (old.graceUntil && old.graceUntil <= now)) {
     throw new AccountError("revoked", "A revoked key cannot be rotated: issue a new key for its location instead.");
   }
-  if (old.graceUntil) throw new AccountError("revoked", "This key was already rotated; rotate its replacement instead.");
+  if (old.graceUntil)
+    throw new AccountError("revoked", "This key was already rotated; rotate its replacement instead.");
   const graceUntil = new Date(now.getTime() + config().accounts.rotationGraceHours * 3_600_000);
   const issued = await db().$transaction(async (tx) => {
     const fresh = await issueKey({
@@ -190,7 +203,12 @@ export async function issueLocationKey(accountId: string, locationId: string, no
   const location = await db().dealerLocation.findFirst({ where: { id: locationId, accountId, removedAt: null } });
   if (!location) throw new AccountError("not_found", "No such location on this account.");
   const live = await db().dealerKey.count({
-    where: { accountId, locationId, status: { not: "revoked" }, OR: [{ graceUntil: null }, { graceUntil: { gt: now } }] },
+    where: {
+      accountId,
+      locationId,
+      status: { not: "revoked" },
+      OR: [{ graceUntil: null }, { graceUntil: { gt: now } }],
+    },
   });
   if (live > 0) throw new AccountError("revoked", "This location already has a key: rotate it instead.");
   return issueKey({
@@ -208,7 +226,8 @@ export async function issueLocationKey(accountId: string, locationId: string, no
 export async function removeLocation(accountId: string, locationId: string, now = new Date()): Promise<void> {
   const live = await db().dealerLocation.findMany({ where: { accountId, removedAt: null } });
   if (!live.some((l) => l.id === locationId)) throw new AccountError("not_found", "No such location on this account.");
-  if (live.length === 1) throw new AccountError("last_location", "An account keeps at least one location: cancel instead.");
+  if (live.length === 1)
+    throw new AccountError("last_location", "An account keeps at least one location: cancel instead.");
   await db().$transaction([
     db().dealerLocation.update({ where: { id: locationId }, data: { removedAt: now } }),
     db().dealerKey.updateMany({
@@ -229,7 +248,9 @@ export async function activeLocationCount(accountId: string): Promise<number> {
 export async function setAccountStatus(
   accountId: string,
   status: AccountStatus,
-  billing: Partial<Pick<DealerAccountRecord, "stripeCustomerId" | "stripeSubscriptionId" | "cancelAtPeriodEnd" | "currentPeriodEnd">> = {},
+  billing: Partial<
+    Pick<DealerAccountRecord, "stripeCustomerId" | "stripeSubscriptionId" | "cancelAtPeriodEnd" | "currentPeriodEnd">
+  > = {},
   /**
    * The Stripe event that asks for this (billing webhooks): applied only if no event Stripe created later has been
    * applied already. Stripe's clock has whole seconds: within the same second, a cancelled account is brought back
@@ -237,18 +258,30 @@ export async function setAccountStatus(
    */
   event?: { createdAt: Date; subscriptionId: string | null },
 ): Promise<boolean> {
-  const keyData =
-    status === "trial" ? { status: "trial" } : { status, expiresAt: null as Date | null };
+  const keyData = status === "trial" ? { status: "trial" } : { status, expiresAt: null as Date | null };
   const eventAt = event?.createdAt;
   const sameSecond = event
-    ? { lastStripeEventAt: eventAt, OR: [{ status: { not: "cancelled" } }, ...(event.subscriptionId ? [{ stripeSubscriptionId: { not: event.subscriptionId } }] : [])] }
+    ? {
+        lastStripeEventAt: eventAt,
+        OR: [
+          { status: { not: "cancelled" } },
+          ...(event.subscriptionId ? [{ stripeSubscriptionId: { not: event.subscriptionId } }] : []),
+        ],
+      }
     : {};
-  const inOrder = event ? { OR: [{ lastStripeEventAt: null }, { lastStripeEventAt: { lt: eventAt } }, sameSecond] } : {};
+  const inOrder = event
+    ? { OR: [{ lastStripeEventAt: null }, { lastStripeEventAt: { lt: eventAt } }, sameSecond] }
+    : {};
   return db().$transaction(async (tx) => {
     // One conditional write decides, so two deliveries at once cannot both pass the check.
     const { count } = await tx.dealerAccount.updateMany({
       where: { id: accountId, ...inOrder },
-      data: { status, ...(status === "trial" ? {} : { trialEndsAt: null }), ...billing, ...(eventAt ? { lastStripeEventAt: eventAt } : {}) },
+      data: {
+        status,
+        ...(status === "trial" ? {} : { trialEndsAt: null }),
+        ...billing,
+        ...(eventAt ? { lastStripeEventAt: eventAt } : {}),
+      },
     });
     if (count === 0) return false;
     await tx.dealerKey.updateMany({ where: { accountId, status: { not: "revoked" } }, data: keyData });
@@ -256,7 +289,11 @@ export async function setAccountStatus(
   });
 }
 
-export async function setPartner(accountId: string, partner: boolean, terms: string | null): Promise<DealerAccountRecord> {
+export async function setPartner(
+  accountId: string,
+  partner: boolean,
+  terms: string | null,
+): Promise<DealerAccountRecord> {
   await accountOrThrow(accountId);
   const row = await db().dealerAccount.update({
     where: { id: accountId },
@@ -340,7 +377,11 @@ export async function accountView(accountId: string, now = new Date()): Promise<
         .map((k) => ({ ...toRecord(k), lastUsedDay: lastUsed.get(k.id) ?? null })),
     })),
     usage: [...days.values()],
-    usageByLocation: locations.map((l) => ({ locationId: l.id, name: l.name, ...(byLocation.get(l.id) ?? { vins: 0, stickers: 0, provisions: 0 }) })),
+    usageByLocation: locations.map((l) => ({
+      locationId: l.id,
+      name: l.name,
+      ...(byLocation.get(l.id) ?? { vins: 0, stickers: 0, provisions: 0 }),
+    })),
   };
 }
 

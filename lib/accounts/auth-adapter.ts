@@ -8,7 +8,9 @@
 import { createHash } from "node:crypto";
 import type { BetterAuthOptions } from "better-auth";
 
-type AnyAdapter = Record<string, unknown> & { transaction?: (cb: (trx: AnyAdapter) => Promise<unknown>) => Promise<unknown> };
+type AnyAdapter = Record<string, unknown> & {
+  transaction?: (cb: (trx: AnyAdapter) => Promise<unknown>) => Promise<unknown>;
+};
 type AdapterFactory = (options: BetterAuthOptions) => unknown;
 interface WhereClause {
   field: string;
@@ -43,7 +45,8 @@ function restore<T>(row: T, seen: Map<string, string>): T {
 }
 
 function wrap(adapter: AnyAdapter): AnyAdapter {
-  const call = (name: string, args: Record<string, unknown>) => (adapter[name] as (a: unknown) => Promise<unknown>)(args);
+  const call = (name: string, args: Record<string, unknown>) =>
+    (adapter[name] as (a: unknown) => Promise<unknown>)(args);
   const wrapped: AnyAdapter = { ...adapter };
   wrapped.create = async (args: Record<string, unknown>) => {
     if (!isSession(args.model)) return call("create", args);
@@ -64,7 +67,10 @@ function wrap(adapter: AnyAdapter): AnyAdapter {
   wrapped.findMany = async (args: Record<string, unknown>) => {
     if (!isSession(args.model)) return call("findMany", args);
     const seen = new Map<string, string>();
-    const rows = (await call("findMany", { ...args, where: hashWhere(args.where as WhereClause[], seen) })) as unknown[];
+    const rows = (await call("findMany", {
+      ...args,
+      where: hashWhere(args.where as WhereClause[], seen),
+    })) as unknown[];
     return rows.map((r) => restore(r, seen));
   };
   for (const name of ["count", "updateMany", "delete", "deleteMany"]) {

@@ -14,7 +14,11 @@ let temp: TempDb;
 let account: DealerAccountRecord;
 beforeAll(async () => {
   temp = createTempDb();
-  const outcome = await startTrialAccount({ name: "Main Street Motors", email: "gm@main.example", location: "Austin, TX" });
+  const outcome = await startTrialAccount({
+    name: "Main Street Motors",
+    email: "gm@main.example",
+    location: "Austin, TX",
+  });
   if (outcome.status !== "issued") throw new Error("trial not issued");
   account = outcome.account;
 });

@@ -28,7 +28,11 @@ export async function addLocationAndSyncBilling(
 }
 
 /** The location's keys revoked and the location gone (never the last one), then the subscription's quantity. */
-export async function removeLocationAndSyncBilling(account: DealerAccountRecord, locationId: string, now = new Date()): Promise<LocationChange> {
+export async function removeLocationAndSyncBilling(
+  account: DealerAccountRecord,
+  locationId: string,
+  now = new Date(),
+): Promise<LocationChange> {
   await removeLocation(account.id, locationId, now);
   return { billingNotUpdated: await billingAfterChange(account) };
 }

@@ -50,7 +50,8 @@ function consume(name: string, points: number, durationSeconds: number, subject:
       await limiter(name, points, durationSeconds).consume(counterKey(subject));
       return { ok: true };
     } catch (error) {
-      if (error instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+      if (error instanceof RateLimiterRes)
+        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
       throw error;
     }
   };

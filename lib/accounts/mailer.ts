@@ -39,7 +39,11 @@ function transporter(url: string): Transporter {
 export const mailConfigured = (): boolean => config().accounts.smtpUrl !== null;
 
 /** `what` names the mail in the log ("sign-in link", "recall digest"); the mail itself is never logged when sent. */
-export async function sendMail(mail: Mail, logFallback: () => Record<string, unknown>, what = "sign-in link"): Promise<MailOutcome> {
+export async function sendMail(
+  mail: Mail,
+  logFallback: () => Record<string, unknown>,
+  what = "sign-in link",
+): Promise<MailOutcome> {
   const { smtpUrl, mailFrom, smtpTimeoutMs } = config().accounts;
   const domain = mail.to.slice(mail.to.lastIndexOf("@") + 1);
   if (!smtpUrl) {

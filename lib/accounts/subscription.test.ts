@@ -24,7 +24,11 @@ beforeEach(() => jest.resetAllMocks());
 let dealers = 0;
 async function trial(): Promise<{ account: DealerAccountRecord; key: string }> {
   dealers += 1;
-  const outcome = await startTrialAccount({ name: `Dealer ${dealers}`, email: `owner${dealers}@dealer.example`, location: "Austin, TX" });
+  const outcome = await startTrialAccount({
+    name: `Dealer ${dealers}`,
+    email: `owner${dealers}@dealer.example`,
+    location: "Austin, TX",
+  });
   if (outcome.status !== "issued") throw new Error("trial not issued");
   return { account: outcome.account, key: outcome.issued.key };
 }

@@ -8,7 +8,8 @@ import { setAccountStatus, type DealerAccountRecord } from "./accounts";
 
 /** The Stripe Checkout URL to send the dealer to, or why there is none. */
 export async function subscribe(account: DealerAccountRecord): Promise<BillingResult<string>> {
-  if (!billingConfigured()) return { ok: false, message: "Billing is not set up on this server: ask the operator to activate your account." };
+  if (!billingConfigured())
+    return { ok: false, message: "Billing is not set up on this server: ask the operator to activate your account." };
   return startCheckout(account);
 }
 

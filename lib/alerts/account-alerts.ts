@@ -30,15 +30,27 @@ export async function accountAlerts(
       const watcher: Watcher = { id: locationWatcherId(l.id), accountId: account.id, email: account.email };
       const [watched, newest, endpoint, deliveries] = await Promise.all([
         db().watchedVin.count({ where: { watcherId: watcher.id } }),
-        db().watchedVin.findMany({ where: { watcherId: watcher.id }, orderBy: { createdAt: "desc" }, take: SHOWN_VINS }),
+        db().watchedVin.findMany({
+          where: { watcherId: watcher.id },
+          orderBy: { createdAt: "desc" },
+          take: SHOWN_VINS,
+        }),
         endpointView(watcher),
-        db().alertEvent.findMany({ where: { watcherId: watcher.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: SHOWN_DELIVERIES }),
+        db().alertEvent.findMany({
+          where: { watcherId: watcher.id },
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+          take: SHOWN_DELIVERIES,
+        }),
       ]);
       return {
         locationId: l.id,
         name: l.name,
         watched,
-        newest: newest.map((w) => ({ vin: w.vin, vehicle: `${w.year} ${w.make} ${w.model}`, watchedSince: w.createdAt })),
+        newest: newest.map((w) => ({
+          vin: w.vin,
+          vehicle: `${w.year} ${w.make} ${w.model}`,
+          watchedSince: w.createdAt,
+        })),
         endpoint,
         deliveries: deliveries.map(logEntry),
       };

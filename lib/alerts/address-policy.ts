@@ -48,7 +48,8 @@ export function addressRefusal(address: string): string | null {
   if (!ipaddr.isValid(address)) return "not an IP address";
   let parsed = ipaddr.parse(address);
   // An IPv4 address written as IPv6 (::ffff:10.0.0.1) is judged as the IPv4 address it reaches.
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   const range = parsed.range();
   if (range === "unicast") return null;
   return NOT_PUBLIC[range] ?? `an address of the ${range} range`;

@@ -15,12 +15,20 @@ const PAGE_MAX = 500;
 export const WatchlistAddRequest = z
   .object({
     vins: z
-      .array(z.string({ message: "every entry of vins must be a string" }), { message: "vins must be an array of VIN strings" })
+      .array(z.string({ message: "every entry of vins must be a string" }), {
+        message: "vins must be an array of VIN strings",
+      })
       .min(1, { message: "vins must not be empty" })
       .max(WATCHLIST_POST_LIMIT, { message: `at most ${WATCHLIST_POST_LIMIT} VINs per request` })
-      .describe(`VINs to watch, at most ${WATCHLIST_POST_LIMIT} per request; each must decode to a model year, make and model`),
+      .describe(
+        `VINs to watch, at most ${WATCHLIST_POST_LIMIT} per request; each must decode to a model year, make and model`,
+      ),
   })
-  .meta({ id: "WatchlistAddRequest", description: "Body of POST /api/dealer/v1/watchlist.", examples: [{ vins: [EXAMPLE_VIN] }] });
+  .meta({
+    id: "WatchlistAddRequest",
+    description: "Body of POST /api/dealer/v1/watchlist.",
+    examples: [{ vins: [EXAMPLE_VIN] }],
+  });
 
 export const WatchlistAddResponse = z
   .object({
@@ -57,12 +65,16 @@ export const WatchedVinParams = z.object({
   vin: z.string().meta({ description: "a watched VIN (any case)", examples: [EXAMPLE_VIN] }),
 });
 
-const Vehicle = z.object({ year: z.int(), make: z.string(), model: z.string() }).describe("what the VIN decodes to (NHTSA vPIC)");
+const Vehicle = z
+  .object({ year: z.int(), make: z.string(), model: z.string() })
+  .describe("what the VIN decodes to (NHTSA vPIC)");
 
 export const WatchedVin = z.object({
   vin: z.string(),
   vehicle: Vehicle,
-  watchedSince: z.string().describe("ISO date-time the VIN was added: recall.opened events are sent for campaigns that appear after it"),
+  watchedSince: z
+    .string()
+    .describe("ISO date-time the VIN was added: recall.opened events are sent for campaigns that appear after it"),
   permalink: z.url().describe("the VIN's page"),
   recalls: z
     .object({
@@ -70,7 +82,10 @@ export const WatchedVin = z.object({
       count: z.int().nullable().describe("open campaigns now; null when unknown (status unavailable), never a false 0"),
       items: z.array(RecallItem).describe("newest report first"),
       source: z.string(),
-      asOf: z.string().optional().describe("ISO date-time of the data: the recall mirror's last sync, or when NHTSA answered"),
+      asOf: z
+        .string()
+        .optional()
+        .describe("ISO date-time of the data: the recall mirror's last sync, or when NHTSA answered"),
     })
     .describe("the open recall campaigns of the VIN's year/make/model now"),
 });
@@ -82,7 +97,10 @@ export const WatchlistPage = z
     nextCursor: z.string().nullable().describe("pass as `cursor` for the next page; null on the last page"),
     total: z.int().describe("VINs watched in all"),
   })
-  .meta({ id: "WatchlistPage", description: "One page of the watchlist, each VIN with its vehicle and its open recalls now." });
+  .meta({
+    id: "WatchlistPage",
+    description: "One page of the watchlist, each VIN with its vehicle and its open recalls now.",
+  });
 export type WatchlistPage = z.infer<typeof WatchlistPage>;
 
 export const WebhookRegisterRequest = z
@@ -109,7 +127,9 @@ export type WebhookRegistration = z.infer<typeof WebhookRegistration>;
 
 const WebhookHealth = z
   .enum(["new", "healthy", "failing"])
-  .describe("new: nothing delivered yet; healthy: the last delivery was taken or is being retried; failing: an event used up its retries (the owner was mailed) and none was taken since");
+  .describe(
+    "new: nothing delivered yet; healthy: the last delivery was taken or is being retried; failing: an event used up its retries (the owner was mailed) and none was taken since",
+  );
 
 export const WebhookEndpointView = z
   .object({
@@ -121,7 +141,10 @@ export const WebhookEndpointView = z
     pending: z.int().describe("events waiting to be delivered or retried"),
     createdAt: z.string(),
   })
-  .meta({ id: "WebhookEndpoint", description: "The key owner's webhook endpoint and its health (the secret is never shown again)." });
+  .meta({
+    id: "WebhookEndpoint",
+    description: "The key owner's webhook endpoint and its health (the secret is never shown again).",
+  });
 export type WebhookEndpointView = z.infer<typeof WebhookEndpointView>;
 
 export const WebhookTestResult = z
@@ -137,7 +160,9 @@ export type WebhookTestResult = z.infer<typeof WebhookTestResult>;
 
 const DeliveryStatus = z
   .enum(["pending", "delivered", "failed", "unsent"])
-  .describe("pending: to be sent or retried at nextAttemptAt; delivered: a 2xx was received; failed: every retry was refused; unsent: no endpoint was registered when the event happened (it reaches the email digest)");
+  .describe(
+    "pending: to be sent or retried at nextAttemptAt; delivered: a 2xx was received; failed: every retry was refused; unsent: no endpoint was registered when the event happened (it reaches the email digest)",
+  );
 
 export const DeliveryLogEntry = z.object({
   id: z.string().describe("the webhook-id, the same on every attempt"),

@@ -67,10 +67,16 @@ export async function deliverDueEvents(owner: string, now = new Date()): Promise
   });
   if (due.length === 0) return EMPTY;
   const endpoints = new Map(
-    (await db().webhookEndpoint.findMany({ where: { watcherId: { in: [...new Set(due.map((e) => e.watcherId))] } } })).map((e) => [e.watcherId, e]),
+    (
+      await db().webhookEndpoint.findMany({ where: { watcherId: { in: [...new Set(due.map((e) => e.watcherId))] } } })
+    ).map((e) => [e.watcherId, e]),
   );
   const orphans = due.filter((e) => !endpoints.has(e.watcherId)).map((e) => e.id);
-  if (orphans.length) await db().alertEvent.updateMany({ where: { id: { in: orphans }, status: "pending" }, data: { status: "unsent", nextAttemptAt: null } });
+  if (orphans.length)
+    await db().alertEvent.updateMany({
+      where: { id: { in: orphans }, status: "pending" },
+      data: { status: "unsent", nextAttemptAt: null },
+    });
   const perHost = new Map<string, number>();
   const chosen: string[] = [];
   for (const e of due) {
@@ -86,7 +92,9 @@ export async function deliverDueEvents(owner: string, now = new Date()): Promise
     where: { id: { in: chosen }, status: "pending", OR: freeLease(now) },
     data: { leaseOwner: owner, leaseUntil: new Date(now.getTime() + claimMs()) },
   });
-  const claimed = await db().alertEvent.findMany({ where: { id: { in: chosen }, leaseOwner: owner, status: "pending" } });
+  const claimed = await db().alertEvent.findMany({
+    where: { id: { in: chosen }, leaseOwner: owner, status: "pending" },
+  });
   if (claimed.length === 0) return EMPTY;
   const campaigns = [...new Set(claimed.map((e) => e.campaignNumber).filter((c): c is string => c !== null))];
   const texts = new Map((await campaignTexts(campaigns)).map((c) => [c.campaignNumber, c]));
@@ -114,20 +122,46 @@ export async function deliverDueEvents(owner: string, now = new Date()): Promise
   );
   // The endpoints' health, once per round.
   const at = new Date();
-  if (answered.size) await db().webhookEndpoint.updateMany({ where: { watcherId: { in: [...answered] } }, data: { lastSuccessAt: at, failingSince: null } });
-  if (refused.size) await db().webhookEndpoint.updateMany({ where: { watcherId: { in: [...refused] } }, data: { lastFailureAt: at } });
+  if (answered.size)
+    await db().webhookEndpoint.updateMany({
+      where: { watcherId: { in: [...answered] } },
+      data: { lastSuccessAt: at, failingSince: null },
+    });
+  if (refused.size)
+    await db().webhookEndpoint.updateMany({ where: { watcherId: { in: [...refused] } }, data: { lastFailureAt: at } });
   return result;
 }
 
 type Outcome = "delivered" | "retrying" | "failed";
 
 /** One attempt's row update: delivered, retried at the next delay of the schedule, or failed for good. */
-function outcomeUpdate(event: EventRow, delivery: Delivery, at: Date): { outcome: Outcome; data: Prisma.AlertEventUpdateManyMutationInput } {
-  const common = { attempts: event.attempts + 1, lastAttemptAt: at, lastStatus: delivery.status, leaseOwner: null, leaseUntil: null };
-  if (delivery.ok) return { outcome: "delivered", data: { ...common, status: "delivered", deliveredAt: at, nextAttemptAt: null, lastError: null } };
+function outcomeUpdate(
+  event: EventRow,
+  delivery: Delivery,
+  at: Date,
+): { outcome: Outcome; data: Prisma.AlertEventUpdateManyMutationInput } {
+  const common = {
+    attempts: event.attempts + 1,
+    lastAttemptAt: at,
+    lastStatus: delivery.status,
+    leaseOwner: null,
+    leaseUntil: null,
+  };
+  if (delivery.ok)
+    return {
+      outcome: "delivered",
+      data: { ...common, status: "delivered", deliveredAt: at, nextAttemptAt: null, lastError: null },
+    };
   const wait = config().alerts.retryScheduleMs[event.attempts];
-  if (wait === undefined) return { outcome: "failed", data: { ...common, status: "failed", nextAttemptAt: null, lastError: delivery.detail } };
-  return { outcome: "retrying", data: { ...common, nextAttemptAt: new Date(at.getTime() + wait), lastError: delivery.detail } };
+  if (wait === undefined)
+    return {
+      outcome: "failed",
+      data: { ...common, status: "failed", nextAttemptAt: null, lastError: delivery.detail },
+    };
+  return {
+    outcome: "retrying",
+    data: { ...common, nextAttemptAt: new Date(at.getTime() + wait), lastError: delivery.detail },
+  };
 }
 
 /**
@@ -162,7 +196,9 @@ class OutcomeWriter {
         return outcome;
       });
       try {
-        await db().$transaction([...groups.values()].map((g) => db().alertEvent.updateMany({ where: { id: { in: g.ids } }, data: g.data })));
+        await db().$transaction(
+          [...groups.values()].map((g) => db().alertEvent.updateMany({ where: { id: { in: g.ids } }, data: g.data })),
+        );
         batch.forEach((b, i) => b.done(outcomes[i]));
       } catch (error) {
         for (const b of batch) b.fail(error);
@@ -174,9 +210,15 @@ class OutcomeWriter {
 
 /** The first event to use up its retries marks the endpoint failing and tells its owner, once. */
 async function markFailing(endpoint: EndpointRow, event: EventRow, detail: string, at: Date): Promise<void> {
-  const { count } = await db().webhookEndpoint.updateMany({ where: { watcherId: endpoint.watcherId, failingSince: null }, data: { failingSince: at } });
+  const { count } = await db().webhookEndpoint.updateMany({
+    where: { watcherId: endpoint.watcherId, failingSince: null },
+    data: { failingSince: at },
+  });
   if (count === 0) return;
-  log().warn({ watcher: endpoint.watcherId, host: hostKey(endpoint.url), event: event.id }, "webhook endpoint failing: an event used up its retries");
+  log().warn(
+    { watcher: endpoint.watcherId, host: hostKey(endpoint.url), event: event.id },
+    "webhook endpoint failing: an event used up its retries",
+  );
   const { publicBaseUrl, alerts } = config();
   const days = Math.round(alerts.retryScheduleMs.reduce((a, b) => a + b, 0) / 86_400_000);
   await sendMail(
@@ -200,7 +242,16 @@ export async function sendTestEvent(watcher: Watcher, now = new Date()): Promise
   const endpoint = await db().webhookEndpoint.findUnique({ where: { watcherId: watcher.id } });
   if (!endpoint) throw noEndpoint();
   const id = `msg_${randomBytes(16).toString("hex")}`;
-  const row = { id, type: WEBHOOK_TEST, createdAt: now, vin: null, year: null, make: null, model: null, campaignNumber: null };
+  const row = {
+    id,
+    type: WEBHOOK_TEST,
+    createdAt: now,
+    vin: null,
+    year: null,
+    make: null,
+    model: null,
+    campaignNumber: null,
+  };
   const body = eventBody(row, undefined, config().publicBaseUrl);
   const keys = await signingSecrets(endpoint, now);
   const delivery: Delivery = keys
@@ -226,10 +277,17 @@ export async function sendTestEvent(watcher: Watcher, now = new Date()): Promise
       data: delivery.ok ? { lastSuccessAt: at, failingSince: null } : { lastFailureAt: at },
     }),
   ]);
-  return { id, delivered: delivery.ok, status: delivery.status, error: delivery.ok ? null : delivery.detail, durationMs: delivery.ms };
+  return {
+    id,
+    delivered: delivery.ok,
+    status: delivery.status,
+    error: delivery.ok ? null : delivery.detail,
+    durationMs: delivery.ms,
+  };
 }
 
-const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
+const encodeCursor = (createdAt: Date, id: string) =>
+  Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
 
 function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
   const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
@@ -243,7 +301,9 @@ export async function deliveryLog(watcher: Watcher, limit: number, cursor?: stri
   const rows = await db().alertEvent.findMany({
     where: {
       watcherId: watcher.id,
-      ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
+      ...(after
+        ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
+        : {}),
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,

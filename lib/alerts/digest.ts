@@ -45,9 +45,16 @@ export async function sendDigests(now = new Date()): Promise<DigestRun> {
     if (events.length === 0) continue;
     const account = await db().dealerAccount.findUnique({ where: { id: digest.accountId } });
     if (!account || account.status === "cancelled") continue;
-    const total = events.length > MAX_LINES ? await db().alertEvent.count({ where: { accountId: digest.accountId, type: RECALL_OPENED, createdAt: { gt: digest.sentUntil, lte: now } } }) : events.length;
+    const total =
+      events.length > MAX_LINES
+        ? await db().alertEvent.count({
+            where: { accountId: digest.accountId, type: RECALL_OPENED, createdAt: { gt: digest.sentUntil, lte: now } },
+          })
+        : events.length;
     const shown = events.slice(0, MAX_LINES);
-    const texts = new Map((await campaignTexts([...new Set(shown.map((e) => e.campaignNumber!))])).map((c) => [c.campaignNumber, c]));
+    const texts = new Map(
+      (await campaignTexts([...new Set(shown.map((e) => e.campaignNumber!))])).map((c) => [c.campaignNumber, c]),
+    );
     const { publicBaseUrl } = config();
     const lines = shown.map((e) => {
       const c = texts.get(e.campaignNumber!);

@@ -32,7 +32,11 @@ async function checkedUrl(text: string): Promise<string> {
  * secret (and may change the URL): deliveries carry a second signature made with the previous secret for
  * KEY_ROTATION_GRACE_HOURS, so a receiver can switch over without refusing events.
  */
-export async function registerEndpoint(watcher: Watcher, urlText: string, now = new Date()): Promise<WebhookRegistration> {
+export async function registerEndpoint(
+  watcher: Watcher,
+  urlText: string,
+  now = new Date(),
+): Promise<WebhookRegistration> {
   const url = await checkedUrl(urlText);
   const secret = newSigningSecret();
   const sealed = sealSecret(secret, await authSecret());
@@ -52,11 +56,24 @@ export async function registerEndpoint(watcher: Watcher, urlText: string, now = 
         ...(moved ? { failingSince: null, lastSuccessAt: null, lastFailureAt: null } : {}),
       },
     });
-    return { url, secret, rotated: true, previousSecretValidUntil: previousUntil.toISOString(), createdAt: existing.createdAt.toISOString() };
+    return {
+      url,
+      secret,
+      rotated: true,
+      previousSecretValidUntil: previousUntil.toISOString(),
+      createdAt: existing.createdAt.toISOString(),
+    };
   }
   try {
     const row = await db().webhookEndpoint.create({
-      data: { watcherId: watcher.id, accountId: watcher.accountId, url, secretSealed: sealed, email: watcher.email, createdAt: now },
+      data: {
+        watcherId: watcher.id,
+        accountId: watcher.accountId,
+        url,
+        secretSealed: sealed,
+        email: watcher.email,
+        createdAt: now,
+      },
     });
     return { url, secret, rotated: false, previousSecretValidUntil: null, createdAt: row.createdAt.toISOString() };
   } catch (error) {
@@ -66,7 +83,9 @@ export async function registerEndpoint(watcher: Watcher, urlText: string, now = 
   }
 }
 
-function endpointHealth(row: Pick<EndpointRow, "failingSince" | "lastSuccessAt" | "lastFailureAt">): WebhookEndpointView["health"] {
+function endpointHealth(
+  row: Pick<EndpointRow, "failingSince" | "lastSuccessAt" | "lastFailureAt">,
+): WebhookEndpointView["health"] {
   if (row.failingSince) return "failing";
   return row.lastSuccessAt || row.lastFailureAt ? "healthy" : "new";
 }
@@ -88,12 +107,17 @@ export async function endpointView(watcher: Watcher): Promise<WebhookEndpointVie
 }
 
 export const noEndpoint = () =>
-  notFound("No webhook endpoint is registered for this key: PUT /api/dealer/v1/webhook with {\"url\": \"https://…\"} first.");
+  notFound(
+    'No webhook endpoint is registered for this key: PUT /api/dealer/v1/webhook with {"url": "https://…"} first.',
+  );
 
 /** Removes the endpoint; its undelivered events stay in the log as unsent (and in the email digest). */
 export async function removeEndpoint(watcher: Watcher): Promise<{ removed: true; unsent: number }> {
   const [unsent, removed] = await db().$transaction([
-    db().alertEvent.updateMany({ where: { watcherId: watcher.id, status: "pending" }, data: { status: "unsent", nextAttemptAt: null } }),
+    db().alertEvent.updateMany({
+      where: { watcherId: watcher.id, status: "pending" },
+      data: { status: "unsent", nextAttemptAt: null },
+    }),
     db().webhookEndpoint.deleteMany({ where: { watcherId: watcher.id } }),
   ]);
   if (removed.count === 0) throw noEndpoint();
@@ -105,11 +129,15 @@ export async function removeEndpoint(watcher: Watcher): Promise<{ removed: true;
  * the current one cannot be read (the server's AUTH_SECRET changed since it was sealed): the endpoint must be
  * registered again.
  */
-export async function signingSecrets(row: Pick<EndpointRow, "secretSealed" | "previousSealed" | "previousUntil">, now: Date): Promise<string[] | null> {
+export async function signingSecrets(
+  row: Pick<EndpointRow, "secretSealed" | "previousSealed" | "previousUntil">,
+  now: Date,
+): Promise<string[] | null> {
   const key = await authSecret();
   const current = unsealSecret(row.secretSealed, key);
   if (!current) return null;
-  const previous = row.previousSealed && row.previousUntil && row.previousUntil > now ? unsealSecret(row.previousSealed, key) : null;
+  const previous =
+    row.previousSealed && row.previousUntil && row.previousUntil > now ? unsealSecret(row.previousSealed, key) : null;
   return previous ? [current, previous] : [current];
 }
 

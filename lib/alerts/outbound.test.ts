@@ -12,7 +12,10 @@ const hits: string[] = [];
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     hits.push(`${req.headers.host} ${req.url}`);
-    res.writeHead(req.url === "/moved" ? 301 : 204, req.url === "/moved" ? { location: "http://127.0.0.1/elsewhere" } : {});
+    res.writeHead(
+      req.url === "/moved" ? 301 : 204,
+      req.url === "/moved" ? { location: "http://127.0.0.1/elsewhere" } : {},
+    );
     res.end();
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -30,9 +33,16 @@ function allowPrivate(allowed: boolean) {
 /** Makes the resolver answer `addresses` for `host` (everything else resolves as usual). */
 function resolveAs(host: string, addresses: string[]) {
   const real = dns.lookup;
-  return jest.spyOn(dns, "lookup").mockImplementation(((name: string, options: unknown, callback: (...a: unknown[]) => void) => {
+  return jest.spyOn(dns, "lookup").mockImplementation(((
+    name: string,
+    options: unknown,
+    callback: (...a: unknown[]) => void,
+  ) => {
     if (name !== host) return (real as (...a: unknown[]) => void)(name, options, callback);
-    callback(null, addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 })));
+    callback(
+      null,
+      addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 })),
+    );
   }) as never);
 }
 

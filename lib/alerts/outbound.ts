@@ -89,14 +89,23 @@ export async function postEvent(target: string, body: string, headers: Record<st
     return { ok: false, status: null, reason: "refused", detail: `The URL ${(error as Error).message}.`, ms: ms() };
   }
   if (Buffer.byteLength(body) > MAX_EVENT_BYTES) {
-    return { ok: false, status: null, reason: "refused", detail: `The event is larger than ${MAX_EVENT_BYTES} bytes.`, ms: ms() };
+    return {
+      ok: false,
+      status: null,
+      reason: "refused",
+      detail: `The event is larger than ${MAX_EVENT_BYTES} bytes.`,
+      ms: ms(),
+    };
   }
   const host = url.host;
   const breaker = breakerOf(host);
   const deadline = startDeadline(webhookTimeoutMs);
   try {
     return await breaker.run(
-      () => bulkheads.run(host, deadline.signal, () => send(url, body, headers, deadline.signal, allowPrivateNetworks, webhookTimeoutMs, ms)),
+      () =>
+        bulkheads.run(host, deadline.signal, () =>
+          send(url, body, headers, deadline.signal, allowPrivateNetworks, webhookTimeoutMs, ms),
+        ),
       {
         failed: (d) => !d.ok,
         // A refused address is the URL's fault, not the host's health.
@@ -112,7 +121,13 @@ export async function postEvent(target: string, body: string, headers: Record<st
     );
   } catch (error) {
     // The bulkhead's wait ran past the deadline.
-    return { ok: false, status: null, reason: "timeout", detail: `No answer within ${webhookTimeoutMs} ms (${(error as Error).message}).`, ms: ms() };
+    return {
+      ok: false,
+      status: null,
+      reason: "timeout",
+      detail: `No answer within ${webhookTimeoutMs} ms (${(error as Error).message}).`,
+      ms: ms(),
+    };
   } finally {
     deadline.clear();
   }
@@ -155,7 +170,13 @@ function send(
           if (status >= 200 && status < 300) resolve({ ok: true, status, ms: ms() });
           else if (status >= 300 && status < 400) {
             const to = response.headers.location ? ` to ${String(response.headers.location).slice(0, 200)}` : "";
-            resolve({ ok: false, status, reason: "redirect", detail: `HTTP ${status}: redirects${to} are not followed.`, ms: ms() });
+            resolve({
+              ok: false,
+              status,
+              reason: "redirect",
+              detail: `HTTP ${status}: redirects${to} are not followed.`,
+              ms: ms(),
+            });
           } else resolve({ ok: false, status, reason: "http_error", detail: `HTTP ${status}.`, ms: ms() });
         };
         response.on("end", settle);

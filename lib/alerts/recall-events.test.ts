@@ -30,7 +30,21 @@ afterAll(async () => {
 /** One FLAT_RCL row (29 columns) of a campaign covering a year/make/model. */
 function row(campaign: string, make: string, model: string, year: number): string {
   const f = Array.from({ length: 29 }, () => "");
-  Object.assign(f, { 0: "1", 1: campaign, 2: make, 3: model, 4: String(year), 6: "ELECTRICAL SYSTEM", 7: `${make} CO.`, 15: "20261120", 19: "SUMMARY", 20: "CONSEQUENCE", 21: "REMEDY", 27: "No", 28: "No" });
+  Object.assign(f, {
+    0: "1",
+    1: campaign,
+    2: make,
+    3: model,
+    4: String(year),
+    6: "ELECTRICAL SYSTEM",
+    7: `${make} CO.`,
+    15: "20261120",
+    19: "SUMMARY",
+    20: "CONSEQUENCE",
+    21: "REMEDY",
+    27: "No",
+    28: "No",
+  });
   return f.join("\t");
 }
 
@@ -38,15 +52,28 @@ async function sync(rows: string[]): Promise<number> {
   const file = path.join(dir, FILE);
   writeFileSync(file, rows.map((r) => `${r}\r\n`).join(""));
   let events = 0;
-  await importMirrorFile(file, FILE, { onOpened: async (tx, opened, now) => (events = await enqueueRecallEvents(tx, opened, now)) });
+  await importMirrorFile(file, FILE, {
+    onOpened: async (tx, opened, now) => (events = await enqueueRecallEvents(tx, opened, now)),
+  });
   return events;
 }
 
-async function watch(watcherId: string, vin: string, year: number, make: string, model: string, at = new Date(Date.now() - 60_000)) {
+async function watch(
+  watcherId: string,
+  vin: string,
+  year: number,
+  make: string,
+  model: string,
+  at = new Date(Date.now() - 60_000),
+) {
   await db().watchedVin.create({ data: { watcherId, vin, year, make, model, makeKey: makeKey(make), createdAt: at } });
 }
 
-const events = () => db().alertEvent.findMany({ orderBy: [{ campaignNumber: "asc" }, { vin: "asc" }], select: { watcherId: true, vin: true, campaignNumber: true, status: true } });
+const events = () =>
+  db().alertEvent.findMany({
+    orderBy: [{ campaignNumber: "asc" }, { vin: "asc" }],
+    select: { watcherId: true, vin: true, campaignNumber: true, status: true },
+  });
 
 test("the first import is the baseline; then new campaigns and newly covered vehicles reach exactly their watchers, once", async () => {
   const base = [row("24V100000", "HONDA", "ACCORD", 2003), row("24V200000", "FORD", "F-150", 2021)];
@@ -54,7 +81,9 @@ test("the first import is the baseline; then new campaigns and newly covered veh
   await watch("w1", "VIN00000000000002", 2021, "FORD", "F-150");
   await watch("w2", "VIN00000000000003", 2003, "HONDA", "Accord");
   await watch("w2", "VIN00000000000004", 2004, "HONDA", "Accord");
-  await db().webhookEndpoint.create({ data: { watcherId: "w1", url: "https://hooks.example/x", secretSealed: "v1.x.y.z", email: "w1@example.com" } });
+  await db().webhookEndpoint.create({
+    data: { watcherId: "w1", url: "https://hooks.example/x", secretSealed: "v1.x.y.z", email: "w1@example.com" },
+  });
   expect(await sync(base)).toBe(0);
   expect(await events()).toEqual([]);
 

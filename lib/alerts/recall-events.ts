@@ -27,7 +27,11 @@ const eventIdSql = () =>
     : Prisma.sql`'msg_' || lower(hex(randomblob(16)))`;
 
 /** Writes the events of `opened` (within the caller's transaction); answers how many were written. */
-export async function enqueueRecallEvents(tx: Prisma.TransactionClient, opened: OpenedCoverage[], now = new Date()): Promise<number> {
+export async function enqueueRecallEvents(
+  tx: Prisma.TransactionClient,
+  opened: OpenedCoverage[],
+  now = new Date(),
+): Promise<number> {
   const byYearMake = new Map<string, OpenedCoverage[]>();
   for (const o of opened) {
     const key = `${o.year}|${makeKey(o.make)}`;
@@ -48,7 +52,11 @@ export async function enqueueRecallEvents(tx: Prisma.TransactionClient, opened: 
       const wanted = modelIdentity(o.model, o.make);
       const matching = identities.filter((m) => sameModelIdentity(m.identity, wanted)).map((m) => m.model);
       if (matching.length === 0) continue;
-      const item = work.get(o.campaignNumber) ?? { campaignNumber: o.campaignNumber, firstSeenAt: o.firstSeenAt, models: new Set<string>() };
+      const item = work.get(o.campaignNumber) ?? {
+        campaignNumber: o.campaignNumber,
+        firstSeenAt: o.firstSeenAt,
+        models: new Set<string>(),
+      };
       for (const m of matching) item.models.add(m);
       work.set(o.campaignNumber, item);
     }

@@ -6,7 +6,9 @@ describe("Standard Webhooks signatures", () => {
   test("match the scheme's published test vector", () => {
     // standard-webhooks/standard-webhooks, libraries/javascript/src/index.test.ts.
     const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
-    const headers = signedHeaders("msg_p5jXN8AQM9LWM0D4loKWxJek", new Date(1614265330 * 1000), '{"test": 2432232314}', [secret]);
+    const headers = signedHeaders("msg_p5jXN8AQM9LWM0D4loKWxJek", new Date(1614265330 * 1000), '{"test": 2432232314}', [
+      secret,
+    ]);
     expect(headers).toEqual({
       "webhook-id": "msg_p5jXN8AQM9LWM0D4loKWxJek",
       "webhook-timestamp": "1614265330",

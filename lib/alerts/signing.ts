@@ -43,7 +43,9 @@ export function sealSecret(secret: string, authSecret: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", sealingKey(authSecret), iv);
   const sealed = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
-  return ["v1", iv, cipher.getAuthTag(), sealed].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+  return ["v1", iv, cipher.getAuthTag(), sealed]
+    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+    .join(".");
 }
 
 /** The secret, or null when it was sealed under another auth secret (AUTH_SECRET changed) or is damaged. */

@@ -15,5 +15,9 @@ export interface Watcher {
 export const locationWatcherId = (locationId: string) => `location:${locationId}`;
 
 export function watcherOf(key: DealerKeyRecord): Watcher {
-  return { id: key.locationId ? locationWatcherId(key.locationId) : `key:${key.id}`, accountId: key.accountId, email: key.email };
+  return {
+    id: key.locationId ? locationWatcherId(key.locationId) : `key:${key.id}`,
+    accountId: key.accountId,
+    email: key.email,
+  };
 }

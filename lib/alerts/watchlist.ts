@@ -46,7 +46,11 @@ function decodeAll(vins: string[]): Decoded[] {
 }
 
 /** Adds the VINs (all or none): each must decode, and the list must stay within WATCHLIST_MAX_VINS. */
-export async function addToWatchlist(watcher: Watcher, vins: string[], now = new Date()): Promise<WatchlistAddResponse> {
+export async function addToWatchlist(
+  watcher: Watcher,
+  vins: string[],
+  now = new Date(),
+): Promise<WatchlistAddResponse> {
   const decoded = decodeAll(vins);
   const limit = config().alerts.watchlistMax;
   return db().$transaction(async (tx) => {
@@ -81,7 +85,12 @@ export async function addToWatchlist(watcher: Watcher, vins: string[], now = new
         })),
       });
     }
-    return { added: fresh.map((d) => d.vin), alreadyWatched: decoded.filter((d) => known.has(d.vin)).map((d) => d.vin), total: before + fresh.length, limit };
+    return {
+      added: fresh.map((d) => d.vin),
+      alreadyWatched: decoded.filter((d) => known.has(d.vin)).map((d) => d.vin),
+      total: before + fresh.length,
+      limit,
+    };
   });
 }
 
@@ -92,11 +101,15 @@ export async function addToWatchlist(watcher: Watcher, vins: string[], now = new
  * would instead fail outright when another process wrote in between.
  */
 async function lockWatcher(tx: Prisma.TransactionClient, watcherId: string): Promise<void> {
-  if (dbProvider() === "postgresql") await tx.$queryRaw(Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${watcherId}))::text`);
+  if (dbProvider() === "postgresql")
+    await tx.$queryRaw(Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${watcherId}))::text`);
   else await tx.$executeRaw(Prisma.sql`DELETE FROM "WatchedVin" WHERE 1 = 0`);
 }
 
-export async function removeFromWatchlist(watcher: Watcher, vinInput: string): Promise<{ vin: string; watched: false; total: number }> {
+export async function removeFromWatchlist(
+  watcher: Watcher,
+  vinInput: string,
+): Promise<{ vin: string; watched: false; total: number }> {
   const format = normalizeVin(vinInput);
   const vin = format.ok ? format.vin : vinInput.toUpperCase();
   const { count } = await db().watchedVin.deleteMany({ where: { watcherId: watcher.id, vin } });
@@ -123,7 +136,8 @@ export async function listWatchlist(watcher: Watcher, limit: number, cursor?: st
   const { publicBaseUrl, report } = config();
   for (const r of page) {
     const key = `${r.year}|${r.make}|${r.model}`;
-    if (!recalls.has(key)) recalls.set(key, vehicleRecalls({ year: r.year, make: r.make, model: r.model }, report.recallsTimeoutMs));
+    if (!recalls.has(key))
+      recalls.set(key, vehicleRecalls({ year: r.year, make: r.make, model: r.model }, report.recallsTimeoutMs));
   }
   const items: WatchedVin[] = [];
   for (const r of page) {
@@ -143,12 +157,21 @@ async function vehicleRecalls(q: VehicleQuery, ms: number): Promise<WatchedVin["
     const r = await withDeadline("recalls", ms, (signal) => recallsForVehicle(q, { signal }));
     return { status: r.status, count: r.count, items: r.items, source: r.source, ...(r.asOf ? { asOf: r.asOf } : {}) };
   } catch {
-    return { status: "unavailable", count: null, items: [], source: `NHTSA recall data did not answer within ${ms} ms` };
+    return {
+      status: "unavailable",
+      count: null,
+      items: [],
+      source: `NHTSA recall data did not answer within ${ms} ms`,
+    };
   }
 }
 
 /** The watchers of vehicles of one year and make key, with the model spellings they watch (recall-events.ts). */
 export async function watchedModels(tx: Prisma.TransactionClient, year: number, mk: string): Promise<string[]> {
-  const rows = await tx.watchedVin.findMany({ where: { year, makeKey: mk }, select: { model: true }, distinct: ["model"] });
+  const rows = await tx.watchedVin.findMany({
+    where: { year, makeKey: mk },
+    select: { model: true },
+    distinct: ["model"],
+  });
   return rows.map((r) => r.model);
 }

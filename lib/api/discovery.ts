@@ -15,7 +15,8 @@ const OPENAPI_TYPE = "application/vnd.oai.openapi+json;version=3.1";
 export function discoveryText(base: string): string {
   const publicOps = OPERATIONS.filter((op) => !op.security && !op.tags.includes("MCP") && !op.tags.includes("Billing"));
   const dealerOps = OPERATIONS.filter((op) => op.security === "dealerKey");
-  const line = (op: (typeof OPERATIONS)[number]) => `- ${op.method.toUpperCase()} ${base}${op.path} (${op.operationId}): ${op.summary}`;
+  const line = (op: (typeof OPERATIONS)[number]) =>
+    `- ${op.method.toUpperCase()} ${base}${op.path} (${op.operationId}): ${op.summary}`;
   return [
     "# vinscope",
     "",
@@ -51,7 +52,10 @@ export function discoveryText(base: string): string {
     "",
     `### Tools (${MCP_TOOLS.length})`,
     "",
-    ...MCP_TOOLS.map((t) => `- ${t.name}: ${t.summary}${t.operation ? ` (as ${t.operation.method.toUpperCase()} ${t.operation.path})` : ""}`),
+    ...MCP_TOOLS.map(
+      (t) =>
+        `- ${t.name}: ${t.summary}${t.operation ? ` (as ${t.operation.method.toUpperCase()} ${t.operation.path})` : ""}`,
+    ),
     "",
     "### Resource templates",
     "",

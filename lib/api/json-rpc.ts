@@ -18,15 +18,24 @@ export const JsonRpcRequest = z
   })
   .meta({
     id: "JsonRpcRequest",
-    description: "One JSON-RPC 2.0 request or notification carrying an MCP message (a batch, a JSON array, is refused).",
+    description:
+      "One JSON-RPC 2.0 request or notification carrying an MCP message (a batch, a JSON array, is refused).",
     examples: [
       { jsonrpc: "2.0", id: 1, method: "tools/list" },
-      { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "validate_vin_check_digit", arguments: { vin: "1HGCM82633A004352" } } },
+      {
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "validate_vin_check_digit", arguments: { vin: "1HGCM82633A004352" } },
+      },
     ],
   });
 
 const JsonRpcError = z.looseObject({
-  code: z.int().meta({ description: "-32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params, -32603 internal error" }),
+  code: z.int().meta({
+    description:
+      "-32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params, -32603 internal error",
+  }),
   message: z.string(),
   data: z.unknown().optional(),
 });
@@ -41,5 +50,11 @@ export const JsonRpcResponse = z
   .meta({
     id: "JsonRpcResponse",
     description: "A JSON-RPC 2.0 response: `result` on success, `error` on failure.",
-    examples: [{ jsonrpc: "2.0", id: 1, result: { tools: [{ name: "decode_vin", description: "…", inputSchema: { type: "object" } }] } }],
+    examples: [
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        result: { tools: [{ name: "decode_vin", description: "…", inputSchema: { type: "object" } }] },
+      },
+    ],
   });

@@ -70,7 +70,11 @@ const tools = [
       "A malformed or undecodable VIN is an error result.",
     arguments: DecodeVinArguments,
     output: VinDecodeResponse,
-    briefly: [[VinDecodeResponse.shape.decoded, DecodedVehicleBrief], [ExtendedRecordSchema, ExtendedRecordBrief], ...BuyerSectionBriefs],
+    briefly: [
+      [VinDecodeResponse.shape.decoded, DecodedVehicleBrief],
+      [ExtendedRecordSchema, ExtendedRecordBrief],
+      ...BuyerSectionBriefs,
+    ],
     openWorld: true,
     operation: operations.decodeVin,
   },
@@ -83,7 +87,10 @@ const tools = [
       "unknown manufacturer, no matching pattern). Pricing, recalls and insight only when switched on.",
     arguments: DecodeVinsArguments,
     output: VinBatchResponse,
-    briefly: [[VinDecodeResponse, VinReportBrief], [EntryProblem, BatchProblemBrief]],
+    briefly: [
+      [VinDecodeResponse, VinReportBrief],
+      [EntryProblem, BatchProblemBrief],
+    ],
     openWorld: true,
     operation: operations.decodeVins,
   },
@@ -285,11 +292,13 @@ export const MCP_PROMPTS = {
   checkUsedCar: {
     name: "check_used_car",
     title: "Check a used car before buying",
-    description: "A used car's VIN report (recalls, owner complaints, NCAP ratings, fuel economy, what buyers paid) with a request to review it as a buyer.",
+    description:
+      "A used car's VIN report (recalls, owner complaints, NCAP ratings, fuel economy, what buyers paid) with a request to review it as a buyer.",
   },
   compareVehicles: {
     name: "compare_vehicles",
     title: "Compare two vehicles",
-    description: "Two vehicles' reports side by side (each a VIN, or a model year, make and model) with a request to compare them for a buyer.",
+    description:
+      "Two vehicles' reports side by side (each a VIN, or a model year, make and model) with a request to compare them for a buyer.",
   },
 } as const;

@@ -23,15 +23,18 @@ import { WmiOnlyVehicleSchema } from "../vin/answers";
  */
 function wholeNumberInput(schema: z.ZodInt, description: string) {
   return z
-    .union([
-      schema,
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,9}$/, { message: "must be a whole number, or a string of digits such as \"2024\"" })
-        .transform(Number)
-        .pipe(schema),
-    ], { error: 'must be a whole number, or a string of digits such as "2024"' })
+    .union(
+      [
+        schema,
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,9}$/, { message: 'must be a whole number, or a string of digits such as "2024"' })
+          .transform(Number)
+          .pipe(schema),
+      ],
+      { error: 'must be a whole number, or a string of digits such as "2024"' },
+    )
     .meta({ description });
 }
 
@@ -84,7 +87,10 @@ export const DecodeVinsArguments = z.object({
 const recallsQuery = operations.getRecalls.query;
 export const CheckRecallsArguments = z.object({
   vin: recallsQuery.shape.vin,
-  year: wholeNumberInput(z.int().min(RECALL_MIN_YEAR).max(recallMaxYear()), `model year, ${RECALL_MIN_YEAR} to the current year + 2, e.g. 2022`).optional(),
+  year: wholeNumberInput(
+    z.int().min(RECALL_MIN_YEAR).max(recallMaxYear()),
+    `model year, ${RECALL_MIN_YEAR} to the current year + 2, e.g. 2022`,
+  ).optional(),
   make: recallsQuery.shape.make,
   model: recallsQuery.shape.model,
 });
@@ -132,7 +138,9 @@ export const ListModelsArguments = z.object({
 });
 
 /** lookup_wmi: lookupWmi's path parameter. */
-export const LookupWmiArguments = z.object({ wmi: z.string().max(16).meta({ description: WmiPathParams.shape.wmi.description }) });
+export const LookupWmiArguments = z.object({
+  wmi: z.string().max(16).meta({ description: WmiPathParams.shape.wmi.description }),
+});
 
 /** get_recall_campaign: getRecalls's campaign form. */
 export const RecallCampaignArguments = z.object({
@@ -148,9 +156,7 @@ export const CheckDigitResult = z
   .object({
     vin: z.string().meta({ description: "the VIN as checked: trimmed and upper-cased" }),
     valid: z.boolean().meta({ description: "true when position 9 equals the computed check digit" }),
-    expected: z
-      .string()
-      .meta({ description: "the check digit the other 16 characters call for: 0-9 or X (for 10)" }),
+    expected: z.string().meta({ description: "the check digit the other 16 characters call for: 0-9 or X (for 10)" }),
     actual: z.string().meta({ description: "the character at position 9 of the VIN" }),
     reason: z.enum(["check_digit_matches", "check_digit_mismatch"]),
     explanation: z.string().meta({ description: "the result in words" }),
@@ -183,9 +189,9 @@ export const AboutService = z
       }),
       recalls: z.object({
         name: z.string(),
-        mode: z
-          .enum(["live", "offline"])
-          .meta({ description: "live: NHTSA's recall API is asked (answers cached 6 hours); offline: stored data only" }),
+        mode: z.enum(["live", "offline"]).meta({
+          description: "live: NHTSA's recall API is asked (answers cached 6 hours); offline: stored data only",
+        }),
         campaigns: z.int().min(0).meta({ description: "recall campaigns held in the local store" }),
         lastSync: z
           .string()
@@ -195,7 +201,10 @@ export const AboutService = z
       pricing: z.object({
         label: z.string().meta({ description: "what the deals are (says so when they are demo data)" }),
         deals: z.int().min(0).meta({ description: "number of deals in the data set" }),
-        demoDeals: z.int().min(0).meta({ description: "how many of them are vinscope's generated demo deals, not real transactions" }),
+        demoDeals: z
+          .int()
+          .min(0)
+          .meta({ description: "how many of them are vinscope's generated demo deals, not real transactions" }),
       }),
       insights: z.object({
         model: z.string().meta({ description: "AI model id configured for vehicle insights" }),
@@ -215,7 +224,10 @@ export type AboutService = z.infer<typeof AboutService>;
  */
 export const ExtendedRecordBrief = z.record(
   z.string(),
-  z.record(z.string(), z.object({ value: z.union([z.string(), z.number(), z.boolean()]), source: ValueSource }).nullable()),
+  z.record(
+    z.string(),
+    z.object({ value: z.union([z.string(), z.number(), z.boolean()]), source: ValueSource }).nullable(),
+  ),
 );
 
 /** For tools/list only: `decoded` is one shape, its year, make and model null when only the WMI was decoded. */
@@ -233,4 +245,8 @@ export const BuyerSectionBriefs = ([SafetyRatingsSection, ComplaintsSection, Fue
 export const BatchProblemBrief = z.looseObject({ status: z.int(), detail: z.string(), reason: z.string().optional() });
 
 /** For tools/list only: a batch entry's report is decode_vin's answer, whose outputSchema describes it. */
-export const VinReportBrief = z.looseObject({ vin: z.string(), decoded: z.looseObject({}), coverage: z.enum(["vpic", "wmi_only"]) });
+export const VinReportBrief = z.looseObject({
+  vin: z.string(),
+  decoded: z.looseObject({}),
+  coverage: z.enum(["vpic", "wmi_only"]),
+});

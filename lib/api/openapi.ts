@@ -20,7 +20,17 @@ import { z } from "zod";
 import { CACHE } from "./cache";
 import { API_VERSION } from "../version";
 import { isRateLimitedPath } from "./rate-limit-paths";
-import { KEY_RATE_LIMITED_RESPONSE, OPERATIONS, PROBLEM_TYPE, RATE_LIMITED_RESPONSE, SERVICE_RESPONSES, type MediaSpec, type OperationSpec, type ResponseHeader, type ResponseSpec } from "./operations";
+import {
+  KEY_RATE_LIMITED_RESPONSE,
+  OPERATIONS,
+  PROBLEM_TYPE,
+  RATE_LIMITED_RESPONSE,
+  SERVICE_RESPONSES,
+  type MediaSpec,
+  type OperationSpec,
+  type ResponseHeader,
+  type ResponseSpec,
+} from "./operations";
 import { PROBLEM_REASONS } from "../contract/problem";
 import { MCP_TOOLS, toolNamesInWords } from "./mcp-tools";
 
@@ -45,26 +55,46 @@ export interface OpenApiDocument {
 
 const TAGS = [
   { name: "VIN", description: "VIN decoding with NHTSA's vPIC data." },
-  { name: "Catalog", description: "The makes, models and manufacturer codes (WMIs) NHTSA's vPIC data knows, with the slugs the other endpoints take." },
+  {
+    name: "Catalog",
+    description:
+      "The makes, models and manufacturer codes (WMIs) NHTSA's vPIC data knows, with the slugs the other endpoints take.",
+  },
   { name: "Pricing", description: "Aggregate pricing from verified buyer deals, and the market overview." },
   { name: "Recalls", description: "Open NHTSA recall campaigns." },
   { name: "Insights", description: "Short factual insights per model year, make and model." },
-  { name: "Buyer data", description: "NCAP safety ratings, NHTSA owner complaints and EPA fuel economy per model year, make and model." },
-  { name: "Dealer", description: "Key-authenticated dealer API (v1): original window stickers and bulk inventory checks." },
-  { name: "Alerts", description: "Dealer API (v1): watch VINs and receive new recalls by signed webhook (Standard Webhooks)." },
+  {
+    name: "Buyer data",
+    description: "NCAP safety ratings, NHTSA owner complaints and EPA fuel economy per model year, make and model.",
+  },
+  {
+    name: "Dealer",
+    description: "Key-authenticated dealer API (v1): original window stickers and bulk inventory checks.",
+  },
+  {
+    name: "Alerts",
+    description: "Dealer API (v1): watch VINs and receive new recalls by signed webhook (Standard Webhooks).",
+  },
   { name: "Billing", description: "Stripe's webhook for dealer subscriptions (called by Stripe)." },
   { name: "MCP", description: "The Model Context Protocol server over HTTP." },
   { name: "Meta", description: "Descriptions of the service itself." },
 ];
 
 const HEADERS: Record<ResponseHeader, JsonSchema> = {
-  etag: { description: "Entity tag of the body; send it back in If-None-Match to get a 304 when nothing changed.", schema: { type: "string" } },
-  cacheControl: { description: "How long the answer may be cached (see each operation).", schema: { type: "string" } },
-  requestId: {
-    description: "The request id (the caller's own when it sent a sane x-request-id, otherwise generated); also in problem bodies.",
+  etag: {
+    description: "Entity tag of the body; send it back in If-None-Match to get a 304 when nothing changed.",
     schema: { type: "string" },
   },
-  wwwAuthenticate: { description: 'Names the expected credential: `ApiKey header="x-api-key"`.', schema: { type: "string" } },
+  cacheControl: { description: "How long the answer may be cached (see each operation).", schema: { type: "string" } },
+  requestId: {
+    description:
+      "The request id (the caller's own when it sent a sane x-request-id, otherwise generated); also in problem bodies.",
+    schema: { type: "string" },
+  },
+  wwwAuthenticate: {
+    description: 'Names the expected credential: `ApiKey header="x-api-key"`.',
+    schema: { type: "string" },
+  },
   allow: { description: "The methods the endpoint accepts.", schema: { type: "string" } },
   retryAfter: { description: "Seconds after which a retry may succeed.", schema: { type: "string" } },
   rateLimitPolicy: {
@@ -86,7 +116,8 @@ const HEADERS: Record<ResponseHeader, JsonSchema> = {
     schema: { type: "string" },
   },
   accountWarning: {
-    description: "Present while the key's account has a failed payment (`past_due; …`): the key still works, but stops when the subscription lapses.",
+    description:
+      "Present while the key's account has a failed payment (`past_due; …`): the key still works, but stops when the subscription lapses.",
     schema: { type: "string" },
   },
 };
@@ -124,7 +155,11 @@ class Components {
   }
 
   convert(schema: z.ZodType, io: Io): JsonSchema {
-    const { $defs, $schema: _dialect, ...top } = z.toJSONSchema(schema, { target: "draft-2020-12", io, override: withoutSafeIntegerBounds }) as JsonSchema & {
+    const {
+      $defs,
+      $schema: _dialect,
+      ...top
+    } = z.toJSONSchema(schema, { target: "draft-2020-12", io, override: withoutSafeIntegerBounds }) as JsonSchema & {
       $defs?: Record<string, JsonSchema>;
     };
     void _dialect;
@@ -153,7 +188,8 @@ function rewriteRefs(value: unknown): unknown {
   if (!value || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    out[k] = k === "$ref" && typeof v === "string" ? v.replace(/^#\/\$defs\//, "#/components/schemas/") : rewriteRefs(v);
+    out[k] =
+      k === "$ref" && typeof v === "string" ? v.replace(/^#\/\$defs\//, "#/components/schemas/") : rewriteRefs(v);
   }
   return out;
 }
@@ -191,7 +227,8 @@ function parameters(collector: Components, op: OperationSpec): JsonSchema[] {
 
 function content(collector: Components, media: Record<string, MediaSpec>, io: Io): JsonSchema {
   const out: JsonSchema = {};
-  for (const [type, spec] of Object.entries(media)) out[type] = spec.schema ? { schema: collector.convert(spec.schema, io) } : {};
+  for (const [type, spec] of Object.entries(media))
+    out[type] = spec.schema ? { schema: collector.convert(spec.schema, io) } : {};
   return out;
 }
 
@@ -224,9 +261,15 @@ function withRateLimits(op: OperationSpec, responses: Record<string, ResponseSpe
   const limited = isRateLimitedPath(op.path);
   const dealer = op.security === "dealerKey";
   if (!limited && !dealer) return responses;
-  const extra: ResponseHeader[] = dealer ? ["rateLimitPolicy", "rateLimit", "dailyVolume"] : ["rateLimitPolicy", "rateLimit"];
-  const out: Record<string, ResponseSpec> = { ...responses, "429": dealer ? KEY_RATE_LIMITED_RESPONSE : RATE_LIMITED_RESPONSE };
-  for (const [status, spec] of Object.entries(out)) out[status] = { ...spec, headers: [...new Set([...(spec.headers ?? []), ...extra])] };
+  const extra: ResponseHeader[] = dealer
+    ? ["rateLimitPolicy", "rateLimit", "dailyVolume"]
+    : ["rateLimitPolicy", "rateLimit"];
+  const out: Record<string, ResponseSpec> = {
+    ...responses,
+    "429": dealer ? KEY_RATE_LIMITED_RESPONSE : RATE_LIMITED_RESPONSE,
+  };
+  for (const [status, spec] of Object.entries(out))
+    out[status] = { ...spec, headers: [...new Set([...(spec.headers ?? []), ...extra])] };
   return out;
 }
 
@@ -237,19 +280,31 @@ function operation(collector: Components, op: OperationSpec): JsonSchema {
     const built: JsonSchema = {
       description: spec.description + cacheNote,
       ...(spec.headers?.length
-        ? { headers: Object.fromEntries(spec.headers.map((h) => [HEADER_NAMES[h], { $ref: `#/components/headers/${HEADER_NAMES[h]}` }])) }
+        ? {
+            headers: Object.fromEntries(
+              spec.headers.map((h) => [HEADER_NAMES[h], { $ref: `#/components/headers/${HEADER_NAMES[h]}` }]),
+            ),
+          }
         : {}),
       ...(spec.content ? { content: content(collector, spec.content, "output") } : {}),
     };
     responses[status] = spec.name ? collector.response(spec.name, built) : built;
   }
   if (op.conditional) {
-    const limitHeaders = isRateLimitedPath(op.path) || op.security === "dealerKey"
-      ? { "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" }, RateLimit: { $ref: "#/components/headers/RateLimit" } }
-      : {};
+    const limitHeaders =
+      isRateLimitedPath(op.path) || op.security === "dealerKey"
+        ? {
+            "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" },
+            RateLimit: { $ref: "#/components/headers/RateLimit" },
+          }
+        : {};
     responses["304"] = collector.response("NotModified", {
       description: "Not Modified: the If-None-Match header named the current ETag. No body.",
-      headers: { ETag: { $ref: "#/components/headers/ETag" }, "Cache-Control": { $ref: "#/components/headers/Cache-Control" }, ...limitHeaders },
+      headers: {
+        ETag: { $ref: "#/components/headers/ETag" },
+        "Cache-Control": { $ref: "#/components/headers/Cache-Control" },
+        ...limitHeaders,
+      },
     });
   }
   const sorted = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
@@ -262,7 +317,13 @@ function operation(collector: Components, op: OperationSpec): JsonSchema {
     security: op.security === "dealerKey" ? [{ dealerKey: [] }] : [],
     parameters: parameters(collector, op),
     ...(op.requestBody
-      ? { requestBody: { required: true, description: op.requestBody.description, content: content(collector, op.requestBody.content, "input") } }
+      ? {
+          requestBody: {
+            required: true,
+            description: op.requestBody.description,
+            content: content(collector, op.requestBody.content, "input"),
+          },
+        }
       : {}),
     responses: sorted,
   };

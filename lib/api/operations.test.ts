@@ -13,17 +13,32 @@ const doc = buildOpenApiDocument({ baseUrl: "https://vinscope.example" });
 /** An operation's responses with the shared ones (components/responses) looked up. */
 const responsesOf = (op: DocOperation): Record<string, DocResponse> =>
   Object.fromEntries(
-    Object.entries(op.responses).map(([status, r]) => [status, r.$ref ? doc.components.responses[r.$ref.replace("#/components/responses/", "")] : r]),
+    Object.entries(op.responses).map(([status, r]) => [
+      status,
+      r.$ref ? doc.components.responses[r.$ref.replace("#/components/responses/", "")] : r,
+    ]),
   );
 
 describe("the operation list", () => {
   test("names the spec's operations", () => {
     const ids = OPERATIONS.map((op) => op.operationId);
-    for (const id of ["decodeVin", "getVehiclePricing", "getVehiclePricingByState", "getMarketOverview", "getRecalls", "getOpenApiDocument"]) {
+    for (const id of [
+      "decodeVin",
+      "getVehiclePricing",
+      "getVehiclePricingByState",
+      "getMarketOverview",
+      "getRecalls",
+      "getOpenApiDocument",
+    ]) {
       expect(ids).toContain(id);
     }
     expect(new Set(ids).size).toBe(ids.length);
-    expect(operations.decodeVin).toMatchObject({ operationId: "decodeVin", method: "get", path: "/api/public/vin/{vin}", cache: "vin" });
+    expect(operations.decodeVin).toMatchObject({
+      operationId: "decodeVin",
+      method: "get",
+      path: "/api/public/vin/{vin}",
+      cache: "vin",
+    });
   });
 });
 
@@ -39,18 +54,32 @@ describe("the OpenAPI document", () => {
     const text = JSON.stringify(doc);
     expect(text).not.toContain("#/$defs/");
     expect(text).not.toContain('"$schema"');
-    for (const ref of text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) expect(doc.components.schemas).toHaveProperty(ref[1]);
+    for (const ref of text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g))
+      expect(doc.components.schemas).toHaveProperty(ref[1]);
     expect(Object.keys(doc.components.schemas)).toEqual(
-      expect.arrayContaining(["VinDecodeResponse", "PricingResponse", "PricingNoData", "MarketOverview", "RecallsResponse", "Problem"]),
+      expect.arrayContaining([
+        "VinDecodeResponse",
+        "PricingResponse",
+        "PricingNoData",
+        "MarketOverview",
+        "RecallsResponse",
+        "Problem",
+      ]),
     );
   });
 
   test("describes parameters with their patterns, ranges and defaults", () => {
-    const params = (p: string) => doc.paths[p].get.parameters as Array<{ name: string; schema: Record<string, unknown>; required: boolean }>;
+    const params = (p: string) =>
+      doc.paths[p].get.parameters as Array<{ name: string; schema: Record<string, unknown>; required: boolean }>;
     const vin = params("/api/public/vin/{vin}");
     expect(vin.find((p) => p.name === "vin")?.schema.pattern).toBe("^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$");
-    expect(vin.find((p) => p.name === "insight")).toMatchObject({ required: false, schema: { type: "boolean", default: true } });
-    expect(params("/api/public/vins").find((p) => p.name === "insight")).toMatchObject({ schema: { type: "boolean", default: false } });
+    expect(vin.find((p) => p.name === "insight")).toMatchObject({
+      required: false,
+      schema: { type: "boolean", default: true },
+    });
+    expect(params("/api/public/vins").find((p) => p.name === "insight")).toMatchObject({
+      schema: { type: "boolean", default: false },
+    });
     const year = params("/api/public/pricing/{make}/{model}/{year}").find((p) => p.name === "year");
     expect(year).toMatchObject({ required: true, schema: { type: "integer", minimum: 2020, maximum: 2030 } });
     const state = params("/api/public/pricing/{make}/{model}/{year}/{state}").find((p) => p.name === "state");
@@ -63,32 +92,59 @@ describe("the OpenAPI document", () => {
     for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, DocOperation>>)) {
       for (const [method, op] of Object.entries(item)) {
         const responses = responsesOf(op);
-        expect({ at: `${method} ${path}`, allow: Object.keys(responses["405"]?.headers ?? {}) }).toEqual({ at: `${method} ${path}`, allow: expect.arrayContaining(["Allow"]) });
-        expect({ at: `${method} ${path}`, retry: Object.keys(responses["503"]?.headers ?? {}) }).toEqual({ at: `${method} ${path}`, retry: expect.arrayContaining(["Retry-After"]) });
+        expect({ at: `${method} ${path}`, allow: Object.keys(responses["405"]?.headers ?? {}) }).toEqual({
+          at: `${method} ${path}`,
+          allow: expect.arrayContaining(["Allow"]),
+        });
+        expect({ at: `${method} ${path}`, retry: Object.keys(responses["503"]?.headers ?? {}) }).toEqual({
+          at: `${method} ${path}`,
+          retry: expect.arrayContaining(["Retry-After"]),
+        });
         expect(responses["400"].content?.["application/problem+json"]).toBeDefined();
       }
     }
   });
 
   test("every rate-limited operation documents 429 with Retry-After, and the rate-limit headers on every answer", () => {
-    const limited = ["/api/public/vin/{vin}", "/api/public/vins", "/api/public/pricing/{make}/{model}/{year}", "/api/public/pricing/{make}/{model}/{year}/{state}", "/api/public/openapi.json", "/api/market-data", "/api/recalls", "/api/vin-insights/{year}/{make}/{model}", "/api/mcp"];
+    const limited = [
+      "/api/public/vin/{vin}",
+      "/api/public/vins",
+      "/api/public/pricing/{make}/{model}/{year}",
+      "/api/public/pricing/{make}/{model}/{year}/{state}",
+      "/api/public/openapi.json",
+      "/api/market-data",
+      "/api/recalls",
+      "/api/vin-insights/{year}/{make}/{model}",
+      "/api/mcp",
+    ];
     const dealer = ["/api/dealer/v1/window-sticker", "/api/dealer/v1/provision"];
     for (const path of [...limited, ...dealer]) {
       for (const [method, op] of Object.entries(doc.paths[path] as Record<string, DocOperation>)) {
         const at = `${method} ${path}`;
         const tooMany = responsesOf(op)["429"];
-        expect({ at, problem: !!tooMany?.content?.["application/problem+json"], headers: Object.keys(tooMany?.headers ?? {}) }).toEqual({
+        expect({
+          at,
+          problem: !!tooMany?.content?.["application/problem+json"],
+          headers: Object.keys(tooMany?.headers ?? {}),
+        }).toEqual({
           at,
           problem: true,
           headers: expect.arrayContaining(["Retry-After", "RateLimit-Policy", "RateLimit"]),
         });
         for (const [status, response] of Object.entries(responsesOf(op))) {
-          expect({ at, status, headers: Object.keys(response.headers ?? {}) }).toEqual({ at, status, headers: expect.arrayContaining(["RateLimit-Policy", "RateLimit"]) });
+          expect({ at, status, headers: Object.keys(response.headers ?? {}) }).toEqual({
+            at,
+            status,
+            headers: expect.arrayContaining(["RateLimit-Policy", "RateLimit"]),
+          });
         }
       }
     }
     const paths = doc.paths as Record<string, Record<string, DocOperation>>;
-    for (const path of dealer) expect(Object.keys(Object.values(paths[path])[0].responses["200"].headers ?? {})).toContain("Vinscope-Daily-Volume");
+    for (const path of dealer)
+      expect(Object.keys(Object.values(paths[path])[0].responses["200"].headers ?? {})).toContain(
+        "Vinscope-Daily-Volume",
+      );
     expect(paths["/api/health"]?.get?.responses?.["429"]).toBeUndefined();
   });
 
@@ -103,10 +159,17 @@ describe("the OpenAPI document", () => {
   });
 
   test("states a response many operations share once, and refers to it", () => {
-    const refs = (p: string) => Object.values((doc.paths[p].get as DocOperation).responses).map((r) => r.$ref).filter(Boolean);
+    const refs = (p: string) =>
+      Object.values((doc.paths[p].get as DocOperation).responses)
+        .map((r) => r.$ref)
+        .filter(Boolean);
     expect(refs("/api/public/vin/{vin}")).toEqual(refs("/api/recalls"));
     expect(refs("/api/public/vin/{vin}")).toEqual(
-      expect.arrayContaining(["#/components/responses/MethodNotAllowed", "#/components/responses/ServiceUnavailable", "#/components/responses/NotModified"]),
+      expect.arrayContaining([
+        "#/components/responses/MethodNotAllowed",
+        "#/components/responses/ServiceUnavailable",
+        "#/components/responses/NotModified",
+      ]),
     );
     // A dealer operation's copies carry the daily-volume header too, so they stay its own.
     const sticker = responsesOf(doc.paths["/api/dealer/v1/window-sticker"].get as DocOperation);
@@ -116,8 +179,12 @@ describe("the OpenAPI document", () => {
   test("lists 304 on conditional GETs and the no-data body on pricing 404s", () => {
     const pricing = doc.paths["/api/public/pricing/{make}/{model}/{year}"].get.responses as Record<string, DocResponse>;
     expect(Object.keys(pricing)).toEqual(["200", "304", "400", "404", "405", "408", "414", "429", "500", "503"]);
-    expect(pricing["404"].content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/PricingNoData" });
-    expect(pricing["400"].content?.["application/problem+json"]?.schema).toEqual({ $ref: "#/components/schemas/Problem" });
+    expect(pricing["404"].content?.["application/json"]?.schema).toEqual({
+      $ref: "#/components/schemas/PricingNoData",
+    });
+    expect(pricing["400"].content?.["application/problem+json"]?.schema).toEqual({
+      $ref: "#/components/schemas/Problem",
+    });
   });
 
   test("every example in a schema matches that schema", () => {
@@ -137,6 +204,7 @@ describe("the OpenAPI document", () => {
 
   test("contains no description addressed to an AI agent", () => {
     const text = JSON.stringify(doc).toLowerCase();
-    for (const phrase of ["you must", "ai agent", "assistant", "always use", "ignore previous", "you should"]) expect(text).not.toContain(phrase);
+    for (const phrase of ["you must", "ai agent", "assistant", "always use", "ignore previous", "you should"])
+      expect(text).not.toContain(phrase);
   });
 });

@@ -29,7 +29,14 @@ import {
   WebhookTestResult,
 } from "../alerts/answers";
 import { InsightPathParams, InsightResponse } from "../insights/answers";
-import { MakesQuery, MakesResponse, ModelsQuery, ModelsResponse, WmiPathParams, WmiResponse } from "../vin/catalog-answers";
+import {
+  MakesQuery,
+  MakesResponse,
+  ModelsQuery,
+  ModelsResponse,
+  WmiPathParams,
+  WmiResponse,
+} from "../vin/catalog-answers";
 import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../buyer-data/answers";
 import { JsonRpcRequest, JsonRpcResponse } from "./json-rpc";
 import { MarketOverview, PricingNoData, PricingResponse } from "../pricing/answers";
@@ -99,7 +106,9 @@ export interface OperationSpec extends RouteSpec {
 }
 
 /** Operations keyed by their operationId: each keeps its own schema types (route handlers are typed by them). */
-function defineOperations<T extends Record<string, Omit<OperationSpec, "operationId">>>(ops: T): { [K in keyof T & string]: T[K] & { operationId: K } } {
+function defineOperations<T extends Record<string, Omit<OperationSpec, "operationId">>>(
+  ops: T,
+): { [K in keyof T & string]: T[K] & { operationId: K } } {
   return Object.fromEntries(Object.entries(ops).map(([operationId, op]) => [operationId, { operationId, ...op }])) as {
     [K in keyof T & string]: T[K] & { operationId: K };
   };
@@ -121,7 +130,11 @@ const problem = (description: string, headers: ResponseHeader[] = ["requestId"],
   headers,
 });
 
-const INTERNAL_ERROR = problem("Unexpected error on the service's side (reason internal_error); the body names the request id.", ["requestId"], "InternalError");
+const INTERNAL_ERROR = problem(
+  "Unexpected error on the service's side (reason internal_error); the body names the request id.",
+  ["requestId"],
+  "InternalError",
+);
 
 /** The OpenAPI document's own response: described loosely (it is validated as OpenAPI 3.1 by the contract tests). */
 const OpenApiDocumentSchema = z
@@ -132,10 +145,10 @@ const OpenApiDocumentSchema = z
   })
   .meta({ id: "OpenApiDocument", description: "This OpenAPI 3.1 document." });
 
-const KEY_PROBLEM = problem("The x-api-key header is missing (missing_key), or the key is invalid (invalid_key), revoked (revoked_key), past its trial (expired_key), or its account's subscription has ended (subscription_inactive). While a payment has failed the key still works and every answer carries an `x-account-warning` header.", [
-  "requestId",
-  "wwwAuthenticate",
-]);
+const KEY_PROBLEM = problem(
+  "The x-api-key header is missing (missing_key), or the key is invalid (invalid_key), revoked (revoked_key), past its trial (expired_key), or its account's subscription has ended (subscription_inactive). While a payment has failed the key still works and every answer carries an `x-account-warning` header.",
+  ["requestId", "wwwAuthenticate"],
+);
 
 /** Every documented operation, by operationId (the key states it once). */
 export const operations = defineOperations({
@@ -156,8 +169,12 @@ export const operations = defineOperations({
     conditional: true,
     responses: {
       "200": ok(VinDecodeResponse, "The decoded VIN with the requested sections."),
-      "400": problem("The VIN is malformed (reason invalid_vin) or a flag is not a boolean (reason invalid_parameter)."),
-      "404": problem("The VIN cannot be decoded: unknown manufacturer code (unknown_manufacturer) or no matching vPIC pattern (undecodable_vin)."),
+      "400": problem(
+        "The VIN is malformed (reason invalid_vin) or a flag is not a boolean (reason invalid_parameter).",
+      ),
+      "404": problem(
+        "The VIN cannot be decoded: unknown manufacturer code (unknown_manufacturer) or no matching vPIC pattern (undecodable_vin).",
+      ),
       "500": INTERNAL_ERROR,
     },
   },
@@ -178,7 +195,9 @@ export const operations = defineOperations({
     conditional: true,
     responses: {
       "200": ok(VinBatchResponse, "One result per submitted VIN, in input order."),
-      "400": problem("More than 50 VINs (reason batch_too_large, with `limit`), `vins` missing or repeated, or a flag is not a boolean (reason invalid_parameter)."),
+      "400": problem(
+        "More than 50 VINs (reason batch_too_large, with `limit`), `vins` missing or repeated, or a flag is not a boolean (reason invalid_parameter).",
+      ),
       "500": INTERNAL_ERROR,
     },
   },
@@ -314,14 +333,21 @@ export const operations = defineOperations({
     conditional: true,
     responses: {
       "200": {
-        description: "RecallsResponse for the vin and make/model/year forms; RecallCampaignResponse for the campaign form.",
+        description:
+          "RecallsResponse for the vin and make/model/year forms; RecallCampaignResponse for the campaign form.",
         content: { [JSON_TYPE]: { schema: z.union([RecallsResponse, RecallCampaignResponse]) } },
         headers: ["etag", "cacheControl", "requestId"],
       },
-      "400": problem("No form, a mixed or incomplete form, or a malformed parameter (reason invalid_parameter; `param` names it)."),
-      "404": problem("The VIN cannot be decoded to a year, make and model (vin_not_decodable), or the campaign is unknown (not_found)."),
+      "400": problem(
+        "No form, a mixed or incomplete form, or a malformed parameter (reason invalid_parameter; `param` names it).",
+      ),
+      "404": problem(
+        "The VIN cannot be decoded to a year, make and model (vin_not_decodable), or the campaign is unknown (not_found).",
+      ),
       "500": INTERNAL_ERROR,
-      "502": problem("NHTSA could not be reached for a campaign the service does not hold (reason fetch_error); retry later."),
+      "502": problem(
+        "NHTSA could not be reached for a campaign the service does not hold (reason fetch_error); retry later.",
+      ),
     },
   },
   getVehicleInsight: {
@@ -338,7 +364,10 @@ export const operations = defineOperations({
     cache: "insights",
     conditional: true,
     responses: {
-      "200": ok(InsightResponse, `The insight. A summary composed without an AI model is cached briefly instead: \`${CACHE.insightsFallback}\`.`),
+      "200": ok(
+        InsightResponse,
+        `The insight. A summary composed without an AI model is cached briefly instead: \`${CACHE.insightsFallback}\`.`,
+      ),
       "400": problem("A path parameter is malformed (reason invalid_parameter; `param` names it)."),
       "404": problem("NHTSA's vPIC data knows no such vehicle (reason unknown_vehicle)."),
       "500": INTERNAL_ERROR,
@@ -358,7 +387,10 @@ export const operations = defineOperations({
     cache: "buyerData",
     conditional: true,
     responses: {
-      "200": ok(SafetyRatingsResponse, `The answer, with \`status\` ok, stale or unavailable (unknown is never zero). A stale or unavailable answer during an outage is cached briefly: \`${CACHE.degraded}\`.`),
+      "200": ok(
+        SafetyRatingsResponse,
+        `The answer, with \`status\` ok, stale or unavailable (unknown is never zero). A stale or unavailable answer during an outage is cached briefly: \`${CACHE.degraded}\`.`,
+      ),
       "400": problem("A path parameter is malformed (reason invalid_parameter; `param` names it)."),
       "404": problem("NHTSA's vPIC data knows no such make and model (reason unknown_vehicle)."),
       "500": INTERNAL_ERROR,
@@ -376,7 +408,10 @@ export const operations = defineOperations({
     cache: "buyerData",
     conditional: true,
     responses: {
-      "200": ok(ComplaintsResponse, `The answer, with \`status\` ok, stale or unavailable (unknown is never zero). A stale or unavailable answer during an outage is cached briefly: \`${CACHE.degraded}\`.`),
+      "200": ok(
+        ComplaintsResponse,
+        `The answer, with \`status\` ok, stale or unavailable (unknown is never zero). A stale or unavailable answer during an outage is cached briefly: \`${CACHE.degraded}\`.`,
+      ),
       "400": problem("A path parameter is malformed (reason invalid_parameter; `param` names it)."),
       "404": problem("NHTSA's vPIC data knows no such make and model (reason unknown_vehicle)."),
       "500": INTERNAL_ERROR,
@@ -395,7 +430,10 @@ export const operations = defineOperations({
     cache: "buyerData",
     conditional: true,
     responses: {
-      "200": ok(FuelEconomyResponse, `The answer, with \`status\` ok, stale or unavailable (unknown is never zero). A stale or unavailable answer during an outage is cached briefly: \`${CACHE.degraded}\`.`),
+      "200": ok(
+        FuelEconomyResponse,
+        `The answer, with \`status\` ok, stale or unavailable (unknown is never zero). A stale or unavailable answer during an outage is cached briefly: \`${CACHE.degraded}\`.`,
+      ),
       "400": problem("A path parameter is malformed (reason invalid_parameter; `param` names it)."),
       "404": problem("NHTSA's vPIC data knows no such make and model (reason unknown_vehicle)."),
       "500": INTERNAL_ERROR,
@@ -406,7 +444,8 @@ export const operations = defineOperations({
     path: "/api/public/openapi.json",
     tags: ["Meta"],
     summary: "This OpenAPI 3.1 document",
-    description: "The machine-readable description of the API (OpenAPI 3.1), generated from the schemas the service validates with.",
+    description:
+      "The machine-readable description of the API (OpenAPI 3.1), generated from the schemas the service validates with.",
     cache: "openapi",
     conditional: true,
     responses: {
@@ -430,15 +469,20 @@ export const operations = defineOperations({
     conditional: true,
     responses: {
       "200": {
-        description: "The PDF (Cache-Control `private, max-age=86400`; `x-sticker-source` says where it came from), or with format=check the availability check.",
+        description:
+          "The PDF (Cache-Control `private, max-age=86400`; `x-sticker-source` says where it came from), or with format=check the availability check.",
         content: { "application/pdf": {}, [JSON_TYPE]: { schema: WindowStickerCheck } },
         headers: ["requestId", "accountWarning"],
       },
       "400": problem("The VIN is malformed (invalid_vin) or a parameter is invalid (invalid_parameter)."),
       "401": KEY_PROBLEM,
-      "404": problem("No window sticker exists for the VIN (not_found), or no manufacturer source serves its make and none is archived (not_supported)."),
+      "404": problem(
+        "No window sticker exists for the VIN (not_found), or no manufacturer source serves its make and none is archived (not_supported).",
+      ),
       "500": INTERNAL_ERROR,
-      "502": problem("The manufacturer's system could not be reached or answered unusably (reason fetch_error); retry later."),
+      "502": problem(
+        "The manufacturer's system could not be reached or answered unusably (reason fetch_error); retry later.",
+      ),
       "503": problem(
         "The manufacturer was not asked: too many requests already wait for its host (reason manufacturer_busy), or it failed " +
           "repeatedly and is resting (reason manufacturer_unavailable); or the service cannot answer now (database_unavailable, " +
@@ -464,7 +508,9 @@ export const operations = defineOperations({
         content: { [JSON_TYPE]: { schema: ProvisionResponse } },
         headers: ["requestId", "accountWarning"],
       },
-      "400": problem("The body is not JSON (invalid_json), vins is empty or malformed (invalid_parameter), or the batch is over its limit (batch_too_large, with `limit`)."),
+      "400": problem(
+        "The body is not JSON (invalid_json), vins is empty or malformed (invalid_parameter), or the batch is over its limit (batch_too_large, with `limit`).",
+      ),
       "401": KEY_PROBLEM,
       "413": problem("The body is larger than 256 KB (reason payload_too_large)."),
       "500": INTERNAL_ERROR,
@@ -487,8 +533,14 @@ export const operations = defineOperations({
     requestBody: { description: "The VINs to watch.", content: { [JSON_TYPE]: { schema: WatchlistAddRequest } } },
     security: "dealerKey",
     responses: {
-      "200": { description: "What was added.", content: { [JSON_TYPE]: { schema: WatchlistAddResponse } }, headers: ["requestId", "accountWarning"] },
-      "400": problem("The body is not JSON (invalid_json) or malformed (invalid_parameter), a VIN is malformed (invalid_vin) or cannot be decoded (vin_not_decodable), more than 1,000 VINs were sent (batch_too_large), or the watchlist would pass its limit (watchlist_full, with `limit`)."),
+      "200": {
+        description: "What was added.",
+        content: { [JSON_TYPE]: { schema: WatchlistAddResponse } },
+        headers: ["requestId", "accountWarning"],
+      },
+      "400": problem(
+        "The body is not JSON (invalid_json) or malformed (invalid_parameter), a VIN is malformed (invalid_vin) or cannot be decoded (vin_not_decodable), more than 1,000 VINs were sent (batch_too_large), or the watchlist would pass its limit (watchlist_full, with `limit`).",
+      ),
       "401": KEY_PROBLEM,
       "413": problem("The body is larger than 64 KB (reason payload_too_large)."),
       "500": INTERNAL_ERROR,
@@ -507,7 +559,11 @@ export const operations = defineOperations({
     security: "dealerKey",
     conditional: true,
     responses: {
-      "200": { description: "One page of the watchlist.", content: { [JSON_TYPE]: { schema: WatchlistPage } }, headers: ["etag", "requestId", "accountWarning"] },
+      "200": {
+        description: "One page of the watchlist.",
+        content: { [JSON_TYPE]: { schema: WatchlistPage } },
+        headers: ["etag", "requestId", "accountWarning"],
+      },
       "400": problem("`limit` or `cursor` is malformed (reason invalid_parameter)."),
       "401": KEY_PROBLEM,
       "500": INTERNAL_ERROR,
@@ -522,7 +578,11 @@ export const operations = defineOperations({
     pathParams: WatchedVinParams,
     security: "dealerKey",
     responses: {
-      "200": { description: "The VIN is no longer watched.", content: { [JSON_TYPE]: { schema: WatchlistRemoved } }, headers: ["requestId", "accountWarning"] },
+      "200": {
+        description: "The VIN is no longer watched.",
+        content: { [JSON_TYPE]: { schema: WatchlistRemoved } },
+        headers: ["requestId", "accountWarning"],
+      },
       "401": KEY_PROBLEM,
       "404": problem("The VIN is not on the key's watchlist (reason not_found)."),
       "500": INTERNAL_ERROR,
@@ -543,8 +603,14 @@ export const operations = defineOperations({
     requestBody: { description: "The receiver's URL.", content: { [JSON_TYPE]: { schema: WebhookRegisterRequest } } },
     security: "dealerKey",
     responses: {
-      "200": { description: "The endpoint and its new signing secret (shown once).", content: { [JSON_TYPE]: { schema: WebhookRegistration } }, headers: ["requestId", "accountWarning"] },
-      "400": problem("The body is not JSON (invalid_json) or malformed (invalid_parameter), or the URL cannot be used (webhook_url_refused: not https, credentials in it, or it resolves to a non-public address)."),
+      "200": {
+        description: "The endpoint and its new signing secret (shown once).",
+        content: { [JSON_TYPE]: { schema: WebhookRegistration } },
+        headers: ["requestId", "accountWarning"],
+      },
+      "400": problem(
+        "The body is not JSON (invalid_json) or malformed (invalid_parameter), or the URL cannot be used (webhook_url_refused: not https, credentials in it, or it resolves to a non-public address).",
+      ),
       "401": KEY_PROBLEM,
       "413": problem("The body is larger than 8 KB (reason payload_too_large)."),
       "500": INTERNAL_ERROR,
@@ -555,11 +621,16 @@ export const operations = defineOperations({
     path: "/api/dealer/v1/webhook",
     tags: ["Alerts"],
     summary: "The webhook endpoint and its health",
-    description: "The registered URL, its health (new, healthy, failing), the last success and failure and the events waiting. The secret is never shown again.",
+    description:
+      "The registered URL, its health (new, healthy, failing), the last success and failure and the events waiting. The secret is never shown again.",
     security: "dealerKey",
     conditional: true,
     responses: {
-      "200": { description: "The endpoint.", content: { [JSON_TYPE]: { schema: WebhookEndpointView } }, headers: ["etag", "requestId", "accountWarning"] },
+      "200": {
+        description: "The endpoint.",
+        content: { [JSON_TYPE]: { schema: WebhookEndpointView } },
+        headers: ["etag", "requestId", "accountWarning"],
+      },
       "401": KEY_PROBLEM,
       "404": problem("No endpoint is registered for the key (reason not_found)."),
       "500": INTERNAL_ERROR,
@@ -570,10 +641,15 @@ export const operations = defineOperations({
     path: "/api/dealer/v1/webhook",
     tags: ["Alerts"],
     summary: "Remove the webhook endpoint",
-    description: "Removes the endpoint. Events not yet delivered stay in the log as `unsent` (and in the email digest).",
+    description:
+      "Removes the endpoint. Events not yet delivered stay in the log as `unsent` (and in the email digest).",
     security: "dealerKey",
     responses: {
-      "200": { description: "The endpoint was removed.", content: { [JSON_TYPE]: { schema: WebhookRemoved } }, headers: ["requestId", "accountWarning"] },
+      "200": {
+        description: "The endpoint was removed.",
+        content: { [JSON_TYPE]: { schema: WebhookRemoved } },
+        headers: ["requestId", "accountWarning"],
+      },
       "401": KEY_PROBLEM,
       "404": problem("No endpoint is registered for the key (reason not_found)."),
       "500": INTERNAL_ERROR,
@@ -589,7 +665,11 @@ export const operations = defineOperations({
       "(its status, or why it was not reached). It is not retried; it is recorded in the delivery log.",
     security: "dealerKey",
     responses: {
-      "200": { description: "The outcome (a refused delivery is an outcome too: `delivered` false).", content: { [JSON_TYPE]: { schema: WebhookTestResult } }, headers: ["requestId", "accountWarning"] },
+      "200": {
+        description: "The outcome (a refused delivery is an outcome too: `delivered` false).",
+        content: { [JSON_TYPE]: { schema: WebhookTestResult } },
+        headers: ["requestId", "accountWarning"],
+      },
       "401": KEY_PROBLEM,
       "404": problem("No endpoint is registered for the key (reason not_found)."),
       "500": INTERNAL_ERROR,
@@ -607,7 +687,11 @@ export const operations = defineOperations({
     security: "dealerKey",
     conditional: true,
     responses: {
-      "200": { description: "One page of the log.", content: { [JSON_TYPE]: { schema: DeliveriesPage } }, headers: ["etag", "requestId", "accountWarning"] },
+      "200": {
+        description: "One page of the log.",
+        content: { [JSON_TYPE]: { schema: DeliveriesPage } },
+        headers: ["etag", "requestId", "accountWarning"],
+      },
       "400": problem("`limit` or `cursor` is malformed (reason invalid_parameter)."),
       "401": KEY_PROBLEM,
       "500": INTERNAL_ERROR,
@@ -626,7 +710,10 @@ export const operations = defineOperations({
       "(/llms.txt lists them too), `resources/templates/list` the VIN and vehicle reports, `prompts/list` the " +
       "prompts. A JSON-RPC batch (an array) is refused with -32600: MCP's specification has no batching. The same " +
       "server runs locally over stdio (`vinscope mcp` in a clone). GET and DELETE are answered 405.",
-    requestBody: { description: "A JSON-RPC 2.0 request or notification.", content: { [JSON_TYPE]: { schema: JsonRpcRequest } } },
+    requestBody: {
+      description: "A JSON-RPC 2.0 request or notification.",
+      content: { [JSON_TYPE]: { schema: JsonRpcRequest } },
+    },
     responses: {
       "200": {
         description: "The JSON-RPC response (a protocol-level failure such as an unknown method is an `error` member).",
@@ -668,7 +755,10 @@ export const operations = defineOperations({
       "body with the server's STRIPE_WEBHOOK_SECRET; each event id is applied once (a replay is answered 200 with " +
       "`duplicate: true` and changes nothing). Used events: checkout.session.completed, customer.subscription.created/" +
       "updated/deleted, invoice.paid, invoice.payment_succeeded, invoice.payment_failed.",
-    requestBody: { description: "A Stripe event, as Stripe signs it.", content: { [JSON_TYPE]: { schema: z.looseObject({ id: z.string(), type: z.string() }) } } },
+    requestBody: {
+      description: "A Stripe event, as Stripe signs it.",
+      content: { [JSON_TYPE]: { schema: z.looseObject({ id: z.string(), type: z.string() }) } },
+    },
     cache: "none",
     responses: {
       "200": {
@@ -712,7 +802,12 @@ export const UNDOCUMENTED_ROUTES = {
     cache: "recallFeed",
   },
   /** The API reference renderer's two assets (app/docs/assets/[file]/route.ts); any other name is a 404. */
-  docsAsset: { operationId: "docsAsset", method: "get", path: "/docs/assets/{file}", pathParams: z.object({ file: z.string() }) },
+  docsAsset: {
+    operationId: "docsAsset",
+    method: "get",
+    path: "/docs/assets/{file}",
+    pathParams: z.object({ file: z.string() }),
+  },
 } satisfies Record<string, RouteSpec>;
 
 /** Every route the app serves: the operations, then the undocumented routes. */
@@ -743,9 +838,21 @@ export const SERVICE_RESPONSES: Record<string, ResponseSpec> = {
     ["requestId"],
     "MalformedTarget",
   ),
-  "405": problem("The endpoint does not accept this method (reason method_not_allowed); Allow lists those it does.", ["requestId", "allow"], "MethodNotAllowed"),
-  "408": problem("The request's body did not arrive within the service's deadline (reason request_timeout); the connection is closed.", ["requestId"], "RequestTimeout"),
-  "414": problem("The request target is longer than 8,192 characters (reason uri_too_long).", ["requestId"], "UriTooLong"),
+  "405": problem(
+    "The endpoint does not accept this method (reason method_not_allowed); Allow lists those it does.",
+    ["requestId", "allow"],
+    "MethodNotAllowed",
+  ),
+  "408": problem(
+    "The request's body did not arrive within the service's deadline (reason request_timeout); the connection is closed.",
+    ["requestId"],
+    "RequestTimeout",
+  ),
+  "414": problem(
+    "The request target is longer than 8,192 characters (reason uri_too_long).",
+    ["requestId"],
+    "UriTooLong",
+  ),
   "503": problem(
     "The service cannot answer now: its database is unavailable (reason database_unavailable; `fault` says how) or the request ran past its deadline (reason deadline_exceeded). Retry after the Retry-After seconds.",
     ["requestId", "retryAfter"],

@@ -26,7 +26,12 @@ const VariantSelection = z.enum(["one", "several", "none"]).nullable().meta({
     "one: exactly one variant fits the VIN; several: more than one fits and all are listed; none: the source lists the model but no variant fits, or it lists none for this year/make/model; null when unavailable",
 });
 
-const Stars = z.int().min(1).max(5).nullable().meta({ description: "NCAP stars, 1 to 5; null when NHTSA did not rate it" });
+const Stars = z
+  .int()
+  .min(1)
+  .max(5)
+  .nullable()
+  .meta({ description: "NCAP stars, 1 to 5; null when NHTSA did not rate it" });
 
 export const NcapRatings = z
   .object({
@@ -39,8 +44,13 @@ export const NcapRatings = z
     sideCrashPassenger: Stars,
     sidePole: Stars,
     rollover: Stars,
-    rolloverRiskPercent: z.number().min(0).max(100).nullable().meta({ description: "NHTSA's estimated risk of rollover in a single-vehicle crash, percent; null when not rated" }),
-    electronicStabilityControl: z.string().nullable().meta({ description: "as NHTSA lists it (Standard, Optional, No); null when not given" }),
+    rolloverRiskPercent: z.number().min(0).max(100).nullable().meta({
+      description: "NHTSA's estimated risk of rollover in a single-vehicle crash, percent; null when not rated",
+    }),
+    electronicStabilityControl: z
+      .string()
+      .nullable()
+      .meta({ description: "as NHTSA lists it (Standard, Optional, No); null when not given" }),
     forwardCollisionWarning: z.string().nullable(),
     laneDepartureWarning: z.string().nullable(),
   })
@@ -49,10 +59,14 @@ export const NcapRatings = z
 const NcapVariant = z
   .object({
     vehicleId: z.int().meta({ description: "NHTSA's SafetyRatings VehicleId" }),
-    description: z.string().meta({ description: "NHTSA's description of the tested variant", examples: ["2015 Audi A3 4 DR AWD"] }),
+    description: z
+      .string()
+      .meta({ description: "NHTSA's description of the tested variant", examples: ["2015 Audi A3 4 DR AWD"] }),
     fit: VariantFit,
     differences: z.array(z.string()).meta({ description: "why an excluded variant does not fit the VIN" }),
-    ratings: NcapRatings.nullable().meta({ description: "null when the ratings were not fetched (excluded variants) or could not be read" }),
+    ratings: NcapRatings.nullable().meta({
+      description: "null when the ratings were not fetched (excluded variants) or could not be read",
+    }),
   })
   .meta({ id: "NcapVariant" });
 
@@ -65,7 +79,10 @@ export const SafetyRatingsSection = z
     url: z.url().meta({ description: "NHTSA's ratings page of the year/make/model" }),
     source: z.string().meta({ description: "attribution, and what is degraded" }),
   })
-  .meta({ id: "SafetyRatings", description: "NHTSA NCAP crash-test star ratings for the decoded year/make/model, matched on body and drive." });
+  .meta({
+    id: "SafetyRatings",
+    description: "NHTSA NCAP crash-test star ratings for the decoded year/make/model, matched on body and drive.",
+  });
 export type SafetyRatingsSection = z.infer<typeof SafetyRatingsSection>;
 type NcapVariant = z.infer<typeof NcapVariant>;
 export type NcapRatings = z.infer<typeof NcapRatings>;
@@ -88,14 +105,16 @@ export const ComplaintsSection = z
   .object({
     status: BuyerDataStatus,
     checkedAt: z.string(),
-    count: z.int().min(0).nullable().meta({ description: "owner complaints filed with NHTSA for the year/make/model; null when unknown (never 0 for unknown)" }),
+    count: z.int().min(0).nullable().meta({
+      description: "owner complaints filed with NHTSA for the year/make/model; null when unknown (never 0 for unknown)",
+    }),
     crashes: z.int().min(0).nullable(),
     fires: z.int().min(0).nullable(),
     injuries: z.int().min(0).nullable(),
     deaths: z.int().min(0).nullable(),
-    byComponent: z
-      .array(z.object({ component: z.string(), count: z.int().min(1) }))
-      .meta({ description: "complaints per component, most first (a complaint naming several components counts for each)" }),
+    byComponent: z.array(z.object({ component: z.string(), count: z.int().min(1) })).meta({
+      description: "complaints per component, most first (a complaint naming several components counts for each)",
+    }),
     newest: z.array(ComplaintItem).meta({ description: "the newest few complaints" }),
     url: z.url().meta({ description: "NHTSA's page of the year/make/model" }),
     source: z.string(),
@@ -107,16 +126,27 @@ export type ComplaintItem = z.infer<typeof ComplaintItem>;
 export const EpaVariant = z
   .object({
     epaId: z.int().meta({ description: "fueleconomy.gov vehicle id" }),
-    description: z.string().meta({ examples: ["2024 Toyota Camry: Automatic (AV-S8), 4 cyl, 2.5 L, Front-Wheel Drive, Regular Gasoline"] }),
+    description: z
+      .string()
+      .meta({ examples: ["2024 Toyota Camry: Automatic (AV-S8), 4 cyl, 2.5 L, Front-Wheel Drive, Regular Gasoline"] }),
     fit: VariantFit,
     differences: z.array(z.string()),
     fuelType: z.string().nullable(),
-    electrified: z.enum(["EV", "PHEV", "Hybrid"]).nullable().meta({ description: "EPA's advanced-technology type when electrified; null otherwise" }),
-    cityMpg: z.number().nullable().meta({ description: "EPA city MPG (MPGe for electric vehicles) on the primary fuel" }),
+    electrified: z
+      .enum(["EV", "PHEV", "Hybrid"])
+      .nullable()
+      .meta({ description: "EPA's advanced-technology type when electrified; null otherwise" }),
+    cityMpg: z
+      .number()
+      .nullable()
+      .meta({ description: "EPA city MPG (MPGe for electric vehicles) on the primary fuel" }),
     highwayMpg: z.number().nullable(),
     combinedMpg: z.number().nullable(),
     annualFuelCostUsd: z.number().nullable().meta({ description: "EPA's estimated annual fuel cost, US dollars" }),
-    evRangeMiles: z.number().nullable().meta({ description: "EPA electric range in miles (EVs and plug-in hybrids); null otherwise" }),
+    evRangeMiles: z
+      .number()
+      .nullable()
+      .meta({ description: "EPA electric range in miles (EVs and plug-in hybrids); null otherwise" }),
     co2GramsPerMile: z.number().nullable(),
   })
   .meta({ id: "EpaVariant" });
@@ -130,7 +160,10 @@ export const FuelEconomySection = z
     url: z.url().meta({ description: "fueleconomy.gov page comparing the year/make/model" }),
     source: z.string(),
   })
-  .meta({ id: "FuelEconomy", description: "EPA fuel economy, annual fuel cost and EV range, matched on engine, drive, fuel and transmission." });
+  .meta({
+    id: "FuelEconomy",
+    description: "EPA fuel economy, annual fuel cost and EV range, matched on engine, drive, fuel and transmission.",
+  });
 export type FuelEconomySection = z.infer<typeof FuelEconomySection>;
 export type EpaVariant = z.infer<typeof EpaVariant>;
 
@@ -142,7 +175,8 @@ const VehicleNames = {
 };
 export const SafetyRatingsResponse = SafetyRatingsSection.extend(VehicleNames).meta({
   id: "SafetyRatingsResponse",
-  description: "NCAP ratings of every variant NHTSA tested for the year/make/model (no VIN: all are candidates, or the one match).",
+  description:
+    "NCAP ratings of every variant NHTSA tested for the year/make/model (no VIN: all are candidates, or the one match).",
 });
 export const ComplaintsResponse = ComplaintsSection.extend(VehicleNames).meta({
   id: "ComplaintsResponse",

@@ -21,7 +21,10 @@ export async function upsertRows(t: BulkTable, rows: Array<Record<string, unknow
   if (rows.length === 0) return;
   const pg = dbProvider() === "postgresql";
   const booleans = new Set(t.booleans ?? []);
-  const update = t.columns.filter((c) => c !== t.key).map((c) => `"${c}" = excluded."${c}"`).join(", ");
+  const update = t.columns
+    .filter((c) => c !== t.key)
+    .map((c) => `"${c}" = excluded."${c}"`)
+    .join(", ");
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const params: unknown[] = [];
     const tuples = rows.slice(i, i + ROWS_PER_STATEMENT).map((row) => {

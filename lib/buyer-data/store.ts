@@ -9,7 +9,9 @@ import { deferWrite } from "../db/write-behind";
 import { LiveAnswers, type DurableAnswers } from "../outside";
 import { answerIndex } from "./answer-index";
 
-const globalForSources = globalThis as unknown as { __vinscopeSourceAnswers?: Map<string, LiveAnswers<NonNullable<unknown>>> };
+const globalForSources = globalThis as unknown as {
+  __vinscopeSourceAnswers?: Map<string, LiveAnswers<NonNullable<unknown>>>;
+};
 
 /**
  * A source's live answers, one per process (on globalThis, which every copy of the module shares): reused for
@@ -19,7 +21,11 @@ export function sourceAnswers<T extends NonNullable<unknown>>(system: string, so
   const all = (globalForSources.__vinscopeSourceAnswers ??= new Map());
   let answers = all.get(source) as LiveAnswers<T> | undefined;
   if (!answers) {
-    answers = new LiveAnswers<T>(system, { okTtlMs: () => config().buyerData.cacheMs, max: 5000, durable: storedAnswers<T>(source) });
+    answers = new LiveAnswers<T>(system, {
+      okTtlMs: () => config().buyerData.cacheMs,
+      max: 5000,
+      durable: storedAnswers<T>(source),
+    });
     all.set(source, answers);
   }
   return answers;

@@ -51,7 +51,14 @@ export function complaintFromApiRow(row: unknown): ComplaintItem | null {
 
 /** "SERVICE BRAKES,ENGINE" → ["SERVICE BRAKES", "ENGINE"]; NHTSA joins a complaint's components with commas. */
 export function splitComponents(text: string): string[] {
-  return [...new Set(text.split(",").map((c) => c.trim().toUpperCase()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(",")
+        .map((c) => c.trim().toUpperCase())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** MM/DD/YYYY (the API) or YYYYMMDD (FLAT_CMPL) → YYYY-MM-DD; anything else → null. */
@@ -74,7 +81,10 @@ function truthy(v: unknown): boolean {
 /** How many of the newest complaints a summary carries. */
 const NEWEST = 5;
 
-export type ComplaintsSummary = Pick<ComplaintsSection, "count" | "crashes" | "fires" | "injuries" | "deaths" | "byComponent" | "newest">;
+export type ComplaintsSummary = Pick<
+  ComplaintsSection,
+  "count" | "crashes" | "fires" | "injuries" | "deaths" | "byComponent" | "newest"
+>;
 
 /** Count, totals, per component and the newest few; a complaint listed twice (two model names) counts once. */
 export function summarizeComplaints(items: ComplaintItem[]): ComplaintsSummary {

@@ -3,8 +3,22 @@ import real from "../../tests/fixtures/buyer-data/complaints-1987-jeep-wrangler.
 import type { ComplaintItem } from "../buyer-data/answers";
 import { complaintFromApiRow, isoDate, resultRows, splitComponents, summarizeComplaints } from "./complaint-rows";
 
-const item = (odiNumber: number, filedOn: string, components: string[], extra: Partial<ComplaintItem> = {}): ComplaintItem => ({
-  odiNumber, filedOn, incidentOn: null, components, summary: "s", crash: false, fire: false, injuries: 0, deaths: 0, ...extra,
+const item = (
+  odiNumber: number,
+  filedOn: string,
+  components: string[],
+  extra: Partial<ComplaintItem> = {},
+): ComplaintItem => ({
+  odiNumber,
+  filedOn,
+  incidentOn: null,
+  components,
+  summary: "s",
+  crash: false,
+  fire: false,
+  injuries: 0,
+  deaths: 0,
+  ...extra,
 });
 
 describe("complaint rows", () => {

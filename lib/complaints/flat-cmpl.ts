@@ -27,7 +27,8 @@ export interface FlatCmplRow {
   summary: string;
 }
 
-export type FlatCmplLine = { ok: true; row: FlatCmplRow } | { ok: false; reason: "columns" | "not_vehicle" | "no_vehicle" | "bad_id" };
+export type FlatCmplLine =
+  { ok: true; row: FlatCmplRow } | { ok: false; reason: "columns" | "not_vehicle" | "no_vehicle" | "bad_id" };
 
 /** Fewest columns a usable row has (through CDESCR); NHTSA's current layout has 49. */
 const MIN_COLUMNS = 20;
@@ -39,12 +40,14 @@ export function parseFlatCmplLine(line: string): FlatCmplLine {
   if (prodType && prodType !== "V") return { ok: false, reason: "not_vehicle" };
   const cmplId = Number(cols[0]);
   const odiNumber = Number(cols[1]);
-  if (!Number.isInteger(cmplId) || cmplId <= 0 || !Number.isInteger(odiNumber) || odiNumber <= 0) return { ok: false, reason: "bad_id" };
+  if (!Number.isInteger(cmplId) || cmplId <= 0 || !Number.isInteger(odiNumber) || odiNumber <= 0)
+    return { ok: false, reason: "bad_id" };
   const make = cols[3].trim();
   const model = cols[4].trim();
   const year = Number(cols[5]);
   // YEARTXT 9999 is NHTSA's "unknown year".
-  if (!make || !model || !Number.isInteger(year) || year < 1900 || year > 2100) return { ok: false, reason: "no_vehicle" };
+  if (!make || !model || !Number.isInteger(year) || year < 1900 || year > 2100)
+    return { ok: false, reason: "no_vehicle" };
   return {
     ok: true,
     row: {

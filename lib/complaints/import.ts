@@ -11,8 +11,34 @@ import { rebuildComplaintSummaries } from "./summaries";
 const TABLE: BulkTable = {
   table: "Complaint",
   key: "cmplId",
-  columns: ["cmplId", "odiNumber", "year", "makeKey", "modelKey", "make", "model", "components", "filedOn", "incidentOn", "crash", "fire", "injuries", "deaths", "summary", "importedAt"],
-  pgTypes: { cmplId: "integer", odiNumber: "integer", year: "integer", crash: "boolean", fire: "boolean", injuries: "integer", deaths: "integer", importedAt: "timestamp(3)" },
+  columns: [
+    "cmplId",
+    "odiNumber",
+    "year",
+    "makeKey",
+    "modelKey",
+    "make",
+    "model",
+    "components",
+    "filedOn",
+    "incidentOn",
+    "crash",
+    "fire",
+    "injuries",
+    "deaths",
+    "summary",
+    "importedAt",
+  ],
+  pgTypes: {
+    cmplId: "integer",
+    odiNumber: "integer",
+    year: "integer",
+    crash: "boolean",
+    fire: "boolean",
+    injuries: "integer",
+    deaths: "integer",
+    importedAt: "timestamp(3)",
+  },
   booleans: ["crash", "fire"],
 };
 
@@ -46,5 +72,12 @@ export async function importComplaintsFile(file: string, opts: BulkImportOptions
   await flush();
   await rebuildComplaintSummaries(opts.signal);
   const seconds = (performance.now() - started) / 1000;
-  return { file, rowsRead, rowsImported, skipped, seconds: Math.round(seconds * 100) / 100, rowsPerSecond: Math.round(rowsImported / Math.max(seconds, 0.001)) };
+  return {
+    file,
+    rowsRead,
+    rowsImported,
+    skipped,
+    seconds: Math.round(seconds * 100) / 100,
+    rowsPerSecond: Math.round(rowsImported / Math.max(seconds, 0.001)),
+  };
 }

@@ -31,28 +31,69 @@ const MAX_MODELS = 6;
 
 const answers = () => sourceAnswers<ComplaintsSummary>("nhtsa-complaints", "complaints");
 
-export async function complaintsForVehicle(q: VehicleQuery, opts: { signal?: AbortSignal; budgetMs?: number } = {}): Promise<ComplaintsSection> {
+export async function complaintsForVehicle(
+  q: VehicleQuery,
+  opts: { signal?: AbortSignal; budgetMs?: number } = {},
+): Promise<ComplaintsSection> {
   const url = nhtsaVehiclePageUrl(q);
   const now = new Date();
   const mirrored = await mirrorAnswer(q, url);
   if (mirrored) return mirrored;
   if (!complaintsOnline()) {
     const imported = await importedComplaints(q);
-    if (imported) return section(imported.summary, "ok", imported.asOf, url, `${ATTRIBUTION}, imported from NHTSA's FLAT_CMPL file`);
+    if (imported)
+      return section(
+        imported.summary,
+        "ok",
+        imported.asOf,
+        url,
+        `${ATTRIBUTION}, imported from NHTSA's FLAT_CMPL file`,
+      );
     const known = await answers().known(vehicleSlugKey(q));
-    if (known) return section(known.value, "ok", known.checkedAt, url, `${ATTRIBUTION}, answer stored from api.nhtsa.gov`);
-    return unavailable(url, now, `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; complaints are unknown`);
+    if (known)
+      return section(known.value, "ok", known.checkedAt, url, `${ATTRIBUTION}, answer stored from api.nhtsa.gov`);
+    return unavailable(
+      url,
+      now,
+      `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; complaints are unknown`,
+    );
   }
   const answer = await answers().get(vehicleSlugKey(q), () => loadSummary(q), opts);
-  if (answer.kind === "fresh") return section(answer.value, "ok", answer.checkedAt, url, `${ATTRIBUTION}, api.nhtsa.gov`);
+  if (answer.kind === "fresh")
+    return section(answer.value, "ok", answer.checkedAt, url, `${ATTRIBUTION}, api.nhtsa.gov`);
   if (answer.kind === "pending") {
-    return { ...unavailable(url, now, `${ATTRIBUTION}: NHTSA did not answer within ${answer.waitedMs} ms; the answer is being fetched and stored, ask again shortly`), status: "pending" };
+    return {
+      ...unavailable(
+        url,
+        now,
+        `${ATTRIBUTION}: NHTSA did not answer within ${answer.waitedMs} ms; the answer is being fetched and stored, ask again shortly`,
+      ),
+      status: "pending",
+    };
   }
   const why = answer.failure.reason;
-  if (answer.kind === "stale") return section(answer.value, "stale", answer.checkedAt, url, `${ATTRIBUTION}: NHTSA could not be reached (${why}); last known answer`);
+  if (answer.kind === "stale")
+    return section(
+      answer.value,
+      "stale",
+      answer.checkedAt,
+      url,
+      `${ATTRIBUTION}: NHTSA could not be reached (${why}); last known answer`,
+    );
   const imported = await importedComplaints(q).catch(() => null);
-  if (imported) return section(imported.summary, "stale", imported.asOf, url, `${ATTRIBUTION}: NHTSA could not be reached (${why}); imported FLAT_CMPL rows`);
-  return unavailable(url, now, `${ATTRIBUTION}: NHTSA could not be reached (${why}) and nothing is stored; complaints are unknown`);
+  if (imported)
+    return section(
+      imported.summary,
+      "stale",
+      imported.asOf,
+      url,
+      `${ATTRIBUTION}: NHTSA could not be reached (${why}); imported FLAT_CMPL rows`,
+    );
+  return unavailable(
+    url,
+    now,
+    `${ATTRIBUTION}: NHTSA could not be reached (${why}) and nothing is stored; complaints are unknown`,
+  );
 }
 
 /** The fresh mirror's answer, or null when the live path (or the offline store) must answer. */
@@ -81,7 +122,13 @@ async function loadSummary(q: VehicleQuery): Promise<{ ok: true; value: Complain
   return { ok: true, value: summarizeComplaints(items) };
 }
 
-function section(s: ComplaintsSummary, status: ComplaintsSection["status"], checkedAt: Date, url: string, source: string): ComplaintsSection {
+function section(
+  s: ComplaintsSummary,
+  status: ComplaintsSection["status"],
+  checkedAt: Date,
+  url: string,
+  source: string,
+): ComplaintsSection {
   return { status, checkedAt: checkedAt.toISOString(), ...s, url, source };
 }
 

@@ -42,13 +42,18 @@ const index = new DerivedFromDataSet(
     const byYearMake = new Map<string, Held[]>();
     let asOf: Date | null = null;
     let maxYear: number | null = null;
-    for (let cursor: string | undefined; ; ) {
-      const page = await client.complaintSummary.findMany({ take: PAGE, orderBy: { key: "asc" }, ...(cursor !== undefined ? { skip: 1, cursor: { key: cursor } } : {}) });
+    for (let cursor: string | undefined; ;) {
+      const page = await client.complaintSummary.findMany({
+        take: PAGE,
+        orderBy: { key: "asc" },
+        ...(cursor !== undefined ? { skip: 1, cursor: { key: cursor } } : {}),
+      });
       if (page.length === 0) break;
       for (const r of page) {
         const summary = JSON.parse(r.summary) as ComplaintsSummary;
         summary.newest = summary.newest.slice(0, NEWEST_HELD);
-        for (const c of summary.newest) if (c.summary.length > EXCERPT_CHARS) c.summary = `${c.summary.slice(0, EXCERPT_CHARS - 3).trimEnd()}...`;
+        for (const c of summary.newest)
+          if (c.summary.length > EXCERPT_CHARS) c.summary = `${c.summary.slice(0, EXCERPT_CHARS - 3).trimEnd()}...`;
         const key = yearMake(r.year, r.makeKey);
         const list = byYearMake.get(key);
         const held = { modelKey: r.modelKey, model: r.model, summary: JSON.stringify(summary) };
@@ -70,7 +75,9 @@ const index = new DerivedFromDataSet(
 export async function importedComplaints(q: VehicleQuery): Promise<{ summary: ComplaintsSummary; asOf: Date } | null> {
   const held = await index.get(db());
   const wanted = nameKey(q.model);
-  const matching = (held.byYearMake.get(yearMake(q.year, makeKey(q.make))) ?? []).filter((h) => h.modelKey === wanted || sameModel(h.model, q.model, q.make));
+  const matching = (held.byYearMake.get(yearMake(q.year, makeKey(q.make))) ?? []).filter(
+    (h) => h.modelKey === wanted || sameModel(h.model, q.model, q.make),
+  );
   if (matching.length === 0 || !held.asOf) return null;
   const summaries = matching.map((m) => JSON.parse(m.summary) as ComplaintsSummary);
   return { summary: summaries.length === 1 ? summaries[0] : mergeSummaries(summaries), asOf: held.asOf };
@@ -89,7 +96,8 @@ export async function importedComplaintsCoverage(): Promise<{ maxYear: number | 
 function mergeSummaries(all: ComplaintsSummary[]): ComplaintsSummary {
   const newest = summarizeComplaints(all.flatMap((s) => s.newest)).newest;
   const perComponent = new Map<string, number>();
-  for (const s of all) for (const c of s.byComponent) perComponent.set(c.component, (perComponent.get(c.component) ?? 0) + c.count);
+  for (const s of all)
+    for (const c of s.byComponent) perComponent.set(c.component, (perComponent.get(c.component) ?? 0) + c.count);
   const add = (pick: (s: ComplaintsSummary) => number | null) => all.reduce((n, s) => n + (pick(s) ?? 0), 0);
   return {
     count: add((s) => s.count),
@@ -97,7 +105,9 @@ function mergeSummaries(all: ComplaintsSummary[]): ComplaintsSummary {
     fires: add((s) => s.fires),
     injuries: add((s) => s.injuries),
     deaths: add((s) => s.deaths),
-    byComponent: [...perComponent.entries()].map(([component, count]) => ({ component, count })).sort((a, b) => b.count - a.count || a.component.localeCompare(b.component)),
+    byComponent: [...perComponent.entries()]
+      .map(([component, count]) => ({ component, count }))
+      .sort((a, b) => b.count - a.count || a.component.localeCompare(b.component)),
     newest,
   };
 }

@@ -42,9 +42,15 @@ export const notFound = (detail: string, extensions: ProblemExtensions = {}) =>
   new ApiError(404, "Not Found", detail, { reason: "not_found", ...extensions });
 
 export const methodNotAllowed = (allow: string[]) =>
-  new ApiError(405, "Method Not Allowed", `This endpoint accepts ${allow.join(", ")}.`, { reason: "method_not_allowed" }, {
-    Allow: allow.join(", "),
-  });
+  new ApiError(
+    405,
+    "Method Not Allowed",
+    `This endpoint accepts ${allow.join(", ")}.`,
+    { reason: "method_not_allowed" },
+    {
+      Allow: allow.join(", "),
+    },
+  );
 
 export const payloadTooLarge = (detail: string) =>
   new ApiError(413, "Content Too Large", detail, { reason: "payload_too_large" });

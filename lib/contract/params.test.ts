@@ -32,7 +32,10 @@ describe("queryFlag", () => {
       default: true,
       description: "false skips it. Accepts true or false in any letter case, or 1 or 0",
     });
-    expect(z.toJSONSchema(queryFlag("true adds it", false), { io: "output" })).toMatchObject({ type: "boolean", default: false });
+    expect(z.toJSONSchema(queryFlag("true adds it", false), { io: "output" })).toMatchObject({
+      type: "boolean",
+      default: false,
+    });
   });
 });
 
@@ -56,16 +59,39 @@ describe("modelYearParam", () => {
   });
 
   test("trim tolerates spaces around the year", () => {
-    expect(modelYearParam({ min: 1949, max: 2028, malformed: "m", outOfRange: "r", description: "d", example: 2003, trim: true }).parse(" 2003 ")).toBe(2003);
+    expect(
+      modelYearParam({
+        min: 1949,
+        max: 2028,
+        malformed: "m",
+        outOfRange: "r",
+        description: "d",
+        example: 2003,
+        trim: true,
+      }).parse(" 2003 "),
+    ).toBe(2003);
   });
 
   test("the document describes the integer a client sends, with its range", () => {
-    expect(z.toJSONSchema(Year, { io: "output" })).toMatchObject({ type: "integer", minimum: 2020, maximum: 2030, description: "model year", examples: [2024] });
+    expect(z.toJSONSchema(Year, { io: "output" })).toMatchObject({
+      type: "integer",
+      minimum: 2020,
+      maximum: 2030,
+      description: "model year",
+      examples: [2024],
+    });
   });
 
   test("a range that moves with the calendar is checked on every parse", () => {
     let newest = 2027;
-    const Moving = modelYearParam({ min: 1949, max: () => newest, malformed: "m", outOfRange: "out of range", description: "d", example: 2024 });
+    const Moving = modelYearParam({
+      min: 1949,
+      max: () => newest,
+      malformed: "m",
+      outOfRange: "out of range",
+      description: "d",
+      example: 2024,
+    });
     expect(Moving.safeParse("2028").success).toBe(false);
     newest = 2028;
     expect(Moving.parse("2028")).toBe(2028);

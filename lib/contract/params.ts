@@ -63,7 +63,11 @@ export const UsState = z
   .trim()
   .toUpperCase()
   .refine(isUsStateCode, { message: "must be a 2-letter US state code (one of the 50 states or DC)" })
-  .meta({ description: "2-letter US state code (50 states + DC), any case", pattern: "^[A-Za-z]{2}$", examples: ["CA"] });
+  .meta({
+    description: "2-letter US state code (50 states + DC), any case",
+    pattern: "^[A-Za-z]{2}$",
+    examples: ["CA"],
+  });
 
 const FLAG_SPELLINGS = /^(true|false|1|0)$/i;
 /** How every flag's description says which spellings it takes (the document's type is boolean). */

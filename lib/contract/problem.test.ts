@@ -3,7 +3,16 @@ import { PROBLEM_REASON_LIST, PROBLEM_REASONS, Problem } from "./problem";
 
 describe("problem reasons", () => {
   test("the Problem schema accepts what lib/http builds and rejects an unknown reason", () => {
-    const body = { type: "about:blank", title: "Not Found", status: 404, detail: "x", instance: "/a", requestId: "abcdefgh12", reason: "not_found", extra: 1 };
+    const body = {
+      type: "about:blank",
+      title: "Not Found",
+      status: 404,
+      detail: "x",
+      instance: "/a",
+      requestId: "abcdefgh12",
+      reason: "not_found",
+      extra: 1,
+    };
     expect(Problem.safeParse(body).success).toBe(true);
     expect(Problem.safeParse({ ...body, reason: "made_up" }).success).toBe(false);
   });

@@ -11,7 +11,10 @@ export const TOOL_POOL_SIZE = 2;
 export const COUNTER_CONNECTIONS = 1;
 
 /** What one instance keeps once it serves: each server process's pool and counter connection, and its job runner. */
-export function instanceConnections(cfg: Pick<Config, "workers" | "databasePoolSize">): { total: number; text: string } {
+export function instanceConnections(cfg: Pick<Config, "workers" | "databasePoolSize">): {
+  total: number;
+  text: string;
+} {
   const perProcess = cfg.databasePoolSize + COUNTER_CONNECTIONS;
   return {
     total: cfg.workers * perProcess + TOOL_POOL_SIZE,

@@ -51,7 +51,11 @@ describe("DerivedFromDataSet", () => {
     expect(await value.get(db)).toBe("before");
     // Another process writes: the stamp in the shared table changes, this process is not told.
     source = "after";
-    await db.setting.upsert({ where: { key: "recalls.version" }, create: { key: "recalls.version", value: "v2" }, update: { value: "v2" } });
+    await db.setting.upsert({
+      where: { key: "recalls.version" },
+      create: { key: "recalls.version", value: "v2" },
+      update: { value: "v2" },
+    });
     expect(await value.get(db)).toBe("before");
     expect(await value.get(db, Date.now() + 1500)).toBe("after");
   });
@@ -60,10 +64,20 @@ describe("DerivedFromDataSet", () => {
     const { db } = fakeDb();
     let source = "before";
     let release!: () => void;
-    const value = new DerivedFromDataSet("complaints", async () => (source === "before" ? source : new Promise<string>((r) => (release = () => r(source)))), 1000, 60_000, true);
+    const value = new DerivedFromDataSet(
+      "complaints",
+      async () => (source === "before" ? source : new Promise<string>((r) => (release = () => r(source)))),
+      1000,
+      60_000,
+      true,
+    );
     expect(await value.get(db)).toBe("before");
     source = "after";
-    await db.setting.upsert({ where: { key: "complaints.version" }, create: { key: "complaints.version", value: "v2" }, update: { value: "v2" } });
+    await db.setting.upsert({
+      where: { key: "complaints.version" },
+      create: { key: "complaints.version", value: "v2" },
+      update: { value: "v2" },
+    });
     // The check and the slow derive run behind the held value.
     expect(await value.get(db, Date.now() + 1500)).toBe("before");
     await new Promise((r) => setTimeout(r, 10));

@@ -45,7 +45,10 @@ export async function bumpDataVersion(tx: SettingTable, set: DataSet): Promise<s
 }
 
 /** The set's current stamp ("none" before its first write) and when it last changed. */
-export async function dataVersion(db: SettingTable, set: DataSet): Promise<{ version: string; changedAt: Date | null }> {
+export async function dataVersion(
+  db: SettingTable,
+  set: DataSet,
+): Promise<{ version: string; changedAt: Date | null }> {
   const row = await db.setting.findUnique({ where: { key: versionKey(set) } });
   return { version: row?.value ?? "none", changedAt: row?.updatedAt ?? null };
 }
@@ -78,7 +81,8 @@ export class DerivedFromDataSet<T> {
 
   async get(db: Db, now = Date.now()): Promise<T> {
     const held = this.held.get(db);
-    const fresh = held && now - held.checkedAt < this.recheckMs && held.localChanges === (localChanges.get(this.set) ?? 0);
+    const fresh =
+      held && now - held.checkedAt < this.recheckMs && held.localChanges === (localChanges.get(this.set) ?? 0);
     if (fresh) return held.value;
     let check = this.checking.get(db);
     if (!check) {

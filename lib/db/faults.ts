@@ -19,7 +19,15 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
-export const DATABASE_FAULTS = ["unreachable", "locked", "read_only", "io_error", "gone", "timeout", "not_migrated"] as const;
+export const DATABASE_FAULTS = [
+  "unreachable",
+  "locked",
+  "read_only",
+  "io_error",
+  "gone",
+  "timeout",
+  "not_migrated",
+] as const;
 export type DatabaseFault = (typeof DATABASE_FAULTS)[number];
 
 /** SQLite primary result codes (extended codes share their low byte) that mean "cannot serve now". */
@@ -72,7 +80,16 @@ const PRISMA_CODES: Record<string, DatabaseFault> = {
   P2021: "not_migrated",
 };
 
-const NODE_NET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const NODE_NET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 
 const MESSAGE_FAULTS: [RegExp, DatabaseFault][] = [
   [/database is locked|database table is locked|SQLITE_BUSY/i, "locked"],
@@ -80,17 +97,33 @@ const MESSAGE_FAULTS: [RegExp, DatabaseFault][] = [
   [/disk I\/O error|database disk image is malformed|database or disk is full|SQLITE_IOERR/i, "io_error"],
   [/unable to open database file/i, "gone"],
   [/no such table|relation "[^"]*" does not exist|TableDoesNotExist/i, "not_migrated"],
-  [/ECONNREFUSED|ECONNRESET|Can't reach database|Connection terminated|connection (?:is )?closed|server closed the connection|terminating connection|the database system is (?:starting up|shutting down|in recovery)|DatabaseNotReachable|ConnectionClosed/i, "unreachable"],
-  [/SocketTimeout|timeout exceeded when trying to connect|Timed out fetching a new connection|Transaction already closed|Unable to start a transaction in the given time/i, "timeout"],
+  [
+    /ECONNREFUSED|ECONNRESET|Can't reach database|Connection terminated|connection (?:is )?closed|server closed the connection|terminating connection|the database system is (?:starting up|shutting down|in recovery)|DatabaseNotReachable|ConnectionClosed/i,
+    "unreachable",
+  ],
+  [
+    /SocketTimeout|timeout exceeded when trying to connect|Timed out fetching a new connection|Transaction already closed|Unable to start a transaction in the given time/i,
+    "timeout",
+  ],
 ];
 
-const NODE_POSTGRES_TIMEOUTS = new Set(["timeout exceeded when trying to connect", "Connection terminated due to connection timeout"]);
+const NODE_POSTGRES_TIMEOUTS = new Set([
+  "timeout exceeded when trying to connect",
+  "Connection terminated due to connection timeout",
+]);
 
 /** What kind of database fault `error` is, or null when it is something else (a bug, bad input). */
 export function databaseFault(error: unknown, depth = 0): DatabaseFault | null {
   if (!error || typeof error !== "object" || depth > 5) return null;
   if (error instanceof DatabaseUnavailableError) return error.fault;
-  const e = error as { code?: unknown; errno?: unknown; kind?: unknown; cause?: unknown; message?: unknown; name?: unknown };
+  const e = error as {
+    code?: unknown;
+    errno?: unknown;
+    kind?: unknown;
+    cause?: unknown;
+    message?: unknown;
+    name?: unknown;
+  };
 
   if (typeof e.kind === "string") {
     if (e.kind === "sqlite") {
@@ -126,7 +159,10 @@ export function databaseFault(error: unknown, depth = 0): DatabaseFault | null {
   // Last resort: only Prisma's and the drivers' own errors are read by message, never any error at all
   // (an outside system's "connection refused" is not a database fault).
   const name = typeof e.name === "string" ? e.name : "";
-  if (typeof e.message === "string" && /Prisma|SqliteError|DriverAdapterError|DatabaseError|DatabaseUnavailable/.test(name)) {
+  if (
+    typeof e.message === "string" &&
+    /Prisma|SqliteError|DriverAdapterError|DatabaseError|DatabaseUnavailable/.test(name)
+  ) {
     for (const [pattern, fault] of MESSAGE_FAULTS) if (pattern.test(e.message)) return fault;
   }
   return null;

@@ -8,7 +8,13 @@
 import { statSync } from "node:fs";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { config, postgresPoolOptions, type Config, type DatabaseProvider } from "../config";
-import { DatabaseUnavailableError, databaseFault, noteDatabaseError, takeReopenRequest, type DatabaseFault } from "./faults";
+import {
+  DatabaseUnavailableError,
+  databaseFault,
+  noteDatabaseError,
+  takeReopenRequest,
+  type DatabaseFault,
+} from "./faults";
 import { TOOL_POOL_SIZE } from "./connection-budget";
 import { isToolProcess } from "./process-kind";
 import { ResilientSqliteFactory } from "./sqlite-adapter";

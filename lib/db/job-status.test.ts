@@ -42,17 +42,31 @@ describe("runJob", () => {
     disabledReason: () => null,
     run: async (ctx) => {
       await new Promise((r) => setTimeout(r, ms));
-      return { outcome: "ok", rowsChanged: 7, state: { ...ctx.state, runs: Number(ctx.state.runs ?? 0) + 1 }, summary: "done" };
+      return {
+        outcome: "ok",
+        rowsChanged: 7,
+        state: { ...ctx.state, runs: Number(ctx.state.runs ?? 0) + 1 },
+        summary: "done",
+      };
     },
   });
 
   test("a second run while the first holds the lease is refused, not doubled; status and state are stored", async () => {
-    const [a, b] = await Promise.all([runJob(slowJob(300), { owner: "x" }), new Promise((r) => setTimeout(r, 50)).then(() => runJob(slowJob(0), { owner: "y" }))]);
+    const [a, b] = await Promise.all([
+      runJob(slowJob(300), { owner: "x" }),
+      new Promise((r) => setTimeout(r, 50)).then(() => runJob(slowJob(0), { owner: "y" })),
+    ]);
     expect(a).toMatchObject({ ran: true, ok: true });
     expect(b).toMatchObject({ ran: false });
     expect((b as { reason: string }).reason).toContain("already running");
     const status = await readJobStatus("slow");
-    expect(status).toMatchObject({ lastOutcome: "ok", rowsChanged: 7, lastError: null, leaseOwner: null, state: { runs: 1 } });
+    expect(status).toMatchObject({
+      lastOutcome: "ok",
+      rowsChanged: 7,
+      lastError: null,
+      leaseOwner: null,
+      state: { runs: 1 },
+    });
     expect(await runJob(slowJob(0))).toMatchObject({ ran: true, ok: true });
     expect((await readJobStatus("slow"))?.state).toEqual({ runs: 2 });
   });
@@ -62,6 +76,10 @@ describe("runJob", () => {
     const failing: Job = { ...slowJob(0), run: async () => Promise.reject(new Error("source answered 503")) };
     expect(await runJob(failing)).toMatchObject({ ran: true, ok: false, error: "source answered 503" });
     const after = await readJobStatus("slow");
-    expect(after).toMatchObject({ lastOutcome: "failed", lastError: "source answered 503", lastSuccessAt: before?.lastSuccessAt });
+    expect(after).toMatchObject({
+      lastOutcome: "failed",
+      lastError: "source answered 503",
+      lastSuccessAt: before?.lastSuccessAt,
+    });
   });
 });

@@ -54,7 +54,10 @@ async function ensureRow(name: string): Promise<void> {
 export async function acquireLease(name: string, owner: string, now = new Date(), ms = LEASE_MS): Promise<boolean> {
   await ensureRow(name);
   const { count } = await db().jobStatus.updateMany({
-    where: { name, OR: [{ leaseOwner: null }, { leaseUntil: null }, { leaseUntil: { lt: now } }, { leaseOwner: owner }] },
+    where: {
+      name,
+      OR: [{ leaseOwner: null }, { leaseUntil: null }, { leaseUntil: { lt: now } }, { leaseOwner: owner }],
+    },
     data: { leaseOwner: owner, leaseUntil: new Date(now.getTime() + ms) },
   });
   return count === 1;

@@ -13,7 +13,13 @@ let adapter: SqlDriverAdapter;
 
 beforeEach(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "vinscope-adapter-"));
-  const factory = new ResilientSqliteFactory({ url: `file:${path.join(dir, "t.db")}`, busyTimeoutMs: 100, lockWaitMs: 300, maxHoldMs: 1000, fileMustExist: false });
+  const factory = new ResilientSqliteFactory({
+    url: `file:${path.join(dir, "t.db")}`,
+    busyTimeoutMs: 100,
+    lockWaitMs: 300,
+    maxHoldMs: 1000,
+    fileMustExist: false,
+  });
   adapter = await factory.connect();
   await adapter.executeScript("CREATE TABLE t (x INTEGER PRIMARY KEY)");
 });
@@ -43,7 +49,10 @@ describe("ResilientSqliteFactory transactions", () => {
     await tx.executeRaw(sql("ROLLBACK"));
     // Matched by message: better-sqlite3's SqliteError is not an Error of this test file's realm when another
     // test file in the same Jest worker loaded the native addon first, so `rejects.toThrow()` cannot see it.
-    const failed = await tx.executeRaw(sql("ROLLBACK")).then(() => null, (e: { message?: string }) => e);
+    const failed = await tx.executeRaw(sql("ROLLBACK")).then(
+      () => null,
+      (e: { message?: string }) => e,
+    );
     expect(failed?.message).toMatch(/no transaction is active/);
     // The engine may give up here without calling rollback(): the next transaction must not wait for it.
     const started = Date.now();
@@ -69,7 +78,10 @@ describe("ResilientSqliteFactory transactions", () => {
   test("waiting for a transaction that never ends gives up with a 'locked' fault, and the holder is reclaimed", async () => {
     await adapter.startTransaction(); // never ended: a caller that went away
     const waited = adapter.startTransaction();
-    const error = await waited.then(() => null, (e: unknown) => e);
+    const error = await waited.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(databaseFault(error)).toBe("locked");
     await new Promise((r) => setTimeout(r, 1100)); // past maxHoldMs the abandoned one is rolled back
     const next = await adapter.startTransaction();
@@ -110,7 +122,12 @@ describe("another connection's write lock", () => {
   }
 
   test("a write waits for it without stopping the event loop, then succeeds", async () => {
-    const factory = new ResilientSqliteFactory({ url: `file:${path.join(dir, "t.db")}`, busyTimeoutMs: 2000, lockWaitMs: 3000, maxHoldMs: 5000 });
+    const factory = new ResilientSqliteFactory({
+      url: `file:${path.join(dir, "t.db")}`,
+      busyTimeoutMs: 2000,
+      lockWaitMs: 3000,
+      maxHoldMs: 5000,
+    });
     const waiting = await factory.connect();
     try {
       const released = holdLock(400);
@@ -127,7 +144,12 @@ describe("another connection's write lock", () => {
   });
 
   test("a transaction begins once the lock is free (BEGIN IMMEDIATE, retried without blocking)", async () => {
-    const factory = new ResilientSqliteFactory({ url: `file:${path.join(dir, "t.db")}`, busyTimeoutMs: 2000, lockWaitMs: 3000, maxHoldMs: 5000 });
+    const factory = new ResilientSqliteFactory({
+      url: `file:${path.join(dir, "t.db")}`,
+      busyTimeoutMs: 2000,
+      lockWaitMs: 3000,
+      maxHoldMs: 5000,
+    });
     const waiting = await factory.connect();
     try {
       const released = holdLock(300);
@@ -148,9 +170,15 @@ describe("another connection's write lock", () => {
 
   test("held past the busy timeout: a 'locked' fault, not a wait without end", async () => {
     const released = holdLock(600);
-    const error = await adapter.executeRaw(sql("INSERT INTO t VALUES (12)")).then(() => null, (e: unknown) => e);
+    const error = await adapter.executeRaw(sql("INSERT INTO t VALUES (12)")).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(databaseFault(error)).toBe("locked");
-    const txError = await adapter.startTransaction().then(() => null, (e: unknown) => e);
+    const txError = await adapter.startTransaction().then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(databaseFault(txError)).toBe("locked");
     await released;
     await adapter.executeRaw(sql("INSERT INTO t VALUES (12)"));
@@ -160,8 +188,16 @@ describe("another connection's write lock", () => {
 
 test("a missing file is not created: opening it fails as 'gone'", async () => {
   const file = path.join(dir, "missing.db");
-  const factory = new ResilientSqliteFactory({ url: `file:${file}`, busyTimeoutMs: 100, lockWaitMs: 300, maxHoldMs: 1000 });
-  const error = await factory.connect().then(() => null, (e: unknown) => e);
+  const factory = new ResilientSqliteFactory({
+    url: `file:${file}`,
+    busyTimeoutMs: 100,
+    lockWaitMs: 300,
+    maxHoldMs: 1000,
+  });
+  const error = await factory.connect().then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(databaseFault(error)).toBe("gone");
   expect(existsSync(file)).toBe(false);
 });

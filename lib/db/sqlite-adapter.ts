@@ -60,9 +60,21 @@ function asDriverError(error: unknown): DriverAdapterError {
   const e = error as { code?: string; message?: string };
   // better-sqlite3's SqliteError: the code's name, e.g. SQLITE_IOERR_WRITE. The adapter's own mapping wants
   // a numeric extended code; the primary code is enough for lib/db/faults.ts.
-  const primary: Record<string, number> = { SQLITE_BUSY: 5, SQLITE_LOCKED: 6, SQLITE_READONLY: 8, SQLITE_IOERR: 10, SQLITE_CORRUPT: 11, SQLITE_FULL: 13, SQLITE_CANTOPEN: 14 };
+  const primary: Record<string, number> = {
+    SQLITE_BUSY: 5,
+    SQLITE_LOCKED: 6,
+    SQLITE_READONLY: 8,
+    SQLITE_IOERR: 10,
+    SQLITE_CORRUPT: 11,
+    SQLITE_FULL: 13,
+    SQLITE_CANTOPEN: 14,
+  };
   const name = (e.code ?? "").match(/^SQLITE_[A-Z]+/)?.[0] ?? "";
-  return new DriverAdapterError({ kind: "sqlite", extendedCode: primary[name] ?? 1, message: e.message ?? String(error) });
+  return new DriverAdapterError({
+    kind: "sqlite",
+    extendedCode: primary[name] ?? 1,
+    message: e.message ?? String(error),
+  });
 }
 
 /** SQLite's "another connection holds the lock" (SQLITE_BUSY, SQLITE_LOCKED and their extended codes), however wrapped. */
@@ -73,7 +85,9 @@ function isBusy(error: unknown): boolean {
   if (!cause) return false;
   // The Prisma adapter maps plain SQLITE_BUSY to a "SocketTimeout"; this file's own errors carry the code.
   if (cause.kind === "SocketTimeout" && cause.originalCode === "SQLITE_BUSY") return true;
-  return cause.kind === "sqlite" && typeof cause.extendedCode === "number" && [5, 6].includes(cause.extendedCode & 0xff);
+  return (
+    cause.kind === "sqlite" && typeof cause.extendedCode === "number" && [5, 6].includes(cause.extendedCode & 0xff)
+  );
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -90,7 +104,8 @@ async function retryWhileBusy<T>(attempt: () => T | Promise<T>, budgetMs: number
     } catch (error) {
       if (!isBusy(error)) throw error;
       const left = deadline - performance.now();
-      if (left <= 0) throw busyError(`database is locked: another connection held the write lock for over ${budgetMs} ms`);
+      if (left <= 0)
+        throw busyError(`database is locked: another connection held the write lock for over ${budgetMs} ms`);
       await sleep(Math.min(left, pause * (0.75 + Math.random() / 2)));
     }
   }

@@ -46,7 +46,10 @@ class WriteBehind {
       const now = Date.now();
       if (now - this.lastDropWarning > DROP_WARNING_MS) {
         this.lastDropWarning = now;
-        log().warn({ pending: this.pending.size, dropped: this.dropped }, "deferred database writes dropped: the queue is full");
+        log().warn(
+          { pending: this.pending.size, dropped: this.dropped },
+          "deferred database writes dropped: the queue is full",
+        );
       }
       return;
     }
@@ -81,7 +84,8 @@ class WriteBehind {
     }
     this.flushing = this.writeAll().finally(() => {
       this.flushing = null;
-      if (this.pending.size > 0) this.schedule(this.failures === 0 ? 0 : Math.min(MAX_PAUSE_MS, 100 * 2 ** this.failures));
+      if (this.pending.size > 0)
+        this.schedule(this.failures === 0 ? 0 : Math.min(MAX_PAUSE_MS, 100 * 2 ** this.failures));
     });
     return this.flushing;
   }
@@ -103,7 +107,11 @@ class WriteBehind {
         }
         // The database cannot take writes now: this one and the rest wait for the next attempt.
         this.failures++;
-        if (this.failures === 1) log().warn({ fault, pending: entries.length - i + this.pending.size }, "deferred database writes wait: the database cannot take them now");
+        if (this.failures === 1)
+          log().warn(
+            { fault, pending: entries.length - i + this.pending.size },
+            "deferred database writes wait: the database cannot take them now",
+          );
         for (const [k, w] of entries.slice(i)) this.requeue(k, w);
         return;
       }

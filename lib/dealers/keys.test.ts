@@ -9,7 +9,11 @@ beforeAll(() => {
 afterAll(() => temp.cleanup());
 
 test("a key is shown once and stored only as a prefix and a SHA-256 hash", async () => {
-  const { key, record } = await issueKey({ name: "Main Street Motors", email: "gm@main.example", location: "Austin, TX" });
+  const { key, record } = await issueKey({
+    name: "Main Street Motors",
+    email: "gm@main.example",
+    location: "Austin, TX",
+  });
   expect(key).toMatch(/^vsk_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
   expect(key.slice(4, 16)).toBe(record.prefix);
   const row = await db().dealerKey.findUniqueOrThrow({ where: { id: record.id } });

@@ -91,7 +91,11 @@ export async function issueKey(input: IssueKeyInput): Promise<IssuedKey> {
       location: input.location ?? null,
       status: input.status ?? (days === null ? "active" : "trial"),
       expiresAt:
-        input.expiresAt !== undefined ? input.expiresAt : days === null ? null : new Date(now.getTime() + days * 86_400_000),
+        input.expiresAt !== undefined
+          ? input.expiresAt
+          : days === null
+            ? null
+            : new Date(now.getTime() + days * 86_400_000),
       createdAt: now,
       accountId: input.accountId ?? null,
       locationId: input.locationId ?? null,
@@ -199,7 +203,10 @@ export async function recordUsage(
 
 /** The key's totals for one UTC day as the database holds them (zeros for a day without use). */
 export async function readUsage(keyId: string, day: string, threshold = dailyVinFlag()): Promise<DayUsage> {
-  const row = await db().dealerUsage.findUnique({ where: { keyId_day: { keyId, day } }, select: { requests: true, vins: true } });
+  const row = await db().dealerUsage.findUnique({
+    where: { keyId_day: { keyId, day } },
+    select: { requests: true, vins: true },
+  });
   const vins = row?.vins ?? 0;
   return { day, requests: row?.requests ?? 0, vins, flagged: vins > threshold };
 }
@@ -241,6 +248,32 @@ export async function listKeys(now = new Date(), threshold = dailyVinFlag()): Pr
 type KeyRow = Omit<DealerKeyRecord, "status"> & { status: string };
 
 export function toRecord(row: KeyRow): DealerKeyRecord {
-  const { id, prefix, name, email, location, status, expiresAt, createdAt, revokedAt, accountId, locationId, graceUntil } = row;
-  return { id, prefix, name, email, location, status: status as KeyStatus, expiresAt, createdAt, revokedAt, accountId, locationId, graceUntil };
+  const {
+    id,
+    prefix,
+    name,
+    email,
+    location,
+    status,
+    expiresAt,
+    createdAt,
+    revokedAt,
+    accountId,
+    locationId,
+    graceUntil,
+  } = row;
+  return {
+    id,
+    prefix,
+    name,
+    email,
+    location,
+    status: status as KeyStatus,
+    expiresAt,
+    createdAt,
+    revokedAt,
+    accountId,
+    locationId,
+    graceUntil,
+  };
 }

@@ -52,7 +52,11 @@ async function writeTally(tally: DayTally): Promise<void> {
 }
 
 /** Counts one request (and its VINs, sticker, provision call) against the key's day; returns the day's totals. */
-export async function countUsage(keyId: string, counts: Omit<UsageCounts, "requests">, now = new Date()): Promise<DayUsage> {
+export async function countUsage(
+  keyId: string,
+  counts: Omit<UsageCounts, "requests">,
+  now = new Date(),
+): Promise<DayUsage> {
   const day = usageDay(now);
   const id = `${keyId}|${day}`;
   let tally = tallies().get(id);

@@ -64,7 +64,9 @@ export function electrifiedOf(r: Pick<EpaRecord, "atvType" | "model" | "fuelType
 }
 
 export function describeEpa(r: EpaRecord): string {
-  const engine = [r.cylinders ? `${r.cylinders} cyl` : null, r.displ ? `${r.displ.toFixed(1)} L` : null].filter(Boolean).join(", ");
+  const engine = [r.cylinders ? `${r.cylinders} cyl` : null, r.displ ? `${r.displ.toFixed(1)} L` : null]
+    .filter(Boolean)
+    .join(", ");
   return `${r.year} ${r.make} ${r.model}: ${[r.trany, engine, r.drive, r.fuelType].filter(Boolean).join(", ")}`;
 }
 

@@ -14,10 +14,39 @@ import { changeDataSet } from "../db/data-version";
 const TABLE: BulkTable = {
   table: "EpaVehicle",
   key: "id",
-  columns: ["id", "year", "makeKey", "make", "model", "baseModel", "trany", "cylinders", "displ", "drive", "fuelType", "atvType", "city08", "highway08", "comb08", "fuelCost08", "rangeMiles", "co2", "importedAt"],
+  columns: [
+    "id",
+    "year",
+    "makeKey",
+    "make",
+    "model",
+    "baseModel",
+    "trany",
+    "cylinders",
+    "displ",
+    "drive",
+    "fuelType",
+    "atvType",
+    "city08",
+    "highway08",
+    "comb08",
+    "fuelCost08",
+    "rangeMiles",
+    "co2",
+    "importedAt",
+  ],
   pgTypes: {
-    id: "integer", year: "integer", cylinders: "integer", displ: "double precision", city08: "double precision", highway08: "double precision",
-    comb08: "double precision", fuelCost08: "integer", rangeMiles: "double precision", co2: "double precision", importedAt: "timestamp(3)",
+    id: "integer",
+    year: "integer",
+    cylinders: "integer",
+    displ: "double precision",
+    city08: "double precision",
+    highway08: "double precision",
+    comb08: "double precision",
+    fuelCost08: "integer",
+    rangeMiles: "double precision",
+    co2: "double precision",
+    importedAt: "timestamp(3)",
   },
 };
 
@@ -49,7 +78,8 @@ export async function importVehiclesCsv(file: string, opts: BulkImportOptions = 
     }
     if (!header) {
       header = cells.map((c) => c.trim());
-      if (!header.includes("id") || !header.includes("comb08")) throw new Error(`${file}: not EPA's vehicles.csv (no id/comb08 columns in the header)`);
+      if (!header.includes("id") || !header.includes("comb08"))
+        throw new Error(`${file}: not EPA's vehicles.csv (no id/comb08 columns in the header)`);
       continue;
     }
     rowsRead++;
@@ -60,12 +90,25 @@ export async function importVehiclesCsv(file: string, opts: BulkImportOptions = 
       continue;
     }
     const cylinders = record.cylinders !== null ? Math.round(record.cylinders) : null;
-    batch.push({ ...record, cylinders, fuelCost08: record.fuelCost08 !== null ? Math.round(record.fuelCost08) : null, makeKey: makeKey(record.make), importedAt });
+    batch.push({
+      ...record,
+      cylinders,
+      fuelCost08: record.fuelCost08 !== null ? Math.round(record.fuelCost08) : null,
+      makeKey: makeKey(record.make),
+      importedAt,
+    });
     if (batch.length >= batchSize) await flush();
   }
   await flush();
   // One short transaction tells every process (and instance) holding the in-memory index to read it again.
   await changeDataSet(db(), "fuel-economy", async () => undefined);
   const seconds = (performance.now() - started) / 1000;
-  return { file, rowsRead, rowsImported, skipped, seconds: Math.round(seconds * 100) / 100, rowsPerSecond: Math.round(rowsImported / Math.max(seconds, 0.001)) };
+  return {
+    file,
+    rowsRead,
+    rowsImported,
+    skipped,
+    seconds: Math.round(seconds * 100) / 100,
+    rowsPerSecond: Math.round(rowsImported / Math.max(seconds, 0.001)),
+  };
 }

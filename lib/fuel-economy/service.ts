@@ -30,7 +30,13 @@ const MAX_LISTED = 25;
 const answers = () => sourceAnswers<{ records: EpaRecord[] }>("epa-fueleconomy", "epa");
 
 function fuelEconomyPageUrl(q: VehicleQuery): string {
-  const qs = new URLSearchParams({ year1: String(q.year), year2: String(q.year), make: q.make, baseModel: q.model, srchtyp: "ymm" });
+  const qs = new URLSearchParams({
+    year1: String(q.year),
+    year2: String(q.year),
+    make: q.make,
+    baseModel: q.model,
+    srchtyp: "ymm",
+  });
   return `https://www.fueleconomy.gov/feg/PowerSearch.do?action=noform&path=1&${qs}`;
 }
 
@@ -43,16 +49,37 @@ export async function fuelEconomyForVehicle(
   const now = new Date();
   const traits = vin ? vinTraits(vin.decoded, vin.elements) : null;
   const imported = await importedEpaVariants(q).catch(() => null);
-  if (imported) return section(imported.records, traits, "ok", imported.asOf, url, `${ATTRIBUTION}, imported from EPA's vehicles.csv`);
+  if (imported)
+    return section(
+      imported.records,
+      traits,
+      "ok",
+      imported.asOf,
+      url,
+      `${ATTRIBUTION}, imported from EPA's vehicles.csv`,
+    );
   const mirror = await freshMirror("fuel-economy", config().sync.fuelEconomy.maxAgeMs).catch(() => null);
   if (mirror) {
     const { maxYear } = await importedEpaCoverage();
-    if (maxYear !== null && q.year <= maxYear) return section([], traits, "ok", mirror, url, `${ATTRIBUTION}, local mirror of EPA's vehicles.csv`);
+    if (maxYear !== null && q.year <= maxYear)
+      return section([], traits, "ok", mirror, url, `${ATTRIBUTION}, local mirror of EPA's vehicles.csv`);
   }
   if (!fuelEconomyOnline()) {
     const known = await answers().known(vehicleSlugKey(q));
-    if (known) return section(known.value.records, traits, "ok", known.checkedAt, url, `${ATTRIBUTION}, answer stored from fueleconomy.gov`);
-    return unavailable(url, now, `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; fuel economy is unknown`);
+    if (known)
+      return section(
+        known.value.records,
+        traits,
+        "ok",
+        known.checkedAt,
+        url,
+        `${ATTRIBUTION}, answer stored from fueleconomy.gov`,
+      );
+    return unavailable(
+      url,
+      now,
+      `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; fuel economy is unknown`,
+    );
   }
   const answer = await answers().get(
     vehicleSlugKey(q),
@@ -62,21 +89,57 @@ export async function fuelEconomyForVehicle(
     },
     opts,
   );
-  if (answer.kind === "fresh") return section(answer.value.records, traits, "ok", answer.checkedAt, url, `${ATTRIBUTION}, fueleconomy.gov web services`);
+  if (answer.kind === "fresh")
+    return section(
+      answer.value.records,
+      traits,
+      "ok",
+      answer.checkedAt,
+      url,
+      `${ATTRIBUTION}, fueleconomy.gov web services`,
+    );
   if (answer.kind === "pending") {
-    return { ...unavailable(url, now, `${ATTRIBUTION}: fueleconomy.gov did not answer within ${answer.waitedMs} ms; the answer is being fetched and stored, ask again shortly`), status: "pending" };
+    return {
+      ...unavailable(
+        url,
+        now,
+        `${ATTRIBUTION}: fueleconomy.gov did not answer within ${answer.waitedMs} ms; the answer is being fetched and stored, ask again shortly`,
+      ),
+      status: "pending",
+    };
   }
   const why = answer.failure.reason;
   if (answer.kind === "stale") {
-    return section(answer.value.records, traits, "stale", answer.checkedAt, url, `${ATTRIBUTION}: fueleconomy.gov could not be reached (${why}); last known answer`);
+    return section(
+      answer.value.records,
+      traits,
+      "stale",
+      answer.checkedAt,
+      url,
+      `${ATTRIBUTION}: fueleconomy.gov could not be reached (${why}); last known answer`,
+    );
   }
-  return unavailable(url, now, `${ATTRIBUTION}: fueleconomy.gov could not be reached (${why}) and nothing is stored; fuel economy is unknown`);
+  return unavailable(
+    url,
+    now,
+    `${ATTRIBUTION}: fueleconomy.gov could not be reached (${why}) and nothing is stored; fuel economy is unknown`,
+  );
 }
 
-function section(records: EpaRecord[], traits: VinTraits | null, status: FuelEconomySection["status"], checkedAt: Date, url: string, source: string): FuelEconomySection {
+function section(
+  records: EpaRecord[],
+  traits: VinTraits | null,
+  status: FuelEconomySection["status"],
+  checkedAt: Date,
+  url: string,
+  source: string,
+): FuelEconomySection {
   const { marked, selection } = markFits(records, (r) => (traits ? epaDifferences(r, traits) : []));
   const fitting = marked.filter((m) => m.fit !== "excluded");
-  const listed = [...fitting, ...marked.filter((m) => m.fit === "excluded").slice(0, Math.max(0, MAX_LISTED - fitting.length))];
+  const listed = [
+    ...fitting,
+    ...marked.filter((m) => m.fit === "excluded").slice(0, Math.max(0, MAX_LISTED - fitting.length)),
+  ];
   return {
     status,
     checkedAt: checkedAt.toISOString(),

@@ -40,11 +40,24 @@ const index = new DerivedFromDataSet(
     let asOf: Date | null = null;
     let maxYear: number | null = null;
     let rows = 0;
-    for (let cursor: number | undefined; ; ) {
-      const page = await client.epaVehicle.findMany({ take: PAGE, orderBy: { id: "asc" }, ...(cursor !== undefined ? { skip: 1, cursor: { id: cursor } } : {}) });
+    for (let cursor: number | undefined; ;) {
+      const page = await client.epaVehicle.findMany({
+        take: PAGE,
+        orderBy: { id: "asc" },
+        ...(cursor !== undefined ? { skip: 1, cursor: { id: cursor } } : {}),
+      });
       if (page.length === 0) break;
       for (const { importedAt, makeKey: mk, ...r } of page) {
-        const record: EpaRecord = { ...r, make: intern(r.make), model: intern(r.model), baseModel: intern(r.baseModel), trany: intern(r.trany), drive: intern(r.drive), fuelType: intern(r.fuelType), atvType: intern(r.atvType) };
+        const record: EpaRecord = {
+          ...r,
+          make: intern(r.make),
+          model: intern(r.model),
+          baseModel: intern(r.baseModel),
+          trany: intern(r.trany),
+          drive: intern(r.drive),
+          fuelType: intern(r.fuelType),
+          atvType: intern(r.atvType),
+        };
         const key = yearMake(r.year, mk);
         const list = byYearMake.get(key);
         if (list) list.push(record);
@@ -66,7 +79,9 @@ const index = new DerivedFromDataSet(
 export async function importedEpaVariants(q: VehicleQuery): Promise<{ records: EpaRecord[]; asOf: Date } | null> {
   const held = await index.get(db());
   const rows = held.byYearMake.get(yearMake(q.year, makeKey(q.make))) ?? [];
-  const matching = rows.filter((r) => epaModelMatches(r.model, q.model, q.make) || epaModelMatches(r.baseModel, q.model, q.make));
+  const matching = rows.filter(
+    (r) => epaModelMatches(r.model, q.model, q.make) || epaModelMatches(r.baseModel, q.model, q.make),
+  );
   if (matching.length === 0 || !held.asOf) return null;
   return { records: matching, asOf: held.asOf };
 }

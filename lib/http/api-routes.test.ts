@@ -49,14 +49,18 @@ describe("API_ROUTES", () => {
     const apiSpecs = ROUTES.filter((spec) => spec.path.startsWith("/api/"));
     for (const spec of apiSpecs) {
       const sample = spec.path.replace(/\{\w+\}/g, "x");
-      expect({ sample, methods: apiRouteFor(sample)?.methods }).toEqual({ sample, methods: expect.arrayContaining([spec.method.toUpperCase()]) });
+      expect({ sample, methods: apiRouteFor(sample)?.methods }).toEqual({
+        sample,
+        methods: expect.arrayContaining([spec.method.toUpperCase()]),
+      });
     }
     expect(apiRouteFor("/api/mcp")?.methods).toEqual(["POST", "GET", "DELETE"]);
     expect(apiRouteFor("/llms.txt")).toBeUndefined();
   });
 
   test("every documented operation is routed", () => {
-    for (const op of OPERATIONS) expect(apiRouteFor(op.path.replace(/\{\w+\}/g, "x"))?.methods).toContain(op.method.toUpperCase());
+    for (const op of OPERATIONS)
+      expect(apiRouteFor(op.path.replace(/\{\w+\}/g, "x"))?.methods).toContain(op.method.toUpperCase());
   });
 
   test("knows no path that has no route file", () => {

@@ -16,7 +16,8 @@ export interface ApiRoute {
 }
 
 const SEGMENT = "[^/]+";
-const pattern = (template: string) => new RegExp(`^${template.replace(/\{[^}]+\}/g, SEGMENT).replace(/\./g, "\\.")}/?$`);
+const pattern = (template: string) =>
+  new RegExp(`^${template.replace(/\{[^}]+\}/g, SEGMENT).replace(/\./g, "\\.")}/?$`);
 
 /** One entry per /api path, its methods in the order the specs list them. */
 export function apiRouteTable(specs: readonly RouteSpec[]): ApiRoute[] {

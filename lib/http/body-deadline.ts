@@ -17,7 +17,13 @@ import { PROBLEM_CONTENT_TYPE } from "./problem";
 import { REQUEST_ID_HEADER } from "./request-id";
 
 const requestTimeout = (ms: number) =>
-  new ApiError(408, "Request Timeout", `The request body did not arrive within ${ms} ms.`, { reason: "request_timeout" }, { Connection: "close" });
+  new ApiError(
+    408,
+    "Request Timeout",
+    `The request body did not arrive within ${ms} ms.`,
+    { reason: "request_timeout" },
+    { Connection: "close" },
+  );
 
 function hasBody(req: http.IncomingMessage): boolean {
   const length = req.headers["content-length"];
@@ -36,13 +42,18 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse, ms: number)
   const error = requestTimeout(ms);
   const requestId = crypto.randomUUID();
   const target = (req.url ?? "").slice(0, 200);
-  log().info({ requestId, method: req.method, path: target, status: 408, reason: error.reason }, "request refused: body stalled");
+  log().info(
+    { requestId, method: req.method, path: target, status: 408, reason: error.reason },
+    "request refused: body stalled",
+  );
   if (res.headersSent) {
     req.socket.destroy();
     return;
   }
   const api = target.startsWith("/api/") || target === "/api";
-  const body = api ? JSON.stringify(problemBody(error, requestId, target.split("?")[0])) : `408 ${error.title}: ${error.detail}\n`;
+  const body = api
+    ? JSON.stringify(problemBody(error, requestId, target.split("?")[0]))
+    : `408 ${error.title}: ${error.detail}\n`;
   res.writeHead(408, {
     "content-type": api ? PROBLEM_CONTENT_TYPE : "text/plain; charset=utf-8",
     "cache-control": "no-store",
@@ -73,6 +84,10 @@ export function installBodyDeadline(): void {
         res.once("finish", clear).once("close", clear);
       }
     }
-    return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(this, event, ...args);
+    return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(
+      this,
+      event,
+      ...args,
+    );
   } as typeof emit;
 }

@@ -31,7 +31,11 @@ export function installPeerAddress(): void {
       if (peer) req.headers[PEER_ADDRESS_HEADER] = peer;
       else delete req.headers[PEER_ADDRESS_HEADER];
     }
-    return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(this, event, ...args);
+    return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(
+      this,
+      event,
+      ...args,
+    );
   } as typeof emit;
 }
 
@@ -77,9 +81,14 @@ export function clientAddress(headers: Headers, trusted: AddressSet): string | n
   if (!trusted.has(client)) return client;
   const forwarded = headers.get("x-forwarded-for");
   if (!forwarded) return client;
-  const hops = forwarded.split(",").map((h) => h.trim()).filter(Boolean);
+  const hops = forwarded
+    .split(",")
+    .map((h) => h.trim())
+    .filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
-    const hop = normaliseAddress(hops[i].replace(/^\[([^\]]+)\](?::\d+)?$/, "$1").replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, "$1"));
+    const hop = normaliseAddress(
+      hops[i].replace(/^\[([^\]]+)\](?::\d+)?$/, "$1").replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, "$1"),
+    );
     // A malformed entry ends the walk: what lies beyond it was not written by a proxy we trust.
     if (!isIP(hop)) return client;
     client = hop;

@@ -27,7 +27,8 @@ export const CORS_HEADERS: Record<string, string> = {
 export const PREFLIGHT_HEADERS: Record<string, string> = {
   ...CORS_HEADERS,
   "Access-Control-Allow-Methods": "GET, HEAD, POST, OPTIONS",
-  "Access-Control-Allow-Headers": "Content-Type, Accept, If-None-Match, x-request-id, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID",
+  "Access-Control-Allow-Headers":
+    "Content-Type, Accept, If-None-Match, x-request-id, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID",
   "Access-Control-Max-Age": "86400",
   Vary: "Origin",
 };

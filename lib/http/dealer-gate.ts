@@ -4,7 +4,10 @@ import { problemResponse } from "./problem";
 
 export function missingKeyProblem(requestId: string, path: string): Response {
   return problemResponse(
-    unauthorized("The dealer API needs an API key in the x-api-key header. Start a free trial at /dealers.", "missing_key"),
+    unauthorized(
+      "The dealer API needs an API key in the x-api-key header. Start a free trial at /dealers.",
+      "missing_key",
+    ),
     requestId,
     path,
   );

@@ -18,7 +18,14 @@ import { config } from "../config";
 import { log } from "../log";
 import { checkKeyLimit } from "./rate-limit";
 import type { RouteSpec } from "../api/operations";
-import { parseRouteInput, serve, type RouteContext, type RouteHandler, type RouteInput, type RouteResult } from "./route";
+import {
+  parseRouteInput,
+  serve,
+  type RouteContext,
+  type RouteHandler,
+  type RouteInput,
+  type RouteResult,
+} from "./route";
 import { verifyKey, type DayUsage, type DealerKeyRecord, type KeyRejection } from "../dealers/keys";
 import { countUsage } from "../dealers/usage-tally";
 
@@ -89,7 +96,10 @@ export function dealerRoute<R extends RouteSpec & { security: "dealerKey" }>(
       }
       return result;
     } finally {
-      const usage = await countRequest(check.record, vins, meta.requestId, { stickers, provisions: spec.operationId === "provision" ? 1 : 0 });
+      const usage = await countRequest(check.record, vins, meta.requestId, {
+        stickers,
+        provisions: spec.operationId === "provision" ? 1 : 0,
+      });
       if (usage?.flagged) meta.responseHeaders.set(DAILY_VOLUME_HEADER, dailyVolumeHeader(usage));
     }
   });
@@ -109,7 +119,10 @@ async function countRequest(
     const usage = await countUsage(key.id, { vins, ...kind });
     const threshold = config().dealerDailyVinFlag;
     if (usage.flagged && usage.vins - vins <= threshold) {
-      log().warn({ requestId, keyPrefix: key.prefix, day: usage.day, vins: usage.vins, threshold }, "dealer key passed the daily VIN volume");
+      log().warn(
+        { requestId, keyPrefix: key.prefix, day: usage.day, vins: usage.vins, threshold },
+        "dealer key passed the daily VIN volume",
+      );
     }
     return usage;
   } catch (error) {

@@ -38,7 +38,10 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse, error: ApiE
   const given = req.headers[REQUEST_ID_HEADER];
   const requestId = typeof given === "string" && SANE_ID.test(given) ? given : crypto.randomUUID();
   const target = (req.url ?? "").slice(0, 200);
-  log().info({ requestId, method: req.method, path: target, status: error.status, reason: error.reason }, "request refused");
+  log().info(
+    { requestId, method: req.method, path: target, status: error.status, reason: error.reason },
+    "request refused",
+  );
   const api = target.startsWith("/api/") || target === "/api";
   const body = api
     ? JSON.stringify(problemBody(error, requestId, target.split("?")[0]))
@@ -68,6 +71,10 @@ export function installEarlyRefusal(): void {
         return true;
       }
     }
-    return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(this, event, ...args);
+    return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(
+      this,
+      event,
+      ...args,
+    );
   } as typeof emit;
 }

@@ -55,7 +55,12 @@ function parseJson(text: FormDataEntryValue | null): unknown {
 /** A call with JavaScript: field "0" lists the arguments, the form last. */
 function jsCallProblem(form: FormData): ApiError | null {
   const args = parseJson(form.get("0"));
-  if (!Array.isArray(args) || args.length === 0 || typeof args.at(-1) !== "string" || !/^\$K[0-9a-f]+$/.test(args.at(-1))) {
+  if (
+    !Array.isArray(args) ||
+    args.length === 0 ||
+    typeof args.at(-1) !== "string" ||
+    !/^\$K[0-9a-f]+$/.test(args.at(-1))
+  ) {
     return malformed("the action's arguments are not the form.");
   }
   return null;
@@ -68,7 +73,10 @@ function noJsFormProblem(form: FormData): ApiError | null {
     if (!field) continue;
     const parsed = parseJson(value);
     if (parsed === undefined) return malformed(`the field ${name} is not what the page sent.`);
-    if (field[2] === "0" && (typeof parsed !== "object" || parsed === null || typeof (parsed as { id?: unknown }).id !== "string")) {
+    if (
+      field[2] === "0" &&
+      (typeof parsed !== "object" || parsed === null || typeof (parsed as { id?: unknown }).id !== "string")
+    ) {
       return malformed(`the field ${name} does not name an action.`);
     }
     if (field[2] === "1" && !Array.isArray(parsed)) return malformed(`the field ${name} is not what the page sent.`);
@@ -94,7 +102,9 @@ export async function pagePostProblem(req: Request): Promise<ApiError | null> {
   try {
     form = await new Response(bytes as BodyInit, { headers: { "content-type": type } }).formData();
   } catch {
-    return malformed("the multipart body is malformed (every part needs a name, and the body must end with its closing boundary).");
+    return malformed(
+      "the multipart body is malformed (every part needs a name, and the body must end with its closing boundary).",
+    );
   }
   return isAction ? jsCallProblem(form) : noJsFormProblem(form);
 }

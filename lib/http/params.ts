@@ -19,7 +19,8 @@ export function parseInput<S extends z.ZodType>(
   const first = errors[0];
   // A parameter whose schema names its own problem (a VIN: invalid_vin and the rule that failed) answers it,
   // with its sentence as the detail.
-  const own = (result.error.issues[0] as { params?: { problem?: ProblemExtensions & { reason: ProblemReason } } }).params?.problem;
+  const own = (result.error.issues[0] as { params?: { problem?: ProblemExtensions & { reason: ProblemReason } } })
+    .params?.problem;
   if (own) return failWith(first.detail, { ...own, param: first.param, errors });
   const detail = first.param ? `${first.param}: ${first.detail}` : first.detail;
   return failWith(detail, { reason: opts.reason ?? "invalid_parameter", param: first.param, errors });

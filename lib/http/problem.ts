@@ -13,7 +13,9 @@ export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
 export function problemResponse(error: unknown, requestId: string, instance?: string): Response {
   const apiError =
-    error instanceof ApiError ? error : (databaseUnavailable(error, requestId, instance) ?? internalError(error, requestId, instance));
+    error instanceof ApiError
+      ? error
+      : (databaseUnavailable(error, requestId, instance) ?? internalError(error, requestId, instance));
   return new Response(JSON.stringify(problemBody(apiError, requestId, instance)), {
     status: apiError.status,
     headers: { "content-type": PROBLEM_CONTENT_TYPE, "cache-control": CACHE.none, ...apiError.headers },

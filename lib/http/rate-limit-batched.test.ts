@@ -5,7 +5,14 @@
  * and a store that fails.
  */
 import { RateLimiterRes } from "rate-limiter-flexible";
-import { BatchedCounters, FLUSH_MS, SHARE_MS, type CounterBackend, type CounterDelta, type CounterTotal } from "./rate-limit-batched";
+import {
+  BatchedCounters,
+  FLUSH_MS,
+  SHARE_MS,
+  type CounterBackend,
+  type CounterDelta,
+  type CounterTotal,
+} from "./rate-limit-batched";
 
 const MEMBER_TTL_MS = 10_000;
 
@@ -23,7 +30,10 @@ class SimulatedStore {
       sync: (deltas, memberId) =>
         new Promise((resolve, reject) => {
           this.statements++;
-          this.queue.push({ run: () => (this.failing ? reject(new Error("connection refused")) : resolve(this.execute(deltas, memberId))) });
+          this.queue.push({
+            run: () =>
+              this.failing ? reject(new Error("connection refused")) : resolve(this.execute(deltas, memberId)),
+          });
         }),
     };
   }
@@ -35,7 +45,9 @@ class SimulatedStore {
     const totals = deltas.map(({ key, delta, durationMs }) => {
       const row = this.counters.get(key);
       const fresh = !row || row.expire <= this.now;
-      const next = fresh ? { points: delta, expire: this.now + durationMs } : { points: row.points + delta, expire: row.expire };
+      const next = fresh
+        ? { points: delta, expire: this.now + durationMs }
+        : { points: row.points + delta, expire: row.expire };
       this.counters.set(key, next);
       return { key, points: next.points, msLeft: next.expire - this.now };
     });
@@ -60,7 +72,15 @@ async function settleCallbacks(): Promise<void> {
 }
 
 function counters(store: SimulatedStore, points: number, memberId = "a", durationMs = 60_000, maxKeys?: number) {
-  return new BatchedCounters(store.backend(), { points, durationMs, memberId, keyPrefix: "t", timer: false, now: () => store.now, maxKeys });
+  return new BatchedCounters(store.backend(), {
+    points,
+    durationMs,
+    memberId,
+    keyPrefix: "t",
+    timer: false,
+    now: () => store.now,
+    maxKeys,
+  });
 }
 
 type Outcome = { allowed: boolean; remaining: number; msBeforeNext: number };
@@ -68,7 +88,8 @@ const outcome = (p: Promise<RateLimiterRes>): Promise<Outcome> =>
   p.then(
     (r) => ({ allowed: true, remaining: r.remainingPoints, msBeforeNext: r.msBeforeNext }),
     (r: unknown) => {
-      if (r instanceof RateLimiterRes) return { allowed: false, remaining: r.remainingPoints, msBeforeNext: r.msBeforeNext };
+      if (r instanceof RateLimiterRes)
+        return { allowed: false, remaining: r.remainingPoints, msBeforeNext: r.msBeforeNext };
       throw r;
     },
   );
@@ -218,7 +239,9 @@ describe("batched counters across processes", () => {
    * S processes, one client, random interleavings of requests (to a random process, or mostly to one),
    * statements run in any order after any delay, clock steps and flushes, all in one window.
    */
-  async function simulate(seed: number): Promise<{ quota: number; processes: number; admitted: number; refusedEarly: boolean; requests: number }> {
+  async function simulate(
+    seed: number,
+  ): Promise<{ quota: number; processes: number; admitted: number; refusedEarly: boolean; requests: number }> {
     const rnd = random(seed);
     const quota = 1 + Math.floor(rnd() * 80);
     const processes = 1 + Math.floor(rnd() * 6);
@@ -265,8 +288,13 @@ describe("batched counters across processes", () => {
     for (let seed = Number(process.env.SEED ?? 1); seed <= Number(process.env.SEED ?? 100); seed++) {
       const run = await simulate(seed);
       const bound = run.quota + (run.processes - 1) * Math.floor(run.quota / run.processes);
-      expect({ seed, within: run.admitted <= bound, refusedEarly: run.refusedEarly }).toEqual({ seed, within: true, refusedEarly: false });
-      if (run.requests >= run.quota) expect({ seed, atLeastQuota: run.admitted >= run.quota }).toEqual({ seed, atLeastQuota: true });
+      expect({ seed, within: run.admitted <= bound, refusedEarly: run.refusedEarly }).toEqual({
+        seed,
+        within: true,
+        refusedEarly: false,
+      });
+      if (run.requests >= run.quota)
+        expect({ seed, atLeastQuota: run.admitted >= run.quota }).toEqual({ seed, atLeastQuota: true });
       if (run.admitted > run.quota) exceeded++;
     }
     // The bound is not hollow: some interleavings do go past the quota.

@@ -130,7 +130,10 @@ export class BatchedCounters {
     entry.share -= points;
     entry.pending += points;
     this.dirty.add(key);
-    return { admitted: true, res: new RateLimiterRes(Math.max(0, quota - total - points), entry.windowEnd - now, total + points, false) };
+    return {
+      admitted: true,
+      res: new RateLimiterRes(Math.max(0, quota - total - points), entry.windowEnd - now, total + points, false),
+    };
   }
 
   /** Resolves with the counter after this request; rejects with a RateLimiterRes when the quota is spent. */
@@ -181,9 +184,12 @@ export class BatchedCounters {
       deltas.set(key, entry.sending);
     }
     this.dirty.clear();
-    for (const [key, waiting] of claims) deltas.set(key, (deltas.get(key) ?? 0) + waiting.reduce((sum, c) => sum + c.points, 0));
+    for (const [key, waiting] of claims)
+      deltas.set(key, (deltas.get(key) ?? 0) + waiting.reduce((sum, c) => sum + c.points, 0));
     // One order for every process: two statements locking the same rows in different orders could deadlock.
-    const rows = [...deltas].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, delta]) => ({ key, delta, durationMs: this.options.durationMs }));
+    const rows = [...deltas]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, delta]) => ({ key, delta, durationMs: this.options.durationMs }));
     this.lastSent = now;
     let result: Awaited<ReturnType<CounterBackend["sync"]>>;
     try {
@@ -210,7 +216,8 @@ export class BatchedCounters {
       claims.delete(total.key);
     }
     // A store that answered for fewer keys than it was sent must not leave a request waiting.
-    for (const waiting of claims.values()) for (const claim of waiting) claim.reject(new Error("the counter store did not answer for a key"));
+    for (const waiting of claims.values())
+      for (const claim of waiting) claim.reject(new Error("the counter store did not answer for a key"));
   }
 
   private apply(total: CounterTotal, waiting: Claim[], now: number): void {
@@ -233,7 +240,10 @@ export class BatchedCounters {
     const pendingHere = entry?.pending ?? 0;
     for (const claim of waiting) {
       position += claim.points;
-      if (position <= quota) claim.resolve(new RateLimiterRes(Math.max(0, quota - total.points - pendingHere), total.msLeft, position, false));
+      if (position <= quota)
+        claim.resolve(
+          new RateLimiterRes(Math.max(0, quota - total.points - pendingHere), total.msLeft, position, false),
+        );
       else claim.reject(new RateLimiterRes(0, total.msLeft, position, false));
     }
     // Requests of this key that arrived while the statement was in flight wait for the next one; the new
@@ -246,7 +256,9 @@ export class BatchedCounters {
       entry.share -= claim.points;
       entry.pending += claim.points;
       this.dirty.add(total.key);
-      claim.resolve(new RateLimiterRes(Math.max(0, quota - counted - claim.points), total.msLeft, counted + claim.points, false));
+      claim.resolve(
+        new RateLimiterRes(Math.max(0, quota - counted - claim.points), total.msLeft, counted + claim.points, false),
+      );
     }
     if (next.length === 0) this.claims.delete(total.key);
   }

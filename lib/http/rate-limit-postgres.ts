@@ -56,14 +56,24 @@ export class PostgresCounterBackend implements CounterBackend {
   async sync(deltas: CounterDelta[], memberId: string): Promise<{ members: number; totals: CounterTotal[] }> {
     await this.ensureTables();
     try {
-      const { rows } = await this.pool.query<{ members: number; key: string | null; points: number | null; ms_left: string | null }>(
-        this.statement(),
-        [deltas.map((d) => d.key), deltas.map((d) => d.delta), deltas.map((d) => d.durationMs), memberId, MEMBER_TTL_MS],
-      );
+      const { rows } = await this.pool.query<{
+        members: number;
+        key: string | null;
+        points: number | null;
+        ms_left: string | null;
+      }>(this.statement(), [
+        deltas.map((d) => d.key),
+        deltas.map((d) => d.delta),
+        deltas.map((d) => d.durationMs),
+        memberId,
+        MEMBER_TTL_MS,
+      ]);
       this.cleanUpNowAndThen();
       return {
         members: rows[0]?.members ?? 1,
-        totals: rows.filter((r) => r.key !== null).map((r) => ({ key: r.key!, points: r.points!, msLeft: Number(r.ms_left) })),
+        totals: rows
+          .filter((r) => r.key !== null)
+          .map((r) => ({ key: r.key!, points: r.points!, msLeft: Number(r.ms_left) })),
       };
     } catch (error) {
       // A table dropped under us (a restore, an operator): create it again on the next statement.
@@ -124,7 +134,9 @@ export class PostgresCounterBackend implements CounterBackend {
     this.lastCleanup = Date.now();
     const now = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
     void this.pool
-      .query(`WITH gone AS (DELETE FROM ${this.members} WHERE seen < ${now} - 3600000) DELETE FROM ${this.counters} WHERE expire < ${now}`)
+      .query(
+        `WITH gone AS (DELETE FROM ${this.members} WHERE seen < ${now} - 3600000) DELETE FROM ${this.counters} WHERE expire < ${now}`,
+      )
       .catch((error: unknown) => log().warn({ err: error }, "rate-limit counter cleanup failed"));
   }
 }

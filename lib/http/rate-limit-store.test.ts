@@ -7,7 +7,11 @@ import { SharedLimiter, type CounterStore } from "./rate-limit-store";
 
 const policy = { requests: 10, windowSeconds: 60 };
 
-function store(name: string, local: { admitted: boolean; res: RateLimiterRes } | null, consume: () => Promise<RateLimiterRes>) {
+function store(
+  name: string,
+  local: { admitted: boolean; res: RateLimiterRes } | null,
+  consume: () => Promise<RateLimiterRes>,
+) {
   const calls = { local: 0, consume: 0 };
   const s: CounterStore = {
     name,
@@ -24,13 +28,22 @@ function store(name: string, local: { admitted: boolean; res: RateLimiterRes } |
 }
 
 test("a decision the store makes from memory is taken without asking it", async () => {
-  const shared = store("postgresql", { admitted: true, res: new RateLimiterRes(7, 30_000, 3) }, () => Promise.reject(new Error("not asked")));
+  const shared = store("postgresql", { admitted: true, res: new RateLimiterRes(7, 30_000, 3) }, () =>
+    Promise.reject(new Error("not asked")),
+  );
   const limiter = new SharedLimiter("public", policy, [shared.s]);
   expect(await limiter.consume("a")).toEqual({ known: true, allowed: true, remaining: 7, resetMs: 30_000 });
   expect(shared.calls).toEqual({ local: 1, consume: 0 });
 
-  const refusing = store("postgresql", { admitted: false, res: new RateLimiterRes(0, 12_000, 10) }, () => Promise.reject(new Error("not asked")));
-  expect(await new SharedLimiter("public", policy, [refusing.s]).consume("a")).toEqual({ known: true, allowed: false, remaining: 0, resetMs: 12_000 });
+  const refusing = store("postgresql", { admitted: false, res: new RateLimiterRes(0, 12_000, 10) }, () =>
+    Promise.reject(new Error("not asked")),
+  );
+  expect(await new SharedLimiter("public", policy, [refusing.s]).consume("a")).toEqual({
+    known: true,
+    allowed: false,
+    remaining: 0,
+    resetMs: 12_000,
+  });
 });
 
 test("without a decision from memory the store is asked; a failing store is skipped while the next one counts", async () => {

@@ -74,16 +74,26 @@ export class SharedLimiter {
     for (const tier of this.tiers) {
       if (tier.skipUntil > now) continue;
       const local = tier.decideLocally?.(key, points);
-      if (local) return { known: true, allowed: local.admitted, remaining: local.admitted ? local.res.remainingPoints : 0, resetMs: local.res.msBeforeNext };
+      if (local)
+        return {
+          known: true,
+          allowed: local.admitted,
+          remaining: local.admitted ? local.res.remainingPoints : 0,
+          resetMs: local.res.msBeforeNext,
+        };
       try {
         const res = await withTimeout(tier.consume(key, points));
         return { known: true, allowed: true, remaining: res.remainingPoints, resetMs: res.msBeforeNext };
       } catch (error) {
-        if (error instanceof RateLimiterRes) return { known: true, allowed: false, remaining: 0, resetMs: error.msBeforeNext };
+        if (error instanceof RateLimiterRes)
+          return { known: true, allowed: false, remaining: 0, resetMs: error.msBeforeNext };
         tier.skipUntil = Date.now() + STORE_COOLDOWN_MS;
         if (Date.now() - tier.warnedAt > STORE_COOLDOWN_MS) {
           tier.warnedAt = Date.now();
-          log().warn({ limiter: this.name, store: tier.name, err: error }, "rate-limit store failed; counting in the next store for a while");
+          log().warn(
+            { limiter: this.name, store: tier.name, err: error },
+            "rate-limit store failed; counting in the next store for a while",
+          );
         }
       }
     }
@@ -104,7 +114,10 @@ function underNpmStartCluster(): boolean {
   return cluster.isWorker && process.env.VINSCOPE_WORKER === "1" && typeof process.send === "function";
 }
 
-const registry = globalThis as unknown as { __vinscopeLimiters?: Map<string, SharedLimiter>; __vinscopeCounterBackend?: PostgresCounterBackend };
+const registry = globalThis as unknown as {
+  __vinscopeLimiters?: Map<string, SharedLimiter>;
+  __vinscopeCounterBackend?: PostgresCounterBackend;
+};
 
 /** This process's name among those sharing the counters. */
 const MEMBER_ID = randomUUID();
@@ -126,7 +139,11 @@ export function sharedLimiter(name: string, policy: RateLimitPolicy): SharedLimi
 }
 
 function buildStores(name: string, policy: RateLimitPolicy): CounterStore[] {
-  const opts = { points: policy.requests, duration: policy.windowSeconds, keyPrefix: `vinscope_${name}_${policy.requests}_${policy.windowSeconds}` };
+  const opts = {
+    points: policy.requests,
+    duration: policy.windowSeconds,
+    keyPrefix: `vinscope_${name}_${policy.requests}_${policy.windowSeconds}`,
+  };
   const stores: CounterStore[] = [];
   if (config().database.provider === "postgresql" && config().rateLimit.store === "auto") {
     const counters = new BatchedCounters(postgresBackend(), {
@@ -135,9 +152,17 @@ function buildStores(name: string, policy: RateLimitPolicy): CounterStore[] {
       memberId: MEMBER_ID,
       keyPrefix: opts.keyPrefix,
       // Paused for a while after a failure, so this is at most one line per pause.
-      onFlushError: (error) => log().warn({ limiter: name, store: "postgresql", err: error }, "rate-limit store failed; the counts are kept and sent when it answers again"),
+      onFlushError: (error) =>
+        log().warn(
+          { limiter: name, store: "postgresql", err: error },
+          "rate-limit store failed; the counts are kept and sent when it answers again",
+        ),
     });
-    stores.push({ name: "postgresql", consume: (key, points) => counters.consume(key, points), decideLocally: (key, points) => counters.decideLocally(key, points) });
+    stores.push({
+      name: "postgresql",
+      consume: (key, points) => counters.consume(key, points),
+      decideLocally: (key, points) => counters.decideLocally(key, points),
+    });
   }
   if (underNpmStartCluster()) {
     const shared = new RateLimiterCluster({ ...opts, timeoutMs: STORE_TIMEOUT_MS });
@@ -147,4 +172,3 @@ function buildStores(name: string, policy: RateLimitPolicy): CounterStore[] {
   stores.push({ name: "memory", consume: (key, points) => own.consume(key, points) });
   return stores;
 }
-

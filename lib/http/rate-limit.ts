@@ -92,7 +92,10 @@ function isExemptKeyPrefix(prefix: string): boolean {
  * key). `verifyExemptKey` checks a presented dealer key whose prefix is on the exempt list (a prefix alone is
  * not secret, so it must be the whole valid key).
  */
-export async function checkAddressLimit(req: Request, verifyExemptKey: (presented: string) => Promise<boolean>): Promise<LimitDecision | null> {
+export async function checkAddressLimit(
+  req: Request,
+  verifyExemptKey: (presented: string) => Promise<boolean>,
+): Promise<LimitDecision | null> {
   const policy = config().rateLimit.public;
   if (!policy) return null;
   const { trusted, exempt } = addressSets();
@@ -140,7 +143,12 @@ function decide(name: PolicyName, policy: RateLimitPolicy, outcome: LimitOutcome
       429,
       "Too Many Requests",
       `More than ${policy.requests} requests ${who} in ${policy.windowSeconds} s. Retry after ${retryAfter} s.`,
-      { reason: "rate_limited", limit: policy.requests, windowSeconds: policy.windowSeconds, retryAfterSeconds: retryAfter },
+      {
+        reason: "rate_limited",
+        limit: policy.requests,
+        windowSeconds: policy.windowSeconds,
+        retryAfterSeconds: retryAfter,
+      },
       { ...headers, "Retry-After": String(retryAfter) },
     ),
   };

@@ -6,7 +6,12 @@
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function rateLimitedPage(opts: { path: string; retryAfterSeconds: number; limit: number; windowSeconds: number }): string {
+export function rateLimitedPage(opts: {
+  path: string;
+  retryAfterSeconds: number;
+  limit: number;
+  windowSeconds: number;
+}): string {
   const wait = opts.retryAfterSeconds === 1 ? "1 second" : `${opts.retryAfterSeconds} seconds`;
   const path = escapeHtml(opts.path);
   return `<!doctype html>

@@ -25,12 +25,16 @@ describe("requestTargetProblem", () => {
 });
 
 describe("multipartProblem", () => {
-  test.each(["multipart/form-data", "multipart/form-data; boundary=", `multipart/form-data; boundary=${"b".repeat(71)}`, 'multipart/form-data; boundary=""'])(
-    "%s → 400",
-    (type) => expect(multipartProblem(type)?.status).toBe(400),
-  );
-  test.each([null, "application/json", "multipart/form-data; boundary=----WebKitFormBoundary7MA4YWxk", 'multipart/form-data; boundary="a b"'])(
-    "%s passes",
-    (type) => expect(multipartProblem(type)).toBeNull(),
-  );
+  test.each([
+    "multipart/form-data",
+    "multipart/form-data; boundary=",
+    `multipart/form-data; boundary=${"b".repeat(71)}`,
+    'multipart/form-data; boundary=""',
+  ])("%s → 400", (type) => expect(multipartProblem(type)?.status).toBe(400));
+  test.each([
+    null,
+    "application/json",
+    "multipart/form-data; boundary=----WebKitFormBoundary7MA4YWxk",
+    'multipart/form-data; boundary="a b"',
+  ])("%s passes", (type) => expect(multipartProblem(type)).toBeNull());
 });

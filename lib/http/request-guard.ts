@@ -12,12 +12,19 @@ const MAX_TARGET_LENGTH = 8192;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const badEncoding = (where: string) =>
-  new ApiError(400, "Bad Request", `The ${where} has a malformed percent-escape (a % must be followed by two hex digits of UTF-8).`, {
-    reason: "bad_encoding",
-  });
+  new ApiError(
+    400,
+    "Bad Request",
+    `The ${where} has a malformed percent-escape (a % must be followed by two hex digits of UTF-8).`,
+    {
+      reason: "bad_encoding",
+    },
+  );
 
 const controlCharacters = (where: string) =>
-  new ApiError(400, "Bad Request", `The ${where} contains NUL or other control characters.`, { reason: "control_characters" });
+  new ApiError(400, "Bad Request", `The ${where} contains NUL or other control characters.`, {
+    reason: "control_characters",
+  });
 
 function decodes(value: string): string | null {
   try {

@@ -107,11 +107,12 @@ export interface RouteContext {
 }
 
 /** A dealer key on the exempt list counts only when it is the whole, valid key. */
-const exemptKeyIsValid = (presented: string) => verifyKey(presented).then(
-  (check) => check.ok,
-  // The database cannot say: the request is counted like any other.
-  () => false,
-);
+const exemptKeyIsValid = (presented: string) =>
+  verifyKey(presented).then(
+    (check) => check.ok,
+    // The database cannot say: the request is counted like any other.
+    () => false,
+  );
 
 /**
  * The route's handler: `params` and `query` parsed with the operation's schemas (a failure is a 400 problem
@@ -128,10 +129,16 @@ export function route<R extends RouteSpec & { security?: undefined }>(
 
 /** Path segments as the client meant them (percent-decoded where well-formed). */
 const decodedPath = (params: Record<string, string | string[] | undefined>) =>
-  Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === "string" ? pathParam(value) : value]));
+  Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, typeof value === "string" ? pathParam(value) : value]),
+  );
 
 /** Parses what the spec declares: the path parameters (decoded), then the query string. */
-export async function parseRouteInput<R extends RouteSpec>(spec: R, req: Request, ctx: NextRouteContext): Promise<RouteInput<R>> {
+export async function parseRouteInput<R extends RouteSpec>(
+  spec: R,
+  req: Request,
+  ctx: NextRouteContext,
+): Promise<RouteInput<R>> {
   const params = spec.pathParams ? parseInput(spec.pathParams, decodedPath(await ctx.params)) : undefined;
   const query = spec.query ? parseInput(spec.query, queryObject(new URL(req.url))) : undefined;
   return { params, query } as RouteInput<R>;
@@ -163,7 +170,10 @@ export function serve(
         for (const [name, value] of Object.entries(limit?.headers ?? {})) responseHeaders.set(name, value);
         if (limit?.refusal) throw limit.refusal;
       }
-      const result = await withinDeadline(handler(req, ctx, { requestId, responseHeaders }), options.deadlineMs ?? requestDeadlineMs());
+      const result = await withinDeadline(
+        handler(req, ctx, { requestId, responseHeaders }),
+        options.deadlineMs ?? requestDeadlineMs(),
+      );
       response = toResponse(result, req, spec.cache ?? "none");
     } catch (error) {
       if (error instanceof ApiError) reason = error.reason;
@@ -172,7 +182,15 @@ export function serve(
     for (const [name, value] of responseHeaders) response.headers.set(name, value);
     response.headers.set(REQUEST_ID_HEADER, requestId);
     const ms = Math.round((performance.now() - started) * 100) / 100;
-    const line = { requestId, route: spec.operationId, method: req.method, path, status: response.status, ms, ...(reason ? { reason } : {}) };
+    const line = {
+      requestId,
+      route: spec.operationId,
+      method: req.method,
+      path,
+      status: response.status,
+      ms,
+      ...(reason ? { reason } : {}),
+    };
     if (response.status >= 500) log().warn(line, "request failed");
     else log().info(line, "request");
     return response;

@@ -48,7 +48,11 @@ describe("formAction", () => {
     });
     expect(await action(idle, form())).toEqual({ status: "done", n: 3 });
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: "info", msg: "action", fields: { action: "countThings", outcome: "done", accountId: "acct-1" } });
+    expect(lines[0]).toMatchObject({
+      level: "info",
+      msg: "action",
+      fields: { action: "countThings", outcome: "done", accountId: "acct-1" },
+    });
     expect(typeof lines[0].fields.ms).toBe("number");
     expect(JSON.stringify(lines)).not.toContain("pat@dealer.example");
   });
@@ -57,9 +61,17 @@ describe("formAction", () => {
     const action = formAction<State>("saveThing", { failed }, async () => {
       throw locked();
     });
-    expect(await action(idle, form())).toEqual({ status: "failed", message: failed.unavailable, email: "pat@dealer.example" });
+    expect(await action(idle, form())).toEqual({
+      status: "failed",
+      message: failed.unavailable,
+      email: "pat@dealer.example",
+    });
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: "error", msg: "action failed", fields: { action: "saveThing", outcome: "failed", fault: "locked" } });
+    expect(lines[0]).toMatchObject({
+      level: "error",
+      msg: "action failed",
+      fields: { action: "saveThing", outcome: "failed", fault: "locked" },
+    });
   });
 
   test("any other error is the form's other message, never the error's own words", async () => {
@@ -89,7 +101,9 @@ describe("formAction", () => {
   });
 
   test("redirect() passes through the wrapper, logged as a redirect, and nothing is revalidated", async () => {
-    const action = formAction<State>("go", { failed, revalidate: "/somewhere" }, async () => redirect("/dealers/account"));
+    const action = formAction<State>("go", { failed, revalidate: "/somewhere" }, async () =>
+      redirect("/dealers/account"),
+    );
     await expect(action(idle, form())).rejects.toMatchObject({ digest: expect.stringContaining("NEXT_REDIRECT") });
     expect(lines[0]).toMatchObject({ level: "info", fields: { action: "go", outcome: "redirect" } });
     expect(revalidatePath).not.toHaveBeenCalled();
@@ -117,10 +131,14 @@ describe("dealerFormAction", () => {
 
   test("hands the session's account to the handler, logs its id (not its email) and revalidates the page", async () => {
     jest.mocked(currentAccount).mockResolvedValue(account);
-    const action = dealerFormAction<State>("account", { failed, revalidate: "/dealers/account" }, async (_form, who) => ({
-      status: "done",
-      n: who.id.length,
-    }));
+    const action = dealerFormAction<State>(
+      "account",
+      { failed, revalidate: "/dealers/account" },
+      async (_form, who) => ({
+        status: "done",
+        n: who.id.length,
+      }),
+    );
     expect(await action(idle, form())).toEqual({ status: "done", n: 6 });
     expect(revalidatePath).toHaveBeenCalledWith("/dealers/account");
     expect(lines[0]).toMatchObject({ fields: { action: "account", outcome: "done", accountId: "acct-1" } });
@@ -145,6 +163,8 @@ describe("dealerFormAction", () => {
 });
 
 test("plainAction logs its line and throws on what it throws", async () => {
-  await expect(plainAction("signOut", async () => redirect("/dealers/sign-in"))()).rejects.toMatchObject({ digest: expect.any(String) });
+  await expect(plainAction("signOut", async () => redirect("/dealers/sign-in"))()).rejects.toMatchObject({
+    digest: expect.any(String),
+  });
   expect(lines[0]).toMatchObject({ fields: { action: "signOut", outcome: "redirect" } });
 });

@@ -68,7 +68,9 @@ function isNextControlFlow(error: unknown): boolean {
 }
 
 const isRedirect = (error: unknown): boolean =>
-  typeof error === "object" && error !== null && String((error as { digest?: unknown }).digest ?? "").startsWith("NEXT_REDIRECT");
+  typeof error === "object" &&
+  error !== null &&
+  String((error as { digest?: unknown }).digest ?? "").startsWith("NEXT_REDIRECT");
 
 type Level = "info" | "warn" | "error";
 const SEVERITY: Record<Level, number> = { info: 0, warn: 1, error: 2 };
@@ -113,7 +115,12 @@ class ActionLine implements ActionContext {
 }
 
 /** The handler's state, or the form's message for what it threw (Next.js's control flow is thrown on). */
-async function answered<S>(form: FormData, line: ActionLine, failed: FailureAnswer<S> | undefined, work: () => Promise<S>): Promise<S> {
+async function answered<S>(
+  form: FormData,
+  line: ActionLine,
+  failed: FailureAnswer<S> | undefined,
+  work: () => Promise<S>,
+): Promise<S> {
   if (!failed) return work();
   try {
     return await work();
@@ -140,7 +147,9 @@ export function formAction<S>(
   handler: (form: FormData, meta: ActionContext) => Promise<S>,
 ): FormAction<S> {
   return (_previous, form) =>
-    logged(name, async (line) => refreshed(options, await answered(form, line, options.failed, () => handler(form, line))));
+    logged(name, async (line) =>
+      refreshed(options, await answered(form, line, options.failed, () => handler(form, line))),
+    );
 }
 
 /**

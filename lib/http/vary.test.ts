@@ -5,7 +5,9 @@ const NEXT = "rsc, next-router-state-tree, next-router-prefetch, next-router-seg
 describe("trimVary", () => {
   test("a JSON answer keeps only what it varies on", () => {
     expect(trimVary(`${NEXT}, Accept-Encoding`, "application/json; charset=utf-8")).toBe("Accept-Encoding");
-    expect(trimVary(`${NEXT}, next-url, Origin, Accept-Encoding`, "application/problem+json")).toBe("Origin, Accept-Encoding");
+    expect(trimVary(`${NEXT}, next-url, Origin, Accept-Encoding`, "application/problem+json")).toBe(
+      "Origin, Accept-Encoding",
+    );
   });
 
   test("nothing left: no Vary at all", () => {

@@ -12,7 +12,13 @@
  */
 import http from "node:http";
 
-const ROUTER_HEADERS = new Set(["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url"]);
+const ROUTER_HEADERS = new Set([
+  "rsc",
+  "next-router-state-tree",
+  "next-router-prefetch",
+  "next-router-segment-prefetch",
+  "next-url",
+]);
 const PAGE_TYPES = ["text/html", "text/x-component"];
 
 /** The Vary of an answer of `contentType`: the router's headers dropped unless it is a page; null when none is left. */
@@ -62,11 +68,16 @@ export function installVaryTrim(): void {
       res.writeHead = function (this: http.ServerResponse, ...head: unknown[]) {
         // writeHead(status[, statusMessage][, headers]); headers may also be an array of raw pairs (left alone).
         const last = head[head.length - 1];
-        const headers = last && typeof last === "object" && !Array.isArray(last) ? (last as http.OutgoingHttpHeaders) : undefined;
+        const headers =
+          last && typeof last === "object" && !Array.isArray(last) ? (last as http.OutgoingHttpHeaders) : undefined;
         trimResponseVary(this, headers);
         return (writeHead as (...a: unknown[]) => http.ServerResponse).apply(this, head);
       } as typeof res.writeHead;
     }
-    return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(this, event, ...args);
+    return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(
+      this,
+      event,
+      ...args,
+    );
   } as typeof emit;
 }

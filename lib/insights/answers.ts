@@ -21,23 +21,29 @@ const yearText = modelYearParam({
 
 export const InsightPathParams = z.object({ year: yearText, make: MakeSlug, model: ModelSlug });
 
-const InsightWriterModel = z
-  .string()
-  .meta({
-    description:
-      "Identifier of the writer: the AI model that wrote the text, or vinscope-facts-v1 when vinscope composed it " +
-      "from its facts without a model (no API key, API error or deadline; replaced by an AI insight within the hour)",
-    examples: ["claude-haiku-4-5", "vinscope-facts-v1"],
-  });
+const InsightWriterModel = z.string().meta({
+  description:
+    "Identifier of the writer: the AI model that wrote the text, or vinscope-facts-v1 when vinscope composed it " +
+    "from its facts without a model (no API key, API error or deadline; replaced by an AI insight within the hour)",
+  examples: ["claude-haiku-4-5", "vinscope-facts-v1"],
+});
 
 const Insight = z
   .object({
-    text: z.string().meta({ description: "a 2-3 sentence factual paragraph, at most 60 words, using only vinscope's data" }),
+    text: z
+      .string()
+      .meta({ description: "a 2-3 sentence factual paragraph, at most 60 words, using only vinscope's data" }),
     model: InsightWriterModel,
     generatedAt: z.iso.datetime().meta({ description: "when the text was written" }),
-    expiresAt: z.iso.datetime().meta({ description: "when the cached text is replaced (30 days for AI text, 1 hour for the fallback)" }),
+    expiresAt: z.iso
+      .datetime()
+      .meta({ description: "when the cached text is replaced (30 days for AI text, 1 hour for the fallback)" }),
   })
-  .meta({ id: "Insight", description: "Short factual insight: written by an AI model from vinscope's data, or composed by fixed rules (`model` = `vinscope-facts-v1`) when no model answers; cached 30 days per year/make/model (the rule-based text 1 hour)" });
+  .meta({
+    id: "Insight",
+    description:
+      "Short factual insight: written by an AI model from vinscope's data, or composed by fixed rules (`model` = `vinscope-facts-v1`) when no model answers; cached 30 days per year/make/model (the rule-based text 1 hour)",
+  });
 
 export const InsightResponse = z
   .object({
@@ -63,7 +69,8 @@ export const InsightResponse = z
           generatedAt: "2026-11-21T06:00:00.000Z",
           expiresAt: "2026-11-21T07:00:00.000Z",
         },
-        source: "Composed by vinscope from its data (NHTSA vPIC, NHTSA recalls) without an AI model: no ANTHROPIC_API_KEY is configured",
+        source:
+          "Composed by vinscope from its data (NHTSA vPIC, NHTSA recalls) without an AI model: no ANTHROPIC_API_KEY is configured",
       },
     ],
   });

@@ -5,7 +5,12 @@ import { behindBreaker, type InsightWriter, type WriteResult } from "./anthropic
 
 const savedEnv = { ...process.env };
 beforeEach(() => {
-  process.env = { ...savedEnv, LOG_LEVEL: "silent", OUTSIDE_BREAKER_FAILURES: "3", OUTSIDE_BREAKER_COOLDOWN_MS: "60000" };
+  process.env = {
+    ...savedEnv,
+    LOG_LEVEL: "silent",
+    OUTSIDE_BREAKER_FAILURES: "3",
+    OUTSIDE_BREAKER_COOLDOWN_MS: "60000",
+  };
   resetConfigForTests();
   resetBreakersForTests();
 });

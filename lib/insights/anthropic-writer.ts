@@ -22,7 +22,13 @@ export interface Usage {
 
 export type WriteResult =
   | { ok: true; text: string; model: string; usage: Usage }
-  | { ok: false; reason: "timeout" | "http_error" | "network" | "no_text" | "unavailable"; status?: number; detail: string; usage?: Usage };
+  | {
+      ok: false;
+      reason: "timeout" | "http_error" | "network" | "no_text" | "unavailable";
+      status?: number;
+      detail: string;
+      usage?: Usage;
+    };
 
 export interface InsightWriter {
   /** The configured model id (what a stored insight names when the API does not say). */
@@ -48,13 +54,17 @@ export function createAnthropicWriter(settings: WriterSettings): InsightWriter {
           { model: settings.model, max_tokens: MAX_TOKENS, system, messages: turns },
           { signal: opts.signal, timeout: settings.timeoutMs },
         );
-        const usage = { inputTokens: message.usage?.input_tokens ?? 0, outputTokens: message.usage?.output_tokens ?? 0 };
+        const usage = {
+          inputTokens: message.usage?.input_tokens ?? 0,
+          outputTokens: message.usage?.output_tokens ?? 0,
+        };
         const text = (message.content ?? [])
           .filter((block): block is Anthropic.TextBlock => block.type === "text")
           .map((block) => block.text)
           .join("")
           .trim();
-        if (!text) return { ok: false, reason: "no_text", detail: `stop_reason ${message.stop_reason ?? "unknown"}`, usage };
+        if (!text)
+          return { ok: false, reason: "no_text", detail: `stop_reason ${message.stop_reason ?? "unknown"}`, usage };
         return { ok: true, text, model: message.model || settings.model, usage };
       } catch (error) {
         return failure(error);
@@ -64,8 +74,10 @@ export function createAnthropicWriter(settings: WriterSettings): InsightWriter {
 }
 
 function failure(error: unknown): WriteResult {
-  if (error instanceof Anthropic.APIConnectionTimeoutError) return { ok: false, reason: "timeout", detail: "the API did not answer in time" };
-  if (error instanceof Anthropic.APIUserAbortError) return { ok: false, reason: "timeout", detail: "the caller's deadline passed" };
+  if (error instanceof Anthropic.APIConnectionTimeoutError)
+    return { ok: false, reason: "timeout", detail: "the API did not answer in time" };
+  if (error instanceof Anthropic.APIUserAbortError)
+    return { ok: false, reason: "timeout", detail: "the caller's deadline passed" };
   if (error instanceof Anthropic.APIError && typeof error.status === "number") {
     return { ok: false, reason: "http_error", status: error.status, detail: `HTTP ${error.status}` };
   }
@@ -90,7 +102,11 @@ export function behindBreaker(writer: InsightWriter, name = "anthropic"): Insigh
     write(system, turns, opts) {
       return breakerFor(name).run(() => writer.write(system, turns, opts), {
         failed: apiDown,
-        open: () => ({ ok: false, reason: "unavailable", detail: "the AI model failed repeatedly; not asked until the cool-down ends" }),
+        open: () => ({
+          ok: false,
+          reason: "unavailable",
+          detail: "the AI model failed repeatedly; not asked until the cool-down ends",
+        }),
       });
     },
   };
@@ -99,6 +115,7 @@ export function behindBreaker(writer: InsightWriter, name = "anthropic"): Insigh
 /** A failure of the API itself, not of one answer (no text) or one request (4xx). */
 function apiDown(result: WriteResult): boolean {
   if (result.ok) return false;
-  if (result.reason === "http_error") return result.status === undefined || result.status >= 500 || result.status === 429;
+  if (result.reason === "http_error")
+    return result.status === undefined || result.status >= 500 || result.status === 429;
   return result.reason === "timeout" || result.reason === "network";
 }

@@ -32,7 +32,12 @@ const variants = (year: number, make: string, model: string): VpicVariants => ({
   engines: ["2.5 L, 4 cylinders"],
   electrification: [],
 });
-const input = (year: number, make: string, model: string): FactsInput => ({ year, make, model, variants: variants(year, make, model) });
+const input = (year: number, make: string, model: string): FactsInput => ({
+  year,
+  make,
+  model,
+  variants: variants(year, make, model),
+});
 
 const recall = (campaignNumber: string, component: string, flags: Partial<RecallRecord> = {}): RecallRecord => ({
   campaignNumber,
@@ -56,7 +61,11 @@ const recall = (campaignNumber: string, component: string, flags: Partial<Recall
 test("verified deals and imported recalls become facts", async () => {
   const csv = [
     "deal_id,vin,year,make,model,trim,state,msrp,selling_price,deal_type,purchase_date,source",
-    ...Array.from({ length: 12 }, (_, i) => `f-${i},,2025,Mazda,CX-5,2.5 S,CA,${31000 + i * 100},${29000 + i * 100},cash,2025-03-0${(i % 9) + 1},purchase-contract`),
+    ...Array.from(
+      { length: 12 },
+      (_, i) =>
+        `f-${i},,2025,Mazda,CX-5,2.5 S,CA,${31000 + i * 100},${29000 + i * 100},cash,2025-03-0${(i % 9) + 1},purchase-contract`,
+    ),
   ].join("\n");
   expect((await importDeals(db(), csv)).ok).toBe(true);
   await upsertRecalls(
@@ -80,7 +89,9 @@ test("verified deals and imported recalls become facts", async () => {
 
 test("no deals is a fact (sample size 0); unknown recalls are left out", async () => {
   const facts = await gatherFacts(input(2023, "KIA", "Telluride"));
-  expect(facts.pricing).toEqual(expect.objectContaining({ sampleSize: 0, dataStatus: "none", averageSellingPrice: null }));
+  expect(facts.pricing).toEqual(
+    expect.objectContaining({ sampleSize: 0, dataStatus: "none", averageSellingPrice: null }),
+  );
   expect(facts.recalls).toBeNull();
   expect(facts.make).toBe("Kia");
 });

@@ -115,7 +115,10 @@ export async function gatherFacts(input: FactsInput, opts: { budgetMs?: number }
       await source(input, draft, signal);
       if (!signal.aborted) Object.assign(facts, pick(draft, name));
     } catch (error) {
-      log().warn({ source: name, err: error instanceof Error ? error.message : String(error) }, "insight facts source failed");
+      log().warn(
+        { source: name, err: error instanceof Error ? error.message : String(error) },
+        "insight facts source failed",
+      );
     }
   });
   await untilAborted(Promise.all(drafts), signal, () => undefined);
@@ -138,7 +141,14 @@ async function addPricingFacts(input: FactsInput, facts: VehicleFacts): Promise<
   // Most vehicles have no deals: the in-memory index says so without a query.
   const result = (await vehicleHasDeals(vehicle)) ? await getVehiclePricing(vehicle) : { found: false as const };
   if (!result.found) {
-    facts.pricing = { sampleSize: 0, dataStatus: "none", averageMsrp: null, averageSellingPrice: null, averageDiscountPercent: null, priceBand: null };
+    facts.pricing = {
+      sampleSize: 0,
+      dataStatus: "none",
+      averageMsrp: null,
+      averageSellingPrice: null,
+      averageDiscountPercent: null,
+      priceBand: null,
+    };
     return;
   }
   const p = result.pricing;
@@ -160,7 +170,10 @@ async function addPricingFacts(input: FactsInput, facts: VehicleFacts): Promise<
 }
 
 async function addRecallFacts(input: FactsInput, facts: VehicleFacts, signal: AbortSignal): Promise<void> {
-  const recalls = await recallsForVehicle({ year: input.year, make: input.variants.make, model: input.variants.model }, { signal });
+  const recalls = await recallsForVehicle(
+    { year: input.year, make: input.variants.make, model: input.variants.model },
+    { signal },
+  );
   // "unavailable" means recalls are unknown, which is not the same as none.
   if (recalls.status === "unavailable") return;
   const byComponent = new Map<string, number>();
@@ -187,14 +200,19 @@ async function addComplaintFacts(input: FactsInput, facts: VehicleFacts, signal:
   if (c.status === "unavailable" || c.count === null) return;
   facts.complaints = {
     count: c.count,
-    components: c.byComponent.map((b) => componentLabel(b.component)).filter((x): x is string => x !== null).slice(0, 3),
+    components: c.byComponent
+      .map((b) => componentLabel(b.component))
+      .filter((x): x is string => x !== null)
+      .slice(0, 3),
   };
 }
 
 async function addRatingFacts(input: FactsInput, facts: VehicleFacts, signal: AbortSignal): Promise<void> {
   const r = await safetyRatingsForVehicle(vehicleOf(input), null, { signal });
   if (r.status === "unavailable" || r.variants.length === 0) return;
-  const stars = [...new Set(r.variants.map((v) => v.ratings?.overall).filter((s): s is number => typeof s === "number"))].sort();
+  const stars = [
+    ...new Set(r.variants.map((v) => v.ratings?.overall).filter((s): s is number => typeof s === "number")),
+  ].sort();
   facts.ratings = { tested: r.variants.length, overallStars: stars };
 }
 
@@ -216,10 +234,14 @@ async function addFuelFacts(input: FactsInput, facts: VehicleFacts, signal: Abor
  * few separators: the text goes into a prompt, and data must not be able to smuggle instructions in.
  */
 export function componentLabel(component: string): string | null {
-  const top = component.split(/[:;]/)[0].toLowerCase().replace(/[^a-z0-9 &/-]/g, " ").replace(/\s+/g, " ").trim();
+  const top = component
+    .split(/[:;]/)[0]
+    .toLowerCase()
+    .replace(/[^a-z0-9 &/-]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return top && top.length <= 40 ? top : null;
 }
-
 
 /** Where the facts came from, for the response's attribution. */
 export function factSources(facts: VehicleFacts): string[] {

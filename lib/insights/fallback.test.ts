@@ -5,7 +5,12 @@ const base: VehicleFacts = {
   year: 2024,
   make: "Toyota",
   model: "Camry",
-  variants: { bodyStyles: ["Sedan/Saloon"], fuelTypes: ["Gasoline"], engines: ["2.5 L, 4 cylinders"], electrification: [] },
+  variants: {
+    bodyStyles: ["Sedan/Saloon"],
+    fuelTypes: ["Gasoline"],
+    engines: ["2.5 L, 4 cylinders"],
+    electrification: [],
+  },
   pricing: null,
   recalls: null,
 };

@@ -19,9 +19,12 @@ export function composeFallback(facts: VehicleFacts): string {
   if (recalls.length) candidates.push(recalls);
   // The page beside this text may show demo pricing: say why it is not used rather than deny it exists.
   if (!pricing.length && facts.pricingDemoOnly) {
-    candidates.push(["The prices vinscope shows for this model year are demonstration data, not real deals, so this summary leaves them out."]);
+    candidates.push([
+      "The prices vinscope shows for this model year are demonstration data, not real deals, so this summary leaves them out.",
+    ]);
   }
-  if (candidates.length === 1) candidates.push(["vinscope holds no buyer deals or recall data for this model year yet."]);
+  if (candidates.length === 1)
+    candidates.push(["vinscope holds no buyer deals or recall data for this model year yet."]);
 
   const choice = candidates.map(() => 0);
   const compose = () => candidates.map((forms, i) => forms[choice[i]]).join(" ");
@@ -45,15 +48,19 @@ function variantSentences(facts: VehicleFacts, vehicle: string): string[] {
   const fuels = unique(v.fuelTypes.map(shortFuelType)).slice(0, 3);
   const engines = unique(v.engines.map((e) => e.split(",")[0].trim())).slice(0, 3);
   const parts: string[] = [];
-  if (bodies.length) parts.push(bodies.length === 1 ? `${article(bodies[0])} ${bodies[0]} body` : `${list(bodies)} bodies`);
+  if (bodies.length)
+    parts.push(bodies.length === 1 ? `${article(bodies[0])} ${bodies[0]} body` : `${list(bodies)} bodies`);
   if (engines.length) parts.push(engines.length === 1 ? `a ${engines[0]} engine` : `${list(engines)} engines`);
   if (fuels.length) parts.push(`${list(fuels)} fuel`);
   const plain = `The ${vehicle} is listed in NHTSA's vPIC vehicle data.`;
   if (!parts.length) return [plain];
   // Parts that contain "and" themselves are separated by semicolons so the sentence still parses.
-  const joined = parts.some((p) => p.includes(" and ")) ? parts.map((p, i) => (i === parts.length - 1 && i > 0 ? `and ${p}` : p)).join("; ") : list(parts);
+  const joined = parts.some((p) => p.includes(" and "))
+    ? parts.map((p, i) => (i === parts.length - 1 && i > 0 ? `and ${p}` : p)).join("; ")
+    : list(parts);
   const full = `NHTSA's vPIC data lists the ${vehicle} with variants including ${joined}.`;
-  const short = parts.length > 1 ? `NHTSA's vPIC data lists the ${vehicle} with variants including ${parts[0]}.` : plain;
+  const short =
+    parts.length > 1 ? `NHTSA's vPIC data lists the ${vehicle} with variants including ${parts[0]}.` : plain;
   return [full, short, plain];
 }
 
@@ -62,7 +69,8 @@ function pricingSentences(facts: VehicleFacts): string[] {
   if (!p) return [];
   if (p.sampleSize === 0) return ["vinscope holds no verified buyer deals for this model year yet."];
   const deals = `${p.sampleSize} verified buyer deal${p.sampleSize === 1 ? "" : "s"}`;
-  if (p.averageSellingPrice === null) return [`vinscope holds ${deals} for this model year, too few to show price figures.`];
+  if (p.averageSellingPrice === null)
+    return [`vinscope holds ${deals} for this model year, too few to show price figures.`];
   const asp = formatMoney(p.averageSellingPrice);
   const forms: string[] = [];
   if (p.averageMsrp !== null && p.averageDiscountPercent !== null) {
@@ -98,7 +106,10 @@ function shortBodyStyle(name: string): string {
   const first = name.split("/")[0];
   const initials = /\(([A-Z]{2,4})\)/.exec(first);
   if (initials) return initials[1];
-  return first.replace(/\(.*?\)/g, "").trim().toLowerCase();
+  return first
+    .replace(/\(.*?\)/g, "")
+    .trim()
+    .toLowerCase();
 }
 
 /** "Flexible Fuel Vehicle (FFV)" → "flexible fuel"; "Compressed Natural Gas (CNG)" → "compressed natural gas". */

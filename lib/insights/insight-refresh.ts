@@ -48,7 +48,10 @@ export function createRefresher(deps: RefreshDeps): Refresher {
       refresh(row).then(
         () => true as const,
         (error) => {
-          log().warn({ insightKey: row.key, err: error instanceof Error ? error.message : String(error) }, "insight refresh failed");
+          log().warn(
+            { insightKey: row.key, err: error instanceof Error ? error.message : String(error) },
+            "insight refresh failed",
+          );
           return true as const;
         },
       );
@@ -64,7 +67,8 @@ export function createRefresher(deps: RefreshDeps): Refresher {
       const current = await readInsight(db, row.key);
       const names = deps.namesOf(row.make, row.model);
       const variants = names && deps.variantsOf(row.year, names.make, names.model);
-      const doneElsewhere = current && current.generatedAt.getTime() > row.generatedAt.getTime() && !dueForRefresh(current, deps.now());
+      const doneElsewhere =
+        current && current.generatedAt.getTime() > row.generatedAt.getTime() && !dueForRefresh(current, deps.now());
       if (doneElsewhere || !names || !variants) return;
 
       const facts = await deps.factsOf({ year: row.year, make: names.make, model: names.model, variants });

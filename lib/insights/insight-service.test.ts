@@ -45,7 +45,12 @@ const variants = (year: number, make: string, model: string): VpicVariants => ({
   engines: ["2.5 L, 4 cylinders", "3.5 L, 6 cylinders"],
   electrification: [],
 });
-const facts = async (input: { year: number; make: string; model: string; variants: VpicVariants }): Promise<VehicleFacts> => ({
+const facts = async (input: {
+  year: number;
+  make: string;
+  model: string;
+  variants: VpicVariants;
+}): Promise<VehicleFacts> => ({
   year: input.year,
   make: input.make.charAt(0) + input.make.slice(1).toLowerCase(),
   model: input.model,
@@ -81,7 +86,6 @@ let database: { url: string; drop: () => Promise<void> };
 const clients: Db[] = [];
 let clock: number;
 
-
 function newDb(): Db {
   const url = database.url;
   const client = url.startsWith("file:")
@@ -96,7 +100,12 @@ function instance(overrides: Partial<InsightServiceOptions> & { timeoutMs?: numb
   const client = newDb();
   const apiKey = overrides.apiKey === undefined ? "test-key" : overrides.apiKey;
   const writer = apiKey
-    ? createAnthropicWriter({ apiKey, baseUrl: fake.url, model: "claude-test-1", timeoutMs: overrides.timeoutMs ?? 1000 })
+    ? createAnthropicWriter({
+        apiKey,
+        baseUrl: fake.url,
+        model: "claude-test-1",
+        timeoutMs: overrides.timeoutMs ?? 1000,
+      })
     : null;
   return createInsightService({
     db: () => client,
@@ -112,7 +121,8 @@ function instance(overrides: Partial<InsightServiceOptions> & { timeoutMs?: numb
 }
 
 const calls = () => fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/messages");
-const bodyOf = (r: FakeRequest) => JSON.parse(r.body) as { model: string; system: string; messages: { role: string; content: string }[] };
+const bodyOf = (r: FakeRequest) =>
+  JSON.parse(r.body) as { model: string; system: string; messages: { role: string; content: string }[] };
 const camry = { year: 2024, make: "toyota", model: "camry" };
 
 beforeAll(async () => {
@@ -164,7 +174,14 @@ test("a good answer is stored as the AI insight for 30 days, with the facts and 
   expect(body.messages[0].content).not.toMatch(/must|words|sentences/i);
 
   const row = await newDb().vehicleInsight.findUnique({ where: { key: "2024|toyota|camry" } });
-  expect(row).toMatchObject({ text: GOOD, writer: "claude-test-1", inputTokens: 321, outputTokens: 54, leaseOwner: null, leaseUntil: null });
+  expect(row).toMatchObject({
+    text: GOOD,
+    writer: "claude-test-1",
+    inputTokens: 321,
+    outputTokens: 54,
+    leaseOwner: null,
+    leaseUntil: null,
+  });
 });
 
 test("the second request for a key makes no model call, in the same instance and in another one", async () => {
@@ -210,8 +227,10 @@ test("four sentences twice → fallback", async () => {
 
 test("invented figures and buying advice are rejected", async () => {
   const answers = [
-    (y: string) => `The ${y} Toyota Camry is a sedan with a 2.5 L engine. Its average selling price was $27,000 across 42 deals.`,
-    (y: string) => `The ${y} Toyota Camry is a sedan with a 2.5 L engine. Buyers should negotiate hard, since 42 deals averaged $28,450.`,
+    (y: string) =>
+      `The ${y} Toyota Camry is a sedan with a 2.5 L engine. Its average selling price was $27,000 across 42 deals.`,
+    (y: string) =>
+      `The ${y} Toyota Camry is a sedan with a 2.5 L engine. Buyers should negotiate hard, since 42 deals averaged $28,450.`,
   ];
   let n = 0;
   fake.on("POST", "/v1/messages", (req) => message(answers[n++](yearOf(req))));
@@ -221,7 +240,10 @@ test("invented figures and buying advice are rejected", async () => {
 });
 
 test("HTTP 500 → the factual fallback at once (no retry of a failing API), cached for an hour", async () => {
-  fake.on("POST", "/v1/messages", () => ({ status: 500, body: { type: "error", error: { type: "api_error", message: "boom" } } }));
+  fake.on("POST", "/v1/messages", () => ({
+    status: 500,
+    body: { type: "error", error: { type: "api_error", message: "boom" } },
+  }));
   const answer = await instance().lookup(freshVehicle());
   expect(calls()).toHaveLength(1);
   expect(answer!.insight.model).toBe(FALLBACK_WRITER);
@@ -296,7 +318,9 @@ test("stale-while-revalidate: near expiry the cached text is served at once and 
 
 test("a failed background refresh keeps the AI text and backs off", async () => {
   let fail = false;
-  fake.on("POST", "/v1/messages", (req) => (fail ? { status: 529, body: { type: "error", error: { type: "overloaded_error", message: "busy" } } } : good(req)));
+  fake.on("POST", "/v1/messages", (req) =>
+    fail ? { status: 529, body: { type: "error", error: { type: "overloaded_error", message: "busy" } } } : good(req),
+  );
   const service = instance({ memoryMs: 0 });
   const v = freshVehicle();
   const first = await service.lookup(v);

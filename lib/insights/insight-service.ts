@@ -24,7 +24,14 @@ import { gatherFacts, type FactsInput, type VehicleFacts } from "./facts";
 import { FALLBACK_WRITER } from "./fallback";
 import { generatedRow, generateInsight, transientFallback, type GenerationDeps } from "./insight-generation";
 import { createRefresher, type Refresher } from "./insight-refresh";
-import { claimLease, ensureInsightRow, readInsight, releaseLease, saveInsight, type StoredInsight } from "./insight-store";
+import {
+  claimLease,
+  ensureInsightRow,
+  readInsight,
+  releaseLease,
+  saveInsight,
+  type StoredInsight,
+} from "./insight-store";
 import { vpicVariants, type VpicVariants } from "./vpic-variants";
 import type { VehicleQuery } from "../vehicle";
 
@@ -180,7 +187,11 @@ async function lookup(s: ServiceState, query: VehicleQuery, opts: LookupOptions 
   if (!variants || !variants.modelSeenInYear) return null;
   const input: FactsInput = { year: query.year, make: names.make, model: names.model, variants };
 
-  const flight = s.flights.get(key, () => fill(s, key, input), () => 0);
+  const flight = s.flights.get(
+    key,
+    () => fill(s, key, input),
+    () => 0,
+  );
   const row = await untilDeadline(flight, opts);
   if (row) {
     if (row.writer !== FALLBACK_WRITER || isFresh(row, s.now())) remember(s, row);
@@ -189,7 +200,13 @@ async function lookup(s: ServiceState, query: VehicleQuery, opts: LookupOptions 
   return answerOf(transientFallback(key, input, "the caller's deadline passed", s.now()));
 }
 
-async function composedInMemory(s: ServiceState, key: string, year: number, names: { make: string; model: string }, opts: LookupOptions): Promise<InsightAnswer | null> {
+async function composedInMemory(
+  s: ServiceState,
+  key: string,
+  year: number,
+  names: { make: string; model: string },
+  opts: LookupOptions,
+): Promise<InsightAnswer | null> {
   const variants = s.variantsOf(year, names.make, names.model);
   if (!variants || !variants.modelSeenInYear) return null;
   const input: FactsInput = { year, make: names.make, model: names.model, variants };
@@ -231,7 +248,12 @@ async function fill(s: ServiceState, key: string, input: FactsInput): Promise<St
   }
 }
 
-async function generateAndStore(s: ServiceState, key: string, input: FactsInput, owner: string): Promise<StoredInsight> {
+async function generateAndStore(
+  s: ServiceState,
+  key: string,
+  input: FactsInput,
+  owner: string,
+): Promise<StoredInsight> {
   const db = s.db();
   let row: ReturnType<typeof generatedRow>;
   try {

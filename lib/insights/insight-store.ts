@@ -43,7 +43,14 @@ const SELECT = {
 
 function complete(row: InsightRow | null): StoredInsight | null {
   if (!row || row.text === null || !row.writer || !row.generatedAt || !row.expiresAt) return null;
-  return { ...row, text: row.text, writer: row.writer, source: row.source ?? "", generatedAt: row.generatedAt, expiresAt: row.expiresAt };
+  return {
+    ...row,
+    text: row.text,
+    writer: row.writer,
+    source: row.source ?? "",
+    generatedAt: row.generatedAt,
+    expiresAt: row.expiresAt,
+  };
 }
 
 export async function readInsight(db: Db, key: string): Promise<StoredInsight | null> {
@@ -51,7 +58,10 @@ export async function readInsight(db: Db, key: string): Promise<StoredInsight | 
 }
 
 /** Makes sure the key has a row to hold the lease; a concurrent insert of the same key is fine. */
-export async function ensureInsightRow(db: Db, row: { key: string; year: number; make: string; model: string }): Promise<void> {
+export async function ensureInsightRow(
+  db: Db,
+  row: { key: string; year: number; make: string; model: string },
+): Promise<void> {
   if (await db.vehicleInsight.findUnique({ where: { key: row.key }, select: { key: true } })) return;
   try {
     await db.vehicleInsight.create({ data: row });

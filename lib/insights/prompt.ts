@@ -38,8 +38,10 @@ export function factLines(facts: VehicleFacts): string[] {
     lines.push(`Verified buyer deals (purchase documents) held for this model year: ${p.sampleSize}`);
     if (p.dataStatus === "insufficient") lines.push("Price figures: withheld, too few deals");
     if (p.averageMsrp !== null) lines.push(`Average MSRP in those deals: ${formatMoney(p.averageMsrp)}`);
-    if (p.averageSellingPrice !== null) lines.push(`Average selling price in those deals: ${formatMoney(p.averageSellingPrice)}`);
-    if (p.averageDiscountPercent !== null) lines.push(`Average discount off MSRP: ${formatPercent(p.averageDiscountPercent)}`);
+    if (p.averageSellingPrice !== null)
+      lines.push(`Average selling price in those deals: ${formatMoney(p.averageSellingPrice)}`);
+    if (p.averageDiscountPercent !== null)
+      lines.push(`Average discount off MSRP: ${formatPercent(p.averageDiscountPercent)}`);
     if (p.priceBand) {
       lines.push(
         `Selling prices: 10th percentile ${formatMoney(p.priceBand.low)}, median ${formatMoney(p.priceBand.typical)}, 90th percentile ${formatMoney(p.priceBand.high)}`,
@@ -60,12 +62,14 @@ export function factLines(facts: VehicleFacts): string[] {
   const c = facts.complaints;
   if (c) {
     lines.push(`NHTSA owner complaints for this model year: ${c.count}`);
-    if (c.count > 0 && c.components.length) lines.push(`Components most often named in those complaints: ${c.components.join("; ")}`);
+    if (c.count > 0 && c.components.length)
+      lines.push(`Components most often named in those complaints: ${c.components.join("; ")}`);
   }
   const nc = facts.ratings;
   if (nc) {
     lines.push(`Variants NHTSA crash-tested (NCAP) for this model year: ${nc.tested}`);
-    if (nc.overallStars.length) lines.push(`NCAP overall ratings of those variants, in stars out of 5: ${nc.overallStars.join(", ")}`);
+    if (nc.overallStars.length)
+      lines.push(`NCAP overall ratings of those variants, in stars out of 5: ${nc.overallStars.join(", ")}`);
   }
   const f = facts.fuel;
   if (f) {

@@ -21,7 +21,13 @@ const base: VehicleFacts = {
     averageDiscountPercent: 5.53,
     priceBand: { low: 47100, typical: 55000, high: 63980 },
   },
-  recalls: { count: 4, parkIt: 1, parkOutside: 0, overTheAirUpdate: 2, components: ["electrical system", "steering", "seat belts"] },
+  recalls: {
+    count: 4,
+    parkIt: 1,
+    parkOutside: 0,
+    overTheAirUpdate: 2,
+    components: ["electrical system", "steering", "seat belts"],
+  },
 };
 const facts = factLines(base).join("\n");
 const ok = (text: string) => validateInsight(text, facts);
@@ -50,8 +56,13 @@ describe("validateInsight", () => {
   test("rejects more than 60 words, one sentence or four sentences", () => {
     const long = `${good} ${"Its listed variants cover the pickup body and the engines named above in detail".repeat(2)}.`;
     expect(ok(long)).toMatchObject({ ok: false, problem: expect.stringMatching(/words; the limit is 60/) });
-    expect(ok("The 2022 Ford F-150 is a pickup.")).toMatchObject({ ok: false, problem: expect.stringMatching(/1 sentences/) });
-    expect(ok("The 2022 Ford F-150 is a pickup. It runs on gasoline. It can be electric. NHTSA lists 4 recall campaigns.")).toMatchObject({
+    expect(ok("The 2022 Ford F-150 is a pickup.")).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/1 sentences/),
+    });
+    expect(
+      ok("The 2022 Ford F-150 is a pickup. It runs on gasoline. It can be electric. NHTSA lists 4 recall campaigns."),
+    ).toMatchObject({
       ok: false,
       problem: expect.stringMatching(/4 sentences/),
     });
@@ -63,9 +74,13 @@ describe("validateInsight", () => {
       problem: expect.stringMatching(/not in the facts: 55990/),
     });
     expect(ok("The 2022 Ford F-150 is a pickup. Seven recall campaigns are listed.")).toMatchObject({ ok: false });
-    expect(ok("The 2022 Ford F-150 is a pickup. Deals ran several thousand dollars below MSRP.")).toMatchObject({ ok: false });
+    expect(ok("The 2022 Ford F-150 is a pickup. Deals ran several thousand dollars below MSRP.")).toMatchObject({
+      ok: false,
+    });
     // "four" is a figure of the facts (4 recall campaigns), so it may be spelled out.
-    expect(ok("The 2022 Ford F-150 is a pickup. NHTSA lists four recall campaigns for it.")).toMatchObject({ ok: true });
+    expect(ok("The 2022 Ford F-150 is a pickup. NHTSA lists four recall campaigns for it.")).toMatchObject({
+      ok: true,
+    });
   });
 
   test("rejects promotion, buying advice, talk about the request, and formatting", () => {
@@ -81,7 +96,8 @@ describe("validateInsight", () => {
       ["The 2022 Ford F-150 is a pickup. NHTSA lists 4 recall campaigns", /full stop/],
       ["", /empty/],
     ];
-    for (const [text, problem] of cases) expect(ok(text)).toMatchObject({ ok: false, problem: expect.stringMatching(problem) });
+    for (const [text, problem] of cases)
+      expect(ok(text)).toMatchObject({ ok: false, problem: expect.stringMatching(problem) });
   });
 });
 
@@ -98,7 +114,12 @@ describe("prompt", () => {
   });
 
   test("leaves out what is missing", () => {
-    const lines = factLines({ ...base, pricing: null, recalls: null, variants: { bodyStyles: [], fuelTypes: [], engines: [], electrification: [] } });
+    const lines = factLines({
+      ...base,
+      pricing: null,
+      recalls: null,
+      variants: { bodyStyles: [], fuelTypes: [], engines: [], electrification: [] },
+    });
     expect(lines).toEqual(["Model year: 2022", "Make: Ford", "Model: F-150"]);
   });
 });
@@ -109,20 +130,53 @@ describe("composeFallback", () => {
     base,
     { ...base, pricing: null, recalls: null },
     { ...base, variants: none, pricing: null, recalls: null },
-    { ...base, pricing: { ...base.pricing!, sampleSize: 0, dataStatus: "none", averageMsrp: null, averageSellingPrice: null, averageDiscountPercent: null, priceBand: null } },
-    { ...base, pricing: { ...base.pricing!, sampleSize: 2, dataStatus: "insufficient", averageMsrp: null, averageSellingPrice: null, averageDiscountPercent: null, priceBand: null } },
+    {
+      ...base,
+      pricing: {
+        ...base.pricing!,
+        sampleSize: 0,
+        dataStatus: "none",
+        averageMsrp: null,
+        averageSellingPrice: null,
+        averageDiscountPercent: null,
+        priceBand: null,
+      },
+    },
+    {
+      ...base,
+      pricing: {
+        ...base.pricing!,
+        sampleSize: 2,
+        dataStatus: "insufficient",
+        averageMsrp: null,
+        averageSellingPrice: null,
+        averageDiscountPercent: null,
+        priceBand: null,
+      },
+    },
     { ...base, recalls: { count: 0, parkIt: 0, parkOutside: 0, overTheAirUpdate: 0, components: [] } },
     {
       ...base,
       make: "Mercedes-Benz",
       model: "Sprinter Crew Van 2500 High Roof Extended",
       variants: {
-        bodyStyles: ["Sport Utility Vehicle (SUV)/Multi-Purpose Vehicle (MPV)", "Van", "Cargo Van", "Crossover Utility Vehicle (CUV)"],
+        bodyStyles: [
+          "Sport Utility Vehicle (SUV)/Multi-Purpose Vehicle (MPV)",
+          "Van",
+          "Cargo Van",
+          "Crossover Utility Vehicle (CUV)",
+        ],
         fuelTypes: ["Flexible Fuel Vehicle (FFV)", "Compressed Natural Gas (CNG)", "Diesel", "Gasoline"],
         engines: ["2.0 L, 4 cylinders", "3.0 L, 6 cylinders", "2.1 L, 4 cylinders", "6.2 L, 8 cylinders"],
         electrification: [],
       },
-      recalls: { count: 12, parkIt: 2, parkOutside: 3, overTheAirUpdate: 0, components: ["fuel system gasoline", "electrical system", "air bags"] },
+      recalls: {
+        count: 12,
+        parkIt: 2,
+        parkOutside: 3,
+        overTheAirUpdate: 0,
+        components: ["fuel system gasoline", "electrical system", "air bags"],
+      },
     },
   ];
 

@@ -22,7 +22,10 @@ test("names body styles, engines and fuel types of a model year from its pattern
 });
 
 test("slugs and case do not matter; an unknown make/model is null; a year without patterns is not seen", () => {
-  expect(vpicVariants(2019, "LAND-ROVER", "Range Rover Sport", data)).toMatchObject({ make: "LAND ROVER", model: "Range Rover Sport" });
+  expect(vpicVariants(2019, "LAND-ROVER", "Range Rover Sport", data)).toMatchObject({
+    make: "LAND ROVER",
+    model: "Range Rover Sport",
+  });
   expect(vpicVariants(2024, "toyota", "no-such-model", data)).toBeNull();
   expect(vpicVariants(1985, "tesla", "model-3", data)).toMatchObject({ modelSeenInYear: false, bodyStyles: [] });
 });

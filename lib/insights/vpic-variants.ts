@@ -28,7 +28,12 @@ export interface VpicVariants {
   electrification: string[];
 }
 
-export function vpicVariants(year: number, make: string, model: string, data: VpicData = vpicData()): VpicVariants | null {
+export function vpicVariants(
+  year: number,
+  make: string,
+  model: string,
+  data: VpicData = vpicData(),
+): VpicVariants | null {
   const found = modelYearPatternsIn(data, year, make, model, Object.values(ELEMENT));
   if (!found) return null;
   const out = {

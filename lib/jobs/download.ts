@@ -15,8 +15,7 @@ interface Validators {
 }
 
 export type DownloadResult =
-  | { changed: false; status: 304 }
-  | { changed: true; bytes: number; etag: string | null; lastModified: string | null };
+  { changed: false; status: 304 } | { changed: true; bytes: number; etag: string | null; lastModified: string | null };
 
 export interface DownloadOptions {
   validators?: Validators;
@@ -68,7 +67,8 @@ export async function downloadFile(url: string, target: string, opts: DownloadOp
     }
     const lengthHeader = Number(response.headers.get("content-length"));
     const total = Number.isFinite(lengthHeader) && lengthHeader > 0 ? lengthHeader : null;
-    if (total !== null && total > opts.maxBytes) throw new DownloadError(url, `${total} bytes is more than the ${opts.maxBytes}-byte limit`);
+    if (total !== null && total > opts.maxBytes)
+      throw new DownloadError(url, `${total} bytes is more than the ${opts.maxBytes}-byte limit`);
     let done = 0;
     const meter = new Transform({
       transform(chunk: Buffer, _enc, cb) {
@@ -80,7 +80,11 @@ export async function downloadFile(url: string, target: string, opts: DownloadOp
       },
     });
     try {
-      await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), meter, createWriteStream(partial));
+      await pipeline(
+        Readable.fromWeb(response.body as import("node:stream/web").ReadableStream),
+        meter,
+        createWriteStream(partial),
+      );
     } catch (error) {
       await rm(partial, { force: true });
       if (error instanceof DownloadError) throw error;
@@ -91,7 +95,12 @@ export async function downloadFile(url: string, target: string, opts: DownloadOp
       throw new DownloadError(url, `got ${done} of ${total} bytes`);
     }
     await rename(partial, target);
-    return { changed: true, bytes: done, etag: response.headers.get("etag"), lastModified: response.headers.get("last-modified") };
+    return {
+      changed: true,
+      bytes: done,
+      etag: response.headers.get("etag"),
+      lastModified: response.headers.get("last-modified"),
+    };
   } finally {
     clearTimeout(idle);
     opts.signal?.removeEventListener("abort", onOuterAbort);

@@ -40,7 +40,8 @@ function fileSyncJob(opts: {
     description: opts.description,
     schedule: () => (settings().url ? settings().schedule : null),
     disabledReason: () => (settings().url ? null : `${opts.urlVariable} is off`),
-    dueAtStart: (last, now) => !last.lastSuccessAt || now.getTime() - last.lastSuccessAt.getTime() > settings().maxAgeMs / 2,
+    dueAtStart: (last, now) =>
+      !last.lastSuccessAt || now.getTime() - last.lastSuccessAt.getTime() > settings().maxAgeMs / 2,
     async run(ctx) {
       const { sync, dataDir } = config();
       const url = settings().url!;
@@ -50,7 +51,9 @@ function fileSyncJob(opts: {
       await mkdir(dir, { recursive: true });
       const target = path.join(dir, file.replace(/[^A-Za-z0-9._-]/g, "_"));
       const got = await downloadFile(url, target, {
-        validators: state.importedAt ? { etag: state.etag ?? null, lastModified: state.lastModified ?? null } : undefined,
+        validators: state.importedAt
+          ? { etag: state.etag ?? null, lastModified: state.lastModified ?? null }
+          : undefined,
         idleTimeoutMs: sync.idleTimeoutMs,
         maxBytes: sync.maxDownloadBytes,
         signal: ctx.signal,
@@ -60,11 +63,24 @@ function fileSyncJob(opts: {
       try {
         const summary = await opts.importer(target, {
           signal: ctx.signal,
-          onProgress: ({ bytesDone, totalBytes }) => ctx.progress({ done: bytesDone, total: totalBytes, stage: `import ${file}` }),
+          onProgress: ({ bytesDone, totalBytes }) =>
+            ctx.progress({ done: bytesDone, total: totalBytes, stage: `import ${file}` }),
         });
-        const next: FileSyncState = { etag: got.etag, lastModified: got.lastModified, importedAt: new Date().toISOString(), rows: summary.rowsImported };
-        const skipped = Object.entries(summary.skipped).map(([k, n]) => `${n} ${k}`).join(", ");
-        return { outcome: "ok", rowsChanged: summary.rowsImported, state: next, summary: `${file}: ${summary.rowsImported} rows imported${skipped ? ` (skipped: ${skipped})` : ""}` };
+        const next: FileSyncState = {
+          etag: got.etag,
+          lastModified: got.lastModified,
+          importedAt: new Date().toISOString(),
+          rows: summary.rowsImported,
+        };
+        const skipped = Object.entries(summary.skipped)
+          .map(([k, n]) => `${n} ${k}`)
+          .join(", ");
+        return {
+          outcome: "ok",
+          rowsChanged: summary.rowsImported,
+          state: next,
+          summary: `${file}: ${summary.rowsImported} rows imported${skipped ? ` (skipped: ${skipped})` : ""}`,
+        };
       } finally {
         await rm(target, { force: true });
       }

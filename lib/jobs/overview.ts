@@ -49,5 +49,9 @@ export async function jobsReport(now = new Date()): Promise<JobReport[]> {
 export async function recallMirrorReport(now = new Date()) {
   const m = await recallMirrorStatus(now.getTime());
   if (!m) return { state: "none" as const, asOf: null, maxModelYear: null };
-  return { state: m.fresh ? ("fresh" as const) : ("stale" as const), asOf: m.asOf.toISOString(), maxModelYear: m.maxModelYear };
+  return {
+    state: m.fresh ? ("fresh" as const) : ("stale" as const),
+    asOf: m.asOf.toISOString(),
+    maxModelYear: m.maxModelYear,
+  };
 }

@@ -28,7 +28,8 @@ export const recallMirrorJob: Job = {
   description: "Recall mirror: NHTSA's FLAT_RCL files, downloaded when changed and imported",
   schedule: () => (config().sync.recalls.baseUrl ? config().sync.recalls.schedule : null),
   disabledReason: () => (config().sync.recalls.baseUrl ? null : "SYNC_RECALLS_URL is off"),
-  dueAtStart: (last, now) => !last.lastSuccessAt || now.getTime() - last.lastSuccessAt.getTime() > config().sync.recalls.maxAgeMs / 2,
+  dueAtStart: (last, now) =>
+    !last.lastSuccessAt || now.getTime() - last.lastSuccessAt.getTime() > config().sync.recalls.maxAgeMs / 2,
   async run(ctx) {
     const { sync, dataDir } = config();
     const baseUrl = sync.recalls.baseUrl!;
@@ -86,6 +87,11 @@ export const recallMirrorJob: Job = {
       }
     }
     const unchanged = rowsChanged === 0 && notes.every((n) => n.endsWith("unchanged"));
-    return { outcome: unchanged ? "unchanged" : "ok", rowsChanged, state: { ...state, files }, summary: notes.join("; ") };
+    return {
+      outcome: unchanged ? "unchanged" : "ok",
+      rowsChanged,
+      state: { ...state, files },
+      summary: notes.join("; "),
+    };
   },
 };

@@ -6,7 +6,17 @@ import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import { log } from "../log";
 import type { Job, JobProgress, JobResult } from "./job";
-import { acquireLease, LEASE_MS, readJobStatus, recordFailure, recordStart, recordSuccess, releaseLease, renewLease, saveJobState } from "../db/job-status";
+import {
+  acquireLease,
+  LEASE_MS,
+  readJobStatus,
+  recordFailure,
+  recordStart,
+  recordSuccess,
+  releaseLease,
+  renewLease,
+  saveJobState,
+} from "../db/job-status";
 
 /** Who holds a lease: host, process and a random part (two runners in one process stay distinct). */
 export function runnerId(): string {
@@ -32,7 +42,10 @@ export async function runJob(job: Job, opts: RunOptions = {}): Promise<RunOutcom
   const leaseMs = job.leaseMs?.() ?? LEASE_MS;
   if (!(await acquireLease(job.name, owner, started, leaseMs))) {
     const held = await readJobStatus(job.name);
-    return { ran: false, reason: `already running (lease held by ${held?.leaseOwner ?? "another runner"} until ${held?.leaseUntil?.toISOString() ?? "?"})` };
+    return {
+      ran: false,
+      reason: `already running (lease held by ${held?.leaseOwner ?? "another runner"} until ${held?.leaseUntil?.toISOString() ?? "?"})`,
+    };
   }
   const abort = new AbortController();
   const onOuterAbort = () => abort.abort(new Error("the run was stopped"));
@@ -57,7 +70,10 @@ export async function runJob(job: Job, opts: RunOptions = {}): Promise<RunOutcom
     });
     await recordSuccess(job.name, result, new Date());
     const seconds = (Date.now() - started.getTime()) / 1000;
-    log().info({ job: job.name, outcome: result.outcome, rowsChanged: result.rowsChanged, seconds }, `job finished: ${result.summary}`);
+    log().info(
+      { job: job.name, outcome: result.outcome, rowsChanged: result.rowsChanged, seconds },
+      `job finished: ${result.summary}`,
+    );
     return { ran: true, ok: true, result, seconds };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

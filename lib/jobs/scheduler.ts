@@ -61,7 +61,12 @@ export function startJobRunner(jobs: readonly Job[], opts: JobRunnerOptions = {}
 function scheduleJob(
   job: Job,
   schedule: string,
-  { owner, signal, retryFirstMs, now }: { owner: string; signal: AbortSignal; retryFirstMs: number | null; now?: () => Date },
+  {
+    owner,
+    signal,
+    retryFirstMs,
+    now,
+  }: { owner: string; signal: AbortSignal; retryFirstMs: number | null; now?: () => Date },
 ): () => void {
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;
@@ -88,7 +93,10 @@ function scheduleJob(
       const delay = retryDelayMs(failures, retryFirstMs);
       if (!next || Date.now() + delay < next.getTime()) {
         next = new Date(Date.now() + delay);
-        log().info({ job: job.name, failures, retryInSeconds: Math.round(delay / 1000) }, "job failed: retrying after a backoff");
+        log().info(
+          { job: job.name, failures, retryInSeconds: Math.round(delay / 1000) },
+          "job failed: retrying after a backoff",
+        );
         // A scheduled run that is still going when the retry is due is not doubled (croner's `protect` only
         // guards its own schedule): the retry then waits for that run's outcome instead.
         retry = setTimeout(() => void (cron.isBusy() ? undefined : cron.trigger()), delay);

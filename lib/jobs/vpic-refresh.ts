@@ -27,7 +27,14 @@ import type { Job } from "./job";
 const VPIC_REFRESH_JOB = "vpic";
 
 /** Real VINs of several makes and decades (tests/fixtures/vin/real-vins.json): a new file must decode those the current one does. */
-const PROBE_VINS = ["JTHBE1BL8D5015862", "3FAHP0JG7BR257109", "JH4CL968X4C006705", "1N6BA0EC2BN326653", "KL4CJGSB8FB033823", "1HGCM82633A004352"];
+const PROBE_VINS = [
+  "JTHBE1BL8D5015862",
+  "3FAHP0JG7BR257109",
+  "JH4CL968X4C006705",
+  "1N6BA0EC2BN326653",
+  "KL4CJGSB8FB033823",
+  "1HGCM82633A004352",
+];
 
 const cacheDir = () => path.join(config().dataDir, "vpic", "cache");
 const releasesDir = () => path.join(config().dataDir, "vpic", "releases");
@@ -143,7 +150,13 @@ async function pruneReleases(dir: string, keep: string[]): Promise<void> {
 export function rollbackVpic(): ActiveVpic {
   const active = readActiveVpic();
   if (!active?.previous) throw new Error("no previous vPIC file to roll back to (no refresh has switched files yet)");
-  const pointer: ActiveVpic = { ...active, path: active.previous, previous: active.path, switchedAt: new Date().toISOString(), source: `rollback from ${active.path}` };
+  const pointer: ActiveVpic = {
+    ...active,
+    path: active.previous,
+    previous: active.path,
+    switchedAt: new Date().toISOString(),
+    source: `rollback from ${active.path}`,
+  };
   checkVpicDatabase(pointer.path);
   writeActiveVpic(pointer);
   return pointer;

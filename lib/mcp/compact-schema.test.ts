@@ -2,7 +2,9 @@ import { z } from "zod";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { toolInputSchema, toolOutputSchema } from "./compact-schema";
 
-const Item = z.object({ code: z.int().meta({ description: "the code" }), label: z.string().nullable() }).meta({ id: "Item", description: "an item" });
+const Item = z
+  .object({ code: z.int().meta({ description: "the code" }), label: z.string().nullable() })
+  .meta({ id: "Item", description: "an item" });
 const Answer = z.object({
   first: Item,
   second: Item,
@@ -24,7 +26,11 @@ describe("toolOutputSchema", () => {
   test("a repeated subschema is written once under $defs, named by its zod id", () => {
     expect(schema.properties).toMatchObject({ first: { $ref: "#/$defs/Item" }, second: { $ref: "#/$defs/Item" } });
     expect(schema.$defs).toEqual({
-      Item: { type: "object", properties: { code: { type: "integer" }, label: { type: ["string", "null"] } }, required: ["code", "label"] },
+      Item: {
+        type: "object",
+        properties: { code: { type: "integer" }, label: { type: ["string", "null"] } },
+        required: ["code", "label"],
+      },
     });
   });
 
@@ -35,9 +41,18 @@ describe("toolOutputSchema", () => {
 
   test("a brief replaces a part, and the answer still validates against it", () => {
     const brief = toolOutputSchema(Answer, [[Answer.shape.detail, z.record(z.string(), z.string())]]);
-    expect((brief.properties as Record<string, unknown>).detail).toEqual({ type: "object", additionalProperties: { type: "string" } });
+    expect((brief.properties as Record<string, unknown>).detail).toEqual({
+      type: "object",
+      additionalProperties: { type: "string" },
+    });
     const validate = new AjvJsonSchemaValidator().getValidator(brief);
-    const answer = { first: { code: 1, label: null }, second: { code: 2, label: "x" }, state: "ok", when: "2026-11-26T00:00:00Z", detail: { a: "1", b: "2", c: "3" } };
+    const answer = {
+      first: { code: 1, label: null },
+      second: { code: 2, label: "x" },
+      state: "ok",
+      when: "2026-11-26T00:00:00Z",
+      detail: { a: "1", b: "2", c: "3" },
+    };
     expect(validate(answer).valid).toBe(true);
     expect(validate({ ...answer, state: "gone" }).valid).toBe(false);
     expect(validate({ ...answer, first: { code: "1", label: null } }).valid).toBe(false);
@@ -47,10 +62,15 @@ describe("toolOutputSchema", () => {
 test("toolInputSchema keeps descriptions once, inline, with no examples or dialect", () => {
   const schema = toolInputSchema(
     z.object({
-      year: z.union([z.int().meta({ description: "inner" }), z.string()]).meta({ description: "model year", examples: [2024] }),
+      year: z
+        .union([z.int().meta({ description: "inner" }), z.string()])
+        .meta({ description: "model year", examples: [2024] }),
       item: Item,
     }),
   );
   expect(JSON.stringify(schema)).not.toMatch(/\$ref|\$schema|examples|inner/);
-  expect(schema.properties).toMatchObject({ year: { description: "model year" }, item: { description: "an item", properties: { code: { description: "the code" } } } });
+  expect(schema.properties).toMatchObject({
+    year: { description: "model year" },
+    item: { description: "an item", properties: { code: { description: "the code" } } },
+  });
 });

@@ -17,14 +17,30 @@ const SAFE_MIN = Number.MIN_SAFE_INTEGER;
 const SAFE_MAX = Number.MAX_SAFE_INTEGER;
 
 /** Keys a shape-only schema drops: prose, and bounds that are the producer's business rather than the shape. */
-const PROSE = new Set(["description", "examples", "title", "$schema", "id", "minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems"]);
+const PROSE = new Set([
+  "description",
+  "examples",
+  "title",
+  "$schema",
+  "id",
+  "minimum",
+  "maximum",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+]);
 
 /** A subschema worth a `$defs` entry when repeated: a reference costs about 20 characters. */
 const MIN_SHARED_LENGTH = 48;
 
 /** Input schemas keep each argument's description (examples are in it), once: not again inside an `anyOf` branch. */
 export function toolInputSchema(schema: z.ZodObject): JsonSchema {
-  const { $schema: _dialect, $defs, ...json } = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", reused: "inline" }) as JsonSchema & {
+  const {
+    $schema: _dialect,
+    $defs,
+    ...json
+  } = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", reused: "inline" }) as JsonSchema & {
     $defs?: Record<string, JsonSchema>;
   };
   return withoutBranchProse(tidy(inlineRefs(json, $defs ?? {}), false)) as JsonSchema;
@@ -42,7 +58,10 @@ function withoutBranchProse(value: unknown, inBranch = false): unknown {
 }
 
 /** `briefly`: parts of the schema described by a shorter one (lib/api/mcp-tools.ts says which). */
-export function toolOutputSchema(schema: z.ZodObject, briefly: readonly (readonly [z.ZodType, z.ZodType])[] = []): JsonSchema {
+export function toolOutputSchema(
+  schema: z.ZodObject,
+  briefly: readonly (readonly [z.ZodType, z.ZodType])[] = [],
+): JsonSchema {
   const briefs = new Map<unknown, z.ZodType>(briefly);
   const convert = (s: z.ZodType): JsonSchema =>
     z.toJSONSchema(s, {
@@ -101,7 +120,10 @@ function tidy(value: unknown, shapeOnly: boolean): unknown {
     // zod spells out a date or date-time `format` as a long regular expression too: the format says it.
     if (key === "pattern" && typeof (value as JsonSchema).format === "string") continue;
     // Property names are data, not schema keywords: tidy each property's schema, keep every name.
-    out[key] = key === "properties" || key === "$defs" ? mapValues(v as JsonSchema, (s) => tidy(s, shapeOnly)) : tidy(v, shapeOnly);
+    out[key] =
+      key === "properties" || key === "$defs"
+        ? mapValues(v as JsonSchema, (s) => tidy(s, shapeOnly))
+        : tidy(v, shapeOnly);
   }
   const shaped = nullableType(out);
   // An enum lists every value, so its type is implied.
@@ -110,10 +132,22 @@ function tidy(value: unknown, shapeOnly: boolean): unknown {
 }
 
 function isEmptyObject(value: unknown, except: string[] = []): boolean {
-  return !!value && typeof value === "object" && !Array.isArray(value) && Object.keys(value).every((k) => except.includes(k));
+  return (
+    !!value && typeof value === "object" && !Array.isArray(value) && Object.keys(value).every((k) => except.includes(k))
+  );
 }
 
-const PLAIN_KEYS = new Set(["type", "enum", "format", "pattern", "minimum", "maximum", "minLength", "maxLength", "const"]);
+const PLAIN_KEYS = new Set([
+  "type",
+  "enum",
+  "format",
+  "pattern",
+  "minimum",
+  "maximum",
+  "minLength",
+  "maxLength",
+  "const",
+]);
 
 /** `anyOf: [{ type: "string", … }, { type: "null" }]` → `{ type: ["string", "null"], … }` for plain types. */
 function nullableType(schema: JsonSchema): JsonSchema {
@@ -125,7 +159,13 @@ function nullableType(schema: JsonSchema): JsonSchema {
   if (!other || !Object.keys(other).every((k) => PLAIN_KEYS.has(k)) || "const" in other) return schema;
   const { anyOf: _dropped, ...rest } = schema;
   // An enum (its type implied) takes null as one more value; a plain type becomes [type, "null"].
-  if (Array.isArray(other.enum)) return { ...rest, ...other, enum: [...other.enum, null], ...(typeof other.type === "string" ? { type: [other.type, "null"] } : {}) };
+  if (Array.isArray(other.enum))
+    return {
+      ...rest,
+      ...other,
+      enum: [...other.enum, null],
+      ...(typeof other.type === "string" ? { type: [other.type, "null"] } : {}),
+    };
   if (typeof other.type !== "string") return schema;
   return { ...rest, ...other, type: [other.type, "null"] };
 }

@@ -18,7 +18,10 @@ const VEHICLE_ARGUMENT = "a 17-character VIN, or a model year, make and model su
 
 // Built once: a server (and its prompts) is built per HTTP request.
 const CHECK_ARGUMENTS = { vin: z.string().max(64).describe("the car's 17-character VIN") };
-const COMPARE_ARGUMENTS = { first: z.string().max(100).describe(VEHICLE_ARGUMENT), second: z.string().max(100).describe(VEHICLE_ARGUMENT) };
+const COMPARE_ARGUMENTS = {
+  first: z.string().max(100).describe(VEHICLE_ARGUMENT),
+  second: z.string().max(100).describe(VEHICLE_ARGUMENT),
+};
 
 interface Facts {
   label: string;
@@ -35,7 +38,11 @@ async function factsOf(text: string): Promise<Facts> {
   }
   const vehicle = vehicleOfText(text);
   const report = vehicle ? await buildVehicleReport(vehicle) : null;
-  if (!vehicle || !report) throw new McpError(ErrorCode.InvalidParams, `"${text}" is neither a VIN nor a model year, make and model that NHTSA vPIC knows.`);
+  if (!vehicle || !report)
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `"${text}" is neither a VIN nor a model year, make and model that NHTSA vPIC knows.`,
+    );
   return {
     label: `${report.year} ${report.make.name} ${report.model.name}`,
     summary: vehicleReportSummary(report),
@@ -65,7 +72,12 @@ async function prompt(build: () => Promise<GetPromptResult>): Promise<GetPromptR
   }
 }
 
-const link = (facts: Facts) => ({ type: "resource_link" as const, uri: facts.uri, name: facts.label, mimeType: "application/json" });
+const link = (facts: Facts) => ({
+  type: "resource_link" as const,
+  uri: facts.uri,
+  name: facts.label,
+  mimeType: "application/json",
+});
 
 export function registerPrompts(server: McpServer): void {
   const { checkUsedCar, compareVehicles } = MCP_PROMPTS;

@@ -26,7 +26,8 @@ async function json(uri: URL, read: () => Promise<unknown>): Promise<ReadResourc
   try {
     return { contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(await read()) }] };
   } catch (error) {
-    if (isApiError(error)) throw new McpError(error.status === 404 ? RESOURCE_NOT_FOUND : ErrorCode.InvalidParams, error.detail);
+    if (isApiError(error))
+      throw new McpError(error.status === 404 ? RESOURCE_NOT_FOUND : ErrorCode.InvalidParams, error.detail);
     throw error;
   }
 }
@@ -45,11 +46,18 @@ export function registerResources(server: McpServer): void {
     new ResourceTemplate(vehicleReport.uriTemplate, {
       list: undefined,
       complete: {
-        make: (value) => startingWith(listMakes({ types: LIGHT_VEHICLE_TYPES }).map((m) => m.slug), value),
-        model: (value, context) => startingWith(listModels(context?.arguments?.make ?? "", {})?.models.map((m) => m.slug) ?? [], value),
+        make: (value) =>
+          startingWith(
+            listMakes({ types: LIGHT_VEHICLE_TYPES }).map((m) => m.slug),
+            value,
+          ),
+        model: (value, context) =>
+          startingWith(listModels(context?.arguments?.make ?? "", {})?.models.map((m) => m.slug) ?? [], value),
         year: (value, context) => {
           const found = findCatalogModel(context?.arguments?.make ?? "", context?.arguments?.model ?? "");
-          const years = found ? found.model.years.flatMap((r) => Array.from({ length: r.to - r.from + 1 }, (_, i) => String(r.to - i))) : [];
+          const years = found
+            ? found.model.years.flatMap((r) => Array.from({ length: r.to - r.from + 1 }, (_, i) => String(r.to - i)))
+            : [];
           return startingWith(years.sort().reverse(), value);
         },
       },
@@ -57,9 +65,14 @@ export function registerResources(server: McpServer): void {
     { title: vehicleReport.title, description: vehicleReport.description, mimeType: "application/json" },
     (uri, variables) =>
       json(uri, async () => {
-        const { params } = operationInput(operations.getVehicleInsight, { year: one(variables.year), make: one(variables.make), model: one(variables.model) });
+        const { params } = operationInput(operations.getVehicleInsight, {
+          year: one(variables.year),
+          make: one(variables.make),
+          model: one(variables.model),
+        });
         const report = await buildVehicleReport(params);
-        if (!report) throw new McpError(RESOURCE_NOT_FOUND, `NHTSA vPIC knows no ${params.year} ${params.make} ${params.model}.`);
+        if (!report)
+          throw new McpError(RESOURCE_NOT_FOUND, `NHTSA vPIC knows no ${params.year} ${params.make} ${params.model}.`);
         return report;
       }),
   );

@@ -42,10 +42,19 @@ describe("createMcpServer", () => {
   });
 
   test("validate_vin_check_digit: a consistent VIN, in any case", async () => {
-    const result = await client.callTool({ name: "validate_vin_check_digit", arguments: { vin: " 1hgcm82633a004352 " } });
+    const result = await client.callTool({
+      name: "validate_vin_check_digit",
+      arguments: { vin: " 1hgcm82633a004352 " },
+    });
     expect(result.isError).toBeFalsy();
     const data = CheckDigitResult.parse(result.structuredContent);
-    expect(data).toMatchObject({ vin: "1HGCM82633A004352", valid: true, expected: "3", actual: "3", reason: "check_digit_matches" });
+    expect(data).toMatchObject({
+      vin: "1HGCM82633A004352",
+      valid: true,
+      expected: "3",
+      actual: "3",
+      reason: "check_digit_matches",
+    });
     expect(text(result)).toContain("valid");
     // The data once, in structuredContent; the text is a summary, not the data again.
     expect(result.content).toHaveLength(1);
@@ -53,7 +62,12 @@ describe("createMcpServer", () => {
 
   test("validate_vin_check_digit: a mistyped VIN names the expected digit; X stands for 10", async () => {
     const wrong = await client.callTool({ name: "validate_vin_check_digit", arguments: { vin: "1HGCM82643A004352" } });
-    expect(CheckDigitResult.parse(wrong.structuredContent)).toMatchObject({ valid: false, expected: "3", actual: "4", reason: "check_digit_mismatch" });
+    expect(CheckDigitResult.parse(wrong.structuredContent)).toMatchObject({
+      valid: false,
+      expected: "3",
+      actual: "4",
+      reason: "check_digit_mismatch",
+    });
     const x = await client.callTool({ name: "validate_vin_check_digit", arguments: { vin: "1M8GDM9AXKP042788" } });
     expect(CheckDigitResult.parse(x.structuredContent)).toMatchObject({ valid: true, expected: "X", actual: "X" });
   });
@@ -78,22 +92,36 @@ describe("createMcpServer", () => {
     const both = await client.callTool({ name: "check_recalls", arguments: { vin: "1HGCM82633A004352", year: 2003 } });
     expect(both.isError).toBe(true);
     expect(text(both)).toMatch(/exactly one/);
-    const pricing = await client.callTool({ name: "get_pricing", arguments: { make: "Toyota", model: "Camry", year: 1999 } });
+    const pricing = await client.callTool({
+      name: "get_pricing",
+      arguments: { make: "Toyota", model: "Camry", year: 1999 },
+    });
     expect(pricing.isError).toBe(true);
     expect(text(pricing)).toMatch(/between 2020 and 2030/);
-    const state = await client.callTool({ name: "get_pricing", arguments: { make: "Toyota", model: "Camry", year: 2024, state: "XX" } });
+    const state = await client.callTool({
+      name: "get_pricing",
+      arguments: { make: "Toyota", model: "Camry", year: 2024, state: "XX" },
+    });
     expect(text(state)).toMatch(/US state code/);
   });
 
   test("a tool taking a whole number takes a string of digits too, and its schema says so", async () => {
     const { tools } = await client.listTools();
     for (const name of ["get_pricing", "check_recalls"]) {
-      const year = (tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, { anyOf?: { type: string }[] }>).year;
+      const year = (
+        tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, { anyOf?: { type: string }[] }>
+      ).year;
       expect(year.anyOf?.map((s) => s.type)).toEqual(["integer", "string"]);
     }
-    const early = await client.callTool({ name: "get_pricing", arguments: { make: "Toyota", model: "Camry", year: "1999" } });
+    const early = await client.callTool({
+      name: "get_pricing",
+      arguments: { make: "Toyota", model: "Camry", year: "1999" },
+    });
     expect(text(early)).toMatch(/between 2020 and 2030/);
-    const words = await client.callTool({ name: "get_pricing", arguments: { make: "Toyota", model: "Camry", year: "twenty" } });
+    const words = await client.callTool({
+      name: "get_pricing",
+      arguments: { make: "Toyota", model: "Camry", year: "twenty" },
+    });
     expect(words.isError).toBe(true);
     expect(text(words)).toMatch(/string of digits/);
     const recalls = await client.callTool({ name: "check_recalls", arguments: { year: "2022", make: "Ford" } });
@@ -109,9 +137,18 @@ describe("createMcpServer", () => {
     const pricing = tools.find((t) => t.name === "decode_vin")!.inputSchema.properties!.pricing;
     expect(pricing).toEqual({ type: "boolean", default: true });
     expect(sectionFlags(VinReportQuery, { pricing: false })).toEqual({
-      pricing: false, recalls: true, insight: true, safetyRatings: true, complaints: true, fuelEconomy: true,
+      pricing: false,
+      recalls: true,
+      insight: true,
+      safetyRatings: true,
+      complaints: true,
+      fuelEconomy: true,
     });
-    expect(sectionFlags(BatchSectionQuery, { recalls: true, vin: "x" })).toEqual({ pricing: false, recalls: true, insight: false });
+    expect(sectionFlags(BatchSectionQuery, { recalls: true, vin: "x" })).toEqual({
+      pricing: false,
+      recalls: true,
+      insight: false,
+    });
   });
 
   test("decode_vin: a malformed VIN is an error result before any lookup", async () => {
@@ -161,14 +198,22 @@ describe("handleMcpRequest (stateless HTTP)", () => {
   test("a body over 64 KiB → 413; arguments with too many elements → an error result", async () => {
     const huge = rpc("tools/call", { name: "validate_vin_check_digit", arguments: { vin: "x".repeat(70 * 1024) } });
     expect((await post(huge)).status).toBe(413);
-    const many = rpc("tools/call", { name: "validate_vin_check_digit", arguments: { vin: "1HGCM82633A004352", extra: Array(100).fill(1) } });
+    const many = rpc("tools/call", {
+      name: "validate_vin_check_digit",
+      arguments: { vin: "1HGCM82633A004352", extra: Array(100).fill(1) },
+    });
     const body = await (await post(many)).json();
     expect(body.result.isError).toBe(true);
     expect(body.result.content[0].text).toMatch(/maximum of 64 elements/);
   });
 
   test("a JSON-RPC batch is refused whole (-32600, HTTP 400): none of its calls runs", async () => {
-    const call = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "no_such_tool_to_prove_nothing_ran", arguments: {} } });
+    const call = (id: number) => ({
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: { name: "no_such_tool_to_prove_nothing_ran", arguments: {} },
+    });
     const res = await post(JSON.stringify([call(1), call(2)]));
     expect(res.status).toBe(400);
     const body = await res.json();
@@ -189,7 +234,9 @@ describe("handleMcpRequest (stateless HTTP)", () => {
   });
 
   test("a tool call over HTTP", async () => {
-    const res = await post(rpc("tools/call", { name: "validate_vin_check_digit", arguments: { vin: "1HGCM82633A004352" } }));
+    const res = await post(
+      rpc("tools/call", { name: "validate_vin_check_digit", arguments: { vin: "1HGCM82633A004352" } }),
+    );
     const body = await res.json();
     expect(body.result.structuredContent).toMatchObject({ valid: true });
   });

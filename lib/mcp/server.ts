@@ -19,7 +19,10 @@ import { callTool, toolList } from "./tools-list";
 const validator = new AjvJsonSchemaValidator();
 
 export function createMcpServer(): McpServer {
-  const server = new McpServer({ name: SERVICE_NAME, title: "vinscope", version: SERVICE_VERSION }, { jsonSchemaValidator: validator });
+  const server = new McpServer(
+    { name: SERVICE_NAME, title: "vinscope", version: SERVICE_VERSION },
+    { jsonSchemaValidator: validator },
+  );
   // The tools are served here rather than by McpServer.registerTool, which would recompute every schema per list.
   server.server.registerCapabilities({ tools: {} });
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList() }));

@@ -34,7 +34,9 @@ describe("prices say when they come from the bundled demo deals (an agent quotes
       "Pricing of the 2024 Toyota Camry: 137 demo deals (10 or more deals). These figures come from vinscope's generated demo data set, not from real transactions.",
     );
     expect(pricingSummary(pricing(VERIFIED_SOURCE_TEXT, 0))).not.toMatch(/demo/);
-    expect(pricingSummary(pricing(sourceText(137, 20), 20))).toMatch(/Some of these figures come from vinscope's generated demo data set: 20 of 137 deals/);
+    expect(pricingSummary(pricing(sourceText(137, 20), 20))).toMatch(
+      /Some of these figures come from vinscope's generated demo data set: 20 of 137 deals/,
+    );
     expect(pricingSummary(pricing(VERIFIED_SOURCE_TEXT, 0))).toContain("SE (1 deal, avg $30,000, 4% off)");
   });
 
@@ -42,9 +44,33 @@ describe("prices say when they come from the bundled demo deals (an agent quotes
     const report = {
       vin: "4T1G11AK7RU000001",
       coverage: "vpic",
-      decoded: { year: "2024", make: "TOYOTA", model: "Camry", trim: "SE", bodyStyle: null, driveType: null, fuelType: null, engine: { cylinders: null, displacementLiters: null }, transmission: null, plant: { city: null, state: null, country: null }, manufacturer: null },
+      decoded: {
+        year: "2024",
+        make: "TOYOTA",
+        model: "Camry",
+        trim: "SE",
+        bodyStyle: null,
+        driveType: null,
+        fuelType: null,
+        engine: { cylinders: null, displacementLiters: null },
+        transmission: null,
+        plant: { city: null, state: null, country: null },
+        manufacturer: null,
+      },
       vinCheck: { checkDigit: { valid: true, expected: "7", actual: "7" }, checkDigitMandatory: true },
-      pricing: { available: true, reason: null, sampleSize: 137, demoDeals: 137, dataStatus: "sufficient", averageSellingPrice: 30398, averageDiscountPercent: 4.1, priceBand: { low: 27000, typical: 30400, high: 33500 }, url: null, citation: null, source: DEMO_SOURCE_TEXT },
+      pricing: {
+        available: true,
+        reason: null,
+        sampleSize: 137,
+        demoDeals: 137,
+        dataStatus: "sufficient",
+        averageSellingPrice: 30398,
+        averageDiscountPercent: 4.1,
+        priceBand: { low: 27000, typical: 30400, high: 33500 },
+        url: null,
+        citation: null,
+        source: DEMO_SOURCE_TEXT,
+      },
       citation: "vinscope",
     } as unknown as VinDecodeResponse;
     const text = reportSummary(report);
@@ -55,7 +81,14 @@ describe("prices say when they come from the bundled demo deals (an agent quotes
   });
 
   test("get_market_overview", () => {
-    const text = marketSummary({ source: DEMO_SOURCE_TEXT, updated: "2026-11-26T00:00:00.000Z", totalDeals: 30000, demoDeals: 30000, models: [], states: [] });
+    const text = marketSummary({
+      source: DEMO_SOURCE_TEXT,
+      updated: "2026-11-26T00:00:00.000Z",
+      totalDeals: 30000,
+      demoDeals: 30000,
+      models: [],
+      states: [],
+    });
     expect(text).toMatch(/^Market overview of 30,000 demo deals, computed .*not from real transactions\./);
   });
 });

@@ -53,11 +53,16 @@ export function reportSummary(r: VinDecodeResponse): string {
   const name = [d.year, d.make ? displayMake(d.make) : null, d.model, d.trim].filter(Boolean).join(" ");
   const lines = [`VIN ${r.vin}: ${name || "vehicle"}${specs.length ? ` (${specs.join(", ")})` : ""}.`];
   if (r.coverage === "wmi_only") {
-    lines.push("Outside NHTSA's US-market data: only the manufacturer code (WMI) and model-year position were decoded; the model is unknown.");
+    lines.push(
+      "Outside NHTSA's US-market data: only the manufacturer code (WMI) and model-year position were decoded; the model is unknown.",
+    );
   }
-  if (d.manufacturer || plant) lines.push(`Built by ${d.manufacturer ?? "unknown manufacturer"}${plant ? ` in ${plant}` : ""}.`);
+  if (d.manufacturer || plant)
+    lines.push(`Built by ${d.manufacturer ?? "unknown manufacturer"}${plant ? ` in ${plant}` : ""}.`);
   if (!r.vinCheck.checkDigit.valid && r.vinCheck.checkDigitMandatory) {
-    lines.push(`Check digit does not match: position 9 is ${r.vinCheck.checkDigit.actual}, expected ${r.vinCheck.checkDigit.expected}.`);
+    lines.push(
+      `Check digit does not match: position 9 is ${r.vinCheck.checkDigit.actual}, expected ${r.vinCheck.checkDigit.expected}.`,
+    );
   }
   if (r.pricing) lines.push(pricingSectionLine(r.pricing));
   if (r.recalls) lines.push(...recallLines(r.recalls));
@@ -70,7 +75,8 @@ export function reportSummary(r: VinDecodeResponse): string {
 }
 
 function pricingSectionLine(p: VinPricingSection): string {
-  if (!p.available || p.averageSellingPrice === null) return `Pricing: not available${p.reason ? ` (${sentence(p.reason)})` : ""}.`;
+  if (!p.available || p.averageSellingPrice === null)
+    return `Pricing: not available${p.reason ? ` (${sentence(p.reason)})` : ""}.`;
   const discount = p.averageDiscountPercent !== null ? `, ${p.averageDiscountPercent}% off MSRP` : "";
   const band = p.priceBand ? `, 10th-90th percentile ${usd(p.priceBand.low)}-${usd(p.priceBand.high)}` : "";
   const status = p.dataStatus ? ` (${DATA_STATUS_WORDS[p.dataStatus]})` : "";
@@ -79,20 +85,29 @@ function pricingSectionLine(p: VinPricingSection): string {
 
 /** The recalls of a report or a vehicle: a count line, then one line per campaign. */
 function recallLines(rc: Pick<RecallsResponse, "status" | "count" | "items" | "checkedAt" | "source">): string[] {
-  if (rc.status === "pending") return [`Recalls: not known yet, NHTSA is being asked; ask again shortly (${sentence(rc.source)}).`];
+  if (rc.status === "pending")
+    return [`Recalls: not known yet, NHTSA is being asked; ask again shortly (${sentence(rc.source)}).`];
   if (rc.status === "unavailable" || rc.count === null) return [`Recalls: unknown (${sentence(rc.source)}).`];
   const stale = rc.status === "stale" ? ` (last known answer, as of ${rc.checkedAt})` : "";
-  return [`Recalls: ${plural(rc.count, "campaign")}${stale}.`, ...rc.items.map((item) => `- ${recallHead(item)}: ${item.component}. ${item.summary}`)];
+  return [
+    `Recalls: ${plural(rc.count, "campaign")}${stale}.`,
+    ...rc.items.map((item) => `- ${recallHead(item)}: ${item.component}. ${item.summary}`),
+  ];
 }
 
 function recallFlags(item: Pick<RecallItem, "parkIt" | "parkOutside" | "overTheAirUpdate">): string {
-  const flags = [item.parkIt && "DO NOT DRIVE", item.parkOutside && "PARK OUTSIDE", item.overTheAirUpdate && "over-the-air update"].filter(Boolean);
+  const flags = [
+    item.parkIt && "DO NOT DRIVE",
+    item.parkOutside && "PARK OUTSIDE",
+    item.overTheAirUpdate && "over-the-air update",
+  ].filter(Boolean);
   return flags.length ? ` [${flags.join(", ")}]` : "";
 }
 
 const recallHead = (item: RecallItem) => `${item.campaignNumber}${recallFlags(item)}`;
 
-const asOf = (s: { status: string; checkedAt: string }) => (s.status === "stale" ? ` (last known answer, as of ${s.checkedAt})` : "");
+const asOf = (s: { status: string; checkedAt: string }) =>
+  s.status === "stale" ? ` (last known answer, as of ${s.checkedAt})` : "";
 
 /**
  * NCAP stars of the variants that fit. `perVin` false: a year/make/model asked without a VIN, where no
@@ -102,17 +117,30 @@ export function ratingsLine(s: SafetyRatingsSection, perVin = true): string {
   if (s.status === "pending") return `NCAP ratings: not known yet, NHTSA is being asked; ask again shortly.`;
   if (s.status === "unavailable") return `NCAP ratings: unknown (${sentence(s.source)}).`;
   const fitting = s.variants.filter((v) => v.fit !== "excluded");
-  if (fitting.length === 0) return `NCAP ratings: no crash-tested variant${s.variants.length ? " fits this VIN" : ""}${asOf(s)}.`;
-  const parts = fitting.map((v) => `${v.description}: ${v.ratings?.overall ? `${v.ratings.overall} stars overall` : "not rated overall"}${perVin && v.fit === "candidate" ? " (candidate)" : ""}`);
-  const which = perVin ? (s.selection === "several" ? " (several variants fit; the VIN does not say which)" : "") : ` of ${plural(fitting.length, "tested variant")}`;
+  if (fitting.length === 0)
+    return `NCAP ratings: no crash-tested variant${s.variants.length ? " fits this VIN" : ""}${asOf(s)}.`;
+  const parts = fitting.map(
+    (v) =>
+      `${v.description}: ${v.ratings?.overall ? `${v.ratings.overall} stars overall` : "not rated overall"}${perVin && v.fit === "candidate" ? " (candidate)" : ""}`,
+  );
+  const which = perVin
+    ? s.selection === "several"
+      ? " (several variants fit; the VIN does not say which)"
+      : ""
+    : ` of ${plural(fitting.length, "tested variant")}`;
   return `NCAP ratings${which}${asOf(s)}: ${parts.join("; ")}.`;
 }
 
 export function complaintsLine(s: ComplaintsSection): string {
   if (s.status === "pending") return `Owner complaints: not known yet, NHTSA is being asked; ask again shortly.`;
   if (s.status === "unavailable" || s.count === null) return `Owner complaints: unknown (${sentence(s.source)}).`;
-  const top = s.byComponent.slice(0, 3).map((c) => `${c.component} ${c.count}`).join(", ");
-  const harm = s.count ? `; crashes ${s.crashes ?? "unknown"}, fires ${s.fires ?? "unknown"}, injuries ${s.injuries ?? "unknown"}, deaths ${s.deaths ?? "unknown"}` : "";
+  const top = s.byComponent
+    .slice(0, 3)
+    .map((c) => `${c.component} ${c.count}`)
+    .join(", ");
+  const harm = s.count
+    ? `; crashes ${s.crashes ?? "unknown"}, fires ${s.fires ?? "unknown"}, injuries ${s.injuries ?? "unknown"}, deaths ${s.deaths ?? "unknown"}`
+    : "";
   return `Owner complaints to NHTSA: ${s.count}${top ? ` (most: ${top})` : ""}${harm}${asOf(s)}.`;
 }
 
@@ -120,28 +148,42 @@ export function fuelEconomyLine(s: FuelEconomySection, perVin = true): string {
   if (s.status === "pending") return `Fuel economy: not known yet, fueleconomy.gov is being asked; ask again shortly.`;
   if (s.status === "unavailable") return `Fuel economy: unknown (${sentence(s.source)}).`;
   const fitting = s.variants.filter((v) => v.fit !== "excluded");
-  if (fitting.length === 0) return `Fuel economy: no EPA-rated variant${s.variants.length ? " fits this VIN" : ""}${asOf(s)}.`;
-  const parts = fitting.slice(0, 4).map(
-    (v) =>
-      `${v.description}: ${v.combinedMpg ?? "?"} combined (${v.cityMpg ?? "?"} city / ${v.highwayMpg ?? "?"} highway)` +
-      `${v.evRangeMiles ? `, ${v.evRangeMiles} mi electric range` : ""}${v.annualFuelCostUsd ? `, ${usd(v.annualFuelCostUsd)}/year fuel` : ""}`,
-  );
+  if (fitting.length === 0)
+    return `Fuel economy: no EPA-rated variant${s.variants.length ? " fits this VIN" : ""}${asOf(s)}.`;
+  const parts = fitting
+    .slice(0, 4)
+    .map(
+      (v) =>
+        `${v.description}: ${v.combinedMpg ?? "?"} combined (${v.cityMpg ?? "?"} city / ${v.highwayMpg ?? "?"} highway)` +
+        `${v.evRangeMiles ? `, ${v.evRangeMiles} mi electric range` : ""}${v.annualFuelCostUsd ? `, ${usd(v.annualFuelCostUsd)}/year fuel` : ""}`,
+    );
   const more = fitting.length > 4 ? ` (and ${fitting.length - 4} more)` : "";
-  const which = perVin ? (s.selection === "several" ? " (several variants fit)" : "") : ` of ${plural(fitting.length, "rated variant")}`;
+  const which = perVin
+    ? s.selection === "several"
+      ? " (several variants fit)"
+      : ""
+    : ` of ${plural(fitting.length, "rated variant")}`;
   return `EPA fuel economy${which}${asOf(s)}: ${parts.join("; ")}${more}.`;
 }
 
 function insightLine(insight: { text: string; model: string }): string {
-  const writer = insight.model === FALLBACK_WRITER ? "composed by vinscope from its data, not AI-written" : `AI-written by ${insight.model}`;
+  const writer =
+    insight.model === FALLBACK_WRITER
+      ? "composed by vinscope from its data, not AI-written"
+      : `AI-written by ${insight.model}`;
   return `Insight (${writer}): ${insight.text}`;
 }
 
 // --- recalls --------------------------------------------------------------------------------------------------
 
-const vehicleOf = (r: { year: number; make: string; model: string; vin?: string }) => `${r.year} ${displayMake(r.make)} ${r.model}${r.vin ? ` (VIN ${r.vin})` : ""}`;
+const vehicleOf = (r: { year: number; make: string; model: string; vin?: string }) =>
+  `${r.year} ${displayMake(r.make)} ${r.model}${r.vin ? ` (VIN ${r.vin})` : ""}`;
 
 export function recallsSummary(r: RecallsResponse): string {
-  const head = r.count === 0 ? `No recall campaigns for the ${vehicleOf(r)}.` : `${plural(r.count ?? 0, "recall campaign")} for the ${vehicleOf(r)}:`;
+  const head =
+    r.count === 0
+      ? `No recall campaigns for the ${vehicleOf(r)}.`
+      : `${plural(r.count ?? 0, "recall campaign")} for the ${vehicleOf(r)}:`;
   const lines = [
     head,
     ...r.items.map(
@@ -150,13 +192,16 @@ export function recallsSummary(r: RecallsResponse): string {
         `${item.summary} Consequence: ${item.consequence} Remedy: ${item.remedy}`,
     ),
   ];
-  if (r.status === "stale") lines.push(`NHTSA could not be reached: this is the last known answer, as of ${r.checkedAt}.`);
+  if (r.status === "stale")
+    lines.push(`NHTSA could not be reached: this is the last known answer, as of ${r.checkedAt}.`);
   lines.push(`Source: ${r.source}. Checked at ${r.checkedAt}. ${r.url}`);
   return lines.join("\n");
 }
 
 export function campaignSummary(c: RecallCampaignResponse): string {
-  const vehicles = c.vehicles.slice(0, 10).map((v) => `${v.year === 9999 ? "year unknown" : v.year} ${displayMake(v.make)} ${v.model}`);
+  const vehicles = c.vehicles
+    .slice(0, 10)
+    .map((v) => `${v.year === 9999 ? "year unknown" : v.year} ${displayMake(v.make)} ${v.model}`);
   const more = c.vehicles.length > 10 ? ` and ${c.vehicles.length - 10} more` : "";
   return [
     `Recall ${c.campaignNumber}${recallFlags(c)} by ${c.manufacturer}${c.reportReceivedDate ? `, reported ${c.reportReceivedDate}` : ""}: ${c.component}.`,
@@ -170,30 +215,42 @@ export function campaignSummary(c: RecallCampaignResponse): string {
 
 export function pricingSummary(p: PricingResponse): string {
   const vehicle = `${p.year} ${p.make} ${p.model}${p.state ? ` in ${p.state}` : ""}`;
-  const lines = [`Pricing of the ${vehicle}: ${plural(p.sampleSize, dealWord(p.demoDeals, p.sampleSize))} (${DATA_STATUS_WORDS[p.dataStatus]}).${demoText(p.demoDeals, p.sampleSize)}`];
+  const lines = [
+    `Pricing of the ${vehicle}: ${plural(p.sampleSize, dealWord(p.demoDeals, p.sampleSize))} (${DATA_STATUS_WORDS[p.dataStatus]}).${demoText(p.demoDeals, p.sampleSize)}`,
+  ];
   if (p.averageSellingPrice !== null) {
     const discount =
-      p.averageDiscountPercent !== null && p.averageMsrp !== null ? `, ${p.averageDiscountPercent}% off an average MSRP of ${usd(p.averageMsrp)}` : "";
+      p.averageDiscountPercent !== null && p.averageMsrp !== null
+        ? `, ${p.averageDiscountPercent}% off an average MSRP of ${usd(p.averageMsrp)}`
+        : "";
     lines.push(`Average selling price ${usd(p.averageSellingPrice)}${discount}.`);
   } else {
     lines.push("Fewer than 4 deals: averages and price band are withheld.");
   }
   if (p.priceBand) {
-    lines.push(`Price band: ${usd(p.priceBand.low)} (10th pct) / ${usd(p.priceBand.typical)} (median) / ${usd(p.priceBand.high)} (90th pct).`);
+    lines.push(
+      `Price band: ${usd(p.priceBand.low)} (10th pct) / ${usd(p.priceBand.typical)} (median) / ${usd(p.priceBand.high)} (90th pct).`,
+    );
   }
   if (p.topTrims.length) {
-    lines.push(`Top trims: ${p.topTrims.map((t) => `${t.trim} (${plural(t.dealCount, "deal")}, avg ${usd(t.avgPrice)}, ${t.avgDiscount}% off)`).join("; ")}.`);
+    lines.push(
+      `Top trims: ${p.topTrims.map((t) => `${t.trim} (${plural(t.dealCount, "deal")}, avg ${usd(t.avgPrice)}, ${t.avgDiscount}% off)`).join("; ")}.`,
+    );
   }
   // Under 4 deals the split and the newest date could point at one purchase: the pages withhold them too.
   if (p.dataStatus !== "insufficient") {
-    lines.push(`Leases ${p.dealTypeSplit.lease}, cash/finance ${p.dealTypeSplit.cashFinance}. Newest deal ${p.lastUpdated}.`);
+    lines.push(
+      `Leases ${p.dealTypeSplit.lease}, cash/finance ${p.dealTypeSplit.cashFinance}. Newest deal ${p.lastUpdated}.`,
+    );
   }
   lines.push(`Source: ${p.source}. ${p.url}`);
   return lines.join("\n");
 }
 
 export function marketSummary(m: MarketOverview): string {
-  const top = m.models.slice(0, 5).map((x) => `${x.make} ${x.model} ${x.avgDiscountPercent}% off (avg ${usd(x.avgPrice)}, ${x.dealCount} deals)`);
+  const top = m.models
+    .slice(0, 5)
+    .map((x) => `${x.make} ${x.model} ${x.avgDiscountPercent}% off (avg ${usd(x.avgPrice)}, ${x.dealCount} deals)`);
   const states = m.states.slice(0, 5).map((s) => `${s.state} ${s.dealCount}`);
   return [
     `Market overview of ${plural(m.totalDeals, dealWord(m.demoDeals, m.totalDeals))}, computed ${m.updated}.${demoText(m.demoDeals, m.totalDeals)}`,
@@ -218,10 +275,17 @@ export function insightSummary(r: InsightResponse): string {
 
 const LISTED = 60;
 
-const yearsText = (years: readonly YearRange[]) => years.map((y) => (y.from === y.to ? `${y.from}` : `${y.from}-${y.to}`)).join(", ");
+const yearsText = (years: readonly YearRange[]) =>
+  years.map((y) => (y.from === y.to ? `${y.from}` : `${y.from}-${y.to}`)).join(", ");
 
 export function makesSummary(r: MakesResponse): string {
-  const filter = [r.year ? `model year ${r.year}` : null, r.vehicleTypes.join("/"), r.q ? `names containing "${r.q}"` : null].filter(Boolean).join(", ");
+  const filter = [
+    r.year ? `model year ${r.year}` : null,
+    r.vehicleTypes.join("/"),
+    r.q ? `names containing "${r.q}"` : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
   const shown = r.makes.slice(0, LISTED).map((m) => `${m.name} (${m.slug})`);
   const more = r.count > LISTED ? `; and ${r.count - LISTED} more in the structured answer` : "";
   return `${plural(r.count, "make")} (${filter}), name (slug): ${shown.join(", ")}${more}.\nSource: ${r.source}.`;

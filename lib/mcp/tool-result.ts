@@ -42,7 +42,8 @@ export async function runTool(tool: string, body: () => Promise<CallToolResult>)
   }
 }
 
-export const internalError = (tool: string) => toolError(`${tool} failed because of an internal error; the failure was logged by the server.`);
+export const internalError = (tool: string) =>
+  toolError(`${tool} failed because of an internal error; the failure was logged by the server.`);
 
 function elapsed(started: number): number {
   return Math.round((performance.now() - started) * 100) / 100;

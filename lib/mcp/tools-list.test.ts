@@ -21,7 +21,9 @@ describe("tools/list", () => {
   test("descriptions say what a tool returns, and give the agent no instructions", () => {
     for (const t of tools) {
       expect(t.description!.length).toBeGreaterThan(80);
-      expect(t.description).not.toMatch(/\b(you (must|should)|always|never call|ignore|instead of|use this|call this)\b/i);
+      expect(t.description).not.toMatch(
+        /\b(you (must|should)|always|never call|ignore|instead of|use this|call this)\b/i,
+      );
     }
   });
 

@@ -47,7 +47,9 @@ export async function callTool(name: string, args: unknown, context: ToolContext
   const spec = SPECS.get(name);
   if (!spec) return toolError(`Tool ${name} not found; tools/list names the tools.`);
   if (elementCount(args, MAX_ARGUMENT_ELEMENTS) > MAX_ARGUMENT_ELEMENTS) {
-    return toolError(`Invalid arguments for ${name}: the arguments contain more than the maximum of ${MAX_ARGUMENT_ELEMENTS} elements.`);
+    return toolError(
+      `Invalid arguments for ${name}: the arguments contain more than the maximum of ${MAX_ARGUMENT_ELEMENTS} elements.`,
+    );
   }
   const parsed = spec.arguments.safeParse(args ?? {});
   if (!parsed.success) return toolError(`Invalid arguments for ${name}: ${issuesText(parsed.error.issues)}.`);
@@ -57,7 +59,10 @@ export async function callTool(name: string, args: unknown, context: ToolContext
   // The answer must be what tools/list promised: a client validating it would otherwise fail the call.
   const checked = spec.output.safeParse(result.structuredContent);
   if (!checked.success) {
-    log().error({ tool: name, issues: issuesText(checked.error.issues) }, "mcp tool answer does not match its output schema");
+    log().error(
+      { tool: name, issues: issuesText(checked.error.issues) },
+      "mcp tool answer does not match its output schema",
+    );
     return internalError(name);
   }
   return result;

@@ -12,7 +12,15 @@
  * moment: a few concurrent calls into a hang open the breaker within about a second.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { BrokenCircuitError, circuitBreaker, CircuitState, handleWhen, IsolatedCircuitError, SamplingBreaker, type CircuitBreakerPolicy } from "cockatiel";
+import {
+  BrokenCircuitError,
+  circuitBreaker,
+  CircuitState,
+  handleWhen,
+  IsolatedCircuitError,
+  SamplingBreaker,
+  type CircuitBreakerPolicy,
+} from "cockatiel";
 import { config } from "../config";
 import { log } from "../log";
 
@@ -97,8 +105,15 @@ export class Breaker {
     const { windowMs } = this.settings;
     // cockatiel's SamplingBreaker: open above `threshold` failures of the calls in `duration`, once at least
     // `minimumRps * duration` calls were seen: here `failures` calls.
-    const breaker = new SamplingBreaker({ threshold: 0.5, duration: windowMs, minimumRps: (failures * 1000) / windowMs });
-    this.policy = circuitBreaker(handleWhen((error) => !(error instanceof IgnoredAnswer)), { halfOpenAfter: cooldownMs, breaker });
+    const breaker = new SamplingBreaker({
+      threshold: 0.5,
+      duration: windowMs,
+      minimumRps: (failures * 1000) / windowMs,
+    });
+    this.policy = circuitBreaker(
+      handleWhen((error) => !(error instanceof IgnoredAnswer)),
+      { halfOpenAfter: cooldownMs, breaker },
+    );
     this.policy.onBreak(() => {
       this.openedAt = Date.now();
       log().warn({ breaker: name, cooldownMs, lastFailure: this.lastFailure }, "outside system breaker opened");
@@ -200,7 +215,12 @@ export function breakerFor(name: string): Breaker {
 
 function configuredSettings(): BreakerSettings {
   const o = config().outside;
-  return { failures: o.breakerFailures, windowMs: o.breakerWindowMs, cooldownMs: o.breakerCooldownMs, slowCallMs: o.slowCallMs };
+  return {
+    failures: o.breakerFailures,
+    windowMs: o.breakerWindowMs,
+    cooldownMs: o.breakerCooldownMs,
+    slowCallMs: o.slowCallMs,
+  };
 }
 
 /** A new breaker with the configured thresholds (for registries of their own, such as webhook hosts). */

@@ -52,7 +52,11 @@ export function startDeadline(ms: number, ...outer: Array<AbortSignal | undefine
  * The work itself goes on (a shared flight whose answer fills a cache for the next caller); only this caller
  * stops waiting. A failure of the work after that has nobody to answer and is not left unhandled.
  */
-export function untilAborted<T, U>(work: Promise<T>, signal: AbortSignal | undefined, onAbort: () => U): Promise<T | U> {
+export function untilAborted<T, U>(
+  work: Promise<T>,
+  signal: AbortSignal | undefined,
+  onAbort: () => U,
+): Promise<T | U> {
   if (!signal) return work;
   if (signal.aborted) {
     work.catch(() => undefined);
@@ -87,7 +91,12 @@ export class DeadlineExceeded extends Error {
  * that honours it stops, and the caller gets DeadlineExceeded at the deadline whatever the work does
  * (`outer`'s reason when the caller gave up first).
  */
-export function withDeadline<T>(label: string, ms: number, work: (signal: AbortSignal) => Promise<T>, outer?: AbortSignal): Promise<T> {
+export function withDeadline<T>(
+  label: string,
+  ms: number,
+  work: (signal: AbortSignal) => Promise<T>,
+  outer?: AbortSignal,
+): Promise<T> {
   const deadline = startDeadline(ms, outer);
   let started: Promise<T>;
   try {

@@ -42,7 +42,8 @@ export async function fetchJson(url: string, opts: FetchJsonOptions): Promise<Fe
 /** A failure of the system itself (down, slow, 5xx, 429, garbage), not of one question (a 4xx) or of a caller. */
 export function systemFailed(answer: { ok: boolean; reason?: string; status?: number }): boolean {
   if (answer.ok) return false;
-  if (answer.reason === "http_error") return answer.status === undefined || answer.status >= 500 || answer.status === 429;
+  if (answer.reason === "http_error")
+    return answer.status === undefined || answer.status >= 500 || answer.status === 429;
   return answer.reason === "timeout" || answer.reason === "network_error" || answer.reason === "bad_response";
 }
 
@@ -53,16 +54,32 @@ async function attempt(url: string, timeoutMs: number, outer?: AbortSignal): Pro
   const answered = watchSlowCall();
   let text: string;
   try {
-    const res = await fetch(url, { signal: deadline.signal, headers: { accept: "application/json" }, redirect: "error" });
+    const res = await fetch(url, {
+      signal: deadline.signal,
+      headers: { accept: "application/json" },
+      redirect: "error",
+    });
     if (!res.ok) {
       await res.body?.cancel();
-      return { ok: false, reason: "http_error", status: res.status, detail: `HTTP ${res.status}`, retry: res.status >= 500 || res.status === 429 };
+      return {
+        ok: false,
+        reason: "http_error",
+        status: res.status,
+        detail: `HTTP ${res.status}`,
+        retry: res.status >= 500 || res.status === 429,
+      };
     }
     text = await res.text();
   } catch (error) {
     if (outer?.aborted) return { ok: false, reason: "aborted", detail: "the caller gave up", retry: false };
-    if (deadline.signal.aborted) return { ok: false, reason: "timeout", detail: `no answer within ${timeoutMs} ms`, retry: true };
-    return { ok: false, reason: "network_error", detail: error instanceof Error ? error.message : String(error), retry: true };
+    if (deadline.signal.aborted)
+      return { ok: false, reason: "timeout", detail: `no answer within ${timeoutMs} ms`, retry: true };
+    return {
+      ok: false,
+      reason: "network_error",
+      detail: error instanceof Error ? error.message : String(error),
+      retry: true,
+    };
   } finally {
     answered();
     deadline.clear();

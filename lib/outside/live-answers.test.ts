@@ -4,7 +4,13 @@ import { LiveAnswers, resetBreakersForTests, type DurableAnswers, type Loaded } 
 
 const savedEnv = { ...process.env };
 beforeEach(() => {
-  process.env = { ...savedEnv, LOG_LEVEL: "silent", OUTSIDE_FAILURE_MEMO_MS: "0", OUTSIDE_BREAKER_FAILURES: "2", OUTSIDE_BREAKER_COOLDOWN_MS: "60000" };
+  process.env = {
+    ...savedEnv,
+    LOG_LEVEL: "silent",
+    OUTSIDE_FAILURE_MEMO_MS: "0",
+    OUTSIDE_BREAKER_FAILURES: "2",
+    OUTSIDE_BREAKER_COOLDOWN_MS: "60000",
+  };
   resetConfigForTests();
   resetBreakersForTests();
 });
@@ -48,7 +54,8 @@ test("after repeated failures the breaker answers at once without asking the sou
 
 test("a 404-like answer of one question does not count against the source", async () => {
   const answers = new LiveAnswers<{ n: number }>("test-4xx", { okTtlMs: () => 60_000, max: 10 });
-  for (const k of ["a", "b", "c"]) await answers.get(k, async () => ({ ok: false, reason: "http_error", status: 404, detail: "HTTP 404" }));
+  for (const k of ["a", "b", "c"])
+    await answers.get(k, async () => ({ ok: false, reason: "http_error", status: 404, detail: "HTTP 404" }));
   expect(answers.refusing).toBe(false);
 });
 
@@ -59,7 +66,9 @@ test("the durable store keeps the last answer for another process: stale after a
     save: async (k, value, checkedAt) => void rows.set(k, { value, checkedAt }),
   };
   let ttl = 60_000;
-  await new LiveAnswers<{ n: number }>("test-durable", { okTtlMs: () => ttl, max: 10, durable }).get("k", async () => ok(7));
+  await new LiveAnswers<{ n: number }>("test-durable", { okTtlMs: () => ttl, max: 10, durable }).get("k", async () =>
+    ok(7),
+  );
   const restarted = new LiveAnswers<{ n: number }>("test-durable", { okTtlMs: () => ttl, max: 10, durable });
   // Within its TTL the stored answer is served without asking the source.
   let calls = 0;
@@ -78,7 +87,10 @@ test("past the budget: pending while nothing is known, the load goes on and fill
   expect(Date.now() - started).toBeLessThan(120);
   await answers.settled();
   let calls = 0;
-  expect(await answers.get("k", async () => (calls++, ok(6)), { budgetMs: 30 })).toMatchObject({ kind: "fresh", value: { n: 5 } });
+  expect(await answers.get("k", async () => (calls++, ok(6)), { budgetMs: 30 })).toMatchObject({
+    kind: "fresh",
+    value: { n: 5 },
+  });
   expect(calls).toBe(0);
 });
 

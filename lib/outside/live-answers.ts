@@ -84,7 +84,11 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
       (): typeof OVER_BUDGET => OVER_BUDGET,
     ).finally(() => budget?.clear());
     if (waited === OVER_BUDGET) {
-      const failure: FetchFailure = { ok: false, reason: "timeout", detail: `no answer within ${ask.budgetMs} ms; still being asked` };
+      const failure: FetchFailure = {
+        ok: false,
+        reason: "timeout",
+        detail: `no answer within ${ask.budgetMs} ms; still being asked`,
+      };
       return known ? { kind: "stale", ...known, failure } : { kind: "pending", waitedMs: Date.now() - started };
     }
     if (waited.ok) return { kind: "fresh", value: waited.value, checkedAt: waited.checkedAt };
@@ -115,11 +119,19 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
   }
 
   private breakerOpen(): FetchFailure {
-    return { ok: false, reason: "breaker_open", detail: `${this.breakerName} failed repeatedly; not asked again until the cool-down ends` };
+    return {
+      ok: false,
+      reason: "breaker_open",
+      detail: `${this.breakerName} failed repeatedly; not asked again until the cool-down ends`,
+    };
   }
 
   private busy(): FetchFailure {
-    return { ok: false, reason: "busy", detail: `${config().outside.bulkheadLimit} calls to ${this.breakerName} are already under way` };
+    return {
+      ok: false,
+      reason: "busy",
+      detail: `${config().outside.bulkheadLimit} calls to ${this.breakerName} are already under way`,
+    };
   }
 
   private async loadGuarded(key: string, load: () => Promise<Loaded<T>>, now: () => Date): Promise<Remembered<T>> {

@@ -27,10 +27,17 @@ describe("Breaker", () => {
       calls++;
       return { ok: false, reason: "http_error" };
     };
-    for (let i = 0; i < 3; i++) expect(await breaker.run(failing, { failed: failedAnswer, open: openAnswer })).toEqual({ ok: false, reason: "http_error" });
+    for (let i = 0; i < 3; i++)
+      expect(await breaker.run(failing, { failed: failedAnswer, open: openAnswer })).toEqual({
+        ok: false,
+        reason: "http_error",
+      });
     expect(breaker.state).toBe("open");
     expect(breaker.refusing).toBe(true);
-    expect(await breaker.run(failing, { failed: failedAnswer, open: openAnswer })).toEqual({ ok: false, reason: "breaker_open" });
+    expect(await breaker.run(failing, { failed: failedAnswer, open: openAnswer })).toEqual({
+      ok: false,
+      reason: "breaker_open",
+    });
     expect(calls).toBe(3);
     expect(breaker.health()).toMatchObject({ name: "test", state: "open", lastFailure: "http_error" });
   });
@@ -50,18 +57,22 @@ describe("Breaker", () => {
   it("a call that hangs counts as a failure once it passes slowCallMs: a hang opens the breaker before any deadline", async () => {
     const breaker = new Breaker("test", 3, 60_000, { slowCallMs: 50 });
     const opts = { failed: failedAnswer, open: openAnswer };
-    const hang = () => breaker.run(async () => {
-      const answered = watchSlowCall();
-      await sleep(400);
-      answered();
-      return { ok: true, n: 0 } as Answer;
-    }, opts);
+    const hang = () =>
+      breaker.run(async () => {
+        const answered = watchSlowCall();
+        await sleep(400);
+        answered();
+        return { ok: true, n: 0 } as Answer;
+      }, opts);
     const started = Date.now();
     const calls = [hang(), hang(), hang()];
     while (breaker.state !== "open" && Date.now() - started < 1000) await sleep(10);
     expect(breaker.state).toBe("open");
     expect(Date.now() - started).toBeLessThan(300);
-    expect(await breaker.run(async () => ({ ok: true, n: 1 }) as Answer, opts)).toEqual({ ok: false, reason: "breaker_open" });
+    expect(await breaker.run(async () => ({ ok: true, n: 1 }) as Answer, opts)).toEqual({
+      ok: false,
+      reason: "breaker_open",
+    });
     await Promise.all(calls);
   });
 
@@ -74,13 +85,19 @@ describe("Breaker", () => {
     expect(breaker.refusing).toBe(false);
     expect(breaker.state).toBe("half_open");
     // The probe fails: open again, no further call goes out.
-    expect(await breaker.run(async () => ({ ok: false, reason: "still down" }) as Answer, opts)).toEqual({ ok: false, reason: "still down" });
+    expect(await breaker.run(async () => ({ ok: false, reason: "still down" }) as Answer, opts)).toEqual({
+      ok: false,
+      reason: "still down",
+    });
     expect(breaker.refusing).toBe(true);
     await sleep(70);
     // While the probe is under way, other calls stay degraded; its success closes the breaker.
     let release!: () => void;
     const probe = breaker.run(() => new Promise<Answer>((r) => (release = () => r({ ok: true, n: 1 }))), opts);
-    expect(await breaker.run(async () => ({ ok: true, n: 2 }) as Answer, opts)).toEqual({ ok: false, reason: "breaker_open" });
+    expect(await breaker.run(async () => ({ ok: true, n: 2 }) as Answer, opts)).toEqual({
+      ok: false,
+      reason: "breaker_open",
+    });
     release();
     expect(await probe).toEqual({ ok: true, n: 1 });
     expect(breaker.state).toBe("closed");
@@ -89,7 +106,14 @@ describe("Breaker", () => {
 
   it("a thrown error counts as a failure and reaches the caller", async () => {
     const breaker = new Breaker("test", 1, 60_000);
-    await expect(breaker.run(async () => { throw new Error("boom"); }, { failed: () => false, open: () => 0 })).rejects.toThrow("boom");
+    await expect(
+      breaker.run(
+        async () => {
+          throw new Error("boom");
+        },
+        { failed: () => false, open: () => 0 },
+      ),
+    ).rejects.toThrow("boom");
     expect(breaker.state).toBe("open");
   });
 
@@ -108,7 +132,11 @@ describe("Breaker", () => {
 describe("Bulkhead", () => {
   it("runs at most `limit` calls at once and refuses the next at once", async () => {
     const b = new Bulkhead("test", 2);
-    const slow = () => b.run(() => sleep(50).then(() => "done"), () => "refused");
+    const slow = () =>
+      b.run(
+        () => sleep(50).then(() => "done"),
+        () => "refused",
+      );
     const first = [slow(), slow()];
     expect(b.full).toBe(true);
     const started = Date.now();
@@ -153,7 +181,12 @@ describe("BoundedMemo", () => {
 
   it("holds at most max entries", async () => {
     const memo = new BoundedMemo<Answer>({ max: 3 });
-    for (let i = 0; i < 10; i++) await memo.get(`k${i}`, async () => ({ ok: true, n: i }), () => 60_000);
+    for (let i = 0; i < 10; i++)
+      await memo.get(
+        `k${i}`,
+        async () => ({ ok: true, n: i }),
+        () => 60_000,
+      );
     expect(memo.size).toBe(3);
     expect(memo.peek("k0")).toBeUndefined();
     expect(memo.peek("k9")).toEqual({ ok: true, n: 9 });
@@ -161,8 +194,22 @@ describe("BoundedMemo", () => {
 
   it("a load that throws is not kept and the next caller loads again", async () => {
     const memo = new BoundedMemo<Answer>({ max: 3 });
-    await expect(memo.get("k", async () => { throw new Error("x"); }, () => 60_000)).rejects.toThrow("x");
-    expect(await memo.get("k", async () => ({ ok: true, n: 1 }), () => 60_000)).toEqual({ ok: true, n: 1 });
+    await expect(
+      memo.get(
+        "k",
+        async () => {
+          throw new Error("x");
+        },
+        () => 60_000,
+      ),
+    ).rejects.toThrow("x");
+    expect(
+      await memo.get(
+        "k",
+        async () => ({ ok: true, n: 1 }),
+        () => 60_000,
+      ),
+    ).toEqual({ ok: true, n: 1 });
   });
 });
 
@@ -205,9 +252,17 @@ describe("deadlines", () => {
 describe("Breaker: answers that count neither way", () => {
   it("ignored answers neither open nor reset the breaker", async () => {
     const breaker = new Breaker("test", 2, 60_000);
-    const opts = { failed: failedAnswer, open: openAnswer, ignored: (a: Answer) => !a.ok && a.reason === "caller_gone" };
+    const opts = {
+      failed: failedAnswer,
+      open: openAnswer,
+      ignored: (a: Answer) => !a.ok && a.reason === "caller_gone",
+    };
     await breaker.run(async () => ({ ok: false, reason: "down" }) as Answer, opts);
-    for (let i = 0; i < 5; i++) expect(await breaker.run(async () => ({ ok: false, reason: "caller_gone" }) as Answer, opts)).toEqual({ ok: false, reason: "caller_gone" });
+    for (let i = 0; i < 5; i++)
+      expect(await breaker.run(async () => ({ ok: false, reason: "caller_gone" }) as Answer, opts)).toEqual({
+        ok: false,
+        reason: "caller_gone",
+      });
     expect(breaker.state).toBe("closed");
     await breaker.run(async () => ({ ok: false, reason: "down" }) as Answer, opts);
     expect(breaker.state).toBe("open");

@@ -28,13 +28,21 @@ describe("withDeadline", () => {
       return sleep(2000).then(() => "late");
     });
     await expect(answer).rejects.toThrow(new DeadlineExceeded("slow source", 50));
-    await expect(answer).rejects.toMatchObject({ label: "slow source", ms: 50, message: "slow source did not answer within 50 ms" });
+    await expect(answer).rejects.toMatchObject({
+      label: "slow source",
+      ms: 50,
+      message: "slow source did not answer within 50 ms",
+    });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(seen?.aborted).toBe(true);
   });
 
   it("passes the work's own failure through, and stops at once for a caller that gave up", async () => {
-    await expect(withDeadline("failing", 1000, async () => { throw new Error("boom"); })).rejects.toThrow("boom");
+    await expect(
+      withDeadline("failing", 1000, async () => {
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
     const caller = new AbortController();
     const answer = withDeadline("slow", 60_000, () => sleep(2000), caller.signal);
     caller.abort(new Error("client went away"));
@@ -47,20 +55,36 @@ describe("retryAnswer", () => {
   it("asks again after the backoff while the answer is retryable, and returns the last one when attempts run out", async () => {
     let n = 0;
     const started = Date.now();
-    const answer = await retryAnswer(async () => ({ ok: false, n: ++n }), { retries: 2, backoffMs: 30, retryable: (a: A) => !a.ok });
+    const answer = await retryAnswer(async () => ({ ok: false, n: ++n }), {
+      retries: 2,
+      backoffMs: 30,
+      retryable: (a: A) => !a.ok,
+    });
     expect(answer).toEqual({ ok: false, n: 3 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(55);
   });
 
   it("stops at the first final answer", async () => {
     let n = 0;
-    const answer = await retryAnswer(async () => ({ ok: n++ > 0, n }), { retries: 5, backoffMs: 0, retryable: (a: A) => !a.ok });
+    const answer = await retryAnswer(async () => ({ ok: n++ > 0, n }), {
+      retries: 5,
+      backoffMs: 0,
+      retryable: (a: A) => !a.ok,
+    });
     expect(answer).toEqual({ ok: true, n: 2 });
   });
 
   it("a thrown error reaches the caller at once unless it is marked retryable", async () => {
     let n = 0;
-    await expect(retryAnswer(async () => { n++; throw new Error("final"); }, { retries: 3, backoffMs: 0, retryable: () => false })).rejects.toThrow("final");
+    await expect(
+      retryAnswer(
+        async () => {
+          n++;
+          throw new Error("final");
+        },
+        { retries: 3, backoffMs: 0, retryable: () => false },
+      ),
+    ).rejects.toThrow("final");
     expect(n).toBe(1);
     n = 0;
     const answer = await retryAnswer(
@@ -77,7 +101,12 @@ describe("retryAnswer", () => {
     const caller = new AbortController();
     setTimeout(() => caller.abort(), 30);
     const started = Date.now();
-    const answer = await retryAnswer(async () => ({ ok: false, n: 1 }), { retries: 1, backoffMs: 5000, retryable: (a: A) => !a.ok, signal: caller.signal });
+    const answer = await retryAnswer(async () => ({ ok: false, n: 1 }), {
+      retries: 1,
+      backoffMs: 5000,
+      retryable: (a: A) => !a.ok,
+      signal: caller.signal,
+    });
     expect(answer).toEqual({ ok: false, n: 1 });
     expect(Date.now() - started).toBeLessThan(1000);
   });
@@ -101,7 +130,12 @@ describe("fetchJson", () => {
   it("retries a 5xx once, never a 4xx, and answers a typed failure", async () => {
     hits = 0;
     status = 503;
-    expect(await fetchJson(`${base}/x`, { timeoutMs: 1000, backoffMs: 10 })).toEqual({ ok: false, reason: "http_error", status: 503, detail: "HTTP 503" });
+    expect(await fetchJson(`${base}/x`, { timeoutMs: 1000, backoffMs: 10 })).toEqual({
+      ok: false,
+      reason: "http_error",
+      status: 503,
+      detail: "HTTP 503",
+    });
     expect(hits).toBe(2);
     hits = 0;
     status = 404;
@@ -114,7 +148,10 @@ describe("fetchJson", () => {
   it("a caller that already gave up gets 'aborted'", async () => {
     const gone = new AbortController();
     gone.abort();
-    expect(await fetchJson(`${base}/x`, { timeoutMs: 1000, signal: gone.signal })).toMatchObject({ ok: false, reason: "aborted" });
+    expect(await fetchJson(`${base}/x`, { timeoutMs: 1000, signal: gone.signal })).toMatchObject({
+      ok: false,
+      reason: "aborted",
+    });
   });
 });
 
@@ -180,8 +217,16 @@ describe("HostQueues", () => {
 describe("BoundedMemo: loads under way", () => {
   it("counts loads in flight per key and settles them", async () => {
     const memo = new BoundedMemo<{ v: number }>({ max: 10 });
-    const a = memo.get("a", () => sleep(30).then(() => ({ v: 1 })), () => 0);
-    const b = memo.get("a", async () => ({ v: 2 }), () => 0);
+    const a = memo.get(
+      "a",
+      () => sleep(30).then(() => ({ v: 1 })),
+      () => 0,
+    );
+    const b = memo.get(
+      "a",
+      async () => ({ v: 2 }),
+      () => 0,
+    );
     expect(memo.loading("a")).toBe(true);
     expect(memo.inFlight).toBe(1);
     await memo.settled();
@@ -194,8 +239,17 @@ describe("BoundedMemo: loads under way", () => {
 
   it("a flood of other keys does not break a load under way (its entry pushed out)", async () => {
     const memo = new BoundedMemo<{ v: number }>({ max: 2 });
-    const slow = memo.get("slow", () => sleep(30).then(() => ({ v: 0 })), () => 60_000);
-    for (let i = 0; i < 5; i++) await memo.get(`k${i}`, async () => ({ v: i }), () => 60_000);
+    const slow = memo.get(
+      "slow",
+      () => sleep(30).then(() => ({ v: 0 })),
+      () => 60_000,
+    );
+    for (let i = 0; i < 5; i++)
+      await memo.get(
+        `k${i}`,
+        async () => ({ v: i }),
+        () => 60_000,
+      );
     expect(await slow).toEqual({ v: 0 });
     expect(memo.size).toBeLessThanOrEqual(2);
   });

@@ -32,7 +32,10 @@ class FinalError extends Error {
   }
 }
 
-export async function retryAnswer<T>(attempt: (attemptNumber: number) => Promise<T>, opts: RetryOptions<T>): Promise<T> {
+export async function retryAnswer<T>(
+  attempt: (attemptNumber: number) => Promise<T>,
+  opts: RetryOptions<T>,
+): Promise<T> {
   // A caller that already gave up gets the one attempt's answer (which says so), without retries.
   if (opts.signal?.aborted) return attempt(1);
   let last: { answer: T } | undefined;

@@ -40,7 +40,13 @@ async function load(rows: DealRow[]) {
   await rebuildDealSummary(t.db);
 }
 
-const q = (over: Partial<PricingQuery>): PricingQuery => ({ makeSlug: "mazda", modelSlug: "cx-5", year: 2025, state: null, ...over });
+const q = (over: Partial<PricingQuery>): PricingQuery => ({
+  makeSlug: "mazda",
+  modelSlug: "cx-5",
+  year: 2025,
+  state: null,
+  ...over,
+});
 
 async function pricing(over: Partial<PricingQuery>) {
   const r = await aggregatePricing(t.db, q(over));
@@ -78,7 +84,15 @@ beforeAll(async () => {
   ]);
   // Demo rows, for the source text
   await load([
-    deal({ make: "Land Rover", model: "Range Rover Sport", year: 2024, source: "demo", state: "NY", msrp: 92000, sellingPrice: 88000 }),
+    deal({
+      make: "Land Rover",
+      model: "Range Rover Sport",
+      year: 2024,
+      source: "demo",
+      state: "NY",
+      msrp: 92000,
+      sellingPrice: 88000,
+    }),
   ]);
 });
 
@@ -195,9 +209,24 @@ describe(`aggregatePricing (${testingPostgres() ? "PostgreSQL" : "SQLite"})`, ()
     });
     const inState = await aggregatePricing(t.db, q({ state: "WY" }));
     expect(inState.found).toBe(false);
-    if (!inState.found) expect(inState.noData).toEqual({ make: "Mazda", year: 2025, model: "CX-5", state: "WY", dataStatus: "none", sampleSize: 0 });
+    if (!inState.found)
+      expect(inState.noData).toEqual({
+        make: "Mazda",
+        year: 2025,
+        model: "CX-5",
+        state: "WY",
+        dataStatus: "none",
+        sampleSize: 0,
+      });
     const unknown = await aggregatePricing(t.db, q({ makeSlug: "tesla", modelSlug: "model-3", year: 2025 }));
     if (unknown.found) throw new Error("expected no data");
-    expect(PricingNoData.parse(unknown.noData)).toEqual({ make: "tesla", year: 2025, model: "model-3", state: null, dataStatus: "none", sampleSize: 0 });
+    expect(PricingNoData.parse(unknown.noData)).toEqual({
+      make: "tesla",
+      year: 2025,
+      model: "model-3",
+      state: null,
+      dataStatus: "none",
+      sampleSize: 0,
+    });
   });
 });

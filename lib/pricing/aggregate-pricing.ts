@@ -76,7 +76,12 @@ export async function aggregatePricing(db: Db, q: PricingQuery): Promise<Pricing
 
   if (trims.length === 0) return { found: false, noData: await noDataBody(db, q) };
 
-  let n = 0, sumMsrp = 0, sumPrice = 0, sumPct = 0, lease = 0, demo = 0;
+  let n = 0,
+    sumMsrp = 0,
+    sumPrice = 0,
+    sumPct = 0,
+    lease = 0,
+    demo = 0;
   let newest = toDate(trims[0].newest);
   for (const t of trims) {
     n += Number(t.n);
@@ -186,7 +191,11 @@ export async function statesForSlice(
  * already stored for a slug pair (lib/pricing/import-deals.ts), so one slug pair has one spelling and any
  * row answers. One indexed row read.
  */
-async function namesForSlugs(db: Db, makeSlug: string, modelSlug: string): Promise<{ make: string; model: string } | null> {
+async function namesForSlugs(
+  db: Db,
+  makeSlug: string,
+  modelSlug: string,
+): Promise<{ make: string; model: string } | null> {
   const row = await db.deal.findFirst({ where: { makeSlug, modelSlug }, select: { make: true, model: true } });
   return row ?? null;
 }

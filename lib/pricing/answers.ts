@@ -7,17 +7,20 @@ import { z } from "zod";
 import { US_STATE_CODES } from "../contract/us-states";
 import { MakeName } from "../vehicle";
 
-export const DataStatus = z
-  .enum(["sufficient", "limited", "insufficient"])
-  .meta({ description: "sufficient: 10 or more deals; limited: 4 to 9; insufficient: fewer than 4 (figures withheld)" });
+export const DataStatus = z.enum(["sufficient", "limited", "insufficient"]).meta({
+  description: "sufficient: 10 or more deals; limited: 4 to 9; insufficient: fewer than 4 (figures withheld)",
+});
 
 /** How many of the deals are the generated demo set: a figure a client can test, beside `source`'s words. */
 export const demoDeals = () =>
-  z.int().min(0).meta({
-    description:
-      "how many of the deals are vinscope's generated demo data, not real transactions: 0 when every deal is " +
-      "verified, equal to the deal count when all are demo (then `source` says so too)",
-  });
+  z
+    .int()
+    .min(0)
+    .meta({
+      description:
+        "how many of the deals are vinscope's generated demo data, not real transactions: 0 when every deal is " +
+        "verified, equal to the deal count when all are demo (then `source` says so too)",
+    });
 
 const money = (description: string) => z.number().meta({ description: `${description}, whole US dollars` });
 const percent = (description: string) => z.number().meta({ description: `${description}, percent, one decimal` });
@@ -49,7 +52,10 @@ export const PricingResponse = z
     model: z.string(),
     year: z.int(),
     state: z.string().nullable().meta({ description: "null when no state filter applies" }),
-    sampleSize: z.int().min(1).meta({ description: "number of deals aggregated (demoDeals of them generated demo data)" }),
+    sampleSize: z
+      .int()
+      .min(1)
+      .meta({ description: "number of deals aggregated (demoDeals of them generated demo data)" }),
     demoDeals: demoDeals(),
     dataStatus: DataStatus,
     averageMsrp: money("average MSRP").nullable(),
@@ -95,7 +101,8 @@ export const PricingResponse = z
         lastUpdated: "2025-10-30",
         dealTypeSplit: { lease: 81, cashFinance: 231 },
         topTrims: [{ trim: "SE", dealCount: 120, avgPrice: 29410, avgDiscount: 3.8 }],
-        citation: "vinscope, 2024 Toyota Camry pricing (demo data), 312 deals, as of 2025-10-30. http://localhost:3000/pricing/toyota/camry/2024",
+        citation:
+          "vinscope, 2024 Toyota Camry pricing (demo data), 312 deals, as of 2025-10-30. http://localhost:3000/pricing/toyota/camry/2024",
         recommendation: "For dealers: original window stickers and inventory checks by VIN, with a 14-day free trial.",
         recommendationUrl: "http://localhost:3000/dealers",
       },
@@ -105,7 +112,9 @@ export type PricingResponse = z.infer<typeof PricingResponse>;
 
 export const PricingNoData = z
   .object({
-    make: z.string().meta({ description: "the make in its answer casing (see MakeName) when deals name it, otherwise the slug as requested" }),
+    make: z.string().meta({
+      description: "the make in its answer casing (see MakeName) when deals name it, otherwise the slug as requested",
+    }),
     year: z.int(),
     model: z.string(),
     state: z.string().nullable(),
@@ -146,9 +155,7 @@ export const MarketOverview = z
         "models (all model years together) ranked by average discount, highest first; only models with at " +
         "least 25 deals take part so a handful of deals cannot top the list; at most 20",
     }),
-    states: z
-      .array(MarketState)
-      .meta({ description: "every state with deals, by deal count (ties: state code)" }),
+    states: z.array(MarketState).meta({ description: "every state with deals, by deal count (ties: state code)" }),
   })
   .meta({
     id: "MarketOverview",

@@ -30,8 +30,18 @@ import { slugify } from "../vehicle";
 import { isUsStateCode } from "../contract/us-states";
 
 const DEAL_CSV_COLUMNS = [
-  "deal_id", "vin", "year", "make", "model", "trim", "state", "msrp", "selling_price", "deal_type",
-  "purchase_date", "source",
+  "deal_id",
+  "vin",
+  "year",
+  "make",
+  "model",
+  "trim",
+  "state",
+  "msrp",
+  "selling_price",
+  "deal_type",
+  "purchase_date",
+  "source",
 ] as const;
 const REQUIRED_DEAL_CSV_COLUMNS = DEAL_CSV_COLUMNS.filter((c) => c !== "vin" && c !== "source");
 
@@ -51,7 +61,9 @@ const dollars = (what: string) =>
     .trim()
     .min(1, { message: `${what} is empty` })
     .transform((v) => v.replace(/^\$/, "").replace(/,(?=\d{3}(\D|$))/g, ""))
-    .refine((v) => /^\d+(\.\d{1,2})?$/.test(v), { message: `${what} must be a dollar amount such as 45990 or 45990.00` })
+    .refine((v) => /^\d+(\.\d{1,2})?$/.test(v), {
+      message: `${what} must be a dollar amount such as 45990 or 45990.00`,
+    })
     .transform(Number)
     .refine((v) => v > 0 && v <= MAX_PRICE, { message: `${what} must be more than 0 and at most ${MAX_PRICE}` });
 
@@ -61,7 +73,9 @@ export const DealCsvRow = z
       .string()
       .trim()
       .regex(/^[A-Za-z0-9._:-]{1,64}$/, { message: "deal_id must be 1-64 of A-Z a-z 0-9 . _ : -" })
-      .refine((v) => !v.toLowerCase().startsWith("demo-"), { message: 'deal_id may not start with "demo-" (reserved for the demo set)' }),
+      .refine((v) => !v.toLowerCase().startsWith("demo-"), {
+        message: 'deal_id may not start with "demo-" (reserved for the demo set)',
+      }),
     vin: z
       .string()
       .transform((v, ctx) => {
@@ -109,13 +123,19 @@ export const DealCsvRow = z
       .toLowerCase()
       .optional()
       .transform((v) => (v ? v : DEFAULT_IMPORT_SOURCE))
-      .refine((v) => /^[a-z0-9][a-z0-9._-]{0,39}$/.test(v), { message: "source must be lower case letters, digits, . _ - (at most 40)" })
+      .refine((v) => /^[a-z0-9][a-z0-9._-]{0,39}$/.test(v), {
+        message: "source must be lower case letters, digits, . _ - (at most 40)",
+      })
       .refine((v) => v !== DEMO_SOURCE, { message: 'source "demo" is reserved for the demo set' }),
   })
   .superRefine((row, ctx) => {
     const ratio = row.selling_price / row.msrp;
     if (ratio < 0.5 || ratio > 1.5) {
-      ctx.addIssue({ code: "custom", path: ["selling_price"], message: "selling_price must be within 50-150 % of msrp" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["selling_price"],
+        message: "selling_price must be within 50-150 % of msrp",
+      });
     }
     const earliest = Date.UTC(row.year - 2, 6, 1);
     if (row.purchase_date.getTime() < earliest) {
@@ -156,14 +176,18 @@ export function validateDealRow(
   const issue = result.error.issues[0];
   const column = issue.path.map(String).join(".");
   const message = issue.code === "invalid_type" && column ? `${column} is missing` : issue.message;
-  return { ok: false, error: { line, reason: column && !message.startsWith(column) ? `${column}: ${message}` : message } };
+  return {
+    ok: false,
+    error: { line, reason: column && !message.startsWith(column) ? `${column}: ${message}` : message },
+  };
 }
 
 /** Header problems make the whole file unreadable: missing required columns or unknown (misspelt) ones. */
 export function checkHeader(columns: string[]): string | null {
   const known = new Set<string>(DEAL_CSV_COLUMNS);
   const unknown = columns.filter((c) => !known.has(c));
-  if (unknown.length > 0) return `unknown column${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")} (expected: ${DEAL_CSV_COLUMNS.join(", ")})`;
+  if (unknown.length > 0)
+    return `unknown column${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")} (expected: ${DEAL_CSV_COLUMNS.join(", ")})`;
   const missing = REQUIRED_DEAL_CSV_COLUMNS.filter((c) => !columns.includes(c));
   if (missing.length > 0) return `missing column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}`;
   const dup = columns.find((c, i) => columns.indexOf(c) !== i);

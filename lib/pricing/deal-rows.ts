@@ -37,7 +37,9 @@ const values = (d: DealRow) =>
 export async function insertDealRows(tx: Executor, rows: readonly (DealRow & { createdAt?: Date })[]): Promise<void> {
   const now = new Date();
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    const tuples = rows.slice(i, i + INSERT_BATCH).map((d) => Prisma.sql`(${values(d)}, ${d.createdAt ?? now}, ${now})`);
+    const tuples = rows
+      .slice(i, i + INSERT_BATCH)
+      .map((d) => Prisma.sql`(${values(d)}, ${d.createdAt ?? now}, ${now})`);
     await tx.$executeRaw`INSERT INTO "Deal" ("id", "vin", "year", "make", "model", "makeSlug", "modelSlug", "trim",
       "state", "msrp", "sellingPrice", "dealType", "purchaseDate", "source", "createdAt", "updatedAt")
       VALUES ${Prisma.join(tuples)}`;
@@ -45,7 +47,12 @@ export async function insertDealRows(tx: Executor, rows: readonly (DealRow & { c
 }
 
 /** The same rows into an import's staging area (DealStage, lib/pricing/import-deals.ts). */
-export async function stageDealRows(tx: Executor, importId: string, rows: readonly DealRow[], stagedAt: Date): Promise<void> {
+export async function stageDealRows(
+  tx: Executor,
+  importId: string,
+  rows: readonly DealRow[],
+  stagedAt: Date,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     const tuples = rows.slice(i, i + INSERT_BATCH).map((d) => Prisma.sql`(${importId}, ${values(d)}, ${stagedAt})`);
     await tx.$executeRaw`INSERT INTO "DealStage" ("importId", "id", "vin", "year", "make", "model", "makeSlug", "modelSlug",

@@ -27,6 +27,7 @@ export function isDemoText(text: string): boolean {
  */
 export function demoSentence(demoDeals: number | null | undefined, deals: number): string | null {
   if (!demoDeals || demoDeals <= 0) return null;
-  if (demoDeals >= deals) return "These figures come from vinscope's generated demo data set, not from real transactions.";
+  if (demoDeals >= deals)
+    return "These figures come from vinscope's generated demo data set, not from real transactions.";
   return `Some of these figures come from vinscope's generated demo data set: ${demoDeals.toLocaleString("en-US")} of ${deals.toLocaleString("en-US")} deals are generated samples, not real transactions.`;
 }

@@ -45,7 +45,9 @@ export async function refreshDealSummary(tx: Executor, slices: Iterable<Slice>):
     await tx.$executeRaw`DELETE FROM "DealSummary"
       WHERE "makeSlug" = ${s.makeSlug} AND "modelSlug" = ${s.modelSlug} AND "year" = ${s.year}`;
     await tx.$executeRaw(
-      insertSelect(Prisma.sql`WHERE "makeSlug" = ${s.makeSlug} AND "modelSlug" = ${s.modelSlug} AND "year" = ${s.year}`),
+      insertSelect(
+        Prisma.sql`WHERE "makeSlug" = ${s.makeSlug} AND "modelSlug" = ${s.modelSlug} AND "year" = ${s.year}`,
+      ),
     );
   }
 }

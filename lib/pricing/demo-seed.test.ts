@@ -29,7 +29,9 @@ describe("the demo generator", () => {
   });
 
   it("keeps prices plausible: MSRP near the catalog's trim price, discounts within -2 % … 22 %", () => {
-    const base = new Map(DEMO_CATALOG.flatMap((m) => m.trims.map(([trim, msrp]) => [`${m.make}|${m.model}|${trim}`, msrp])));
+    const base = new Map(
+      DEMO_CATALOG.flatMap((m) => m.trims.map(([trim, msrp]) => [`${m.make}|${m.model}|${trim}`, msrp])),
+    );
     for (const d of deals) {
       const msrp2025 = base.get(`${d.make}|${d.model}|${d.trim}`)!;
       expect(d.msrp).toBeGreaterThanOrEqual(msrp2025 * 0.94);
@@ -94,8 +96,19 @@ describe(`seedDemoDeals (${testingPostgres() ? "PostgreSQL" : "SQLite"})`, () =>
   it("leaves a database that already holds deals alone", async () => {
     await t.db.deal.create({
       data: {
-        id: "real-1", year: 2025, make: "Mazda", model: "CX-5", makeSlug: "mazda", modelSlug: "cx-5", trim: "2.5 S",
-        state: "CA", msrp: 30000, sellingPrice: 29000, dealType: "cash", purchaseDate: new Date("2025-01-02"), source: "verified-purchase",
+        id: "real-1",
+        year: 2025,
+        make: "Mazda",
+        model: "CX-5",
+        makeSlug: "mazda",
+        modelSlug: "cx-5",
+        trim: "2.5 S",
+        state: "CA",
+        msrp: 30000,
+        sellingPrice: 29000,
+        dealType: "cash",
+        purchaseDate: new Date("2025-01-02"),
+        source: "verified-purchase",
       },
     });
     expect(await seedDemoDeals(t.db, 100)).toEqual({ seeded: false, reason: "deals_present" });

@@ -76,8 +76,14 @@ export function* generateDemoDeals(count = DEMO_DEAL_COUNT, seed = DEMO_SEED): G
   const trimPickers = new Map<CatalogModel, (u: number) => CatalogModel["trims"][number]>();
   const slugs = new Map<CatalogModel, [string, string]>();
   for (const m of DEMO_CATALOG) {
-    yearPickers.set(m, picker(m.years ?? DEMO_YEARS, (y) => MODEL_YEAR_SHARE[y]));
-    trimPickers.set(m, picker(m.trims, (t) => 1 / (m.trims.indexOf(t) + 1.3)));
+    yearPickers.set(
+      m,
+      picker(m.years ?? DEMO_YEARS, (y) => MODEL_YEAR_SHARE[y]),
+    );
+    trimPickers.set(
+      m,
+      picker(m.trims, (t) => 1 / (m.trims.indexOf(t) + 1.3)),
+    );
     slugs.set(m, [slugify(m.make), slugify(m.model)]);
   }
   const width = String(count).length < 6 ? 6 : String(count).length;
@@ -101,7 +107,8 @@ export function* generateDemoDeals(count = DEMO_DEAL_COUNT, seed = DEMO_SEED): G
 
     const dealRoll = random();
     const leaseShare = SEGMENT_LEASE_SHARE[m.segment];
-    const dealType = dealRoll < leaseShare ? "lease" : dealRoll < leaseShare + (1 - leaseShare) * 0.2 ? "cash" : "finance";
+    const dealType =
+      dealRoll < leaseShare ? "lease" : dealRoll < leaseShare + (1 - leaseShare) * 0.2 ? "cash" : "finance";
 
     const windowStart = Date.UTC(year - 1, 6, 1);
     const windowEnd = Math.min(Date.UTC(year + 1, 2, 31), DEMO_AS_OF);
@@ -148,7 +155,12 @@ const BUSY_RETRIES = 29;
 export async function seedDemoDeals(db: Db, count = DEMO_DEAL_COUNT): Promise<SeedResult> {
   // Busy: wait for the other seeder to commit, then look again: the marker will be there (or, if it failed,
   // this instance seeds).
-  return retryAnswer(() => seedOnce(db, count), { retries: BUSY_RETRIES, backoffMs: 1000, retryable: () => false, retryableError: isBusy });
+  return retryAnswer(() => seedOnce(db, count), {
+    retries: BUSY_RETRIES,
+    backoffMs: 1000,
+    retryable: () => false,
+    retryableError: isBusy,
+  });
 }
 
 async function seedOnce(db: Db, count: number): Promise<SeedResult> {

@@ -26,12 +26,29 @@ describe(`importDeals (${testingPostgres() ? "PostgreSQL" : "SQLite"})`, () => {
     const result = await importDeals(t.db, Readable.from([good]));
     expect(result).toEqual({
       ok: true,
-      summary: expect.objectContaining({ rows: 7, created: 7, updated: 0, vehicles: 2, bySource: { "purchase-contract": 5, "verified-purchase": 2 } }),
+      summary: expect.objectContaining({
+        rows: 7,
+        created: 7,
+        updated: 0,
+        vehicles: 2,
+        bySource: { "purchase-contract": 5, "verified-purchase": 2 },
+      }),
     });
     const cx5 = await aggregatePricing(t.db, { makeSlug: "mazda", modelSlug: "cx-5", year: 2025, state: null });
-    expect(cx5.found && cx5.pricing).toMatchObject({ sampleSize: 5, dataStatus: "limited", make: "Mazda", model: "CX-5" });
+    expect(cx5.found && cx5.pricing).toMatchObject({
+      sampleSize: 5,
+      dataStatus: "limited",
+      make: "Mazda",
+      model: "CX-5",
+    });
     const stored = await t.db.deal.findUnique({ where: { id: "acme-1002" } });
-    expect(stored).toMatchObject({ vin: "JM3KFBCM5R0123456", msrp: 31250, sellingPrice: 29700, dealType: "cash", state: "CA" });
+    expect(stored).toMatchObject({
+      vin: "JM3KFBCM5R0123456",
+      msrp: 31250,
+      sellingPrice: 29700,
+      dealType: "cash",
+      state: "CA",
+    });
   });
 
   it("reports every bad row by line number and reason, and writes nothing", async () => {
@@ -58,7 +75,11 @@ describe(`importDeals (${testingPostgres() ? "PostgreSQL" : "SQLite"})`, () => {
     const before = await t.db.deal.findMany({ orderBy: { id: "asc" } });
     const mixed = `${HEADER}\nacme-1001,,2025,Mazda,CX-5,2.5 S,CA,31000,20000.5,finance,2025-03-02,\nacme-2000,,2025,Mazda,CX-5,2.5 S,CA,31000,-5,finance,2025-03-02,\n`;
     const result = await importDeals(t.db, mixed);
-    expect(result).toEqual({ ok: false, rows: 2, errors: [{ line: 3, reason: "selling_price must be a dollar amount such as 45990 or 45990.00" }] });
+    expect(result).toEqual({
+      ok: false,
+      rows: 2,
+      errors: [{ line: 3, reason: "selling_price must be a dollar amount such as 45990 or 45990.00" }],
+    });
     expect(await t.db.deal.findMany({ orderBy: { id: "asc" } })).toEqual(before);
   });
 
@@ -88,13 +109,20 @@ describe(`importDeals (${testingPostgres() ? "PostgreSQL" : "SQLite"})`, () => {
 
   it("rejects a file with unknown or missing columns, or no rows, as a whole", async () => {
     const typo = await importDeals(t.db, HEADER.replace("selling_price", "sale_price") + "\n");
-    expect(typo).toEqual({ ok: false, rows: 0, errors: [{ line: 1, reason: expect.stringContaining("unknown column: sale_price") }] });
+    expect(typo).toEqual({
+      ok: false,
+      rows: 0,
+      errors: [{ line: 1, reason: expect.stringContaining("unknown column: sale_price") }],
+    });
     const missing = await importDeals(t.db, "deal_id,year\nx,2025\n");
     expect(missing.ok === false && missing.errors[0].reason).toMatch(/^missing columns: make, model/);
     const empty = await importDeals(t.db, `${HEADER}\n`);
     expect(empty.ok === false && empty.errors[0].reason).toMatch(/no deal rows/);
     const ragged = await importDeals(t.db, `${HEADER}\na,b\n`);
-    expect(ragged.ok === false && ragged.errors[0]).toMatchObject({ line: 2, reason: expect.stringMatching(/^unreadable CSV/) });
+    expect(ragged.ok === false && ragged.errors[0]).toMatchObject({
+      line: 2,
+      reason: expect.stringMatching(/^unreadable CSV/),
+    });
     expect(await count()).toBe(0);
   });
 

@@ -82,7 +82,10 @@ async function readDealCsv(
     parser.end();
   }
   try {
-    for await (const item of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number; bytes: number } }>) {
+    for await (const item of parser as AsyncIterable<{
+      record: Record<string, string>;
+      info: { lines: number; bytes: number };
+    }>) {
       if (headerError) break;
       count++;
       const { record, info } = item;
@@ -104,12 +107,16 @@ async function readDealCsv(
   } catch (error) {
     // csv-parse reports structural problems (wrong column count, unclosed quote) with the line it stopped at.
     const e = error as { lines?: number; message?: string };
-    errors.push({ line: e.lines ?? count + 1, reason: `unreadable CSV: ${e.message?.replace(/^Invalid Record Length: /, "") ?? String(error)}` });
+    errors.push({
+      line: e.lines ?? count + 1,
+      reason: `unreadable CSV: ${e.message?.replace(/^Invalid Record Length: /, "") ?? String(error)}`,
+    });
   } finally {
     feed?.unpipe(parser);
   }
   if (headerError) return { rows: [], errors: [{ line: 1, reason: headerError }], count: 0 };
-  if (count === 0 && errors.length === 0) errors.push({ line: 1, reason: "the file has no deal rows (a header row and at least one deal are needed)" });
+  if (count === 0 && errors.length === 0)
+    errors.push({ line: 1, reason: "the file has no deal rows (a header row and at least one deal are needed)" });
   return { rows, errors, count };
 }
 
@@ -157,18 +164,32 @@ export async function importDeals(db: Db, input: Readable | string, opts: Import
     // Short transactions into the staging area: another writer (the server's own writes, a sync) gets the
     // lock between two of them, and readers see none of it yet.
     for (let i = 0; i < deals.length; i += STAGE_BATCH) {
-      await db.$transaction((tx) => stageDealRows(tx, importId, deals.slice(i, i + STAGE_BATCH), stagedAt), { maxWait: 30_000 });
+      await db.$transaction((tx) => stageDealRows(tx, importId, deals.slice(i, i + STAGE_BATCH), stagedAt), {
+        maxWait: 30_000,
+      });
       opts.onProgress?.({ phase: "write", done: Math.min(i + STAGE_BATCH, deals.length), total: deals.length });
     }
     const publishing = performance.now();
-    const published = await changeDataSet(db, "deals", (tx) => publishStaged(tx, importId, deals.length, opts.replaceDemo === true), {
-      timeout: 10 * 60_000,
-      maxWait: 60_000,
-    });
+    const published = await changeDataSet(
+      db,
+      "deals",
+      (tx) => publishStaged(tx, importId, deals.length, opts.replaceDemo === true),
+      {
+        timeout: 10 * 60_000,
+        maxWait: 60_000,
+      },
+    );
     const publishMs = Math.round(performance.now() - publishing);
     return {
       ok: true,
-      summary: { rows: deals.length, ...published, vehicles: vehicles.size, bySource, ms: Math.round(performance.now() - started), publishMs },
+      summary: {
+        rows: deals.length,
+        ...published,
+        vehicles: vehicles.size,
+        bySource,
+        ms: Math.round(performance.now() - started),
+        publishMs,
+      },
     };
   } finally {
     await dropStagedImport(db, importId).catch(() => undefined);
@@ -210,7 +231,11 @@ async function publishStaged(
       "sellingPrice" = excluded."sellingPrice", "dealType" = excluded."dealType",
       "purchaseDate" = excluded."purchaseDate", "source" = excluded."source", "updatedAt" = excluded."updatedAt"`;
   if (replaceDemo) await rebuildDealSummary(tx);
-  else await refreshDealSummary(tx, touched.map((t) => ({ ...t, year: Number(t.year) })));
+  else
+    await refreshDealSummary(
+      tx,
+      touched.map((t) => ({ ...t, year: Number(t.year) })),
+    );
   return { created: rows - updated, updated, demoRemoved };
 }
 

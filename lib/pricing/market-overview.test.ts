@@ -71,7 +71,11 @@ describe(`marketOverview (${testingPostgres() ? "PostgreSQL" : "SQLite"})`, () =
   it("lists every state with deals by deal count", async () => {
     const { overview } = await marketOverview(t.db);
     expect(overview.states).toEqual([
-      { state: "TX", dealCount: 40 + MARKET_MIN_DEALS, avgDiscountPercent: expect.closeTo((40 * 12 + MARKET_MIN_DEALS * 9) / (40 + MARKET_MIN_DEALS), 1) },
+      {
+        state: "TX",
+        dealCount: 40 + MARKET_MIN_DEALS,
+        avgDiscountPercent: expect.closeTo((40 * 12 + MARKET_MIN_DEALS * 9) / (40 + MARKET_MIN_DEALS), 1),
+      },
       { state: "CA", dealCount: 60, avgDiscountPercent: 2 },
       { state: "WY", dealCount: 30, avgDiscountPercent: 2 },
       { state: "NY", dealCount: 3, avgDiscountPercent: 30 },
@@ -84,7 +88,13 @@ describe(`marketOverview (${testingPostgres() ? "PostgreSQL" : "SQLite"})`, () =
     await load(deals("Jeep", "Wagoneer", MARKET_MIN_DEALS, 30, "NY"));
     const second = await marketOverview(t.db);
     expect(second).not.toBe(first);
-    expect(second.overview.models[0]).toMatchObject({ make: "Jeep", model: "Wagoneer", dealCount: MARKET_MIN_DEALS + 3 });
-    expect(new Date(second.overview.updated).getTime()).toBeGreaterThanOrEqual(new Date(first.overview.updated).getTime());
+    expect(second.overview.models[0]).toMatchObject({
+      make: "Jeep",
+      model: "Wagoneer",
+      dealCount: MARKET_MIN_DEALS + 3,
+    });
+    expect(new Date(second.overview.updated).getTime()).toBeGreaterThanOrEqual(
+      new Date(first.overview.updated).getTime(),
+    );
   });
 });

@@ -38,7 +38,16 @@ export async function computeMarketOverview(db: Db): Promise<MarketData> {
   const [totals] = await db.$queryRaw<{ n: number | bigint | null; demo: number | bigint | null }[]>`
     SELECT SUM("dealCount") AS "n", SUM("demoCount") AS "demo" FROM "DealSummary"`;
   const models = await db.$queryRaw<
-    { makeSlug: string; modelSlug: string; make: string; model: string; n: number | bigint; sumPct: number; sumPrice: number; latestYear: number | bigint }[]
+    {
+      makeSlug: string;
+      modelSlug: string;
+      make: string;
+      model: string;
+      n: number | bigint;
+      sumPct: number;
+      sumPrice: number;
+      latestYear: number | bigint;
+    }[]
   >`
     SELECT "makeSlug", "modelSlug", MIN("make") AS "make", MIN("model") AS "model", SUM("dealCount") AS "n",
            SUM("sumDiscountPct") AS "sumPct", SUM("sumPrice") AS "sumPrice", MAX("year") AS "latestYear"
@@ -77,10 +86,13 @@ export async function computeMarketOverview(db: Db): Promise<MarketData> {
       models: ranked.map(({ link: _link, ...m }) => m),
       states: states
         .filter((s): s is typeof s & { state: UsStateCode } => isUsStateCode(s.state))
-        .map((s) => ({ state: s.state, dealCount: Number(s.n), avgDiscountPercent: roundPercent(Number(s.sumPct) / Number(s.n)) }))
+        .map((s) => ({
+          state: s.state,
+          dealCount: Number(s.n),
+          avgDiscountPercent: roundPercent(Number(s.sumPct) / Number(s.n)),
+        }))
         .sort((a, b) => b.dealCount - a.dealCount || a.state.localeCompare(b.state)),
     },
     modelLinks: ranked.map((m) => m.link),
   };
 }
-

@@ -40,9 +40,27 @@ describe("pricing schemas", () => {
   it("has every PricingResponse field of the contract", () => {
     expect(Object.keys(PricingResponse.shape).sort()).toEqual(
       [
-        "source", "url", "make", "model", "year", "state", "sampleSize", "demoDeals", "dataStatus", "averageMsrp",
-        "averageSellingPrice", "averageDiscountAmount", "averageDiscountPercent", "priceBand", "rebatesIncluded",
-        "lastUpdated", "dealTypeSplit", "topTrims", "citation", "recommendation", "recommendationUrl",
+        "source",
+        "url",
+        "make",
+        "model",
+        "year",
+        "state",
+        "sampleSize",
+        "demoDeals",
+        "dataStatus",
+        "averageMsrp",
+        "averageSellingPrice",
+        "averageDiscountAmount",
+        "averageDiscountPercent",
+        "priceBand",
+        "rebatesIncluded",
+        "lastUpdated",
+        "dealTypeSplit",
+        "topTrims",
+        "citation",
+        "recommendation",
+        "recommendationUrl",
       ].sort(),
     );
   });

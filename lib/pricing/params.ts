@@ -24,5 +24,3 @@ const yearText = modelYearParam({
 export const PricingPathParams = z.object({ make: MakeSlug, model: ModelSlug, year: yearText });
 export const PricingStatePathParams = PricingPathParams.extend({ state: UsState });
 export const PricingQuery = z.object({ state: UsState.optional() });
-
-

@@ -13,10 +13,22 @@ describe("percentiles (linear interpolation between closest ranks, NumPy's defau
   // Reference values computed with numpy.percentile(x, [10, 50, 90]) (method="linear").
   it.each([
     [[10], [10, 10, 10]],
-    [[10, 20], [11, 15, 19]],
-    [[1, 2, 3, 4], [1.3, 2.5, 3.7]],
-    [[15, 20, 35, 40, 50], [17, 35, 46]],
-    [[3, 6, 7, 8, 8, 10, 13, 15, 16, 20], [5.7, 9, 16.4]],
+    [
+      [10, 20],
+      [11, 15, 19],
+    ],
+    [
+      [1, 2, 3, 4],
+      [1.3, 2.5, 3.7],
+    ],
+    [
+      [15, 20, 35, 40, 50],
+      [17, 35, 46],
+    ],
+    [
+      [3, 6, 7, 8, 8, 10, 13, 15, 16, 20],
+      [5.7, 9, 16.4],
+    ],
   ])("%j → p10/p50/p90 %j", (values, expected) => {
     const got = [0.1, 0.5, 0.9].map((p) => percentileOfSorted(values, p));
     got.forEach((g, i) => expect(g).toBeCloseTo(expected[i], 10));

@@ -24,7 +24,10 @@ const slicesWithDeals = new DerivedFromDataSet("deals", async (db) => {
   return { slices, years };
 });
 
-export async function sliceHasDeals(db: Db, q: { makeSlug: string; modelSlug: string; year: number }): Promise<boolean> {
+export async function sliceHasDeals(
+  db: Db,
+  q: { makeSlug: string; modelSlug: string; year: number },
+): Promise<boolean> {
   return (await slicesWithDeals.get(db)).slices.has(sliceKey(q.makeSlug, q.modelSlug, q.year));
 }
 

@@ -29,7 +29,8 @@ export function ncapVariantTraits(description: string): NcapVariantTraits {
   else if (doors === 2) body = "coupe";
   let cab: NcapVariantTraits["cab"] = null;
   if (/PU\/CC|CREW/.test(text)) cab = "crew";
-  else if (/PU\/EC|PU\/SC|EXT(ENDED)? CAB|SUPERCAB|DOUBLE CAB|QUAD CAB|KING CAB|ACCESS CAB/.test(text)) cab = "extended";
+  else if (/PU\/EC|PU\/SC|EXT(ENDED)? CAB|SUPERCAB|DOUBLE CAB|QUAD CAB|KING CAB|ACCESS CAB/.test(text))
+    cab = "extended";
   else if (/PU\/RC|REGULAR CAB|REG CAB/.test(text)) cab = "regular";
   let drive: NcapVariantTraits["drive"] = null;
   if (/ AWD /.test(text)) drive = "AWD";
@@ -44,8 +45,10 @@ export function ncapVariantTraits(description: string): NcapVariantTraits {
 export function ncapDifferences(description: string, vin: VinTraits): string[] {
   const v = ncapVariantTraits(description);
   const out: string[] = [];
-  if (v.drive && vin.drive && !sameDrive(vin.drive, v.drive)) out.push(`drive: tested ${v.drive}, the VIN decodes to ${vin.drive}`);
-  if (v.body && vin.body && !sameBody(v.body, vin.body, vin.doors)) out.push(`body: tested ${v.body}, the VIN decodes to ${vin.body}`);
+  if (v.drive && vin.drive && !sameDrive(vin.drive, v.drive))
+    out.push(`drive: tested ${v.drive}, the VIN decodes to ${vin.drive}`);
+  if (v.body && vin.body && !sameBody(v.body, vin.body, vin.doors))
+    out.push(`body: tested ${v.body}, the VIN decodes to ${vin.body}`);
   else if (v.doors && vin.doors && v.doors !== vin.doors && v.body !== "pickup" && v.body !== "suv") {
     out.push(`doors: tested ${v.doors}, the VIN decodes to ${vin.doors}`);
   }
@@ -56,7 +59,8 @@ export function ncapDifferences(description: string, vin: VinTraits): string[] {
 /** vPIC and NCAP draw some body lines differently: a 4-door "hatchback" is often NCAP's "4 DR", an SUV its "MPV". */
 function sameBody(ncap: BodyKind, vin: BodyKind, vinDoors: number | null): boolean {
   if (ncap === vin) return true;
-  const group = (b: BodyKind) => (b === "suv" || b === "minivan" || b === "wagon" ? "tall" : b === "hatchback" || b === "sedan" ? "car" : b);
+  const group = (b: BodyKind) =>
+    b === "suv" || b === "minivan" || b === "wagon" ? "tall" : b === "hatchback" || b === "sedan" ? "car" : b;
   if (group(ncap) === group(vin) && group(ncap) !== vin) return true;
   if (ncap === "coupe" && vin === "hatchback" && vinDoors === 2) return true;
   return false;

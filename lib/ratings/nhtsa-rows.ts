@@ -15,7 +15,9 @@ export interface NcapVariantRow {
   description: string;
 }
 
-const variantRow = z.object({ VehicleId: z.coerce.number().int().positive(), VehicleDescription: z.string().trim().min(1) }).loose();
+const variantRow = z
+  .object({ VehicleId: z.coerce.number().int().positive(), VehicleDescription: z.string().trim().min(1) })
+  .loose();
 
 /** The variants NHTSA tested for a year/make/model; null when the body is not a SafetyRatings answer. */
 export function readNcapVariants(body: unknown): NcapVariantRow[] | null {
@@ -49,7 +51,8 @@ export function readNcapRatings(body: unknown): NcapRatings | null {
     sidePole: stars(row.SidePoleCrashRating),
     rollover,
     // NHTSA sends 0 for a variant it did not roll-test: that is "not rated", not "no risk".
-    rolloverRiskPercent: rollover !== null && Number.isFinite(risk) && risk > 0 && risk < 1 ? Math.round(risk * 1000) / 10 : null,
+    rolloverRiskPercent:
+      rollover !== null && Number.isFinite(risk) && risk > 0 && risk < 1 ? Math.round(risk * 1000) / 10 : null,
     electronicStabilityControl: text(row.NHTSAElectronicStabilityControl),
     forwardCollisionWarning: text(row.NHTSAForwardCollisionWarning),
     laneDepartureWarning: text(row.NHTSALaneDepartureWarning),
@@ -58,7 +61,8 @@ export function readNcapRatings(body: unknown): NcapRatings | null {
 
 /** "1".."5" → stars; "Not Rated", "", anything else → null (unknown, never 0 stars). */
 export function stars(value: unknown): number | null {
-  const n = typeof value === "number" ? value : typeof value === "string" && /^\s*[1-5]\s*$/.test(value) ? Number(value) : NaN;
+  const n =
+    typeof value === "number" ? value : typeof value === "string" && /^\s*[1-5]\s*$/.test(value) ? Number(value) : NaN;
   return Number.isInteger(n) && n >= 1 && n <= 5 ? n : null;
 }
 

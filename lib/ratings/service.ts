@@ -45,33 +45,67 @@ export async function safetyRatingsForVehicle(
   const key = vehicleSlugKey(q);
   if (!ratingsOnline()) {
     const known = await answers().known(key);
-    if (!known) return unavailable(url, now, `${ATTRIBUTION}: the service runs offline and has no stored answer for this vehicle; ratings are unknown`);
+    if (!known)
+      return unavailable(
+        url,
+        now,
+        `${ATTRIBUTION}: the service runs offline and has no stored answer for this vehicle; ratings are unknown`,
+      );
     return section(known.value, traits, "ok", known.checkedAt, url, `${ATTRIBUTION}, answer stored from api.nhtsa.gov`);
   }
   const answer = await answers().get(key, () => loadModel(q, traits), opts);
-  if (answer.kind === "fresh") return section(answer.value, traits, "ok", answer.checkedAt, url, `${ATTRIBUTION}, api.nhtsa.gov`);
+  if (answer.kind === "fresh")
+    return section(answer.value, traits, "ok", answer.checkedAt, url, `${ATTRIBUTION}, api.nhtsa.gov`);
   if (answer.kind === "pending") {
-    return { ...unavailable(url, now, `${ATTRIBUTION}: NHTSA did not answer within ${answer.waitedMs} ms; the answer is being fetched and stored, ask again shortly`), status: "pending" };
+    return {
+      ...unavailable(
+        url,
+        now,
+        `${ATTRIBUTION}: NHTSA did not answer within ${answer.waitedMs} ms; the answer is being fetched and stored, ask again shortly`,
+      ),
+      status: "pending",
+    };
   }
   if (answer.kind === "stale") {
-    return section(answer.value, traits, "stale", answer.checkedAt, url, `${ATTRIBUTION}: NHTSA could not be reached (${answer.failure.reason}); last known answer`);
+    return section(
+      answer.value,
+      traits,
+      "stale",
+      answer.checkedAt,
+      url,
+      `${ATTRIBUTION}: NHTSA could not be reached (${answer.failure.reason}); last known answer`,
+    );
   }
-  return unavailable(url, now, `${ATTRIBUTION}: NHTSA could not be reached (${answer.failure.reason}) and no earlier answer is stored; ratings are unknown`);
+  return unavailable(
+    url,
+    now,
+    `${ATTRIBUTION}: NHTSA could not be reached (${answer.failure.reason}) and no earlier answer is stored; ratings are unknown`,
+  );
 }
 
 /** Variants of the year/make/model, and the ratings of those that fit the VIN first (all when no VIN given). */
-async function loadModel(q: VehicleQuery, traits: ReturnType<typeof vinTraits> | null): Promise<{ ok: true; value: NcapModelAnswer } | FetchFailure> {
+async function loadModel(
+  q: VehicleQuery,
+  traits: ReturnType<typeof vinTraits> | null,
+): Promise<{ ok: true; value: NcapModelAnswer } | FetchFailure> {
   const variants = await fetchNcapVariants(q);
   if (!variants.ok) return variants;
   // Ratings are fetched for every variant up to MAX_RATED, fitting ones first, so the stored answer serves
   // other VINs of the same model (another body or drive) too.
-  const ordered = traits ? markFits(variants.value, (v) => ncapDifferences(v.description, traits)).marked.map((m) => m.variant) : variants.value;
+  const ordered = traits
+    ? markFits(variants.value, (v) => ncapDifferences(v.description, traits)).marked.map((m) => m.variant)
+    : variants.value;
   const rated = ordered.slice(0, MAX_RATED);
   const ratings = await Promise.all(rated.map((v) => fetchNcapRatings(v.vehicleId)));
   const failed = ratings.find((r): r is FetchFailure => !r.ok && r.reason !== "bad_response");
   if (failed) return failed;
-  const byId = new Map(rated.map((v, i) => [v.vehicleId, ratings[i].ok ? (ratings[i] as { value: NcapRatings }).value : null]));
-  return { ok: true, value: { variants: variants.value.map((v) => ({ ...v, ratings: byId.get(v.vehicleId) ?? null })) } };
+  const byId = new Map(
+    rated.map((v, i) => [v.vehicleId, ratings[i].ok ? (ratings[i] as { value: NcapRatings }).value : null]),
+  );
+  return {
+    ok: true,
+    value: { variants: variants.value.map((v) => ({ ...v, ratings: byId.get(v.vehicleId) ?? null })) },
+  };
 }
 
 function section(
@@ -82,7 +116,9 @@ function section(
   url: string,
   source: string,
 ): SafetyRatingsSection {
-  const { marked, selection } = markFits(answer.variants, (v) => (traits ? ncapDifferences(v.description, traits) : []));
+  const { marked, selection } = markFits(answer.variants, (v) =>
+    traits ? ncapDifferences(v.description, traits) : [],
+  );
   return {
     status,
     checkedAt: checkedAt.toISOString(),
@@ -95,7 +131,10 @@ function section(
       ratings: m.variant.ratings,
     })),
     url,
-    source: answer.variants.length === 0 && status !== "unavailable" ? `${source}: NHTSA lists no crash-tested variant of this year/make/model` : source,
+    source:
+      answer.variants.length === 0 && status !== "unavailable"
+        ? `${source}: NHTSA lists no crash-tested variant of this year/make/model`
+        : source,
   };
 }
 
@@ -106,4 +145,3 @@ function unavailable(url: string, now: Date, source: string): SafetyRatingsSecti
 export function ratingsDegradedSection(q: VehicleQuery, why: string): SafetyRatingsSection {
   return unavailable(nhtsaVehiclePageUrl(q), new Date(), `${ATTRIBUTION}: ${why}; ratings are unknown`);
 }
-

@@ -24,11 +24,16 @@ const trimmed = (max: number) => z.string().trim().min(1).max(max);
 export const RecallsQuery = z
   .object({
     vin: vinParam({
-      description: "17-character VIN (any case; letters I, O, Q are not allowed); its decoded year/make/model is looked up",
+      description:
+        "17-character VIN (any case; letters I, O, Q are not allowed); its decoded year/make/model is looked up",
       examples: ["1HGCM82633A004352"],
     }).optional(),
-    make: trimmed(60).optional().meta({ description: "vehicle make (any case; slugs such as mercedes-benz work)", examples: ["Honda"] }),
-    model: trimmed(100).optional().meta({ description: "vehicle model", examples: ["Accord"] }),
+    make: trimmed(60)
+      .optional()
+      .meta({ description: "vehicle make (any case; slugs such as mercedes-benz work)", examples: ["Honda"] }),
+    model: trimmed(100)
+      .optional()
+      .meta({ description: "vehicle model", examples: ["Accord"] }),
     year: modelYearParam({
       min: RECALL_MIN_YEAR,
       max: recallMaxYear,
@@ -78,9 +83,7 @@ export const RecallsQuery = z
 export type RecallsQueryInput = z.infer<typeof RecallsQuery>;
 
 export type RecallsRequest =
-  | { kind: "vin"; vin: Vin }
-  | ({ kind: "vehicle" } & VehicleQuery)
-  | { kind: "campaign"; campaign: string };
+  { kind: "vin"; vin: Vin } | ({ kind: "vehicle" } & VehicleQuery) | { kind: "campaign"; campaign: string };
 
 /** The validated query as what it asks for (RecallsQuery guarantees exactly one complete form). */
 export function recallsRequest(q: RecallsQueryInput): RecallsRequest {
@@ -96,7 +99,9 @@ export const RecallItem = z
     summary: z.string(),
     consequence: z.string(),
     remedy: z.string(),
-    reportReceivedDate: z.string().describe("date NHTSA received the manufacturer's report, YYYY-MM-DD ('' if unknown)"),
+    reportReceivedDate: z
+      .string()
+      .describe("date NHTSA received the manufacturer's report, YYYY-MM-DD ('' if unknown)"),
     parkIt: z.boolean().describe("do not drive: NHTSA advises not to drive the vehicle until repaired"),
     parkOutside: z.boolean().describe("park outside and away from structures until repaired (fire risk)"),
     overTheAirUpdate: z.boolean().describe("the remedy can be delivered as an over-the-air software update"),

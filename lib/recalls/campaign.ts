@@ -11,7 +11,10 @@ import { displayMake } from "../vehicle";
 
 const ATTRIBUTION = "NHTSA (U.S. National Highway Traffic Safety Administration) recall data";
 
-export async function recallCampaign(campaignNumber: string, opts: { signal?: AbortSignal } = {}): Promise<RecallCampaignResponse> {
+export async function recallCampaign(
+  campaignNumber: string,
+  opts: { signal?: AbortSignal } = {},
+): Promise<RecallCampaignResponse> {
   let stored = await storedCampaign(campaignNumber);
   if (!stored) {
     if (!nhtsaOnline()) {

@@ -33,7 +33,9 @@ export async function recallFeed(asked: { year: number; make: string; model: str
     author: { name: "vinscope", link: config().publicBaseUrl },
   });
   for (const r of entries) {
-    const flags = [r.parkIt ? "Do not drive until repaired." : "", r.parkOutside ? "Park outside until repaired." : ""].filter(Boolean).join(" ");
+    const flags = [r.parkIt ? "Do not drive until repaired." : "", r.parkOutside ? "Park outside until repaired." : ""]
+      .filter(Boolean)
+      .join(" ");
     feed.addItem({
       title: `${r.campaignNumber}: ${r.component}`,
       id: `${page}#${r.campaignNumber}`,

@@ -14,8 +14,20 @@ type FlatRclLayout = (typeof FLAT_RCL_LAYOUTS)[number];
 
 // Zero-based column positions (RCL.txt field number − 1).
 const COL = {
-  CAMPNO: 1, MAKETXT: 2, MODELTXT: 3, YEARTXT: 4, COMPNAME: 6, MFGNAME: 7, POTAFF: 11, RCDATE: 15,
-  DESC_DEFECT: 19, CONEQUENCE_DEFECT: 20, CORRECTIVE_ACTION: 21, NOTES: 22, DO_NOT_DRIVE: 27, PARK_OUTSIDE: 28,
+  CAMPNO: 1,
+  MAKETXT: 2,
+  MODELTXT: 3,
+  YEARTXT: 4,
+  COMPNAME: 6,
+  MFGNAME: 7,
+  POTAFF: 11,
+  RCDATE: 15,
+  DESC_DEFECT: 19,
+  CONEQUENCE_DEFECT: 20,
+  CORRECTIVE_ACTION: 21,
+  NOTES: 22,
+  DO_NOT_DRIVE: 27,
+  PARK_OUTSIDE: 28,
 } as const;
 
 export type FlatRclLine =

@@ -16,15 +16,47 @@ afterAll(() => temp.cleanup());
 
 describe("FLAT_RCL lines", () => {
   test("a 24-column line parses; RECORD_ID is ignored; dates become ISO", () => {
-    const line = ["77", "02V288000", "FORD", "FOCUS", "2001", "02S41", "ELECTRICAL SYSTEM:BATTERY:CABLES", "FORD MOTOR COMPANY",
-      "19990719", "20010531", "V", "291854", "20030210", "ODI", "Ford Motor Company", "20021106", "20021106", "", "",
-      "SUMMARY", "CONSEQUENCE", "REMEDY", "NOTES", "000015339000215022000000202"].join("\t");
+    const line = [
+      "77",
+      "02V288000",
+      "FORD",
+      "FOCUS",
+      "2001",
+      "02S41",
+      "ELECTRICAL SYSTEM:BATTERY:CABLES",
+      "FORD MOTOR COMPANY",
+      "19990719",
+      "20010531",
+      "V",
+      "291854",
+      "20030210",
+      "ODI",
+      "Ford Motor Company",
+      "20021106",
+      "20021106",
+      "",
+      "",
+      "SUMMARY",
+      "CONSEQUENCE",
+      "REMEDY",
+      "NOTES",
+      "000015339000215022000000202",
+    ].join("\t");
     const parsed = parseFlatRclLine(`${line}\r`);
     expect(parsed).toMatchObject({
       ok: true,
       layout: 24,
-      record: { campaignNumber: "02V288000", make: "FORD", model: "FOCUS", year: 2001, reportReceivedDate: "2002-11-06",
-        potentiallyAffected: 291854, parkIt: null, parkOutside: null, summary: "SUMMARY" },
+      record: {
+        campaignNumber: "02V288000",
+        make: "FORD",
+        model: "FOCUS",
+        year: 2001,
+        reportReceivedDate: "2002-11-06",
+        potentiallyAffected: 291854,
+        parkIt: null,
+        parkOutside: null,
+        summary: "SUMMARY",
+      },
     });
   });
 
@@ -36,16 +68,30 @@ describe("FLAT_RCL lines", () => {
 describe("importing each format", () => {
   test("24-column .txt: rows, campaigns, a malformed line counted and skipped", async () => {
     const s = await importRecallFile(fixture("flat_rcl_24.txt"));
-    expect(s).toMatchObject({ kind: "flat_rcl", rowsRead: 6, rowsImported: 5, skipped: { columns: 1 }, layouts: { 24: 5 }, campaigns: 2 });
+    expect(s).toMatchObject({
+      kind: "flat_rcl",
+      rowsRead: 6,
+      rowsImported: 5,
+      skipped: { columns: 1 },
+      layouts: { 24: 5 },
+      campaigns: 2,
+    });
     const c = await storedCampaign("20V100000");
-    expect(c).toMatchObject({ manufacturer: "FORD MOTOR COMPANY", reportReceivedDate: "2020-01-15", potentiallyAffected: 1200, parkIt: false });
+    expect(c).toMatchObject({
+      manufacturer: "FORD MOTOR COMPANY",
+      reportReceivedDate: "2020-01-15",
+      potentiallyAffected: 1200,
+      parkIt: false,
+    });
     expect(c!.vehicles).toHaveLength(3);
     // One item per campaign for the vehicle, with both components of 2020.
     const f150 = await storedRecalls(2020, "Ford", "F-150");
     expect(f150.items.map((i) => i.campaignNumber)).toEqual(["20V100000"]);
     expect(f150.items[0].components.sort()).toEqual(["SEAT BELTS:FRONT:ANCHORAGE", "SEAT BELTS:FRONT:BUCKLE ASSEMBLY"]);
     // vPIC's "Silverado" finds NHTSA's "SILVERADO 1500".
-    expect((await storedRecalls(2019, "Chevrolet", "Silverado")).items.map((i) => i.campaignNumber)).toEqual(["19V200000"]);
+    expect((await storedRecalls(2019, "Chevrolet", "Silverado")).items.map((i) => i.campaignNumber)).toEqual([
+      "19V200000",
+    ]);
   });
 
   test("27-column .txt, including model year 9999 (unknown)", async () => {
@@ -92,13 +138,40 @@ describe("importing each format", () => {
     const c = await storedCampaign("24V900000");
     expect(c).toMatchObject({ overTheAirUpdate: true, potentiallyAffected: 1033, reportReceivedDate: "2024-06-13" });
     expect(c!.summary).toContain('"Rear Visibility."');
-    expect((await storedRecalls(2022, "Dodge", "Durango")).items.map((i) => i.campaignNumber)).toEqual(["24V901000", "24V900000"]);
+    expect((await storedRecalls(2022, "Dodge", "Durango")).items.map((i) => i.campaignNumber)).toEqual([
+      "24V901000",
+      "24V900000",
+    ]);
   });
 
   test("an older layout never clears flags a newer source set", async () => {
     await importRecallFile(fixture("flat_rcl_29.txt"));
-    const line = ["9", "23V500000", "KIA", "TELLURIDE", "2023", "", "AIR BAGS:FRONTAL:PASSENGER SIDE:INFLATOR MODULE",
-      "KIA AMERICA, INC.", "", "", "V", "800", "", "MFR", "Kia", "20231105", "20231105", "", "", "S", "C", "R", "N", "1"].join("\t");
+    const line = [
+      "9",
+      "23V500000",
+      "KIA",
+      "TELLURIDE",
+      "2023",
+      "",
+      "AIR BAGS:FRONTAL:PASSENGER SIDE:INFLATOR MODULE",
+      "KIA AMERICA, INC.",
+      "",
+      "",
+      "V",
+      "800",
+      "",
+      "MFR",
+      "Kia",
+      "20231105",
+      "20231105",
+      "",
+      "",
+      "S",
+      "C",
+      "R",
+      "N",
+      "1",
+    ].join("\t");
     const parsed = parseFlatRclLine(line);
     if (!parsed.ok) throw new Error("fixture line should parse");
     const { upsertRecalls } = await import("./store");

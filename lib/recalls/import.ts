@@ -52,13 +52,22 @@ function importKind(file: string): ImportKind {
   if (/\.(zip|txt|tsv|lst)$/i.test(file)) return "flat_rcl";
   if (/\.json$/i.test(file)) return "recalls_json";
   if (/\.csv$/i.test(file)) return "campaign_csv";
-  throw new Error(`${file}: unknown file type (expected .zip/.txt FLAT_RCL, .json recallsByVehicle answers or .csv campaigns)`);
+  throw new Error(
+    `${file}: unknown file type (expected .zip/.txt FLAT_RCL, .json recallsByVehicle answers or .csv campaigns)`,
+  );
 }
 
 export async function importRecallFile(file: string, opts: ImportOptions = {}): Promise<ImportSummary> {
   const kind = importKind(file);
   const started = performance.now();
-  const tally = { rowsRead: 0, rowsImported: 0, skipped: {} as Record<string, number>, layouts: {} as Record<string, number>, campaigns: new Set<string>(), lookups: 0 };
+  const tally = {
+    rowsRead: 0,
+    rowsImported: 0,
+    skipped: {} as Record<string, number>,
+    layouts: {} as Record<string, number>,
+    campaigns: new Set<string>(),
+    lookups: 0,
+  };
   const skip = (reason: string) => (tally.skipped[reason] = (tally.skipped[reason] ?? 0) + 1);
 
   if (kind === "flat_rcl") await importFlatRcl(file, opts, tally, skip);
@@ -86,7 +95,13 @@ export async function importRecallFile(file: string, opts: ImportOptions = {}): 
   };
 }
 
-type Tally = { rowsRead: number; rowsImported: number; layouts: Record<string, number>; campaigns: Set<string>; lookups: number };
+type Tally = {
+  rowsRead: number;
+  rowsImported: number;
+  layouts: Record<string, number>;
+  campaigns: Set<string>;
+  lookups: number;
+};
 
 async function importFlatRcl(file: string, opts: ImportOptions, tally: Tally, skip: (r: string) => void) {
   const source = await openFlatRcl(file);
@@ -117,7 +132,11 @@ async function importFlatRcl(file: string, opts: ImportOptions, tally: Tally, sk
 }
 
 /** One row in NHTSA's field names (an API answer's or a campaign CSV's): counted, and a record unless malformed. */
-function readNhtsaRow(row: Parameters<typeof recordFromNhtsaRow>[0], tally: Tally, skip: (r: string) => void): RecallRecord | null {
+function readNhtsaRow(
+  row: Parameters<typeof recordFromNhtsaRow>[0],
+  tally: Tally,
+  skip: (r: string) => void,
+): RecallRecord | null {
   tally.rowsRead++;
   const r = recordFromNhtsaRow(row);
   if (!r.ok) {
@@ -165,7 +184,9 @@ async function importRecallsJson(file: string, opts: ImportOptions, tally: Tally
     : [data];
   const queries = opts.queriesFile ? readQueries(opts.queriesFile) : null;
   if (queries && queries.length !== answers.length) {
-    throw new Error(`${opts.queriesFile}: ${queries.length} queries for ${answers.length} answers; they must pair up one to one`);
+    throw new Error(
+      `${opts.queriesFile}: ${queries.length} queries for ${answers.length} answers; they must pair up one to one`,
+    );
   }
   const now = new Date();
   for (const [i, raw] of answers.entries()) {
@@ -185,24 +206,35 @@ async function importRecallsJson(file: string, opts: ImportOptions, tally: Tally
     // The vehicle(s) this answer is about: its query when paired, else the year/make/model its rows name.
     const vehicles: Query[] = queries
       ? [queries[i]]
-      : [...new Map(records.map((r) => [`${r.year}|${r.make}|${r.model}`, { year: r.year, make: r.make, model: r.model }])).values()];
+      : [
+          ...new Map(
+            records.map((r) => [`${r.year}|${r.make}|${r.model}`, { year: r.year, make: r.make, model: r.model }]),
+          ).values(),
+        ];
     if (vehicles.length === 0) skip("empty_answer_without_query");
     for (const v of vehicles) {
-      const campaigns = (queries ? records : records.filter((r) => r.year === v.year && r.make === v.make && r.model === v.model))
-        .map((r) => r.campaignNumber);
+      const campaigns = (
+        queries ? records : records.filter((r) => r.year === v.year && r.make === v.make && r.model === v.model)
+      ).map((r) => r.campaignNumber);
       const existing = await findLookup(v.year, v.make, v.model);
       // A live answer is newer than any saved file: never replace it with an imported one.
       if (existing?.origin === "live") continue;
       await saveLookup(v.year, v.make, v.model, "import", campaigns, now);
       tally.lookups++;
     }
-    opts.onProgress?.({ bytesDone: Math.round(((i + 1) / answers.length) * totalBytes), totalBytes, rows: tally.rowsRead });
+    opts.onProgress?.({
+      bytesDone: Math.round(((i + 1) / answers.length) * totalBytes),
+      totalBytes,
+      rows: tally.rowsRead,
+    });
   }
 }
 
 async function importCampaignCsv(file: string, opts: ImportOptions, tally: Tally, skip: (r: string) => void) {
   const totalBytes = statSync(file).size;
-  const parser = createReadStream(file).pipe(parseCsv({ columns: true, bom: true, skip_empty_lines: true, relax_column_count: true }));
+  const parser = createReadStream(file).pipe(
+    parseCsv({ columns: true, bom: true, skip_empty_lines: true, relax_column_count: true }),
+  );
   const records: RecallRecord[] = [];
   for await (const row of parser as AsyncIterable<Record<string, string>>) {
     const record = readNhtsaRow(row, tally, skip);

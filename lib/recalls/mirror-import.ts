@@ -33,7 +33,14 @@ interface MirrorChanges {
   /** Campaigns new to the store. */
   newCampaigns: string[];
   /** Year/make/model rows a campaign covers that the store did not have for it (those of new campaigns included). */
-  newCoverage: { campaignNumber: string; year: number; make: string; model: string; makeKey: string; modelKey: string }[];
+  newCoverage: {
+    campaignNumber: string;
+    year: number;
+    make: string;
+    model: string;
+    makeKey: string;
+    modelKey: string;
+  }[];
 }
 
 export interface MirrorImportSummary {
@@ -78,7 +85,8 @@ export async function importMirrorFile(
   let bytes = 0;
   await emptyStage();
   try {
-    const stage = (batch: RecallRecord[]) => db().$transaction((tx) => writeRecalls(tx, batch, "flat_rcl", now, STAGE), { maxWait: 30_000 });
+    const stage = (batch: RecallRecord[]) =>
+      db().$transaction((tx) => writeRecalls(tx, batch, "flat_rcl", now, STAGE), { maxWait: 30_000 });
     let batch: RecallRecord[] = [];
     for await (const line of source.lines((n) => (bytes += n))) {
       const parsed = parseFlatRclLine(line);
@@ -104,8 +112,18 @@ export async function importMirrorFile(
     opts.signal?.throwIfAborted();
 
     const publishing = performance.now();
-    const published = await changeDataSet(db(), "recalls", (tx) => publishFile(tx, file, now, opts.onOpened), { timeout: 10 * 60_000, maxWait: 60_000 });
-    return { rows, skipped, campaigns: seen.size, maxModelYear, ...published, publishMs: Math.round(performance.now() - publishing) };
+    const published = await changeDataSet(db(), "recalls", (tx) => publishFile(tx, file, now, opts.onOpened), {
+      timeout: 10 * 60_000,
+      maxWait: 60_000,
+    });
+    return {
+      rows,
+      skipped,
+      campaigns: seen.size,
+      maxModelYear,
+      ...published,
+      publishMs: Math.round(performance.now() - publishing),
+    };
   } finally {
     await emptyStage().catch(() => undefined);
   }
@@ -168,11 +186,18 @@ async function stagedChanges(tx: Prisma.TransactionClient): Promise<MirrorChange
  * be in the store from a live answer, whose first sighting then dates it), and the newly covered rows of a
  * campaign listed before. A file's first import is the mirror's baseline, not news: it opens nothing.
  */
-async function openedCoverage(tx: Prisma.TransactionClient, file: string, changes: MirrorChanges, now: Date): Promise<OpenedCoverage[]> {
+async function openedCoverage(
+  tx: Prisma.TransactionClient,
+  file: string,
+  changes: MirrorChanges,
+  now: Date,
+): Promise<OpenedCoverage[]> {
   const [{ listed }] = await tx.$queryRaw<{ listed: number | bigint }[]>`
     SELECT COUNT(*) AS "listed" FROM "RecallMirrorEntry" WHERE "file" = ${file}`;
   if (Number(listed) === 0) return [];
-  const fresh = await tx.$queryRaw<{ campaignNumber: string; year: number | bigint; make: string; model: string; firstSeenAt: Date | string | null }[]>`
+  const fresh = await tx.$queryRaw<
+    { campaignNumber: string; year: number | bigint; make: string; model: string; firstSeenAt: Date | string | null }[]
+  >`
     SELECT s."campaignNumber", s."year", MIN(s."make") AS "make", MIN(s."model") AS "model", MIN(c."createdAt") AS "firstSeenAt"
     FROM "RecallCoverageStage" s LEFT JOIN "RecallCampaign" c ON c."campaignNumber" = s."campaignNumber"
     WHERE s."year" <> 9999 AND NOT EXISTS (SELECT 1 FROM "RecallMirrorEntry" e WHERE e."campaignNumber" = s."campaignNumber")

@@ -18,9 +18,21 @@ beforeAll(() => {
 afterAll(() => temp.cleanup());
 
 const record = (campaignNumber: string, model: string, component: string, date: string, year = 2020): RecallRecord => ({
-  campaignNumber, make: "CHEVROLET", model, year, component, manufacturer: "General Motors LLC",
-  summary: `Summary of ${campaignNumber}`, consequence: "Crash risk.", remedy: "Dealers will repair.", notes: "",
-  reportReceivedDate: date, parkIt: campaignNumber === "20V100000", parkOutside: false, overTheAirUpdate: null, potentiallyAffected: 1200,
+  campaignNumber,
+  make: "CHEVROLET",
+  model,
+  year,
+  component,
+  manufacturer: "General Motors LLC",
+  summary: `Summary of ${campaignNumber}`,
+  consequence: "Crash risk.",
+  remedy: "Dealers will repair.",
+  notes: "",
+  reportReceivedDate: date,
+  parkIt: campaignNumber === "20V100000",
+  parkOutside: false,
+  overTheAirUpdate: null,
+  potentiallyAffected: 1200,
 });
 
 const vehicles = [
@@ -57,7 +69,11 @@ test("answers as the store does, and sees writes and removals at once", async ()
     ["20V300000", ["AIR BAGS"]],
     ["20V100000", ["STEERING", "ELECTRICAL SYSTEM"]],
   ]);
-  expect(silverado.items[1]).toMatchObject({ parkIt: true, potentiallyAffected: 1200, summary: "Summary of 20V100000" });
+  expect(silverado.items[1]).toMatchObject({
+    parkIt: true,
+    potentiallyAffected: 1200,
+    summary: "Summary of 20V100000",
+  });
   expect((await indexedRecalls(vehicles[2])).items.map((i) => i.campaignNumber)).toEqual(["20V300000", "20V200000"]);
   expect((await indexedRecalls(vehicles[4])).items).toEqual([]);
   await expectSameAsStore();
@@ -67,7 +83,10 @@ test("answers as the store does, and sees writes and removals at once", async ()
 
   // A campaign gone from NHTSA's file at a sync is kept in the store but no longer listed.
   await db().$transaction(async (tx) => {
-    await tx.recallCampaign.update({ where: { campaignNumber: "20V300000" }, data: { removedFromMirrorAt: new Date() } });
+    await tx.recallCampaign.update({
+      where: { campaignNumber: "20V300000" },
+      data: { removedFromMirrorAt: new Date() },
+    });
     await bumpDataVersion(tx, "recalls");
   });
   await new Promise((r) => setTimeout(r, 1100)); // the stamp is rechecked once a second

@@ -40,7 +40,9 @@ const yearMakeKey = (year: number, mk: string) => `${year}|${mk}`;
 const index = new DerivedFromDataSet(
   "recalls",
   async (client): Promise<MirrorIndex> => {
-    const rows = await client.$queryRaw<{ campaignNumber: string; makeKey: string; model: string; year: number | bigint; component: string }[]>(
+    const rows = await client.$queryRaw<
+      { campaignNumber: string; makeKey: string; model: string; year: number | bigint; component: string }[]
+    >(
       Prisma.sql`
         SELECT c."campaignNumber", c."makeKey", c."model", c."year", c."component"
         FROM "RecallCoverage" c JOIN "RecallCampaign" r ON r."campaignNumber" = c."campaignNumber"

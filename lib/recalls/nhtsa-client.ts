@@ -14,9 +14,7 @@ import type { VehicleQuery } from "../vehicle";
 
 export type NhtsaFailure = FetchFailure;
 
-export type NhtsaAnswer =
-  | { ok: true; records: RecallRecord[]; skipped: number }
-  | NhtsaFailure;
+export type NhtsaAnswer = { ok: true; records: RecallRecord[]; skipped: number } | NhtsaFailure;
 
 const RETRY_BACKOFF_MS = 250;
 
@@ -45,7 +43,15 @@ export async function fetchRecallModels(
     opts.signal,
     (rows) => ({
       ok: true as const,
-      models: [...new Set(rows.map((r) => String((r as Record<string, unknown>)?.model ?? (r as Record<string, unknown>)?.Model ?? "").trim()).filter(Boolean))],
+      models: [
+        ...new Set(
+          rows
+            .map((r) =>
+              String((r as Record<string, unknown>)?.model ?? (r as Record<string, unknown>)?.Model ?? "").trim(),
+            )
+            .filter(Boolean),
+        ),
+      ],
     }),
   );
   return answer;
@@ -83,7 +89,8 @@ async function request<T extends { ok: true }>(
   if (!answer.ok) return failed(url, answer);
   // JSON that is not NHTSA's results shape is a broken answer, not retried (as a non-JSON body is not).
   const parsed = nhtsaRecallsResponse.safeParse(answer.body);
-  if (!parsed.success) return failed(url, { ok: false, reason: "bad_response", detail: "not an NHTSA results response" });
+  if (!parsed.success)
+    return failed(url, { ok: false, reason: "bad_response", detail: "not an NHTSA results response" });
   return read(parsed.data.rows);
 }
 
@@ -91,4 +98,3 @@ function failed(url: string, failure: NhtsaFailure): NhtsaFailure {
   log().warn({ url, reason: failure.reason, detail: failure.detail }, "NHTSA recalls request failed");
   return failure;
 }
-

@@ -19,9 +19,21 @@ let server: http.Server;
 let temp: ReturnType<typeof createTempDb>;
 
 const row = (camp: string, date: string, extra: Record<string, unknown> = {}) => ({
-  Manufacturer: "Fixture Motors LLC", NHTSACampaignNumber: camp, parkIt: false, parkOutSide: false, overTheAirUpdate: false,
-  ReportReceivedDate: date, Component: "STEERING", Summary: `Summary ${camp}`, Consequence: "Crash risk.",
-  Remedy: "Dealers will repair.", Notes: "", ModelYear: "2022", Make: "HONDA", Model: "CIVIC", ...extra,
+  Manufacturer: "Fixture Motors LLC",
+  NHTSACampaignNumber: camp,
+  parkIt: false,
+  parkOutSide: false,
+  overTheAirUpdate: false,
+  ReportReceivedDate: date,
+  Component: "STEERING",
+  Summary: `Summary ${camp}`,
+  Consequence: "Crash risk.",
+  Remedy: "Dealers will repair.",
+  Notes: "",
+  ModelYear: "2022",
+  Make: "HONDA",
+  Model: "CIVIC",
+  ...extra,
 });
 const sendJson = (res: http.ServerResponse, body: unknown, status = 200) => {
   res.writeHead(status, { "content-type": "application/json" });
@@ -33,8 +45,11 @@ const nhtsa =
   (url, res) => {
     if (url.pathname === "/products/vehicle/models") {
       const make = url.searchParams.get("make")!.toUpperCase();
-      return sendJson(res, { Count: models.length, Message: "Results returned successfully",
-        results: models.map((model) => ({ modelYear: url.searchParams.get("modelYear"), make, model })) });
+      return sendJson(res, {
+        Count: models.length,
+        Message: "Results returned successfully",
+        results: models.map((model) => ({ modelYear: url.searchParams.get("modelYear"), make, model })),
+      });
     }
     const rows = rowsFor(url.searchParams.get("model")!);
     sendJson(res, { Count: rows.length, Message: "Results returned successfully", results: rows });
@@ -69,17 +84,33 @@ const t0 = new Date("2026-11-21T06:00:00Z");
 
 describe("recallsForVehicle against NHTSA on loopback", () => {
   test("fresh answer: asks NHTSA's model names, then recallsByVehicle; lists newest first with flags", async () => {
-    handler = nhtsa(["ACCORD", "CIVIC", "CR-V"], (model) => model !== "CIVIC" ? [] : [
-      row("22V100000", "04/03/2022"),
-      row("22V200000", "21/07/2022", { parkIt: true, overTheAirUpdate: true, Component: "ELECTRICAL SYSTEM" }),
-    ]);
+    handler = nhtsa(["ACCORD", "CIVIC", "CR-V"], (model) =>
+      model !== "CIVIC"
+        ? []
+        : [
+            row("22V100000", "04/03/2022"),
+            row("22V200000", "21/07/2022", { parkIt: true, overTheAirUpdate: true, Component: "ELECTRICAL SYSTEM" }),
+          ],
+    );
     const r = await recallsForVehicle(civic, { now: t0 });
     expect(hits).toEqual([MODELS_2022, "/recalls/recallsByVehicle?make=Honda&model=CIVIC&modelYear=2022"]);
-    expect(r).toMatchObject({ status: "ok", count: 2, checkedAt: t0.toISOString(), url: "https://vinscope.example/recalls/2022/honda/civic" });
+    expect(r).toMatchObject({
+      status: "ok",
+      count: 2,
+      checkedAt: t0.toISOString(),
+      url: "https://vinscope.example/recalls/2022/honda/civic",
+    });
     expect(r.items.map((i) => i.campaignNumber)).toEqual(["22V200000", "22V100000"]);
     expect(r.items[0]).toEqual({
-      campaignNumber: "22V200000", component: "ELECTRICAL SYSTEM", summary: "Summary 22V200000", consequence: "Crash risk.",
-      remedy: "Dealers will repair.", reportReceivedDate: "2022-07-21", parkIt: true, parkOutside: false, overTheAirUpdate: true,
+      campaignNumber: "22V200000",
+      component: "ELECTRICAL SYSTEM",
+      summary: "Summary 22V200000",
+      consequence: "Crash risk.",
+      remedy: "Dealers will repair.",
+      reportReceivedDate: "2022-07-21",
+      parkIt: true,
+      parkOutside: false,
+      overTheAirUpdate: true,
     });
   });
 
@@ -87,7 +118,10 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     handler = () => {
       throw new Error("must not be called");
     };
-    const r = await recallsForVehicle({ year: 2022, make: "HONDA", model: "CIVIC" }, { now: new Date(t0.getTime() + RECALL_CACHE_MS - 1000) });
+    const r = await recallsForVehicle(
+      { year: 2022, make: "HONDA", model: "CIVIC" },
+      { now: new Date(t0.getTime() + RECALL_CACHE_MS - 1000) },
+    );
     expect(hits).toEqual([]);
     expect(r).toMatchObject({ status: "ok", count: 2, checkedAt: t0.toISOString() });
   });
@@ -132,7 +166,11 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
   test("after repeated failures NHTSA's breaker opens: answers come at once without asking", async () => {
     handler = (_url, res) => setTimeout(() => sendJson(res, { Count: 0, results: [] }), 1000);
     // OUTSIDE_BREAKER_FAILURES defaults to 5: five vehicles time out (each ~850 ms), the sixth is not asked.
-    await Promise.all([2011, 2012, 2013, 2014, 2015].map((year) => recallsForVehicle({ year, make: "Honda", model: "Odyssey" }, { now: t0 })));
+    await Promise.all(
+      [2011, 2012, 2013, 2014, 2015].map((year) =>
+        recallsForVehicle({ year, make: "Honda", model: "Odyssey" }, { now: t0 }),
+      ),
+    );
     const asked = hits.length;
     const started = Date.now();
     const r = await recallsForVehicle({ year: 2016, make: "Honda", model: "Odyssey" }, { now: t0 });
@@ -145,16 +183,27 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     handler = nhtsa([], () => []);
     for (const model of ["", "   "]) {
       const r = await recallsForVehicle({ year: 2014, make: "Volkswagen", model }, { now: t0 });
-      expect(r).toMatchObject({ status: "unavailable", count: null, items: [], url: "https://vinscope.example/recalls" });
+      expect(r).toMatchObject({
+        status: "unavailable",
+        count: null,
+        items: [],
+        url: "https://vinscope.example/recalls",
+      });
       expect(r.source).toMatch(/model is not known/);
     }
     expect(hits).toEqual([]);
   });
 
   test("vPIC names find NHTSA's: 'Silverado HD' asks for the heavy-duty models only", async () => {
-    handler = nhtsa(["EQUINOX", "SILVERADO 1500", "SILVERADO 1500 LTD", "SILVERADO 2500 HD", "SILVERADO 3500 HD"], (model) =>
-      [row(model.includes("2500") ? "22V300000" : model.includes("3500") ? "22V301000" : "22V302000", "01/09/2022",
-        { Make: "CHEVROLET", Model: model })]);
+    handler = nhtsa(
+      ["EQUINOX", "SILVERADO 1500", "SILVERADO 1500 LTD", "SILVERADO 2500 HD", "SILVERADO 3500 HD"],
+      (model) => [
+        row(model.includes("2500") ? "22V300000" : model.includes("3500") ? "22V301000" : "22V302000", "01/09/2022", {
+          Make: "CHEVROLET",
+          Model: model,
+        }),
+      ],
+    );
     const r = await recallsForVehicle({ year: 2022, make: "CHEVROLET", model: "Silverado HD" }, { now: t0 });
     // The two models are asked in parallel: the order their requests arrive in is not part of the contract.
     expect(hits.slice(1).sort()).toEqual([
@@ -174,7 +223,11 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
   test("a model outside NHTSA's recall catalog (recallsByVehicle 400) is a known zero", async () => {
     handler = (url, res) =>
       url.pathname === "/products/vehicle/models"
-        ? sendJson(res, { Count: 1, Message: "Results returned successfully", results: [{ modelYear: "2017", make: "HONDA", model: "ACCORD" }] })
+        ? sendJson(res, {
+            Count: 1,
+            Message: "Results returned successfully",
+            results: [{ modelYear: "2017", make: "HONDA", model: "ACCORD" }],
+          })
         : sendJson(res, { Count: 0, Message: "Invalid model" }, 400);
     const r = await recallsForVehicle({ year: 2017, make: "Honda", model: "Clarity" }, { now: t0 });
     expect(hits).toHaveLength(2); // a 400 is not retried
@@ -186,14 +239,19 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     const fresh = await recallsForVehicle({ year: 2022, make: "Honda", model: "Passport" }, { now: t0 });
     expect(fresh).toMatchObject({ status: "ok", count: 0 });
     handler = (_url, res) => sendJson(res, {}, 500);
-    const later = await recallsForVehicle({ year: 2022, make: "Honda", model: "Passport" }, { now: new Date(t0.getTime() + 7 * 3600_000) });
+    const later = await recallsForVehicle(
+      { year: 2022, make: "Honda", model: "Passport" },
+      { now: new Date(t0.getTime() + 7 * 3600_000) },
+    );
     expect(later).toMatchObject({ status: "stale", count: 0, checkedAt: t0.toISOString() });
   });
 
   test("concurrent requests for one vehicle share one NHTSA refresh", async () => {
     handler = nhtsa(["FIT"], () => [row("20V500000", "02/02/2020", { Model: "FIT", ModelYear: "2020" })]);
     const q = { year: 2020, make: "Honda", model: "Fit" };
-    const answers = await Promise.all([1, 2, 3].map(() => recallsForVehicle(q, { now: new Date(t0.getTime() + 60_000) })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => recallsForVehicle(q, { now: new Date(t0.getTime() + 60_000) })),
+    );
     expect(hits).toHaveLength(2); // one model list + one recallsByVehicle
     expect(answers.map((a) => a.count)).toEqual([1, 1, 1]);
   });
@@ -203,7 +261,10 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const started = Date.now();
-    const r = await recallsForVehicle({ year: 2018, make: "Honda", model: "Odyssey" }, { now: t0, signal: controller.signal });
+    const r = await recallsForVehicle(
+      { year: 2018, make: "Honda", model: "Odyssey" },
+      { now: t0, signal: controller.signal },
+    );
     expect(Date.now() - started).toBeLessThan(200);
     expect(r.status).toBe("unavailable");
     await new Promise((resolve) => setTimeout(resolve, 800)); // let the shared refresh (two delayed calls) finish first
@@ -224,14 +285,29 @@ describe("campaign by number", () => {
   test("asks NHTSA's campaignNumber endpoint when the store lacks it, then serves it from the store", async () => {
     handler = (url, res) =>
       url.searchParams.get("campaignNumber") === "24V436000"
-        ? sendJson(res, { Count: 1, Message: "Results returned successfully", results: [
-            row("24V436000", "13/06/2024", { Make: "DODGE", Model: "DURANGO", ModelYear: "2021", PotentialNumberofUnitsAffected: 1033433, overTheAirUpdate: true }),
-          ] })
+        ? sendJson(res, {
+            Count: 1,
+            Message: "Results returned successfully",
+            results: [
+              row("24V436000", "13/06/2024", {
+                Make: "DODGE",
+                Model: "DURANGO",
+                ModelYear: "2021",
+                PotentialNumberofUnitsAffected: 1033433,
+                overTheAirUpdate: true,
+              }),
+            ],
+          })
         : sendJson(res, { Count: 0, Message: "No results found for this request", results: [] });
     const c = await recallCampaign("24V436000");
     expect(hits).toEqual(["/recalls/campaignNumber?campaignNumber=24V436000"]);
-    expect(c).toMatchObject({ campaignNumber: "24V436000", potentiallyAffected: 1033433, overTheAirUpdate: true,
-      reportReceivedDate: "2024-06-13", vehicles: [{ year: 2021, make: "Dodge", model: "DURANGO", component: "STEERING" }] });
+    expect(c).toMatchObject({
+      campaignNumber: "24V436000",
+      potentiallyAffected: 1033433,
+      overTheAirUpdate: true,
+      reportReceivedDate: "2024-06-13",
+      vehicles: [{ year: 2021, make: "Dodge", model: "DURANGO", component: "STEERING" }],
+    });
     hits.length = 0;
     await recallCampaign("24V436000");
     expect(hits).toEqual([]);
@@ -264,7 +340,11 @@ describe("offline (NHTSA_API_BASE_URL=off)", () => {
     await importRecallFile(path.join(process.cwd(), "tests/fixtures/recalls/flat_rcl_24.txt"));
     const r = await recallsForVehicle({ year: 2019, make: "Chevrolet", model: "Silverado" }, { now: t0 });
     expect(hits).toEqual([]);
-    expect(r).toMatchObject({ status: "ok", count: 1, items: [{ campaignNumber: "19V200000", reportReceivedDate: "2019-05-20" }] });
+    expect(r).toMatchObject({
+      status: "ok",
+      count: 1,
+      items: [{ campaignNumber: "19V200000", reportReceivedDate: "2019-05-20" }],
+    });
     expect(r.source).toMatch(/FLAT_RCL/);
   });
 

@@ -28,13 +28,24 @@ import { sameModel, slugify } from "../vehicle";
 import type { RecallRecord } from "./record";
 import { storeMayKnow } from "./known-vehicles";
 import { mirrorRecalls } from "./mirror";
-import { BoundedMemo, breakerFor, bulkheadFor, failureMemoMs, resetBreakersForTests, startDeadline, untilAborted } from "../outside";
+import {
+  BoundedMemo,
+  breakerFor,
+  bulkheadFor,
+  failureMemoMs,
+  resetBreakersForTests,
+  startDeadline,
+  untilAborted,
+} from "../outside";
 import { findLookup, lookupKey, saveLookup, storedRecalls, upsertRecalls, type StoredAnswer } from "./store";
 import type { VehicleQuery } from "../vehicle";
 
 export const RECALL_CACHE_MS = 6 * 60 * 60 * 1000;
 
-export type VehicleRecalls = Pick<RecallsResponse, "count" | "items" | "url" | "status" | "checkedAt" | "source" | "asOf">;
+export type VehicleRecalls = Pick<
+  RecallsResponse,
+  "count" | "items" | "url" | "status" | "checkedAt" | "source" | "asOf"
+>;
 
 const ATTRIBUTION = "NHTSA (U.S. National Highway Traffic Safety Administration) recall data";
 
@@ -53,13 +64,17 @@ function hasUsableNames(q: VehicleQuery): boolean {
  * `budgetMs` (the VIN report): wait at most that long for NHTSA; past it the refresh goes on and fills the
  * store, and the answer is the last known one (`stale`) or, with none, `pending`.
  */
-export async function recallsForVehicle(q: VehicleQuery, opts: { signal?: AbortSignal; now?: Date; budgetMs?: number } = {}): Promise<VehicleRecalls> {
+export async function recallsForVehicle(
+  q: VehicleQuery,
+  opts: { signal?: AbortSignal; now?: Date; budgetMs?: number } = {},
+): Promise<VehicleRecalls> {
   const now = opts.now ?? new Date();
   const url = recallPageUrl(q);
   if (!hasUsableNames(q)) return unknown(url, now, "noModel");
   // A fresh local mirror answers without NHTSA (lib/recalls/mirror.ts says when it can).
   const mirrored = await mirrorRecalls(q, now);
-  if (mirrored) return answer(mirrored.stored, url, "ok", mirrored.asOf, `${ATTRIBUTION}, local mirror of NHTSA's FLAT_RCL files`);
+  if (mirrored)
+    return answer(mirrored.stored, url, "ok", mirrored.asOf, `${ATTRIBUTION}, local mirror of NHTSA's FLAT_RCL files`);
   // Offline (or while NHTSA's breaker is open) the store is the only source, and most vehicles are not in it:
   // the in-memory index says so without a query, so an outage costs no database work either.
   const storeOnly = !nhtsaOnline() || breakerFor("nhtsa-recalls").refusing;
@@ -138,10 +153,15 @@ type Refresh = { ok: true; campaigns: string[]; checkedAt: Date } | NhtsaFailure
  */
 const MAX_REMEMBERED = 5000;
 const globalForRefresh = globalThis as unknown as { __vinscopeRecallRefresh?: BoundedMemo<Refresh> };
-const refreshMemo = () => (globalForRefresh.__vinscopeRecallRefresh ??= new BoundedMemo<Refresh>({ max: MAX_REMEMBERED }));
+const refreshMemo = () =>
+  (globalForRefresh.__vinscopeRecallRefresh ??= new BoundedMemo<Refresh>({ max: MAX_REMEMBERED }));
 
 function refreshShared(q: VehicleQuery, now: Date): Promise<Refresh> {
-  return refreshMemo().get(lookupKey(q.year, q.make, q.model), () => refreshGuarded(q, now), (r) => (r.ok ? 0 : failureMemoMs()));
+  return refreshMemo().get(
+    lookupKey(q.year, q.make, q.model),
+    () => refreshGuarded(q, now),
+    (r) => (r.ok ? 0 : failureMemoMs()),
+  );
 }
 
 /** Tests start each case with no remembered failures. */
@@ -159,7 +179,11 @@ function refreshGuarded(q: VehicleQuery, now: Date): Promise<Refresh> {
     () =>
       breakerFor("nhtsa-recalls").run(() => refresh(q, now), {
         failed: nhtsaDown,
-        open: () => ({ ok: false, reason: "breaker_open", detail: "NHTSA failed repeatedly; not asked again until the cool-down ends" }),
+        open: () => ({
+          ok: false,
+          reason: "breaker_open",
+          detail: "NHTSA failed repeatedly; not asked again until the cool-down ends",
+        }),
       }),
     (): Refresh => ({ ok: false, reason: "busy", detail: "as many NHTSA recall calls as allowed are under way" }),
   );
@@ -193,7 +217,8 @@ async function refresh(q: VehicleQuery, now: Date): Promise<Refresh> {
   } finally {
     deadline.clear();
   }
-  if (!live.ok && live.reason === "aborted") return { ok: false, reason: "timeout", detail: `NHTSA did not answer within ${ms} ms` };
+  if (!live.ok && live.reason === "aborted")
+    return { ok: false, reason: "timeout", detail: `NHTSA did not answer within ${ms} ms` };
   if (!live.ok) return live;
   await upsertRecalls(live.records, "nhtsa_api", now);
   const campaigns = live.records.map((r) => r.campaignNumber);
@@ -202,7 +227,11 @@ async function refresh(q: VehicleQuery, now: Date): Promise<Refresh> {
 }
 
 function withAbort<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T | NhtsaFailure> {
-  return untilAborted(work, signal, (): NhtsaFailure => ({ ok: false, reason: "aborted", detail: "the caller gave up" }));
+  return untilAborted(work, signal, (): NhtsaFailure => ({
+    ok: false,
+    reason: "aborted",
+    detail: "the caller gave up",
+  }));
 }
 
 /** At most this many NHTSA model names are asked about for one vehicle ("SILVERADO 1500", "… 1500 LTD", …). */
@@ -216,7 +245,10 @@ const MAX_NHTSA_MODELS = 6;
  * means NHTSA has no recalls for it. Any other failed call fails the whole answer: a partial list would look
  * complete.
  */
-async function askNhtsa(q: VehicleQuery, signal?: AbortSignal): Promise<{ ok: true; records: RecallRecord[] } | NhtsaFailure> {
+async function askNhtsa(
+  q: VehicleQuery,
+  signal?: AbortSignal,
+): Promise<{ ok: true; records: RecallRecord[] } | NhtsaFailure> {
   const models = await fetchRecallModels(q, { signal });
   if (!models.ok) return models;
   const matching = models.models.filter((m) => sameModel(m, q.model, q.make)).slice(0, MAX_NHTSA_MODELS);
@@ -248,7 +280,15 @@ function answer(
     parkOutside: r.parkOutside,
     overTheAirUpdate: r.overTheAirUpdate,
   }));
-  return { count: items.length, items, url, status, checkedAt: checkedAt.toISOString(), asOf: checkedAt.toISOString(), source };
+  return {
+    count: items.length,
+    items,
+    url,
+    status,
+    checkedAt: checkedAt.toISOString(),
+    asOf: checkedAt.toISOString(),
+    source,
+  };
 }
 
 function latest(a: Date | null, b: Date | null): Date | null {

@@ -14,25 +14,57 @@ import type { RecallRecord } from "./record";
 export type RecallSource = "nhtsa_api" | "flat_rcl" | "json_import" | "csv_import";
 
 /** A campaign as the store holds it: a flag no source gave reads false. */
-export type StoredRecall = Omit<RecallRecord, "make" | "model" | "year" | "parkIt" | "parkOutside" | "overTheAirUpdate"> & {
+export type StoredRecall = Omit<
+  RecallRecord,
+  "make" | "model" | "year" | "parkIt" | "parkOutside" | "overTheAirUpdate"
+> & {
   parkIt: boolean;
   parkOutside: boolean;
   overTheAirUpdate: boolean;
 };
 
 const CAMPAIGN_COLUMNS = [
-  "campaignNumber", "manufacturer", "component", "summary", "consequence", "remedy", "notes",
-  "reportReceivedDate", "parkIt", "parkOutside", "overTheAirUpdate", "potentiallyAffected", "source",
-  "createdAt", "updatedAt",
+  "campaignNumber",
+  "manufacturer",
+  "component",
+  "summary",
+  "consequence",
+  "remedy",
+  "notes",
+  "reportReceivedDate",
+  "parkIt",
+  "parkOutside",
+  "overTheAirUpdate",
+  "potentiallyAffected",
+  "source",
+  "createdAt",
+  "updatedAt",
 ] as const;
 const CAMPAIGN_PG_TYPES: Record<string, string> = {
-  parkIt: "boolean", parkOutside: "boolean", overTheAirUpdate: "boolean", potentiallyAffected: "integer",
-  createdAt: "timestamp(3)", updatedAt: "timestamp(3)",
+  parkIt: "boolean",
+  parkOutside: "boolean",
+  overTheAirUpdate: "boolean",
+  potentiallyAffected: "integer",
+  createdAt: "timestamp(3)",
+  updatedAt: "timestamp(3)",
 };
 const COVERAGE_COLUMNS = [
-  "campaignNumber", "make", "model", "year", "makeKey", "modelKey", "component", "source", "createdAt", "updatedAt",
+  "campaignNumber",
+  "make",
+  "model",
+  "year",
+  "makeKey",
+  "modelKey",
+  "component",
+  "source",
+  "createdAt",
+  "updatedAt",
 ] as const;
-const COVERAGE_PG_TYPES: Record<string, string> = { year: "integer", createdAt: "timestamp(3)", updatedAt: "timestamp(3)" };
+const COVERAGE_PG_TYPES: Record<string, string> = {
+  year: "integer",
+  createdAt: "timestamp(3)",
+  updatedAt: "timestamp(3)",
+};
 
 /** Rows per INSERT statement: 15 parameters × 400 stays far below SQLite's 32,766-variable limit. */
 const ROWS_PER_STATEMENT = 400;
@@ -43,7 +75,11 @@ export interface UpsertCounts {
 }
 
 /** Upserts a batch of records in one transaction. Within the batch the last record of a campaign wins. */
-export async function upsertRecalls(records: RecallRecord[], source: RecallSource, now = new Date()): Promise<UpsertCounts> {
+export async function upsertRecalls(
+  records: RecallRecord[],
+  source: RecallSource,
+  now = new Date(),
+): Promise<UpsertCounts> {
   if (records.length === 0) return { campaigns: 0, coverage: 0 };
   return changeDataSet(db(), "recalls", (tx) => writeRecalls(tx, records, source, now), { timeout: 60_000 });
 }
@@ -80,20 +116,55 @@ export async function writeRecalls(
   const bool = (v: boolean | null) => (v === null ? null : pg ? v : v ? 1 : 0);
 
   const campaignRows = [...campaigns.values()].map((r) => [
-    r.campaignNumber, r.manufacturer, r.component, r.summary, r.consequence, r.remedy, r.notes,
-    r.reportReceivedDate, bool(r.parkIt), bool(r.parkOutside), bool(r.overTheAirUpdate), r.potentiallyAffected,
-    source, stamp, stamp,
+    r.campaignNumber,
+    r.manufacturer,
+    r.component,
+    r.summary,
+    r.consequence,
+    r.remedy,
+    r.notes,
+    r.reportReceivedDate,
+    bool(r.parkIt),
+    bool(r.parkOutside),
+    bool(r.overTheAirUpdate),
+    r.potentiallyAffected,
+    source,
+    stamp,
+    stamp,
   ]);
   const coverageRows = [...coverage.values()].map((r) => [
-    r.campaignNumber, r.make, r.model, r.year, makeKey(r.make), nameKey(r.model), r.component, source, stamp, stamp,
+    r.campaignNumber,
+    r.make,
+    r.model,
+    r.year,
+    makeKey(r.make),
+    nameKey(r.model),
+    r.component,
+    source,
+    stamp,
+    stamp,
   ]);
 
   for (const chunk of chunks(campaignRows, ROWS_PER_STATEMENT)) {
-    const { sql, params } = insertSql(tables.campaign, CAMPAIGN_COLUMNS, CAMPAIGN_PG_TYPES, chunk, pg, campaignConflict(tables.campaign));
+    const { sql, params } = insertSql(
+      tables.campaign,
+      CAMPAIGN_COLUMNS,
+      CAMPAIGN_PG_TYPES,
+      chunk,
+      pg,
+      campaignConflict(tables.campaign),
+    );
     await tx.$executeRawUnsafe(sql, ...params);
   }
   for (const chunk of chunks(coverageRows, ROWS_PER_STATEMENT)) {
-    const { sql, params } = insertSql(tables.coverage, COVERAGE_COLUMNS, COVERAGE_PG_TYPES, chunk, pg, COVERAGE_CONFLICT);
+    const { sql, params } = insertSql(
+      tables.coverage,
+      COVERAGE_COLUMNS,
+      COVERAGE_PG_TYPES,
+      chunk,
+      pg,
+      COVERAGE_CONFLICT,
+    );
     await tx.$executeRawUnsafe(sql, ...params);
   }
   return { campaigns: campaigns.size, coverage: coverage.size };
@@ -104,7 +175,8 @@ export async function writeRecalls(
  * it empty; a flag or date when it is null.
  */
 function campaignConflict(table: RecallTables["campaign"]): string {
-  const keepText = (c: string) => `"${c}" = CASE WHEN excluded."${c}" <> '' THEN excluded."${c}" ELSE "${table}"."${c}" END`;
+  const keepText = (c: string) =>
+    `"${c}" = CASE WHEN excluded."${c}" <> '' THEN excluded."${c}" ELSE "${table}"."${c}" END`;
   const keepKnown = (c: string) => `"${c}" = COALESCE(excluded."${c}", "${table}"."${c}")`;
   return (
     `ON CONFLICT ("campaignNumber") DO UPDATE SET ` +
@@ -220,10 +292,17 @@ export async function saveLookup(
   const key = lookupKey(year, make, model);
   const unique = [...new Set(campaignNumbers)];
   const data = {
-    year, makeKey: makeKey(make), modelKey: nameKey(model), origin,
-    resultCount: unique.length, campaignNumbers: unique.join(","), checkedAt,
+    year,
+    makeKey: makeKey(make),
+    modelKey: nameKey(model),
+    origin,
+    resultCount: unique.length,
+    campaignNumbers: unique.join(","),
+    checkedAt,
   };
-  await changeDataSet(db(), "recalls", (tx) => tx.recallLookup.upsert({ where: { key }, create: { key, ...data }, update: data }));
+  await changeDataSet(db(), "recalls", (tx) =>
+    tx.recallLookup.upsert({ where: { key }, create: { key, ...data }, update: data }),
+  );
 }
 
 export interface StoredAnswer {
@@ -254,7 +333,9 @@ export async function storedRecalls(
            r."parkIt", r."parkOutside", r."overTheAirUpdate", r."potentiallyAffected", r."removedFromMirrorAt"
     FROM "RecallCoverage" c JOIN "RecallCampaign" r ON r."campaignNumber" = c."campaignNumber"
     WHERE (c."makeKey" = ${mk} AND c."year" = ${year})${
-      also.size ? Prisma.sql` OR (c."campaignNumber" IN (${Prisma.join([...also])}) AND c."year" = ${year})` : Prisma.empty
+      also.size
+        ? Prisma.sql` OR (c."campaignNumber" IN (${Prisma.join([...also])}) AND c."year" = ${year})`
+        : Prisma.empty
     }`);
   const byCampaign = new Map<string, StoredAnswer["items"][number]>();
   let newestRowAt: Date | null = null;
@@ -263,16 +344,21 @@ export async function storedRecalls(
     // A campaign NHTSA itself listed for this question counts whatever its model spelling.
     if (!(also.has(row.campaignNumber) || (row.makeKey === mk && sameModel(row.model, model, make)))) continue;
     // Gone from NHTSA's file at the last mirror sync: kept in the store, no longer listed (unless NHTSA just did).
-    if (row.removedFromMirrorAt !== null && row.removedFromMirrorAt !== undefined && !also.has(row.campaignNumber)) continue;
+    if (row.removedFromMirrorAt !== null && row.removedFromMirrorAt !== undefined && !also.has(row.campaignNumber))
+      continue;
     const updatedAt = asDate(row.updatedAt);
     if (!newestRowAt || updatedAt > newestRowAt) newestRowAt = updatedAt;
     sources.add(row.source as RecallSource);
     const existing = byCampaign.get(row.campaignNumber);
     if (existing) {
-      if (row.coverageComponent && !existing.components.includes(row.coverageComponent)) existing.components.push(row.coverageComponent);
+      if (row.coverageComponent && !existing.components.includes(row.coverageComponent))
+        existing.components.push(row.coverageComponent);
       continue;
     }
-    byCampaign.set(row.campaignNumber, { ...campaignFromRow(row), components: row.coverageComponent ? [row.coverageComponent] : [] });
+    byCampaign.set(row.campaignNumber, {
+      ...campaignFromRow(row),
+      components: row.coverageComponent ? [row.coverageComponent] : [],
+    });
   }
   const items = [...byCampaign.values()].sort(newestFirst);
   return { items, newestRowAt, sources: [...sources] };
@@ -302,7 +388,10 @@ function campaignFromRow(row: CampaignColumns): StoredRecall {
     parkIt: asBool(row.parkIt),
     parkOutside: asBool(row.parkOutside),
     overTheAirUpdate: asBool(row.overTheAirUpdate),
-    potentiallyAffected: row.potentiallyAffected === null || row.potentiallyAffected === undefined ? null : Number(row.potentiallyAffected),
+    potentiallyAffected:
+      row.potentiallyAffected === null || row.potentiallyAffected === undefined
+        ? null
+        : Number(row.potentiallyAffected),
   };
 }
 
@@ -326,7 +415,8 @@ type CoverageRow = CampaignColumns & {
 
 /** Raw statements on SQLite may hand back booleans as 0/1 and times as text or milliseconds. */
 const asBool = (v: boolean | number | null): boolean => v === true || v === 1;
-const asDate = (v: Date | string | number): Date => (v instanceof Date ? v : new Date(typeof v === "number" ? v : String(v)));
+const asDate = (v: Date | string | number): Date =>
+  v instanceof Date ? v : new Date(typeof v === "number" ? v : String(v));
 
 export function newestFirst(a: { reportReceivedDate: string | null; campaignNumber: string }, b: typeof a): number {
   const da = a.reportReceivedDate ?? "";

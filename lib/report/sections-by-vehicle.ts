@@ -15,7 +15,8 @@ import { displayMake, type VehicleQuery } from "../vehicle";
 
 function vehicleNamed(q: VehicleQuery) {
   const names = findVpicModel(q.make, q.model);
-  if (!names) throw notFound(`NHTSA vPIC does not know a ${q.year} ${q.make} ${q.model}.`, { reason: "unknown_vehicle" });
+  if (!names)
+    throw notFound(`NHTSA vPIC does not know a ${q.year} ${q.make} ${q.model}.`, { reason: "unknown_vehicle" });
   return { year: q.year, make: names.make, model: names.model };
 }
 
@@ -24,7 +25,10 @@ const answered = (v: VehicleQuery): VehicleQuery => ({ ...v, make: displayMake(v
 
 export async function safetyRatingsByVehicle(q: VehicleQuery): Promise<SafetyRatingsResponse> {
   const v = vehicleNamed(q);
-  return { ...answered(v), ...(await safetyRatingsForVehicle(v, null, { budgetMs: config().report.safetyRatingsTimeoutMs })) };
+  return {
+    ...answered(v),
+    ...(await safetyRatingsForVehicle(v, null, { budgetMs: config().report.safetyRatingsTimeoutMs })),
+  };
 }
 
 export async function complaintsByVehicle(q: VehicleQuery): Promise<ComplaintsResponse> {
@@ -34,11 +38,18 @@ export async function complaintsByVehicle(q: VehicleQuery): Promise<ComplaintsRe
 
 export async function fuelEconomyByVehicle(q: VehicleQuery): Promise<FuelEconomyResponse> {
   const v = vehicleNamed(q);
-  return { ...answered(v), ...(await fuelEconomyForVehicle(v, null, { budgetMs: config().report.fuelEconomyTimeoutMs })) };
+  return {
+    ...answered(v),
+    ...(await fuelEconomyForVehicle(v, null, { budgetMs: config().report.fuelEconomyTimeoutMs })),
+  };
 }
 
 /** Pending, stale, or unknown while the source is meant to be asked (an outage): cached briefly. */
-export function buyerDataDegraded(kind: "safetyRatings" | "complaints" | "fuelEconomy", s: { status: string }): boolean {
-  const online = kind === "safetyRatings" ? ratingsOnline() : kind === "complaints" ? complaintsOnline() : fuelEconomyOnline();
+export function buyerDataDegraded(
+  kind: "safetyRatings" | "complaints" | "fuelEconomy",
+  s: { status: string },
+): boolean {
+  const online =
+    kind === "safetyRatings" ? ratingsOnline() : kind === "complaints" ? complaintsOnline() : fuelEconomyOnline();
   return s.status === "pending" || s.status === "stale" || (s.status === "unavailable" && online);
 }

@@ -14,7 +14,9 @@ export const VehicleReport = z
     year: z.int(),
     make: Named.meta({ description: "the make as NHTSA vPIC spells it, and its slug" }),
     model: Named,
-    modelYears: z.array(z.object({ from: z.int(), to: z.int() })).meta({ description: "every model year vPIC's patterns cover for the model" }),
+    modelYears: z
+      .array(z.object({ from: z.int(), to: z.int() }))
+      .meta({ description: "every model year vPIC's patterns cover for the model" }),
     pricing: VinPricingSection,
     recalls: VinRecallsSection,
     safetyRatings: SafetyRatingsSection,

@@ -24,9 +24,26 @@ export async function buildVehicleReport(q: VehicleQuery): Promise<VehicleReport
   const vehicle: VehicleQuery = { year: q.year, make: names.make, model: names.model };
   const { report } = config();
   const [sections, safetyRatings, fuelEconomy] = await Promise.all([
-    reportSections(vehicle, { pricing: true, recalls: true, insight: true, complaints: true, safetyRatings: false, fuelEconomy: false }),
-    buyerSection("safetyRatings", report.safetyRatingsTimeoutMs, (signal) => safetyRatingsForVehicle(vehicle, null, { signal }), (why) => ratingsDegradedSection(vehicle, why)),
-    buyerSection("fuelEconomy", report.fuelEconomyTimeoutMs, (signal) => fuelEconomyForVehicle(vehicle, null, { signal }), (why) => fuelEconomyDegradedSection(vehicle, why)),
+    reportSections(vehicle, {
+      pricing: true,
+      recalls: true,
+      insight: true,
+      complaints: true,
+      safetyRatings: false,
+      fuelEconomy: false,
+    }),
+    buyerSection(
+      "safetyRatings",
+      report.safetyRatingsTimeoutMs,
+      (signal) => safetyRatingsForVehicle(vehicle, null, { signal }),
+      (why) => ratingsDegradedSection(vehicle, why),
+    ),
+    buyerSection(
+      "fuelEconomy",
+      report.fuelEconomyTimeoutMs,
+      (signal) => fuelEconomyForVehicle(vehicle, null, { signal }),
+      (why) => fuelEconomyDegradedSection(vehicle, why),
+    ),
   ]);
   const url = vehiclePageUrl(found.make.slug, found.model.slug, q.year);
   return {

@@ -15,8 +15,14 @@ export const VinBatchQuery = z.object({
     description: `VINs separated by commas, at most ${VIN_BATCH_LIMIT} (more is a 400 with reason batch_too_large). Spaces around a VIN and letter case do not matter; every entry, even an empty or malformed one, gets its own result at its position.`,
     examples: ["1B3BD1FG9BN510278,5J8YE1H8XNL052358"],
   }),
-  pricing: queryFlag("true adds the pricing section to each decoded VIN (looked up once per distinct year/make/model)", false),
-  recalls: queryFlag("true adds the recalls section to each decoded VIN (looked up once per distinct year/make/model)", false),
+  pricing: queryFlag(
+    "true adds the pricing section to each decoded VIN (looked up once per distinct year/make/model)",
+    false,
+  ),
+  recalls: queryFlag(
+    "true adds the recalls section to each decoded VIN (looked up once per distinct year/make/model)",
+    false,
+  ),
   insight: queryFlag("true adds the insight to each decoded VIN (one per distinct year/make/model)", false),
 });
 export type VinBatchQuery = z.output<typeof VinBatchQuery>;
@@ -27,7 +33,8 @@ export type VinBatchQuery = z.output<typeof VinBatchQuery>;
  */
 export const EntryProblem = Problem.omit({ requestId: true, instance: true }).meta({
   id: "VinBatchProblem",
-  description: "Why this entry has no report (RFC 9457 members): invalid_vin (400), unknown_manufacturer or undecodable_vin (404).",
+  description:
+    "Why this entry has no report (RFC 9457 members): invalid_vin (400), unknown_manufacturer or undecodable_vin (404).",
 });
 
 export const VinBatchEntry = z
@@ -41,11 +48,16 @@ export const VinBatchEntry = z
     z.object({
       input: z.string().meta({ description: "the entry as submitted" }),
       ok: z.literal(false),
-      status: z.union([z.literal(400), z.literal(404)]).meta({ description: "the status GET /api/public/vin/{vin} answers for this VIN" }),
+      status: z
+        .union([z.literal(400), z.literal(404)])
+        .meta({ description: "the status GET /api/public/vin/{vin} answers for this VIN" }),
       problem: EntryProblem,
     }),
   ])
-  .meta({ id: "VinBatchEntry", description: "One submitted VIN: its report (as decodeVin answers it) or its problem." });
+  .meta({
+    id: "VinBatchEntry",
+    description: "One submitted VIN: its report (as decodeVin answers it) or its problem.",
+  });
 export type VinBatchEntry = z.infer<typeof VinBatchEntry>;
 
 export const VinBatchResponse = z

@@ -10,7 +10,15 @@ import { VIN_BATCH_LIMIT, type VinBatchEntry, type VinBatchResponse } from "./vi
 import type { BatchSectionFlags } from "./vin-report-answers";
 import { problemBody } from "../contract/problem-body";
 import { decodeVinsEnriched, normalizeVin } from "../vin";
-import { assembleVinReport, decodedOrThrow, reportSections, vehicleOf, wmiOnlySections, type ReportDecode, type ReportSections } from "./vin-report";
+import {
+  assembleVinReport,
+  decodedOrThrow,
+  reportSections,
+  vehicleOf,
+  wmiOnlySections,
+  type ReportDecode,
+  type ReportSections,
+} from "./vin-report";
 
 /** `vins` as the client wrote it → the entries, in order (an empty entry stays one, and is answered invalid). */
 export function splitVins(vins: string): string[] {
@@ -36,7 +44,10 @@ export async function buildVinBatch(inputs: string[], batchFlags: BatchSectionFl
   const steps: Array<{ input: string } & ({ decoded: ReportDecode } | { error: ApiError })> = inputs.map((input, i) => {
     const format = formats[i];
     if (!format.ok) {
-      return { input, error: badRequest(format.detail, { reason: "invalid_vin", param: "vins", vinError: format.reason }) };
+      return {
+        input,
+        error: badRequest(format.detail, { reason: "invalid_vin", param: "vins", vinError: format.reason }),
+      };
     }
     try {
       return { input, decoded: decodedOrThrow(decodes[next++]) };
@@ -65,10 +76,17 @@ export async function buildVinBatch(inputs: string[], batchFlags: BatchSectionFl
       }
       const decoded = step.decoded;
       if ("coverage" in decoded) {
-        return { input: step.input, ok: true, status: 200, report: assembleVinReport(decoded, wmiOnlySections(flags), flags) };
+        return {
+          input: step.input,
+          ok: true,
+          status: 200,
+          report: assembleVinReport(decoded, wmiOnlySections(flags), flags),
+        };
       }
       const vehicle = vehicleOf(decoded);
-      const sections = wantsSections ? await sectionsByVehicle.get(`${vehicle.year}|${vehicle.make}|${vehicle.model}`)! : {};
+      const sections = wantsSections
+        ? await sectionsByVehicle.get(`${vehicle.year}|${vehicle.make}|${vehicle.model}`)!
+        : {};
       return { input: step.input, ok: true, status: 200, report: assembleVinReport(decoded, sections, flags) };
     }),
   );

@@ -35,10 +35,20 @@ export type BatchSectionFlags = Pick<VinReportFlags, "pricing" | "recalls" | "in
 
 export const VinPricingSection = z
   .object({
-    available: z.boolean().meta({ description: "true when pricing figures are given; false when no pricing exists, the sample is too small to publish, or the lookup failed" }),
+    available: z.boolean().meta({
+      description:
+        "true when pricing figures are given; false when no pricing exists, the sample is too small to publish, or the lookup failed",
+    }),
     reason: z.string().nullable().meta({ description: "why pricing is not available; null when it is" }),
-    sampleSize: z.int().min(0).nullable().meta({ description: "deals for the decoded year/make/model; null when unknown (lookup failed)" }),
-    demoDeals: demoDeals().nullable().meta({ description: "how many of those deals are vinscope's generated demo data, not real transactions (0: all verified); null when unknown" }),
+    sampleSize: z
+      .int()
+      .min(0)
+      .nullable()
+      .meta({ description: "deals for the decoded year/make/model; null when unknown (lookup failed)" }),
+    demoDeals: demoDeals().nullable().meta({
+      description:
+        "how many of those deals are vinscope's generated demo data, not real transactions (0: all verified); null when unknown",
+    }),
     dataStatus: z
       .union([DataStatus, z.literal("none")])
       .nullable()
@@ -46,20 +56,24 @@ export const VinPricingSection = z
     averageSellingPrice: z.number().nullable(),
     averageDiscountPercent: z.number().nullable(),
     priceBand: PriceBand.nullable(),
-    url: z.url().nullable().meta({ description: "pricing page of the decoded year/make/model; null when there is none" }),
+    url: z
+      .url()
+      .nullable()
+      .meta({ description: "pricing page of the decoded year/make/model; null when there is none" }),
     citation: z.string().nullable(),
-    source: z.string().nullable().meta({ description: "attribution of the pricing figures (says when they are demo data)" }),
+    source: z
+      .string()
+      .nullable()
+      .meta({ description: "attribution of the pricing figures (says when they are demo data)" }),
   })
   .meta({ id: "VinPricing", description: "Aggregate buyer pricing for the decoded year/make/model." });
 export type VinPricingSection = z.infer<typeof VinPricingSection>;
 
 export const VinRecallsSection = z
   .object({
-    count: z
-      .int()
-      .min(0)
-      .nullable()
-      .meta({ description: "number of recall campaigns in items; null when status is unavailable (unknown is not zero)" }),
+    count: z.int().min(0).nullable().meta({
+      description: "number of recall campaigns in items; null when status is unavailable (unknown is not zero)",
+    }),
     items: z.array(RecallItem),
     url: z.url().meta({ description: "recall-check page of the decoded year/make/model" }),
     status: RecallStatus,
@@ -74,7 +88,8 @@ const InsightSchema = z
   .object({
     text: z.string().meta({ description: "a 2-3 sentence factual paragraph, at most 60 words" }),
     model: z.string().meta({
-      description: "identifier of the writer: an AI model id, or `vinscope-facts-v1` for the deterministic factual summary used when no AI model is available",
+      description:
+        "identifier of the writer: an AI model id, or `vinscope-facts-v1` for the deterministic factual summary used when no AI model is available",
     }),
     generatedAt: z.iso.datetime(),
   })
@@ -87,15 +102,22 @@ const VinCheck = z
       expected: z.string().meta({ description: "check digit computed per ISO 3779 / 49 CFR 565.15 (X for 10)" }),
       actual: z.string().meta({ description: "the VIN's 9th character" }),
     }),
-    errorCodes: z.array(z.string()).meta({ description: "NHTSA vPIC error codes (0 = decoded clean; 1 = check digit does not calculate; …)" }),
+    errorCodes: z
+      .array(z.string())
+      .meta({ description: "NHTSA vPIC error codes (0 = decoded clean; 1 = check digit does not calculate; …)" }),
     errorText: z.string().meta({ description: "NHTSA's texts for the error codes" }),
     descriptor: z.string().meta({ description: "NHTSA vehicle descriptor (VIN positions 1-11, position 9 as *)" }),
     vpicDataDate: z.string().meta({ description: "date of the vPIC data the decode used" }),
     checkDigitMandatory: z.boolean().meta({
-      description: "ISO 3779: true for North American VINs (first character 1-5), where a wrong check digit means a wrong VIN; false elsewhere, where manufacturers need not compute it (the result is advisory)",
+      description:
+        "ISO 3779: true for North American VINs (first character 1-5), where a wrong check digit means a wrong VIN; false elsewhere, where manufacturers need not compute it (the result is advisory)",
     }),
   })
-  .meta({ id: "VinCheck", description: "How the VIN decoded: the check-digit result and NHTSA's error codes. A VIN with a wrong check digit is still decoded, as NHTSA does." });
+  .meta({
+    id: "VinCheck",
+    description:
+      "How the VIN decoded: the check-digit result and NHTSA's error codes. A VIN with a wrong check digit is still decoded, as NHTSA does.",
+  });
 
 const VinCoverage = z.enum(["vpic", "wmi_only"]).meta({
   description:
@@ -107,7 +129,10 @@ const VinCoverage = z.enum(["vpic", "wmi_only"]).meta({
 const VinOrigin = z
   .object({
     region: z.enum(["Africa", "Asia", "Europe", "North America", "Oceania", "South America"]).nullable(),
-    country: z.string().nullable().meta({ description: "country the WMI is allocated to (ISO 3780), upper case; null when unallocated" }),
+    country: z
+      .string()
+      .nullable()
+      .meta({ description: "country the WMI is allocated to (ISO 3780), upper case; null when unallocated" }),
   })
   .meta({ description: "where the VIN's manufacturer code was issued (ISO 3780 regions and countries)" });
 
@@ -123,17 +148,23 @@ export const VinDecodeResponse = z
     origin: VinOrigin,
     pricing: VinPricingSection.optional().meta({ description: "left out when pricing=false" }),
     recalls: VinRecallsSection.optional().meta({
-      description: "left out when recalls=false, and with coverage wmi_only (NHTSA publishes recalls per US-market year, make and model)",
+      description:
+        "left out when recalls=false, and with coverage wmi_only (NHTSA publishes recalls per US-market year, make and model)",
     }),
-    insight: InsightSchema.nullable().optional().meta({ description: "null when no insight could be produced in time; left out when insight=false" }),
+    insight: InsightSchema.nullable()
+      .optional()
+      .meta({ description: "null when no insight could be produced in time; left out when insight=false" }),
     safetyRatings: SafetyRatingsSection.optional().meta({
-      description: "NHTSA NCAP star ratings of the variants that fit the VIN; left out when safetyRatings=false and with coverage wmi_only",
+      description:
+        "NHTSA NCAP star ratings of the variants that fit the VIN; left out when safetyRatings=false and with coverage wmi_only",
     }),
     complaints: ComplaintsSection.optional().meta({
-      description: "NHTSA owner complaints for the year/make/model; left out when complaints=false and with coverage wmi_only",
+      description:
+        "NHTSA owner complaints for the year/make/model; left out when complaints=false and with coverage wmi_only",
     }),
     fuelEconomy: FuelEconomySection.optional().meta({
-      description: "EPA fuel economy of the variants that fit the VIN; left out when fuelEconomy=false and with coverage wmi_only",
+      description:
+        "EPA fuel economy of the variants that fit the VIN; left out when fuelEconomy=false and with coverage wmi_only",
     }),
     citation: z.string().meta({ description: "suggested citation text" }),
     vinCheck: VinCheck,

@@ -56,7 +56,8 @@ export async function buildVinReport(vin: Vin, flags: VinReportFlags = ALL_SECTI
   // One live budget for the whole report: what the decode spent waiting on vPIC is not waited again by the
   // sections, so a report waits on outside systems at most REPORT_LIVE_BUDGET_MS in all.
   const budgetMs = Math.max(0, config().report.liveBudgetMs - (performance.now() - started));
-  const sections = "coverage" in result ? wmiOnlySections(flags) : await reportSections(vehicleOf(result), flags, result, budgetMs);
+  const sections =
+    "coverage" in result ? wmiOnlySections(flags) : await reportSections(vehicleOf(result), flags, result, budgetMs);
   return assembleVinReport(result, sections, flags);
 }
 
@@ -82,14 +83,21 @@ export function decodedOrThrow(result: DecodeResult): ReportDecode {
       errorCodes: result.errorCodes,
     });
   }
-  throw notFound(`VIN ${result.vin} cannot be decoded: no vPIC pattern names its model.`, { reason: "undecodable_vin", errorCodes: result.errorCodes });
+  throw notFound(`VIN ${result.vin} cannot be decoded: no vPIC pattern names its model.`, {
+    reason: "undecodable_vin",
+    errorCodes: result.errorCodes,
+  });
 }
 
 /** Sections of a VIN outside the US-market data: there is no year/make/model to key them on. */
 export function wmiOnlySections(flags: VinReportFlags): ReportSections {
   return {
     pricing: flags.pricing
-      ? unavailablePricing("No pricing: this VIN is outside the US-market data, so no model is known to price.", null, null)
+      ? unavailablePricing(
+          "No pricing: this VIN is outside the US-market data, so no model is known to price.",
+          null,
+          null,
+        )
       : undefined,
     insight: undefined,
   };
@@ -130,34 +138,81 @@ export async function reportSections(
   const { buyerMemo } = memos();
   /** A buyer-data section, shared by the VINs with the same memo key, under its own deadline. */
   // A live call waits at most the budget; past it the section says `pending` and the call fills the store.
-  const buyer = <T extends BuyerSection>(memoKey: string, label: string, ms: number, online: boolean, work: (signal: AbortSignal) => Promise<T>, degraded: (why: string) => T) =>
+  const buyer = <T extends BuyerSection>(
+    memoKey: string,
+    label: string,
+    ms: number,
+    online: boolean,
+    work: (signal: AbortSignal) => Promise<T>,
+    degraded: (why: string) => T,
+  ) =>
     buyerMemo.get(
       memoKey,
       () => buyerSection(label, ms, work, degraded),
-      (s) => (s.status === "ok" || (s.status === "unavailable" && !online) ? memoMs : s.status === "pending" ? 0 : Math.min(memoMs, failureMemoMs())),
+      (s) =>
+        s.status === "ok" || (s.status === "unavailable" && !online)
+          ? memoMs
+          : s.status === "pending"
+            ? 0
+            : Math.min(memoMs, failureMemoMs()),
     ) as Promise<T>;
   const [pricing, recalls, insight, safetyRatings, complaints, fuelEconomy] = await Promise.all([
-    flags.pricing ? pricingMemo.get(key, () => pricingSection(vehicle), (p) => (p.dataStatus !== null ? memoMs : 0)) : undefined,
-    flags.recalls ? recallsMemo.get(key, () => recallsSection(vehicle, budgetMs), (r) => recallsMemoMs(r, memoMs)) : undefined,
+    flags.pricing
+      ? pricingMemo.get(
+          key,
+          () => pricingSection(vehicle),
+          (p) => (p.dataStatus !== null ? memoMs : 0),
+        )
+      : undefined,
+    flags.recalls
+      ? recallsMemo.get(
+          key,
+          () => recallsSection(vehicle, budgetMs),
+          (r) => recallsMemoMs(r, memoMs),
+        )
+      : undefined,
     flags.insight ? insightSection(vehicle) : undefined,
     flags.safetyRatings && marks
-      ? buyer(`ratings|${traitsKey}`, "safetyRatings", report.safetyRatingsTimeoutMs, ratingsOnline(),
-          (signal) => safetyRatingsForVehicle(vehicle, marks, { signal, budgetMs }), (why) => ratingsDegradedSection(vehicle, why))
+      ? buyer(
+          `ratings|${traitsKey}`,
+          "safetyRatings",
+          report.safetyRatingsTimeoutMs,
+          ratingsOnline(),
+          (signal) => safetyRatingsForVehicle(vehicle, marks, { signal, budgetMs }),
+          (why) => ratingsDegradedSection(vehicle, why),
+        )
       : undefined,
     flags.complaints
-      ? buyer(`complaints|${key}`, "complaints", report.complaintsTimeoutMs, complaintsOnline(),
-          (signal) => complaintsForVehicle(vehicle, { signal, budgetMs }), (why) => complaintsDegradedSection(vehicle, why))
+      ? buyer(
+          `complaints|${key}`,
+          "complaints",
+          report.complaintsTimeoutMs,
+          complaintsOnline(),
+          (signal) => complaintsForVehicle(vehicle, { signal, budgetMs }),
+          (why) => complaintsDegradedSection(vehicle, why),
+        )
       : undefined,
     flags.fuelEconomy && marks
-      ? buyer(`fuel|${traitsKey}`, "fuelEconomy", report.fuelEconomyTimeoutMs, fuelEconomyOnline(),
-          (signal) => fuelEconomyForVehicle(vehicle, marks, { signal, budgetMs }), (why) => fuelEconomyDegradedSection(vehicle, why))
+      ? buyer(
+          `fuel|${traitsKey}`,
+          "fuelEconomy",
+          report.fuelEconomyTimeoutMs,
+          fuelEconomyOnline(),
+          (signal) => fuelEconomyForVehicle(vehicle, marks, { signal, budgetMs }),
+          (why) => fuelEconomyDegradedSection(vehicle, why),
+        )
       : undefined,
   ]);
   return { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy };
 }
 
 /** A buyer-data section under its own deadline; past it, or on an error, the section says it is unknown. */
-export async function buyerSection<T>(label: string, ms: number, work: (signal: AbortSignal) => Promise<T>, degraded: (why: string) => T): Promise<T> {
+export async function buyerSection<T>(
+  label: string,
+  ms: number,
+  work: (signal: AbortSignal) => Promise<T>,
+  degraded: (why: string) => T,
+): Promise<T> {
   try {
     return await withDeadline(label, ms, work);
   } catch (error) {
@@ -166,12 +221,18 @@ export async function buyerSection<T>(label: string, ms: number, work: (signal: 
   }
 }
 
-export function assembleVinReport(result: ReportDecode, sections: ReportSections, flags: VinReportFlags): VinDecodeResponse {
+export function assembleVinReport(
+  result: ReportDecode,
+  sections: ReportSections,
+  flags: VinReportFlags,
+): VinDecodeResponse {
   const { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy } = sections;
   const vin = result.vin;
   const permalink = vinPermalink(vin);
   const d = result.decoded;
-  const name = [d.year, d.make ? displayMake(d.make) : null, d.model].filter(Boolean).join(" ") || (d.manufacturer ?? "VehicleQuery");
+  const name =
+    [d.year, d.make ? displayMake(d.make) : null, d.model].filter(Boolean).join(" ") ||
+    (d.manufacturer ?? "VehicleQuery");
   return {
     source: sourceText(result, sections),
     vin,
@@ -281,7 +342,11 @@ async function pricingSection(vehicle: VehicleQuery): Promise<VinPricingSection>
       (await vehicleHasDeals(vehicle)) ? getVehiclePricing(vehicle) : null,
     );
     if (!answer?.found) {
-      return unavailablePricing(`No deals for the ${vehicle.year} ${displayMake(vehicle.make)} ${vehicle.model} yet.`, 0, "none");
+      return unavailablePricing(
+        `No deals for the ${vehicle.year} ${displayMake(vehicle.make)} ${vehicle.model} yet.`,
+        0,
+        "none",
+      );
     }
     const p = answer.pricing;
     if (p.dataStatus === "insufficient") {
@@ -339,7 +404,9 @@ function unavailablePricing(
 
 async function recallsSection(vehicle: VehicleQuery, budgetMs: number): Promise<VinRecallsSection> {
   try {
-    return await withDeadline("recalls", config().report.recallsTimeoutMs, (signal) => recallsForVehicle(vehicle, { signal, budgetMs }));
+    return await withDeadline("recalls", config().report.recallsTimeoutMs, (signal) =>
+      recallsForVehicle(vehicle, { signal, budgetMs }),
+    );
   } catch (error) {
     log().warn({ section: "recalls", err: error }, "vin report: recalls degraded");
     return {
@@ -361,7 +428,9 @@ async function insightSection(vehicle: VehicleQuery): Promise<VinDecodeResponse[
     // recall source that hangs must not hold the report); with one, the model gets its own deadline.
     const { report, insights } = config();
     const ms = insights.apiKey ? report.insightTimeoutMs : Math.min(report.insightTimeoutMs, report.liveBudgetMs);
-    const insight = await withDeadline("insight", ms + 500, (signal) => getInsight(vehicle, { deadlineMs: ms, signal }));
+    const insight = await withDeadline("insight", ms + 500, (signal) =>
+      getInsight(vehicle, { deadlineMs: ms, signal }),
+    );
     return insight ? { text: insight.text, model: insight.model, generatedAt: insight.generatedAt } : null;
   } catch (error) {
     log().warn({ section: "insight", err: error }, "vin report: insight degraded");

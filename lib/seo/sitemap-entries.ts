@@ -31,7 +31,11 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
   const vehiclePage = (year: number, make: string, model: string) => {
     const found = findCatalogModel(make, model);
     if (!found || !found.model.years.some((r) => year >= r.from && year <= r.to)) return;
-    entries.push({ url: `${base}/vehicles/${found.make.slug}/${found.model.slug}/${year}`, changeFrequency: "weekly", priority: 0.6 });
+    entries.push({
+      url: `${base}/vehicles/${found.make.slug}/${found.model.slug}/${year}`,
+      changeFrequency: "weekly",
+      priority: 0.6,
+    });
   };
 
   const pricing = await db().dealSummary.findMany({
@@ -41,7 +45,11 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
     take: MAX_URLS,
   });
   for (const p of pricing) {
-    entries.push({ url: `${base}/pricing/${p.makeSlug}/${p.modelSlug}/${p.year}`, changeFrequency: "daily", priority: 0.7 });
+    entries.push({
+      url: `${base}/pricing/${p.makeSlug}/${p.modelSlug}/${p.year}`,
+      changeFrequency: "daily",
+      priority: 0.7,
+    });
     vehiclePage(p.year, p.makeSlug, p.modelSlug);
   }
 
@@ -52,7 +60,11 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
     take: MAX_URLS,
   });
   for (const r of recalls) {
-    entries.push({ url: `${base}/recalls/${r.year}/${slugify(r.make)}/${slugify(r.model)}`, changeFrequency: "weekly", priority: 0.5 });
+    entries.push({
+      url: `${base}/recalls/${r.year}/${slugify(r.make)}/${slugify(r.model)}`,
+      changeFrequency: "weekly",
+      priority: 0.5,
+    });
     vehiclePage(r.year, r.make, r.model);
   }
 

@@ -34,7 +34,8 @@ export const WindowStickerCheck = z
   })
   .meta({
     id: "WindowStickerCheck",
-    description: "Window sticker availability check (format=check), answered from the archive and a live probe cached for a day.",
+    description:
+      "Window sticker availability check (format=check), answered from the archive and a live probe cached for a day.",
     examples: [
       { available: true, manufacturer: "Ford / Lincoln", brand: "Ford", reason: null },
       {
@@ -57,11 +58,16 @@ export type WindowStickerCheck = z.infer<typeof WindowStickerCheck>;
 export const ProvisionRequest = z
   .object({
     vins: z
-      .array(z.string({ message: "every entry of vins must be a string" }), { message: "vins must be an array of VIN strings" })
+      .array(z.string({ message: "every entry of vins must be a string" }), {
+        message: "vins must be an array of VIN strings",
+      })
       .min(1, { message: "vins must not be empty" })
       .max(PROVISION_LIMIT, { message: `at most ${PROVISION_LIMIT} VINs per request` })
       .describe(`VINs to check: at most ${PROVISION_LIMIT}, or ${PROVISION_LIVE_LIMIT} with live: true`),
-    live: z.boolean().optional().describe("true asks the manufacturers for real (at most 25 VINs); otherwise an instant check by WMI"),
+    live: z
+      .boolean()
+      .optional()
+      .describe("true asks the manufacturers for real (at most 25 VINs); otherwise an instant check by WMI"),
     decode: z.boolean().optional().describe("true adds year, make, model and trim per VIN from the vPIC decoder data"),
   })
   .meta({
@@ -100,7 +106,9 @@ export const ProvisionResult = z.object({
   reason: z
     .string()
     .optional()
-    .describe("Why a VIN is invalid_vin, not_supported, unknown or fallback (e.g. length, unsupported_make, wmi_only, not_found, fetch_error, deadline)"),
+    .describe(
+      "Why a VIN is invalid_vin, not_supported, unknown or fallback (e.g. length, unsupported_make, wmi_only, not_found, fetch_error, deadline)",
+    ),
   vehicle: ProvisionVehicle.optional(),
 });
 export type ProvisionResult = z.infer<typeof ProvisionResult>;
@@ -109,7 +117,11 @@ export const ProvisionResponse = z
   .object({
     mode: z.enum(["wmi", "live"]).describe("wmi for the default instant check; live when live: true"),
     note: z.string().describe("What the mode did and what its statuses mean"),
-    results: z.array(ProvisionResult).describe("One entry per submitted VIN, in submission order (a repeated VIN is checked once and its entry repeated)"),
+    results: z
+      .array(ProvisionResult)
+      .describe(
+        "One entry per submitted VIN, in submission order (a repeated VIN is checked once and its entry repeated)",
+      ),
   })
   .meta({
     id: "ProvisionResponse",

@@ -26,7 +26,12 @@ export function archivePath(sha256: string): string {
 }
 
 /** Stores a PDF for a VIN (idempotent: the same bytes are written once) and records it in the index. */
-export async function archiveSticker(vin: string, pdf: Buffer, source: string, fetchedAt = new Date()): Promise<ArchivedSticker> {
+export async function archiveSticker(
+  vin: string,
+  pdf: Buffer,
+  source: string,
+  fetchedAt = new Date(),
+): Promise<ArchivedSticker> {
   const sha256 = sha256Hex(pdf);
   const file = archivePath(sha256);
   if (!existsSync(file)) {

@@ -4,7 +4,12 @@
  */
 import { createHash } from "node:crypto";
 import { resetConfigForTests } from "../config";
-import { refusedPort, startFakeManufacturer, type FakeManufacturer, type Scenario } from "../../tests/fixtures/fake-manufacturer";
+import {
+  refusedPort,
+  startFakeManufacturer,
+  type FakeManufacturer,
+  type Scenario,
+} from "../../tests/fixtures/fake-manufacturer";
 import { makeStickerPdf } from "../../tests/fixtures/make-pdf";
 import { fetchSticker, manufacturerHosts, resetFetchStateForTests, stickerUrl } from "./fetch-sticker";
 import { SUPPORTED_GROUPS } from "./registry";
@@ -147,7 +152,12 @@ describe("requests to manufacturer hosts", () => {
   });
 
   test("at most STICKER_HOST_CONCURRENCY requests per host are in flight, paced apart", async () => {
-    useEnv({ ...fake.env(), STICKER_HOST_CONCURRENCY: "2", STICKER_HOST_INTERVAL_MS: "40", STICKER_TIMEOUT_MS: "3000" });
+    useEnv({
+      ...fake.env(),
+      STICKER_HOST_CONCURRENCY: "2",
+      STICKER_HOST_INTERVAL_MS: "40",
+      STICKER_TIMEOUT_MS: "3000",
+    });
     fake.slowMs = 150;
     fake.maxInFlight = 0;
     const vins = Array.from({ length: 6 }, () => nextVin());
@@ -188,22 +198,40 @@ describe("requests to manufacturer hosts", () => {
 
   test("with STICKER_HOST_QUEUE_MAX callers waiting, the next is answered busy at once", async () => {
     // About the queue, not the breaker: the callers that time out in the queue must not open it.
-    useEnv({ ...fake.env(), STICKER_HOST_CONCURRENCY: "1", STICKER_TIMEOUT_MS: "400", STICKER_HOST_QUEUE_MAX: "2", OUTSIDE_BREAKER_FAILURES: "100" });
+    useEnv({
+      ...fake.env(),
+      STICKER_HOST_CONCURRENCY: "1",
+      STICKER_TIMEOUT_MS: "400",
+      STICKER_HOST_QUEUE_MAX: "2",
+      OUTSIDE_BREAKER_FAILURES: "100",
+    });
     fake.slowMs = 200;
     const vins = Array.from({ length: 5 }, () => nextVin());
     vins.forEach((v) => fake.set(v, "slow"));
     const outcomes = await Promise.all(vins.map((v) => fetchSticker(gm, v)));
     // One in flight and two waiting; the last two are refused without a request.
     expect(outcomes.slice(3)).toEqual([
-      { kind: "unavailable", cause: "busy", why: expect.stringContaining("2 requests are already waiting"), retryAfterS: 1 },
-      { kind: "unavailable", cause: "busy", why: expect.stringContaining("2 requests are already waiting"), retryAfterS: 1 },
+      {
+        kind: "unavailable",
+        cause: "busy",
+        why: expect.stringContaining("2 requests are already waiting"),
+        retryAfterS: 1,
+      },
+      {
+        kind: "unavailable",
+        cause: "busy",
+        why: expect.stringContaining("2 requests are already waiting"),
+        retryAfterS: 1,
+      },
     ]);
     expect(fake.requests.filter((r) => (vins.slice(3) as string[]).includes(r.vin!))).toEqual([]);
     expect(outcomes[0].kind).toBe("pdf");
     // A provision run joins the queue whatever its length.
     const more = Array.from({ length: 4 }, () => nextVin());
     more.forEach((v) => fake.set(v, "pdf"));
-    const provisioned = await Promise.all(more.map((v) => fetchSticker(gm, v, { ignoreQueueCap: true, timeoutMs: 3000 })));
+    const provisioned = await Promise.all(
+      more.map((v) => fetchSticker(gm, v, { ignoreQueueCap: true, timeoutMs: 3000 })),
+    );
     expect(provisioned.every((o) => o.kind === "pdf")).toBe(true);
     fake.slowMs = 3000;
   });
@@ -230,7 +258,12 @@ describe("requests to manufacturer hosts", () => {
   });
 
   test("after repeated failures the host's breaker answers unavailable at once, without a request", async () => {
-    useEnv({ ...fake.env(), STICKER_TIMEOUT_MS: "150", OUTSIDE_BREAKER_FAILURES: "3", OUTSIDE_BREAKER_COOLDOWN_MS: "60000" });
+    useEnv({
+      ...fake.env(),
+      STICKER_TIMEOUT_MS: "150",
+      OUTSIDE_BREAKER_FAILURES: "3",
+      OUTSIDE_BREAKER_COOLDOWN_MS: "60000",
+    });
     fake.slowMs = 5000;
     for (let i = 0; i < 3; i++) {
       const v = nextVin();
@@ -240,7 +273,12 @@ describe("requests to manufacturer hosts", () => {
     const v = nextVin();
     fake.set(v, "pdf");
     const started = Date.now();
-    expect(await fetchSticker(gm, v)).toEqual({ kind: "unavailable", cause: "down", why: expect.stringContaining("failed repeatedly"), retryAfterS: 60 });
+    expect(await fetchSticker(gm, v)).toEqual({
+      kind: "unavailable",
+      cause: "down",
+      why: expect.stringContaining("failed repeatedly"),
+      retryAfterS: 60,
+    });
     expect(Date.now() - started).toBeLessThan(50);
     expect(fake.requests.some((r) => r.vin === v)).toBe(false);
     fake.slowMs = 3000;

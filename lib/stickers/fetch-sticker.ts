@@ -78,17 +78,19 @@ export async function fetchSticker(group: SupportedGroup, vin: Vin, options: Fet
   const breaker = breakerFor(`sticker:${url.host}`);
   const timeoutMs = options.timeoutMs ?? config().stickers.timeoutMs;
   const deadline = startDeadline(timeoutMs, options.signal);
-  return breaker.run<FetchOutcome>(() => fetchWithin(group, vin, url, options, timeoutMs, deadline.signal), {
-    // The host failed (no answer in time, refused, unusable reply), not the caller who went away.
-    failed: (o) => o.kind === "error",
-    ignored: (o) => o.kind === "unavailable" || (o.kind === "error" && options.signal?.aborted === true),
-    open: () => ({
-      kind: "unavailable",
-      cause: "down",
-      why: `${url.host} failed repeatedly; it is not asked again until its cool-down ends`,
-      retryAfterS: Math.ceil(config().outside.breakerCooldownMs / 1000),
-    }),
-  }).finally(deadline.clear);
+  return breaker
+    .run<FetchOutcome>(() => fetchWithin(group, vin, url, options, timeoutMs, deadline.signal), {
+      // The host failed (no answer in time, refused, unusable reply), not the caller who went away.
+      failed: (o) => o.kind === "error",
+      ignored: (o) => o.kind === "unavailable" || (o.kind === "error" && options.signal?.aborted === true),
+      open: () => ({
+        kind: "unavailable",
+        cause: "down",
+        why: `${url.host} failed repeatedly; it is not asked again until its cool-down ends`,
+        retryAfterS: Math.ceil(config().outside.breakerCooldownMs / 1000),
+      }),
+    })
+    .finally(deadline.clear);
 }
 
 async function fetchWithin(
@@ -113,7 +115,12 @@ async function fetchWithin(
   const { attempt, result, verdict } = last;
   if ("busy" in result) {
     logFetch(group, vin, "busy", started, attempt, result.busy);
-    return { kind: "unavailable", cause: "busy", why: result.busy, retryAfterS: Math.max(1, Math.ceil(timeoutMs / 1000)) };
+    return {
+      kind: "unavailable",
+      cause: "busy",
+      why: result.busy,
+      retryAfterS: Math.max(1, Math.ceil(timeoutMs / 1000)),
+    };
   }
   if ("reply" in result && verdict?.kind === "pdf") {
     logFetch(group, vin, "pdf", started, attempt);
@@ -129,7 +136,14 @@ async function fetchWithin(
   return outcome;
 }
 
-function logFetch(group: SupportedGroup, vin: string, outcome: string, started: number, attempt?: number, why?: string) {
+function logFetch(
+  group: SupportedGroup,
+  vin: string,
+  outcome: string,
+  started: number,
+  attempt?: number,
+  why?: string,
+) {
   const ms = Math.round(performance.now() - started);
   log().info({ group: group.id, vin, outcome, why, attempt, ms }, "manufacturer sticker fetch");
 }
@@ -137,7 +151,12 @@ function logFetch(group: SupportedGroup, vin: string, outcome: string, started: 
 type RequestResult = { reply: ManufacturerReply } | { error: string } | { busy: string };
 
 /** One request through the host queue; `signal` is the whole fetch's deadline joined with the caller's signal. */
-async function requestOnce(url: URL, timeoutMs: number, signal: AbortSignal, options: FetchOptions): Promise<RequestResult> {
+async function requestOnce(
+  url: URL,
+  timeoutMs: number,
+  signal: AbortSignal,
+  options: FetchOptions,
+): Promise<RequestResult> {
   const maxQueue = options.ignoreQueueCap ? undefined : config().stickers.hostQueueMax;
   const callerGone = () => options.signal?.aborted === true;
   try {
@@ -158,7 +177,8 @@ async function requestOnce(url: URL, timeoutMs: number, signal: AbortSignal, opt
   } catch (error) {
     if (error instanceof HostQueueFull) return { busy: error.message };
     // Aborted while still queued for the host.
-    if (callerGone()) return { error: "overall deadline passed (or the client went away) before the manufacturer could be asked" };
+    if (callerGone())
+      return { error: "overall deadline passed (or the client went away) before the manufacturer could be asked" };
     return { error: `no answer within ${timeoutMs} ms (waiting for the host queue)` };
   }
 }

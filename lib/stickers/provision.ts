@@ -56,7 +56,9 @@ export function provisionBatch(vins: string[]): ProvisionBatch {
     keys.push(key);
     if (seen.has(key)) continue;
     seen.add(key);
-    entries.push(normalized.ok ? { submitted, vin: normalized.vin } : { submitted, vin: null, invalidReason: normalized.reason });
+    entries.push(
+      normalized.ok ? { submitted, vin: normalized.vin } : { submitted, vin: null, invalidReason: normalized.reason },
+    );
   }
   return { keys, entries };
 }
@@ -119,7 +121,8 @@ async function liveResults(entries: Entry[], archived: Set<string>, decode: bool
       const base = baseResult(resolved, decode);
       const hasArchive = archived.has(entry.vin);
       const source = stickerSource(resolved);
-      if (!("group" in source)) return { ...base, status: hasArchive ? "fallback" : "not_supported", reason: source.reason };
+      if (!("group" in source))
+        return { ...base, status: hasArchive ? "fallback" : "not_supported", reason: source.reason };
       const { group } = source;
       // A run is bounded by its batch limit and overall deadline, so its VINs join the host queue past its cap.
       const outcome = await askManufacturer(group, resolved, timeoutMs, deadline.signal, true);

@@ -34,7 +34,13 @@ export interface UnsupportedGroup {
 export type ManufacturerGroup = SupportedGroup | UnsupportedGroup;
 
 export const SUPPORTED_GROUPS: readonly SupportedGroup[] = [
-  { id: "gm", supported: true, label: "GM (Chevrolet, GMC, Buick, Cadillac)", makes: ["Chevrolet", "GMC", "Buick", "Cadillac"], endpoint: "gm" },
+  {
+    id: "gm",
+    supported: true,
+    label: "GM (Chevrolet, GMC, Buick, Cadillac)",
+    makes: ["Chevrolet", "GMC", "Buick", "Cadillac"],
+    endpoint: "gm",
+  },
   {
     id: "stellantis",
     supported: true,
@@ -49,7 +55,13 @@ export const SUPPORTED_GROUPS: readonly SupportedGroup[] = [
 ];
 
 export const UNSUPPORTED_GROUPS: readonly UnsupportedGroup[] = [
-  { id: "toyota", supported: false, label: "Toyota / Lexus", makes: ["Toyota", "Lexus"], note: "retired public access in 2026" },
+  {
+    id: "toyota",
+    supported: false,
+    label: "Toyota / Lexus",
+    makes: ["Toyota", "Lexus"],
+    note: "retired public access in 2026",
+  },
   { id: "kia", supported: false, label: "Kia", makes: ["Kia"], note: "removed its service" },
 ];
 

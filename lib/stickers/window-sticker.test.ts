@@ -4,7 +4,12 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { refusedPort, startFakeManufacturer, type FakeManufacturer, type Scenario } from "../../tests/fixtures/fake-manufacturer";
+import {
+  refusedPort,
+  startFakeManufacturer,
+  type FakeManufacturer,
+  type Scenario,
+} from "../../tests/fixtures/fake-manufacturer";
 import { makeStickerPdf } from "../../tests/fixtures/make-pdf";
 import { createTempDb, type TempDb } from "../../tests/fixtures/temp-db";
 import { isApiError } from "../contract/errors";
@@ -23,7 +28,13 @@ let temp: TempDb;
 let fake: FakeManufacturer;
 
 function useFake(extra: Record<string, string> = {}) {
-  temp.setEnv({ ...fake.env(), STICKER_HOST_INTERVAL_MS: "0", STICKER_TIMEOUT_MS: "700", STICKER_CHECK_TIMEOUT_MS: "500", ...extra });
+  temp.setEnv({
+    ...fake.env(),
+    STICKER_HOST_INTERVAL_MS: "0",
+    STICKER_TIMEOUT_MS: "700",
+    STICKER_CHECK_TIMEOUT_MS: "500",
+    ...extra,
+  });
   resetFetchStateForTests();
 }
 
@@ -98,19 +109,27 @@ describe.each(Object.entries(GROUP_VINS))("GET window sticker, %s", (group, desc
     expect(fake.requests.length).toBe(before);
   });
 
-  test.each(["placeholder", "html", "json_error", "empty", "small_text"] as const)("%s → 404 not_found", async (scenario) => {
-    const v = withScenario(scenario);
-    expect(await problemOf(getWindowSticker(v))).toMatchObject({ status: 404, reason: "not_found" });
-    expect(await db().stickerArchive.count({ where: { vin: v } })).toBe(0);
-  });
+  test.each(["placeholder", "html", "json_error", "empty", "small_text"] as const)(
+    "%s → 404 not_found",
+    async (scenario) => {
+      const v = withScenario(scenario);
+      expect(await problemOf(getWindowSticker(v))).toMatchObject({ status: 404, reason: "not_found" });
+      expect(await db().stickerArchive.count({ where: { vin: v } })).toBe(0);
+    },
+  );
 
   test("slower than the deadline → 502 fetch_error", async () => {
-    expect(await problemOf(getWindowSticker(withScenario("slow")))).toMatchObject({ status: 502, reason: "fetch_error" });
+    expect(await problemOf(getWindowSticker(withScenario("slow")))).toMatchObject({
+      status: 502,
+      reason: "fetch_error",
+    });
   });
 
   test("refused connection → 502 fetch_error", async () => {
     const port = await refusedPort();
-    useFake(Object.fromEntries(Object.entries(fake.env()).map(([k, u]) => [k, u.replace(`:${fake.port}`, `:${port}`)])));
+    useFake(
+      Object.fromEntries(Object.entries(fake.env()).map(([k, u]) => [k, u.replace(`:${fake.port}`, `:${port}`)])),
+    );
     expect(await problemOf(getWindowSticker(vin(descriptor)))).toMatchObject({ status: 502, reason: "fetch_error" });
   });
 });
@@ -134,7 +153,11 @@ describe("window sticker: makes without a source", () => {
     const before = fake.requests.length;
     const problem = await problemOf(getWindowSticker(parseVin(CHINA_MARKET_GM)));
     expect(problem).toMatchObject({ status: 404, reason: "not_supported" });
-    expect(await checkWindowSticker(parseVin(CHINA_MARKET_GM))).toMatchObject({ available: false, brand: "Cadillac", reason: "not_supported" });
+    expect(await checkWindowSticker(parseVin(CHINA_MARKET_GM))).toMatchObject({
+      available: false,
+      brand: "Cadillac",
+      reason: "not_supported",
+    });
     expect(fake.requests.length).toBe(before);
   });
 
@@ -144,7 +167,12 @@ describe("window sticker: makes without a source", () => {
     await archiveSticker(v, pdf, "import");
     const sticker = await getWindowSticker(v);
     expect(sticker).toMatchObject({ servedFrom: "archive", sha256: sha(pdf) });
-    expect(await checkWindowSticker(v)).toEqual({ available: true, manufacturer: "Toyota / Lexus", brand: "Toyota", reason: null });
+    expect(await checkWindowSticker(v)).toEqual({
+      available: true,
+      manufacturer: "Toyota / Lexus",
+      brand: "Toyota",
+      reason: null,
+    });
   });
 
   test("Hyundai's service is asked with the decoded model", async () => {
@@ -160,7 +188,10 @@ describe("window sticker: makes without a source", () => {
         parseVin(bad);
         throw new Error("accepted");
       } catch (error) {
-        expect(isApiError(error) && error.status === 400 && error.extensions).toMatchObject({ reason: "invalid_vin", param: "vin" });
+        expect(isApiError(error) && error.status === 400 && error.extensions).toMatchObject({
+          reason: "invalid_vin",
+          param: "vin",
+        });
       }
     }
     expect(parseVin(" 1gcuyded9nz123456 ")).toBe("1GCUYDED9NZ123456");
@@ -171,14 +202,24 @@ describe("availability check (format=check)", () => {
   test("available: probed live, archived, and remembered for a day", async () => {
     const v = vin(GROUP_VINS.ford);
     fake.set(v, "pdf");
-    expect(await checkWindowSticker(v)).toEqual({ available: true, manufacturer: "Ford / Lincoln", brand: "Ford", reason: null });
+    expect(await checkWindowSticker(v)).toEqual({
+      available: true,
+      manufacturer: "Ford / Lincoln",
+      brand: "Ford",
+      reason: null,
+    });
     expect(existsSync(archivePath(sha(fake.pdfFor(v))))).toBe(true);
   });
 
   test("not_found: the probe's answer is reused for a day", async () => {
     const v = vin(GROUP_VINS.gm);
     fake.set(v, "json_error");
-    const expected = { available: false, manufacturer: "GM (Chevrolet, GMC, Buick, Cadillac)", brand: "Chevrolet", reason: "not_found" };
+    const expected = {
+      available: false,
+      manufacturer: "GM (Chevrolet, GMC, Buick, Cadillac)",
+      brand: "Chevrolet",
+      reason: "not_found",
+    };
     expect(await checkWindowSticker(v)).toEqual(expected);
     const hits = fake.requests.filter((r) => r.vin === v).length;
     await drainDeferredWrites();
@@ -219,12 +260,29 @@ describe("provision", () => {
     expect(fake.requests.length).toBe(before);
     expect(out.mode).toBe("wmi");
     expect(out.note).toMatch(/supported/);
-    const gmResult = { vin: gm, status: "supported", brand: "Chevrolet", manufacturer: "GM (Chevrolet, GMC, Buick, Cadillac)" };
-    const invalid = { vin: "NOTAVIN", status: "invalid_vin", brand: "Unknown", manufacturer: "Unknown", reason: "length" };
+    const gmResult = {
+      vin: gm,
+      status: "supported",
+      brand: "Chevrolet",
+      manufacturer: "GM (Chevrolet, GMC, Buick, Cadillac)",
+    };
+    const invalid = {
+      vin: "NOTAVIN",
+      status: "invalid_vin",
+      brand: "Unknown",
+      manufacturer: "Unknown",
+      reason: "length",
+    };
     expect(out.results).toEqual([
       gmResult,
       gmResult,
-      { vin: toyota, status: "not_supported", brand: "Toyota", manufacturer: "Toyota / Lexus", reason: "unsupported_make" },
+      {
+        vin: toyota,
+        status: "not_supported",
+        brand: "Toyota",
+        manufacturer: "Toyota / Lexus",
+        reason: "unsupported_make",
+      },
       invalid,
       { vin: toyotaArchived, status: "supported", brand: "Toyota", manufacturer: "Toyota / Lexus" },
       invalid,
@@ -236,7 +294,12 @@ describe("provision", () => {
     for (const live of [false, true]) {
       for (const decode of [false, true]) {
         const out = await provision({ vins: [CHINA_MARKET_GM], live, decode });
-        expect(out.results[0]).toMatchObject({ vin: CHINA_MARKET_GM, status: "not_supported", reason: "wmi_only", brand: "Cadillac" });
+        expect(out.results[0]).toMatchObject({
+          vin: CHINA_MARKET_GM,
+          status: "not_supported",
+          reason: "wmi_only",
+          brand: "Cadillac",
+        });
       }
     }
     expect(fake.requests.length).toBe(before);
@@ -274,7 +337,10 @@ describe("provision", () => {
     const slow = vin(GROUP_VINS.hyundai);
     fake.set(slow, "slow");
     const toyota = vin(TOYOTA);
-    const out = await provision({ vins: [available, fallback, noSticker, slow, toyota, "1GCUYDED0NZ1234I6"], live: true });
+    const out = await provision({
+      vins: [available, fallback, noSticker, slow, toyota, "1GCUYDED0NZ1234I6"],
+      live: true,
+    });
     expect(out.mode).toBe("live");
     expect(out.results.map((r) => [r.status, r.reason])).toEqual([
       ["available", undefined],

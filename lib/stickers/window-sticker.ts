@@ -59,7 +59,8 @@ export async function checkWindowSticker(vin: Vin, opts: { signal?: AbortSignal 
 
   if (await findArchived(vin)) return available;
   const source = stickerSource(resolved);
-  if (!("group" in source)) return { available: false, manufacturer, brand, reason: "not_supported", supported: supportedLabels() };
+  if (!("group" in source))
+    return { available: false, manufacturer, brand, reason: "not_supported", supported: supportedLabels() };
   const { group } = source;
 
   const cached = await db().stickerProbe.findUnique({ where: { vin } });
@@ -101,7 +102,8 @@ export function askManufacturer(
   signal?: AbortSignal,
   ignoreQueueCap = false,
 ): Promise<FetchOutcome> {
-  const model = group.endpoint === "hyundai" ? (resolved.vehicle ?? decodeVehicle(resolved.vin))?.model ?? null : null;
+  const model =
+    group.endpoint === "hyundai" ? ((resolved.vehicle ?? decodeVehicle(resolved.vin))?.model ?? null) : null;
   return fetchSticker(group, resolved.vin, { model, timeoutMs, signal, ignoreQueueCap });
 }
 
@@ -109,7 +111,9 @@ export function askManufacturer(
 function rememberProbe(vin: string, outcome: FetchOutcome): void {
   if (outcome.kind === "error" || outcome.kind === "unavailable") return;
   const data = { outcome: outcome.kind === "pdf" ? "available" : "not_found", checkedAt: new Date() };
-  deferWrite(`sticker-probe:${vin}`, { run: () => db().stickerProbe.upsert({ where: { vin }, create: { vin, ...data }, update: data }) });
+  deferWrite(`sticker-probe:${vin}`, {
+    run: () => db().stickerProbe.upsert({ where: { vin }, create: { vin, ...data }, update: data }),
+  });
 }
 
 function notSupported(resolved: ResolvedVin, why: NotStickerCandidate) {
@@ -137,5 +141,8 @@ function manufacturerUnavailable(group: SupportedGroup, outcome: Extract<FetchOu
 }
 
 function manufacturerUnreachable(group: SupportedGroup, why: string) {
-  return badGateway(`The ${group.label} window-sticker service did not answer usefully (${why}). Retry later.`, "fetch_error");
+  return badGateway(
+    `The ${group.label} window-sticker service did not answer usefully (${why}). Retry later.`,
+    "fetch_error",
+  );
 }

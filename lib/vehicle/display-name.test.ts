@@ -16,6 +16,7 @@ describe("displayMake", () => {
   ])("%s → %s", (name, shown) => expect(displayMake(name)).toBe(shown));
 
   it("is the same applied twice", () => {
-    for (const name of ["TOYOTA", "KIA", "LAND ROVER", "BMW", "Toyota"]) expect(displayMake(displayMake(name))).toBe(displayMake(name));
+    for (const name of ["TOYOTA", "KIA", "LAND ROVER", "BMW", "Toyota"])
+      expect(displayMake(displayMake(name))).toBe(displayMake(name));
   });
 });

@@ -1,11 +1,18 @@
 import { modelYearWithin, newestModelYear, parseModelYear } from "./model-year";
 
 describe("parseModelYear", () => {
-  it.each([["2024", 2024], ["1949", 1949], ["0999", 999]])("%s → %s", (text, year) => expect(parseModelYear(text)).toBe(year));
+  it.each([
+    ["2024", 2024],
+    ["1949", 1949],
+    ["0999", 999],
+  ])("%s → %s", (text, year) => expect(parseModelYear(text)).toBe(year));
 
-  it.each(["", "abc", "20x4", "2024.0", "+2024", "2e3", " 2024", "2024 ", "12345", "２０２４"])("rejects %j", (text) => {
-    expect(parseModelYear(text)).toBeNull();
-  });
+  it.each(["", "abc", "20x4", "2024.0", "+2024", "2e3", " 2024", "2024 ", "12345", "２０２４"])(
+    "rejects %j",
+    (text) => {
+      expect(parseModelYear(text)).toBeNull();
+    },
+  );
 });
 
 describe("modelYearWithin", () => {

@@ -21,5 +21,7 @@ export function modelYearWithin(text: string, min: number, max: number): number 
 
 /** Every model year of from..to ranges (both ends included), newest first. */
 export function yearsOfRanges(ranges: readonly { from: number; to: number }[]): number[] {
-  return [...new Set(ranges.flatMap((r) => Array.from({ length: r.to - r.from + 1 }, (_, i) => r.from + i)))].sort((a, b) => b - a);
+  return [...new Set(ranges.flatMap((r) => Array.from({ length: r.to - r.from + 1 }, (_, i) => r.from + i)))].sort(
+    (a, b) => b - a,
+  );
 }

@@ -34,8 +34,12 @@ describe("slugify", () => {
 
 describe("vehicleSlugKey", () => {
   it("keys stored answers by year and the slugs of make and model, so spellings of one name share a row", () => {
-    expect(vehicleSlugKey({ year: 2024, make: "Land Rover", model: "Range Rover Sport" })).toBe("2024|land-rover|range-rover-sport");
-    expect(vehicleSlugKey({ year: 2024, make: "LAND ROVER", model: "range rover  sport" })).toBe("2024|land-rover|range-rover-sport");
+    expect(vehicleSlugKey({ year: 2024, make: "Land Rover", model: "Range Rover Sport" })).toBe(
+      "2024|land-rover|range-rover-sport",
+    );
+    expect(vehicleSlugKey({ year: 2024, make: "LAND ROVER", model: "range rover  sport" })).toBe(
+      "2024|land-rover|range-rover-sport",
+    );
   });
 });
 
@@ -43,7 +47,11 @@ describe("pricing path parameters", () => {
   const ok = (make: string, model: string, year: string) => PricingPathParams.safeParse({ make, model, year });
 
   it("accepts slugs and folds upper case", () => {
-    expect(ok("Land-Rover", "Range-Rover-Sport", "2024").data).toEqual({ make: "land-rover", model: "range-rover-sport", year: 2024 });
+    expect(ok("Land-Rover", "Range-Rover-Sport", "2024").data).toEqual({
+      make: "land-rover",
+      model: "range-rover-sport",
+      year: 2024,
+    });
   });
 
   it.each([

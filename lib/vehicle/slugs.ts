@@ -42,7 +42,10 @@ export function isSlug(value: string): boolean {
  * a short prefix keeps its hyphen as in model names ("f-150" → "F-150", "cr-v" → "CR-V", "cx-5" → "CX-5").
  */
 export function nameFromSlug(value: string): string {
-  const parts = value.trim().split(/[-\s]+/).filter(Boolean);
+  const parts = value
+    .trim()
+    .split(/[-\s]+/)
+    .filter(Boolean);
   let out = parts[0] ?? "";
   for (let i = 1; i < parts.length; i++) {
     out += /^[A-Za-z]{1,3}$/.test(parts[i - 1]) && parts[i].length <= 4 ? `-${parts[i]}` : ` ${parts[i]}`;

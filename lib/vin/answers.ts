@@ -25,7 +25,9 @@ export const DecodedVehicleSchema = z
     fuelType: text("Primary fuel type"),
     engine: z.object({
       cylinders: z.number().int().nullable().meta({ description: "Number of cylinders" }),
-      displacementLiters: text("Engine displacement in liters as text with one decimal, e.g. \"3.6\" (text, as the decode's contract has always given it)"),
+      displacementLiters: text(
+        'Engine displacement in liters as text with one decimal, e.g. "3.6" (text, as the decode\'s contract has always given it)',
+      ),
     }),
     transmission: text("vPIC Transmission Style"),
     plant: z.object({
@@ -70,13 +72,26 @@ void sameShape;
  * because no pattern named a model and a made-up one would be shown and keyed on as if it were real.
  */
 export const WmiOnlyVehicleSchema = DecodedVehicleSchema.extend({
-  year: z.string().nullable().meta({ description: "Model year from position 10 when it holds a year code (advisory outside North America); null otherwise" }),
-  make: MakeName.nullable().meta({ description: "the make (MakeName), when the WMI belongs to one make; null otherwise" }),
+  year: z.string().nullable().meta({
+    description:
+      "Model year from position 10 when it holds a year code (advisory outside North America); null otherwise",
+  }),
+  make: MakeName.nullable().meta({
+    description: "the make (MakeName), when the WMI belongs to one make; null otherwise",
+  }),
   model: z.null().meta({ description: "Always null: no US-market pattern names the model" }),
 }).meta({
   id: "DecodedVehicleWmiOnly",
-  description: "A VIN outside NHTSA's US-market data, decoded from its manufacturer code (WMI) and model-year position only.",
-  examples: [wmiOnlyVehicle({ year: "2023", make: "Tesla", vehicleType: null, manufacturer: "TESLA, INC. (GIGAFACTORY SHANGHAI)" })],
+  description:
+    "A VIN outside NHTSA's US-market data, decoded from its manufacturer code (WMI) and model-year position only.",
+  examples: [
+    wmiOnlyVehicle({
+      year: "2023",
+      make: "Tesla",
+      vehicleType: null,
+      manufacturer: "TESLA, INC. (GIGAFACTORY SHANGHAI)",
+    }),
+  ],
 });
 
 type WmiOnlyShape = z.infer<typeof WmiOnlyVehicleSchema>;

@@ -40,7 +40,10 @@ export const MakesQuery = z.object({
     .min(1)
     .max(60)
     .optional()
-    .meta({ description: "only makes whose name or slug contains this text (any case), e.g. `land` finds Land Rover", examples: ["land"] }),
+    .meta({
+      description: "only makes whose name or slug contains this text (any case), e.g. `land` finds Land Rover",
+      examples: ["land"],
+    }),
 });
 
 export const ModelsQuery = z.object({
@@ -49,7 +52,11 @@ export const ModelsQuery = z.object({
     .trim()
     .min(1, { message: "give a make, as a name or a slug" })
     .max(60)
-    .meta({ description: "the make, as a name or a slug, any case or spelling vPIC's would match (Land Rover, land-rover, LANDROVER)", examples: ["honda"] }),
+    .meta({
+      description:
+        "the make, as a name or a slug, any case or spelling vPIC's would match (Land Rover, land-rover, LANDROVER)",
+      examples: ["honda"],
+    }),
   year,
   type,
 });
@@ -63,25 +70,39 @@ export const WmiPathParams = z.object({
     .trim()
     .toUpperCase()
     .regex(WMI_PATTERN, {
-      message: "must be a WMI: 3 characters of A-Z (except I, O, Q) and 0-9, or 6 when the third is 9 (a small manufacturer, with VIN positions 12-14)",
+      message:
+        "must be a WMI: 3 characters of A-Z (except I, O, Q) and 0-9, or 6 when the third is 9 (a small manufacturer, with VIN positions 12-14)",
     })
-    .meta({ description: "manufacturer code: VIN positions 1-3, or 1-3 and 12-14 when position 3 is 9", examples: ["1HG"] }),
+    .meta({
+      description: "manufacturer code: VIN positions 1-3, or 1-3 and 12-14 when position 3 is 9",
+      examples: ["1HG"],
+    }),
 });
 
-const VehicleTypeSchema = z.enum(VEHICLE_TYPES).meta({ id: "VehicleType", description: "vPIC's vehicle type: car, mpv (SUVs, vans), truck, motorcycle, bus, trailer, lsv, incomplete, offroad, other" });
+const VehicleTypeSchema = z.enum(VEHICLE_TYPES).meta({
+  id: "VehicleType",
+  description:
+    "vPIC's vehicle type: car, mpv (SUVs, vans), truck, motorcycle, bus, trailer, lsv, incomplete, offroad, other",
+});
 
-const YearRangeSchema = z.object({ from: z.int(), to: z.int() }).meta({ id: "YearRange", description: "model years from..to, both included" });
+const YearRangeSchema = z
+  .object({ from: z.int(), to: z.int() })
+  .meta({ id: "YearRange", description: "model years from..to, both included" });
 
 const CatalogEntry = z
   .object({
     name: z.string().meta({ description: "vPIC's spelling" }),
     slug: z.string().meta({ description: "the slug other routes take" }),
     vehicleTypes: z.array(VehicleTypeSchema),
-    years: z.array(YearRangeSchema).meta({ description: "model years vPIC's patterns cover, within the filter's types" }),
+    years: z
+      .array(YearRangeSchema)
+      .meta({ description: "model years vPIC's patterns cover, within the filter's types" }),
   })
   .meta({ id: "CatalogEntry", description: "A make or a model: its name, slug, vehicle types and model years." });
 
-const catalogSource = z.string().meta({ description: "where the list comes from: NHTSA vPIC, and the date of the local copy" });
+const catalogSource = z
+  .string()
+  .meta({ description: "where the list comes from: NHTSA vPIC, and the date of the local copy" });
 
 export const MakesResponse = z
   .object({
@@ -105,7 +126,10 @@ export const ModelsResponse = z
     models: z.array(CatalogEntry),
     source: catalogSource,
   })
-  .meta({ id: "ModelsResponse", description: "A make's models NHTSA vPIC knows, A-Z, with their slugs and model years." });
+  .meta({
+    id: "ModelsResponse",
+    description: "A make's models NHTSA vPIC knows, A-Z, with their slugs and model years.",
+  });
 export type ModelsResponse = z.infer<typeof ModelsResponse>;
 export type ModelsQuery = z.output<typeof ModelsQuery>;
 
@@ -113,7 +137,8 @@ export const WmiResponse = z
   .object({
     wmi: z.string(),
     listedIn: z.enum(["vpic", "known_wmi_list"]).meta({
-      description: "vpic: NHTSA vPIC's public WMI list; known_wmi_list: vinscope's short list of well-known codes vPIC does not publish",
+      description:
+        "vpic: NHTSA vPIC's public WMI list; known_wmi_list: vinscope's short list of well-known codes vPIC does not publish",
     }),
     manufacturer: z.string().nullable(),
     makes: z.array(z.object({ name: z.string(), slug: z.string() })),
@@ -121,7 +146,9 @@ export const WmiResponse = z
     region: z.enum(["Africa", "Asia", "Europe", "North America", "Oceania", "South America"]).nullable(),
     vpicVehicleType: z.string().nullable().meta({ description: "vPIC's vehicle type of the WMI" }),
     vehicleTypes: z.array(VehicleTypeSchema),
-    years: z.array(YearRangeSchema).meta({ description: "model years of the WMI's vPIC patterns; empty when vPIC holds none" }),
+    years: z
+      .array(YearRangeSchema)
+      .meta({ description: "model years of the WMI's vPIC patterns; empty when vPIC holds none" }),
     source: catalogSource,
   })
   .meta({ id: "WmiResponse", description: "What a manufacturer code (WMI) names." });

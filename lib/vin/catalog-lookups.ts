@@ -6,13 +6,21 @@
 import { notFound } from "../contract/errors";
 import type { MakesQuery, MakesResponse, ModelsQuery, ModelsResponse, WmiResponse } from "./catalog-answers";
 import { vpicData } from "./decoder";
-import { listMakesIn, listModelsIn, lookupWmiIn, vehicleTypesFor, VEHICLE_TYPES, type VehicleType } from "./vehicle-catalog";
+import {
+  listMakesIn,
+  listModelsIn,
+  lookupWmiIn,
+  vehicleTypesFor,
+  VEHICLE_TYPES,
+  type VehicleType,
+} from "./vehicle-catalog";
 
 function source(dataDate: string): string {
   return `NHTSA vPIC (Product Information Catalog and Vehicle Listing), local copy with data of ${dataDate || "an unknown date"}`;
 }
 
-const typesListed = (types: readonly VehicleType[] | undefined) => (types ? VEHICLE_TYPES.filter((t) => types.includes(t)) : [...VEHICLE_TYPES]);
+const typesListed = (types: readonly VehicleType[] | undefined) =>
+  types ? VEHICLE_TYPES.filter((t) => types.includes(t)) : [...VEHICLE_TYPES];
 
 export function makesAnswer(query: MakesQuery): MakesResponse {
   const data = vpicData();
@@ -33,7 +41,10 @@ export function modelsAnswer(query: ModelsQuery): ModelsResponse {
   const types = vehicleTypesFor(query.type);
   const found = listModelsIn(data, query.make, { year: query.year, types });
   if (!found) {
-    throw notFound(`NHTSA vPIC knows no make "${query.make}"; the list of makes (q: a part of the name) gives each make's spelling and slug.`, { reason: "unknown_make", param: "make" });
+    throw notFound(
+      `NHTSA vPIC knows no make "${query.make}"; the list of makes (q: a part of the name) gives each make's spelling and slug.`,
+      { reason: "unknown_make", param: "make" },
+    );
   }
   return {
     make: found.make,
@@ -49,9 +60,15 @@ export function wmiAnswer(wmi: string): WmiResponse {
   const data = vpicData();
   const info = lookupWmiIn(data, wmi);
   if (!info) {
-    const hint = wmi.length === 3 && wmi[2] === "9" ? " A WMI ending in 9 names small manufacturers: give 6 characters, VIN positions 1-3 and 12-14." : "";
+    const hint =
+      wmi.length === 3 && wmi[2] === "9"
+        ? " A WMI ending in 9 names small manufacturers: give 6 characters, VIN positions 1-3 and 12-14."
+        : "";
     throw notFound(`No manufacturer is known for the WMI ${wmi}.${hint}`, { reason: "unknown_wmi", param: "wmi" });
   }
-  const listed = info.listedIn === "vpic" ? source(data.dataDate) : "vinscope's list of well-known manufacturer codes that NHTSA vPIC does not publish; country and region per ISO 3780";
+  const listed =
+    info.listedIn === "vpic"
+      ? source(data.dataDate)
+      : "vinscope's list of well-known manufacturer codes that NHTSA vPIC does not publish; country and region per ISO 3780";
   return { ...info, source: listed };
 }

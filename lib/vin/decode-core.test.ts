@@ -152,7 +152,9 @@ describe("error codes", () => {
     const bad = good.slice(0, 8) + (good[8] === "1" ? "2" : "1") + good.slice(9);
     const r = decodeVinWith(data, bad, NOW);
     expect(r.errorCodes).toEqual(["1", "10", "14"]); // 14: positions 5-8 carry no pattern here
-    expect(r.errorText).toContain("1 - Check Digit (9th position) does not calculate properly NOTE: Disregard if this is an off-road vehicle PIN");
+    expect(r.errorText).toContain(
+      "1 - Check Digit (9th position) does not calculate properly NOTE: Disregard if this is an off-road vehicle PIN",
+    );
     expect(decodeVinWith(data, good, NOW).errorCodes).toEqual(["0", "10", "14"]);
   });
   it("400 for a letter in the serial digits, and for I/O/Q", () => {
@@ -212,7 +214,13 @@ describe("compiled snapshot", () => {
     const second = loadVpicData(file, { now: NOW, cacheDir });
     expect(first.stats.fromSnapshot).toBe(false);
     expect(second.stats.fromSnapshot).toBe(true);
-    for (const template of ["TSTAXXLX0KP123456", "TSTD26LX0KP123456", "TSTGXXLX0KA123456", "TS9NXXXX0AXABC123", "TSTXXXEX0KP123456"]) {
+    for (const template of [
+      "TSTAXXLX0KP123456",
+      "TSTD26LX0KP123456",
+      "TSTGXXLX0KA123456",
+      "TS9NXXXX0AXABC123",
+      "TSTXXXEX0KP123456",
+    ]) {
       const vin = withCheckDigit(template);
       expect(decodeVinWith(second, vin, NOW)).toEqual(decodeVinWith(first, vin, NOW));
     }
@@ -222,7 +230,13 @@ describe("compiled snapshot", () => {
 describe("other vPIC conversions", () => {
   it("decode the same from a file with other optional columns (changedon, no weights)", () => {
     const other = loadVpicData(buildSyntheticVpic({ conversion: true }), { now: NOW });
-    for (const template of ["TSTAXXLX0KP123456", "TSTBXXLX0KP123456", "TSTD22LX0KP123456", "TSTGXXLX0K1123456", "TSTXXXEX0KP123456"]) {
+    for (const template of [
+      "TSTAXXLX0KP123456",
+      "TSTBXXLX0KP123456",
+      "TSTD22LX0KP123456",
+      "TSTGXXLX0K1123456",
+      "TSTXXXEX0KP123456",
+    ]) {
       const vin = withCheckDigit(template);
       expect(decodeVinWith(other, vin, NOW)).toEqual(decodeVinWith(data, vin, NOW));
     }

@@ -90,7 +90,11 @@ export function decodeWithData(data: VpicData, rawVin: string, now = new Date())
  * The pass of the descriptor's known year, else of the year position 10 gives; when that is inconclusive,
  * a pass of the other 30-year cycle too. A conclusive year without a schema yields to the other cycle's.
  */
-function modelYearPasses(shared: VinContext, descriptor: string, currentYear: number): { passes: Pass[]; conclusive: boolean } {
+function modelYearPasses(
+  shared: VinContext,
+  descriptor: string,
+  currentYear: number,
+): { passes: Pass[]; conclusive: boolean } {
   const { data, vin, anyWmi, wmi: publicWmi } = shared;
   const descriptorYear = data.descriptorYears.get(descriptor);
   if (descriptorYear !== undefined && descriptorYear >= 1980 && descriptorYear <= currentYear + 2) {
@@ -110,13 +114,22 @@ function modelYearPasses(shared: VinContext, descriptor: string, currentYear: nu
   // without it (whose other errors weigh at most -105 together), so it is not run.
   const alternative = reading.alternative;
   const hopeless =
-    alternative !== null && publicWmi !== null && !first.codes.includes("8") && countSchemas(publicWmi, alternative) === 0;
-  if (!conclusive && alternative !== null && !hopeless) passes.push(runPass(passContext(shared, alternative, conclusive, "***X*|Y")));
+    alternative !== null &&
+    publicWmi !== null &&
+    !first.codes.includes("8") &&
+    countSchemas(publicWmi, alternative) === 0;
+  if (!conclusive && alternative !== null && !hopeless)
+    passes.push(runPass(passContext(shared, alternative, conclusive, "***X*|Y")));
   return { passes, conclusive };
 }
 
 /** A pass's context is built field by field: an object spread here made every decode about twice as slow. */
-function passContext(shared: VinContext, year: number | null, conclusive: boolean, modelYearSource: string): PassContext {
+function passContext(
+  shared: VinContext,
+  year: number | null,
+  conclusive: boolean,
+  modelYearSource: string,
+): PassContext {
   const { data, vin, vinKey, wmi, anyWmi } = shared;
   return { data, vin, vinKey, wmi, anyWmi, year, conclusive, modelYearSource, nextSeq: makeCounter() };
 }
@@ -169,7 +182,11 @@ function decodedCandidates(ctx: PassContext, wmi: WmiRecord, errors: PassErrors)
  * does). The "Corrections" rows (error code, error text, descriptor, additional text) are added to the
  * winning pass only; here they count with their element weights as NHTSA's rows do.
  */
-function passScore(ctx: PassContext, items: readonly Candidate[], additional: string): { elementsWeight: number; patterns: number } {
+function passScore(
+  ctx: PassContext,
+  items: readonly Candidate[],
+  additional: string,
+): { elementsWeight: number; patterns: number } {
   const w = ctx.data.elementWeights;
   const weighed = new Set<number>();
   let elementsWeight = (w[143] ?? 0) + (w[191] ?? 0) + (w[196] ?? 0) + (additional ? (w[156] ?? 0) : 0);

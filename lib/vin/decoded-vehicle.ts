@@ -51,7 +51,10 @@ function formatLiters(value: string | undefined): string | null {
 }
 
 /** `live`: the element codes NHTSA's live vPIC API supplied (lib/vin/enrichment.ts). */
-export function toDecodedVehicle(elements: Record<string, string>, live: ReadonlySet<string> = new Set()): DecodedVehicle {
+export function toDecodedVehicle(
+  elements: Record<string, string>,
+  live: ReadonlySet<string> = new Set(),
+): DecodedVehicle {
   const cylinders = present(elements.EngineCylinders);
   const cylinderCount = cylinders !== null && /^\d+$/.test(cylinders) ? Number.parseInt(cylinders, 10) : null;
   const decoded = {
@@ -64,7 +67,11 @@ export function toDecodedVehicle(elements: Record<string, string>, live: Readonl
     fuelType: present(elements.FuelTypePrimary),
     engine: { cylinders: cylinderCount, displacementLiters: formatLiters(elements.DisplacementL) },
     transmission: present(elements.TransmissionStyle),
-    plant: { city: present(elements.PlantCity), state: present(elements.PlantState), country: present(elements.PlantCountry) },
+    plant: {
+      city: present(elements.PlantCity),
+      state: present(elements.PlantState),
+      country: present(elements.PlantCountry),
+    },
     vehicleType: present(elements.VehicleType),
     manufacturer: present(elements.Manufacturer),
   } as DecodedVehicle;
@@ -75,7 +82,12 @@ export function toDecodedVehicle(elements: Record<string, string>, live: Readonl
     configurable: true,
     get(this: DecodedVehicle) {
       const extended = toExtendedRecord(elements, live);
-      Object.defineProperty(this, "extended", { value: extended, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(this, "extended", {
+        value: extended,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       return extended;
     },
   });

@@ -115,10 +115,24 @@ function decodeLetters(data: VpicData, vin: string, now: Date): DecodeResult {
   const core = decodeWithData(data, vin, now);
   const check = checkDigit(vin);
   if (core.codes.includes("7") || !core.wmiRecord) {
-    return { ok: false, vin, reason: "unknown_wmi", errorCodes: core.codes, errorText: core.errorText, checkDigit: check };
+    return {
+      ok: false,
+      vin,
+      reason: "unknown_wmi",
+      errorCodes: core.codes,
+      errorText: core.errorText,
+      checkDigit: check,
+    };
   }
   if (core.codes.includes("8") || !core.hasPatterns) {
-    return { ok: false, vin, reason: "no_pattern", errorCodes: core.codes, errorText: core.errorText, checkDigit: check };
+    return {
+      ok: false,
+      vin,
+      reason: "no_pattern",
+      errorCodes: core.codes,
+      errorText: core.errorText,
+      checkDigit: check,
+    };
   }
   const elements: Record<string, string> = {};
   const ids = [...core.values.keys()].sort((a, b) => a - b);

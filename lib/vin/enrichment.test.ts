@@ -46,7 +46,9 @@ beforeAll(async () => {
               TransmissionStyle: "Automatic",
               Model: "Not ours",
               Trim: "",
-              ...(/^TST[HW]/.test(vin) ? { ABS: "Optional", ElectrificationLevel: "PHEV (Plug-in Hybrid Electric Vehicle)", Seats: "2" } : {}),
+              ...(/^TST[HW]/.test(vin)
+                ? { ABS: "Optional", ElectrificationLevel: "PHEV (Plug-in Hybrid Electric Vehicle)", Seats: "2" }
+                : {}),
             },
           ],
         }),
@@ -84,7 +86,9 @@ it("fills only what the local data lacks, asks NHTSA once per descriptor and cac
   expect(first.ok && first.decoded.driveType).toBe("AWD");
   expect(first.ok && first.decoded.transmission).toBe("Automatic");
   expect(first.ok && first.elements.Model).toBe("Beta"); // local answers are never overwritten
-  expect(requests).toEqual([expect.stringMatching(/^\/api\/vehicles\/DecodeVinValues\/TSTAXXLX.KP123456\?format=json$/)]);
+  expect(requests).toEqual([
+    expect.stringMatching(/^\/api\/vehicles\/DecodeVinValues\/TSTAXXLX.KP123456\?format=json$/),
+  ]);
 
   await drainDeferredWrites();
   const row = await db().vpicEnrichment.findUnique({ where: { descriptor: "TSTAXXLX*KP" } });

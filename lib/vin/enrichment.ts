@@ -130,10 +130,13 @@ async function enrichLive(
   const flight = live.get(
     local.descriptor,
     () =>
-      breaker.run<Live>(() => fetchAndStore(local.vin, local.descriptor, lacking, apiTimeoutMs * BACKGROUND_DEADLINES), {
-        failed: (answer) => answer.values === null,
-        open: () => ({ values: null, failed: false }),
-      }),
+      breaker.run<Live>(
+        () => fetchAndStore(local.vin, local.descriptor, lacking, apiTimeoutMs * BACKGROUND_DEADLINES),
+        {
+          failed: (answer) => answer.values === null,
+          open: () => ({ values: null, failed: false }),
+        },
+      ),
     (answer) => (answer.values === null && answer.failed ? RETRY_AFTER_MS : 0),
   );
   // The decode waits at most one deadline, and no longer than a report waits on any live call
@@ -156,7 +159,11 @@ export function resetEnrichmentForTests(): void {
   resetBreakersForTests("vpic");
 }
 
-function merge(local: Extract<DecodeResult, { ok: true }>, values: Record<string, string>, lacking: Set<string>): DecodeResult {
+function merge(
+  local: Extract<DecodeResult, { ok: true }>,
+  values: Record<string, string>,
+  lacking: Set<string>,
+): DecodeResult {
   const elements = { ...local.elements };
   const live = new Set<string>();
   for (const [code, value] of Object.entries(values)) {
@@ -206,20 +213,28 @@ async function fetchAndStore(vin: string, descriptor: string, lacking: Set<strin
     const values: Record<string, string> = {};
     for (const code of lacking) {
       const value = answer.row[code];
-      if (typeof value === "string" && value.trim() !== "" && value.trim() !== "Not Applicable") values[code] = value.trim();
+      if (typeof value === "string" && value.trim() !== "" && value.trim() !== "Not Applicable")
+        values[code] = value.trim();
     }
     const json = JSON.stringify(values);
     const fetchedAt = new Date();
     // Written after the answer (lib/db/write-behind.ts): this request already has the values.
     deferWrite(`vpic-enrichment:${descriptor}`, {
       run: () =>
-        db().vpicEnrichment.upsert({ where: { descriptor }, create: { descriptor, values: json, fetchedAt }, update: { values: json, fetchedAt } }),
+        db().vpicEnrichment.upsert({
+          where: { descriptor },
+          create: { descriptor, values: json, fetchedAt },
+          update: { values: json, fetchedAt },
+        }),
     });
     held.set(descriptor, { values, until: Infinity });
     log().info({ descriptor, ms: Date.now() - started, elements: Object.keys(values) }, "vpic enrichment stored");
     return { values };
   } catch (error) {
-    log().warn({ descriptor, ms: Date.now() - started, err: error instanceof Error ? error.message : String(error) }, "vpic enrichment failed");
+    log().warn(
+      { descriptor, ms: Date.now() - started, err: error instanceof Error ? error.message : String(error) },
+      "vpic enrichment failed",
+    );
     return { values: null, failed: true };
   }
 }

@@ -12,7 +12,10 @@ export const VPIC_ERROR_CODES: Record<string, VpicErrorCode> = {
   "1": { text: "1 - Check Digit (9th position) does not calculate properly", weight: -5 },
   "2": { text: "2 - VIN corrected, error in one position", weight: -100 },
   "3": { text: "3 - VIN corrected, error in one position (assuming Check Digit is correct)", weight: -100 },
-  "4": { text: "4 - VIN corrected, error in one position only (indicated by ! in Suggested VIN), multiple matches found", weight: -200 },
+  "4": {
+    text: "4 - VIN corrected, error in one position only (indicated by ! in Suggested VIN), multiple matches found",
+    weight: -200,
+  },
   "5": { text: "5 - VIN has errors in few positions", weight: -300 },
   "6": { text: "6 - Incomplete VIN", weight: -10 },
   "7": {
@@ -60,7 +63,8 @@ const OFF_ROAD_NOTE =
 export function errorTextOf(codes: readonly string[], offRoad = false, checkDigitException = false): string {
   return codes
     .map((c) => {
-      const note = offRoad && c === "1" ? OFF_ROAD_NOTE : checkDigitException && c === "0" ? CHECK_DIGIT_EXCEPTION_NOTE : "";
+      const note =
+        offRoad && c === "1" ? OFF_ROAD_NOTE : checkDigitException && c === "0" ? CHECK_DIGIT_EXCEPTION_NOTE : "";
       return `${VPIC_ERROR_CODES[c]?.text ?? c}${note}`.trim();
     })
     .join("; ");

@@ -8,22 +8,38 @@ import { z } from "zod";
 
 export const ValueSource = z.enum(["local", "live"]).meta({
   id: "ValueSource",
-  description: "local: decoded from the service's own vPIC data; live: NHTSA's vPIC API answered it (the local data lacks the element)",
+  description:
+    "local: decoded from the service's own vPIC data; live: NHTSA's vPIC API answered it (the local data lacks the element)",
 });
 
 const sourcedValue = <T extends z.ZodType>(value: T) => z.object({ value, source: ValueSource });
 const sourced = <T extends z.ZodType>(value: T, description: string) =>
-  sourcedValue(value).nullable().meta({ description: `${description}; null when unknown` });
+  sourcedValue(value)
+    .nullable()
+    .meta({ description: `${description}; null when unknown` });
 
 const Equipment = z.enum(["standard", "optional", "not_available"]).meta({
   description: "as NHTSA's vPIC reports fitment: standard, optional, or not available",
 });
 // The value shapes most elements share, named once in the document (the 50 elements refer to them).
-const SourcedEquipment = sourcedValue(Equipment).meta({ id: "SourcedEquipment", description: "A fitment and where it came from." });
-const SourcedText = sourcedValue(z.string()).meta({ id: "SourcedText", description: "A text value and where it came from." });
-const SourcedInteger = sourcedValue(z.int()).meta({ id: "SourcedInteger", description: "A whole number and where it came from." });
-const SourcedNumber = sourcedValue(z.number()).meta({ id: "SourcedNumber", description: "A number and where it came from." });
-const known = <T extends z.ZodType>(shape: T, description: string) => shape.nullable().meta({ description: `${description}; null when unknown` });
+const SourcedEquipment = sourcedValue(Equipment).meta({
+  id: "SourcedEquipment",
+  description: "A fitment and where it came from.",
+});
+const SourcedText = sourcedValue(z.string()).meta({
+  id: "SourcedText",
+  description: "A text value and where it came from.",
+});
+const SourcedInteger = sourcedValue(z.int()).meta({
+  id: "SourcedInteger",
+  description: "A whole number and where it came from.",
+});
+const SourcedNumber = sourcedValue(z.number()).meta({
+  id: "SourcedNumber",
+  description: "A number and where it came from.",
+});
+const known = <T extends z.ZodType>(shape: T, description: string) =>
+  shape.nullable().meta({ description: `${description}; null when unknown` });
 const equipment = (description: string) => known(SourcedEquipment, description);
 const text = (description: string) => known(SourcedText, description);
 const int = (description: string) => known(SourcedInteger, description);
@@ -115,7 +131,10 @@ export type ValueSource = z.infer<typeof ValueSource>;
 function emptyExtended(): ExtendedRecord {
   const groups = ExtendedRecordSchema.shape;
   return Object.fromEntries(
-    Object.entries(groups).map(([group, schema]) => [group, Object.fromEntries(Object.keys(schema.shape).map((k) => [k, null]))]),
+    Object.entries(groups).map(([group, schema]) => [
+      group,
+      Object.fromEntries(Object.keys(schema.shape).map((k) => [k, null])),
+    ]),
   ) as ExtendedRecord;
 }
 

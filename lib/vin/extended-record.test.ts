@@ -3,7 +3,14 @@
  * patterns), and the parsing of NHTSA's texts.
  */
 import { decodeVinWith } from "./decoder";
-import { parseChargerLevel, parseElectrification, parseEquipment, parseGvwrClass, parseNumber, toExtendedRecord } from "./extended-record";
+import {
+  parseChargerLevel,
+  parseElectrification,
+  parseEquipment,
+  parseGvwrClass,
+  parseNumber,
+  toExtendedRecord,
+} from "./extended-record";
 import { buildSyntheticVpic, withCheckDigit } from "../../tests/support/synthetic-vpic";
 import { loadVpicData } from "./vpic-data";
 

@@ -50,7 +50,9 @@ export function parseChargerLevel(v: string): Parsed<"level_1" | "level_2" | "dc
 const GVWR_CLASSES = new Set(["1", "1A", "1B", "1C", "1D", "2", "2E", "2F", "2G", "2H", "3", "4", "5", "6", "7", "8"]);
 
 /** "Class 2E: 6,001 - 7,000 lb (2,722 - 3,175 kg)" → "2E". */
-export function parseGvwrClass(v: string): Parsed<ExtendedRecord["body"]["gvwrClass"] extends Sourced<infer T> ? T : never> {
+export function parseGvwrClass(
+  v: string,
+): Parsed<ExtendedRecord["body"]["gvwrClass"] extends Sourced<infer T> ? T : never> {
   const m = /^Class\s+(\d[A-H]?)\b/i.exec(v.trim());
   const cls = m?.[1].toUpperCase();
   return cls && GVWR_CLASSES.has(cls) ? (cls as never) : null;
@@ -59,7 +61,10 @@ export function parseGvwrClass(v: string): Parsed<ExtendedRecord["body"]["gvwrCl
 const parseTurbo = (v: string): Parsed<boolean> => (/^yes$/i.test(v) ? true : /^no$/i.test(v) ? false : null);
 const asText = (v: string): Parsed<string> => v;
 
-export function toExtendedRecord(elements: Record<string, string>, live: ReadonlySet<string> = new Set()): ExtendedRecord {
+export function toExtendedRecord(
+  elements: Record<string, string>,
+  live: ReadonlySet<string> = new Set(),
+): ExtendedRecord {
   function field<T>(code: string, parse: (v: string) => Parsed<T>): Sourced<T> {
     const raw = present(elements[code]);
     if (raw === null) return null;

@@ -43,6 +43,9 @@ describe("compactVinInput", () => {
   });
   it("leaves other characters for normalizeVin to report", () => {
     expect(compactVinInput("1HGCM82633A00435/")).toBe("1HGCM82633A00435/");
-    expect(normalizeVin(compactVinInput("1HG CM826 33A00435I"))).toMatchObject({ ok: false, reason: "forbidden_letters" });
+    expect(normalizeVin(compactVinInput("1HG CM826 33A00435I"))).toMatchObject({
+      ok: false,
+      reason: "forbidden_letters",
+    });
   });
 });

@@ -12,8 +12,7 @@ declare const vinBrand: unique symbol;
 export type Vin = string & { readonly [vinBrand]: true };
 
 export type NormalizeVinResult =
-  | { ok: true; vin: Vin }
-  | { ok: false; reason: "length" | "forbidden_letters" | "invalid_characters"; detail: string };
+  { ok: true; vin: Vin } | { ok: false; reason: "length" | "forbidden_letters" | "invalid_characters"; detail: string };
 
 /**
  * The one VIN validator: upper-cases and trims, then says precisely why a string is not a VIN (length first,

@@ -10,5 +10,12 @@ export type { VpicData } from "./vpic-data";
 export { decodeVinEnriched, decodeVinsEnriched } from "./enrichment";
 export { wmiOnlyDecode, type WmiOnlyResult } from "./wmi-only";
 export { countryOf, regionOf, isNorthAmericanVin } from "./wmi-origin";
-export { LIGHT_VEHICLE_TYPES, findCatalogModel, listMakes, listModels, warmCatalog, type YearRange } from "./vehicle-catalog";
+export {
+  LIGHT_VEHICLE_TYPES,
+  findCatalogModel,
+  listMakes,
+  listModels,
+  warmCatalog,
+  type YearRange,
+} from "./vehicle-catalog";
 export { makesAnswer, modelsAnswer, wmiAnswer } from "./catalog-lookups";

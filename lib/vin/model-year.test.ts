@@ -28,11 +28,23 @@ describe("readModelYear", () => {
     expect(readModelYear("1HGCV1F34LA000001", true, now)).toEqual({ year: 2020, conclusive: true, alternative: null });
   });
   it("a year later than now + 2 goes back 30 years (conclusive)", () => {
-    expect(readModelYear("1M8GDM9AXKP042788", false, 2026)).toEqual({ year: 2019, conclusive: false, alternative: 1989 });
-    expect(readModelYear("1FTEX1EP9XK000001", false, 2026)).toEqual({ year: 1999, conclusive: true, alternative: null });
+    expect(readModelYear("1M8GDM9AXKP042788", false, 2026)).toEqual({
+      year: 2019,
+      conclusive: false,
+      alternative: 1989,
+    });
+    expect(readModelYear("1FTEX1EP9XK000001", false, 2026)).toEqual({
+      year: 1999,
+      conclusive: true,
+      alternative: null,
+    });
   });
   it("otherwise both cycles are candidates (inconclusive)", () => {
-    expect(readModelYear("1HD1KB419GY000001", false, now)).toEqual({ year: 2016, conclusive: false, alternative: 1986 });
+    expect(readModelYear("1HD1KB419GY000001", false, now)).toEqual({
+      year: 2016,
+      conclusive: false,
+      alternative: 1986,
+    });
   });
   it("has no year for a bad position 10", () => {
     expect(readModelYear("1HGCM8263UA004352", true, now)).toEqual({ year: null, conclusive: true, alternative: null });

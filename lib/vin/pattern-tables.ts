@@ -122,7 +122,12 @@ export function readPatternTables(
 /** The rows chained per (schema, key) group, laid out group by group (groups contiguous per schema). */
 function layOutGroups(
   kept: number,
-  chains: { head: number[]; next: Int32Array; groupKeyList: number[]; groupsBySchema: Map<number, Map<number, number>> },
+  chains: {
+    head: number[];
+    next: Int32Array;
+    groupKeyList: number[];
+    groupsBySchema: Map<number, Map<number, number>>;
+  },
 ): Pick<PatternTables, "patternIndex" | "groupSchema" | "groupKey" | "groupStart" | "groupEnd"> {
   const { head, next, groupKeyList, groupsBySchema } = chains;
   const groupCount = head.length;

@@ -32,7 +32,8 @@ export function vinTraits(d: DecodedVehicle, elements: Record<string, string> = 
   let electrified: VinTraits["electrified"] = null;
   if (level === "BEV" || fuel === "electric") electrified = "EV";
   else if (level === "PHEV") electrified = "PHEV";
-  else if (level === "HEV" || level === "strong_HEV" || level === "mild_HEV" || secondary.includes("electric")) electrified = "Hybrid";
+  else if (level === "HEV" || level === "strong_HEV" || level === "mild_HEV" || secondary.includes("electric"))
+    electrified = "Hybrid";
   else if (level === "FCEV") electrified = null;
   else if (d.fuelType) electrified = secondary ? "none" : null;
   return {
@@ -68,7 +69,15 @@ function cabKind(value: string | null): VinTraits["cab"] {
   if (!value) return null;
   const v = value.toLowerCase();
   if (v.includes("crew")) return "crew";
-  if (v.includes("extra") || v.includes("extended") || v.includes("quad") || v.includes("double") || v.includes("king") || v.includes("super")) return "extended";
+  if (
+    v.includes("extra") ||
+    v.includes("extended") ||
+    v.includes("quad") ||
+    v.includes("double") ||
+    v.includes("king") ||
+    v.includes("super")
+  )
+    return "extended";
   if (v.includes("regular")) return "regular";
   return null;
 }
@@ -81,7 +90,8 @@ export function fuelKind(value: string | null | undefined): VinTraits["fuel"] {
   if (v.includes("electric")) return "electric";
   if (v.includes("natural gas") || v.includes("cng")) return "cng";
   if (v.includes("hydrogen") || v.includes("fuel cell")) return "hydrogen";
-  if (v.includes("gasoline") || v.includes("regular") || v.includes("premium") || v.includes("midgrade")) return "gasoline";
+  if (v.includes("gasoline") || v.includes("regular") || v.includes("premium") || v.includes("midgrade"))
+    return "gasoline";
   return null;
 }
 
@@ -108,7 +118,10 @@ export type Fit = "match" | "candidate" | "excluded";
  * Marks each variant: `excluded` with its differences, else `match` when it is the only one left, else
  * `candidate`. The selection says which case the VIN is in (`none` also when the source lists no variant).
  */
-export function markFits<V>(variants: V[], differencesOf: (v: V) => string[]): {
+export function markFits<V>(
+  variants: V[],
+  differencesOf: (v: V) => string[],
+): {
   marked: Array<{ variant: V; fit: Fit; differences: string[] }>;
   selection: "one" | "several" | "none";
 } {

@@ -79,12 +79,23 @@ describe("lookupWmiIn", () => {
   });
 
   test("a small manufacturer's 6-character WMI", () => {
-    expect(lookupWmiIn(data, "TS9ABC", NOW)).toMatchObject({ wmi: "TS9ABC", manufacturer: "SMALL BIKES LLC", vehicleTypes: ["motorcycle"], makes: [{ slug: "bikeco" }] });
+    expect(lookupWmiIn(data, "TS9ABC", NOW)).toMatchObject({
+      wmi: "TS9ABC",
+      manufacturer: "SMALL BIKES LLC",
+      vehicleTypes: ["motorcycle"],
+      makes: [{ slug: "bikeco" }],
+    });
   });
 
   test("a WMI vPIC does not publish yet is unknown; a well-known non-US one comes from the known list", () => {
     expect(lookupWmiIn(data, "TSX", NOW)).toBeNull();
-    expect(lookupWmiIn(data, "LRW", NOW)).toMatchObject({ listedIn: "known_wmi_list", makes: [{ slug: "tesla" }], country: "CHINA", region: "Asia", years: [] });
+    expect(lookupWmiIn(data, "LRW", NOW)).toMatchObject({
+      listedIn: "known_wmi_list",
+      makes: [{ slug: "tesla" }],
+      country: "CHINA",
+      region: "Asia",
+      years: [],
+    });
   });
 });
 

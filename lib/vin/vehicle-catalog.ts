@@ -14,7 +14,18 @@ import type { VpicData, WmiRecord } from "./vpic-data";
 import { knownWmi, countryOf, regionOf, type VinRegion } from "./wmi-origin";
 
 /** vPIC's vehicle types, by the words people and agents use. */
-export const VEHICLE_TYPES = ["car", "mpv", "truck", "motorcycle", "bus", "trailer", "lsv", "incomplete", "offroad", "other"] as const;
+export const VEHICLE_TYPES = [
+  "car",
+  "mpv",
+  "truck",
+  "motorcycle",
+  "bus",
+  "trailer",
+  "lsv",
+  "incomplete",
+  "offroad",
+  "other",
+] as const;
 export type VehicleType = (typeof VEHICLE_TYPES)[number];
 
 /** Passenger cars, SUVs and vans (vPIC's MPVs) and trucks: what buyers, pricing and NCAP are about. */
@@ -153,11 +164,22 @@ function buildIndex(data: VpicData, newest: number): CatalogIndex {
   for (const [makeId, models] of raw) {
     const makeName = makeNames.get(makeId);
     if (!makeName) continue;
-    const make = keyed(makes, makeName, (slug) => ({ name: makeName, slug, byType: new Map(), all: NOTHING, models: new Map() }));
+    const make = keyed(makes, makeName, (slug) => ({
+      name: makeName,
+      slug,
+      byType: new Map(),
+      all: NOTHING,
+      models: new Map(),
+    }));
     for (const [modelId, ranges] of models) {
       const modelName = modelNames.get(modelId);
       if (!modelName) continue;
-      const model = keyed(make.models, modelName, (slug) => ({ name: modelName, slug, byType: new Map(), all: NOTHING }));
+      const model = keyed(make.models, modelName, (slug) => ({
+        name: modelName,
+        slug,
+        byType: new Map(),
+        all: NOTHING,
+      }));
       addRanges(model.byType, ranges);
       addRanges(make.byType, ranges);
     }
@@ -205,7 +227,12 @@ function finish(entry: Entry): void {
   entry.byType = byType;
   const years = merged([...byType.values()].flat());
   years.forEach((r) => Object.freeze(r));
-  entry.all = Object.freeze({ name: entry.name, slug: entry.slug, vehicleTypes: Object.freeze([...byType.keys()]) as VehicleType[], years: Object.freeze(years) as YearRange[] });
+  entry.all = Object.freeze({
+    name: entry.name,
+    slug: entry.slug,
+    vehicleTypes: Object.freeze([...byType.keys()]) as VehicleType[],
+    years: Object.freeze(years) as YearRange[],
+  });
 }
 
 /** Sorted, with overlapping and adjacent ranges joined. */
@@ -241,9 +268,13 @@ function view(entry: Entry, filter: CatalogFilter): CatalogMake | null {
   const inYear = year === undefined ? kept : kept.filter((t) => covers(entry.byType.get(t)!, year));
   if (!inYear.length) return null;
   if (inYear.length === entry.all.vehicleTypes.length) return entry.all;
-  return { name: entry.name, slug: entry.slug, vehicleTypes: inYear, years: merged(inYear.flatMap((t) => entry.byType.get(t)!)) };
+  return {
+    name: entry.name,
+    slug: entry.slug,
+    vehicleTypes: inYear,
+    years: merged(inYear.flatMap((t) => entry.byType.get(t)!)),
+  };
 }
-
 
 /** The makes with at least one model within the filter, A-Z. */
 export function listMakesIn(data: VpicData, filter: MakesFilter, now = new Date()): CatalogMake[] {
@@ -263,7 +294,12 @@ export function listMakesIn(data: VpicData, filter: MakesFilter, now = new Date(
 }
 
 /** A make (any spelling or slug) with its models within the filter, A-Z; null when vPIC knows no such make. */
-export function listModelsIn(data: VpicData, make: string, filter: CatalogFilter, now = new Date()): { make: { name: string; slug: string }; models: CatalogModel[] } | null {
+export function listModelsIn(
+  data: VpicData,
+  make: string,
+  filter: CatalogFilter,
+  now = new Date(),
+): { make: { name: string; slug: string }; models: CatalogModel[] } | null {
   const entry = indexOf(data, now).makes.get(nameKey(make));
   if (!entry) return null;
   const models: CatalogModel[] = [];
@@ -275,7 +311,12 @@ export function listModelsIn(data: VpicData, make: string, filter: CatalogFilter
 }
 
 /** One model of a make (any spelling or slug), with every year and type vPIC has for it; null when unknown. */
-export function findCatalogModelIn(data: VpicData, make: string, model: string, now = new Date()): { make: { name: string; slug: string }; model: CatalogModel } | null {
+export function findCatalogModelIn(
+  data: VpicData,
+  make: string,
+  model: string,
+  now = new Date(),
+): { make: { name: string; slug: string }; model: CatalogModel } | null {
   const entry = indexOf(data, now).makes.get(nameKey(make));
   const m = entry?.models.get(nameKey(model));
   if (!entry || !m) return null;
@@ -329,7 +370,9 @@ function fromVpic(data: VpicData, record: WmiRecord, origin: Pick<WmiInfo, "coun
     const name = makeNames.get(String(id));
     return name ? [{ name, slug: slugify(name) }] : [];
   });
-  const years = merged(record.links.filter((l) => l.yearFrom <= newest).map((l) => ({ from: l.yearFrom, to: Math.min(l.yearTo, newest) })));
+  const years = merged(
+    record.links.filter((l) => l.yearFrom <= newest).map((l) => ({ from: l.yearFrom, to: Math.min(l.yearTo, newest) })),
+  );
   return {
     wmi: record.wmi,
     listedIn: "vpic",

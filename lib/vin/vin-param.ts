@@ -10,7 +10,10 @@ import { normalizeVin, type NormalizeVinResult, type Vin } from "./format";
 const VIN_PARAM_PATTERN = "^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$";
 
 /** The problem a malformed VIN answers, wherever it came in: reason invalid_vin, and the rule that failed. */
-const vinProblem = (format: Extract<NormalizeVinResult, { ok: false }>) => ({ reason: "invalid_vin" as const, vinError: format.reason });
+const vinProblem = (format: Extract<NormalizeVinResult, { ok: false }>) => ({
+  reason: "invalid_vin" as const,
+  vinError: format.reason,
+});
 
 /**
  * A VIN parameter of an operation (path or query): text in, a `Vin` out, so a handler never parses it again.

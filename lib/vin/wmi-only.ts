@@ -37,7 +37,9 @@ export function yearFromPosition10(vin: string, now = new Date()): number | null
 }
 
 /** A vehicle known from its WMI and position 10 only: every field the patterns would name is null. */
-export function wmiOnlyVehicle(known: Pick<WmiOnlyVehicle, "year" | "make" | "vehicleType" | "manufacturer">): WmiOnlyVehicle {
+export function wmiOnlyVehicle(
+  known: Pick<WmiOnlyVehicle, "year" | "make" | "vehicleType" | "manufacturer">,
+): WmiOnlyVehicle {
   return {
     year: known.year,
     make: known.make,

@@ -32,9 +32,35 @@ function newCampaignLines(count: number, models: [string, string][]): string[] {
     for (const year of [2015 + (c % 8), 2016 + (c % 8)]) {
       lines.push(
         [
-          9_000_000 + lines.length, camp, make, model, year, `N${c}`, "ELECTRICAL SYSTEM:WIRING", `${make} MOTOR CO.`, "20250101", "20251231",
-          "V", 12000, "20261101", "MFR", make, "20261120", "20261120", "573", "", `SYNTHETIC NEW CAMPAIGN ${c}.`, "SYNTHETIC.", "SYNTHETIC.",
-          "SYNTHETIC: NOT REAL NHTSA DATA.", "0".repeat(27), "", "", "", c % 10 === 0 ? "Yes" : "No", "No",
+          9_000_000 + lines.length,
+          camp,
+          make,
+          model,
+          year,
+          `N${c}`,
+          "ELECTRICAL SYSTEM:WIRING",
+          `${make} MOTOR CO.`,
+          "20250101",
+          "20251231",
+          "V",
+          12000,
+          "20261101",
+          "MFR",
+          make,
+          "20261120",
+          "20261120",
+          "573",
+          "",
+          `SYNTHETIC NEW CAMPAIGN ${c}.`,
+          "SYNTHETIC.",
+          "SYNTHETIC.",
+          "SYNTHETIC: NOT REAL NHTSA DATA.",
+          "0".repeat(27),
+          "",
+          "",
+          "",
+          c % 10 === 0 ? "Yes" : "No",
+          "No",
         ].join("\t"),
       );
     }
@@ -91,7 +117,9 @@ async function main() {
       vehicles.set(`${f[4]}|${f[2]}|${f[3]}`, { year: Number(f[4]), make: f[2], model: f[3] });
     }
     const list = [...vehicles.values()];
-    const models = [...new Map(list.map((v) => [`${v.make}|${v.model}`, [v.make, v.model] as [string, string]])).values()];
+    const models = [
+      ...new Map(list.map((v) => [`${v.make}|${v.model}`, [v.make, v.model] as [string, string]])).values(),
+    ];
     let t = performance.now();
     const perWatcher = Math.ceil(watched / WATCHERS);
     for (let w = 0; w < WATCHERS; w++) {
@@ -99,20 +127,42 @@ async function main() {
       for (let i = 0; i < perWatcher && w * perWatcher + i < watched; i++) {
         const n = w * perWatcher + i;
         const v = list[n % list.length];
-        data.push({ watcherId: `bench:${w}`, vin: `BNCH${String(n).padStart(13, "0")}`, year: v.year, make: v.make, model: v.model, makeKey: makeKey(v.make), createdAt: new Date(Date.now() - 86_400_000) });
+        data.push({
+          watcherId: `bench:${w}`,
+          vin: `BNCH${String(n).padStart(13, "0")}`,
+          year: v.year,
+          make: v.make,
+          model: v.model,
+          makeKey: makeKey(v.make),
+          createdAt: new Date(Date.now() - 86_400_000),
+        });
       }
       await db().watchedVin.createMany({ data });
-      await registerEndpoint({ id: `bench:${w}`, accountId: null, email: `bench${w}@example.com` }, `http://127.0.0.${1 + (w % HOSTS)}:${port}/hook`);
+      await registerEndpoint(
+        { id: `bench:${w}`, accountId: null, email: `bench${w}@example.com` },
+        `http://127.0.0.${1 + (w % HOSTS)}:${port}/hook`,
+      );
     }
-    console.log(`${watched} watched VINs over ${list.length} vehicles, ${WATCHERS} watchers with endpoints on ${HOSTS} hosts: set up in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(
+      `${watched} watched VINs over ${list.length} vehicles, ${WATCHERS} watchers with endpoints on ${HOSTS} hosts: set up in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
 
     const file = path.join(dir, "FLAT_RCL_BENCH.txt");
     await writeSyntheticFlatRcl(file, rows);
     t = performance.now();
-    await importMirrorFile(file, "FLAT_RCL_BENCH.txt", { onOpened: (tx, opened, now) => enqueueRecallEvents(tx, opened, now) });
-    console.log(`baseline import: ${rows} rows in ${((performance.now() - t) / 1000).toFixed(1)} s (no events: the first import of a file is the baseline)`);
+    await importMirrorFile(file, "FLAT_RCL_BENCH.txt", {
+      onOpened: (tx, opened, now) => enqueueRecallEvents(tx, opened, now),
+    });
+    console.log(
+      `baseline import: ${rows} rows in ${((performance.now() - t) / 1000).toFixed(1)} s (no events: the first import of a file is the baseline)`,
+    );
 
-    appendFileSync(file, newCampaignLines(campaigns, models).map((l) => `${l}\r\n`).join(""));
+    appendFileSync(
+      file,
+      newCampaignLines(campaigns, models)
+        .map((l) => `${l}\r\n`)
+        .join(""),
+    );
     let enqueueMs = 0;
     let opened = 0;
     let events = 0;
@@ -148,7 +198,9 @@ async function main() {
       const s = (performance.now() - started) / 1000;
       const n = delivered - before;
       const rate = n / s;
-      const end = left ? `the last would be delivered about ${((performance.now() - since) / 1000 + left / rate).toFixed(0)} s after the sync's end (${left} left when the measurement stopped)` : `sync end → last delivered ${((performance.now() - since) / 1000).toFixed(1)} s`;
+      const end = left
+        ? `the last would be delivered about ${((performance.now() - since) / 1000 + left / rate).toFixed(0)} s after the sync's end (${left} left when the measurement stopped)`
+        : `sync end → last delivered ${((performance.now() - since) / 1000).toFixed(1)} s`;
       console.log(`delivery, ${label}: ${n} events in ${s.toFixed(1)} s = ${Math.round(rate)} events/s; ${end}`);
     };
     await drain(`endpoints on ${HOSTS} hosts`, syncEnd);
@@ -159,10 +211,18 @@ async function main() {
     const sample = Math.min(events, 2000);
     const ids = (await db().alertEvent.findMany({ select: { id: true }, take: sample })).map((e) => e.id);
     for (let i = 0; i < ids.length; i += 500) {
-      await db().alertEvent.updateMany({ where: { id: { in: ids.slice(i, i + 500) } }, data: { status: "pending", attempts: 0, nextAttemptAt: new Date(), deliveredAt: null } });
+      await db().alertEvent.updateMany({
+        where: { id: { in: ids.slice(i, i + 500) } },
+        data: { status: "pending", attempts: 0, nextAttemptAt: new Date(), deliveredAt: null },
+      });
     }
     await drain(`${sample} events, every endpoint on one host`, performance.now());
-    console.log(`database: ${url.startsWith("file:") ? "SQLite (temporary file)" : "PostgreSQL"}; node ${process.version}; ${os.cpus().length} CPUs; load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+    console.log(
+      `database: ${url.startsWith("file:") ? "SQLite (temporary file)" : "PostgreSQL"}; node ${process.version}; ${os.cpus().length} CPUs; load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
+    );
     await disconnectDb();
   } finally {
     receiver.close();

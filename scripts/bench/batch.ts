@@ -13,7 +13,9 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-const { values: args } = parseArgs({ options: { rounds: { type: "string", default: "300" }, seed: { type: "string", default: "11" } } });
+const { values: args } = parseArgs({
+  options: { rounds: { type: "string", default: "300" }, seed: { type: "string", default: "11" } },
+});
 const ROUNDS = Number(args.rounds);
 const GOAL_MS = 5;
 
@@ -41,7 +43,14 @@ async function main() {
       return r.ok && r.decoded.model !== "";
     })
     .slice(0, 50);
-  const flags = { pricing: false, recalls: false, insight: false, safetyRatings: false, complaints: false, fuelEconomy: false };
+  const flags = {
+    pricing: false,
+    recalls: false,
+    insight: false,
+    safetyRatings: false,
+    complaints: false,
+    fuelEconomy: false,
+  };
 
   const batchOnce = async () => {
     const body = await buildVinBatch(vins, flags);
@@ -79,19 +88,35 @@ async function main() {
     singles.sort((a, b) => a - b);
     const bytes = await batchOnce();
     console.log(`${label}`);
-    console.log(`  batch of 50 (one request):   median ${percentile(batch, 50).toFixed(2)} ms, p95 ${percentile(batch, 95).toFixed(2)} ms, p99 ${percentile(batch, 99).toFixed(2)} ms (${(bytes / 1024).toFixed(0)} KiB JSON)`);
-    console.log(`  50 single reports (peer):    median ${percentile(singles, 50).toFixed(2)} ms, p95 ${percentile(singles, 95).toFixed(2)} ms`);
+    console.log(
+      `  batch of 50 (one request):   median ${percentile(batch, 50).toFixed(2)} ms, p95 ${percentile(batch, 95).toFixed(2)} ms, p99 ${percentile(batch, 99).toFixed(2)} ms (${(bytes / 1024).toFixed(0)} KiB JSON)`,
+    );
+    console.log(
+      `  50 single reports (peer):    median ${percentile(singles, 50).toFixed(2)} ms, p95 ${percentile(singles, 95).toFixed(2)} ms`,
+    );
     console.log(`  goal: batch median < ${GOAL_MS} ms ${percentile(batch, 50) < GOAL_MS ? "met" : "MISSED"}\n`);
   }
 
-  console.log(`machine: ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")} (node ${process.version}); shared with other developers' work`);
-  console.log(`VINs: 50 distinct synthetic VINs that decode (seed ${args.seed}); ${ROUNDS} interleaved rounds; sections off\n`);
+  console.log(
+    `machine: ${cpus().length} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} (node ${process.version}); shared with other developers' work`,
+  );
+  console.log(
+    `VINs: 50 distinct synthetic VINs that decode (seed ${args.seed}); ${ROUNDS} interleaved rounds; sections off\n`,
+  );
   await measure("enrichment off (local decoder only)");
 
   // Steady state with enrichment on: every descriptor cached, so no request leaves the process.
   const descriptors = [...new Set(vins.map((v) => (decodeVinWith(data, v) as { descriptor: string }).descriptor))];
   for (const descriptor of descriptors) {
-    await db().vpicEnrichment.create({ data: { descriptor, values: JSON.stringify({ DriveType: "FWD/Front-Wheel Drive", ABS: "Standard" }), fetchedAt: new Date() } });
+    await db().vpicEnrichment.create({
+      data: {
+        descriptor,
+        values: JSON.stringify({ DriveType: "FWD/Front-Wheel Drive", ABS: "Standard" }),
+        fetchedAt: new Date(),
+      },
+    });
   }
   process.env.VPIC_API_BASE_URL = "http://127.0.0.1:9/api";
   resetConfigForTests();

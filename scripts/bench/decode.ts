@@ -19,7 +19,11 @@ import { loadVpicData } from "../../lib/vin/vpic-data";
 import { percentile, synthesiseVins } from "./support/sample-vins";
 
 const { values: args } = parseArgs({
-  options: { vins: { type: "string", default: "5000" }, corgi: { type: "string", default: "300" }, seed: { type: "string", default: "7" } },
+  options: {
+    vins: { type: "string", default: "5000" },
+    corgi: { type: "string", default: "300" },
+    seed: { type: "string", default: "7" },
+  },
 });
 const VIN_COUNT = Number(args.vins);
 const CORGI_COUNT = Number(args.corgi);
@@ -62,7 +66,8 @@ async function main() {
   const buildAllMs = performance.now() - s0;
 
   const vins = synthesiseVins(data, VIN_COUNT, SEED);
-  if (process.env.BENCH_DUMP_VINS) (await import("node:fs")).writeFileSync(process.env.BENCH_DUMP_VINS, vins.join("\n"));
+  if (process.env.BENCH_DUMP_VINS)
+    (await import("node:fs")).writeFileSync(process.env.BENCH_DUMP_VINS, vins.join("\n"));
   let decoded = 0;
   // Warm-up on the first 500, then one timed decode per VIN.
   for (const vin of vins.slice(0, 500)) decodeVinWith(data, vin);
@@ -85,17 +90,35 @@ async function main() {
   }
   const ours = (rounds * vins.length) / ((performance.now() - loopStart) / 1000);
 
-  console.log(`vPIC file: ${dbPath} (data date ${data.dataDate}; ${data.stats.patterns} patterns, ${data.stats.keys} keys, ${data.stats.schemas} schemas)`);
-  console.log(`machine: ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")} (node ${process.version})`);
-  console.log(`VINs: ${vins.length} distinct synthetic (seed ${SEED}); decoded ok: ${decoded} (${((100 * decoded) / vins.length).toFixed(1)}%)\n`);
+  console.log(
+    `vPIC file: ${dbPath} (data date ${data.dataDate}; ${data.stats.patterns} patterns, ${data.stats.keys} keys, ${data.stats.schemas} schemas)`,
+  );
+  console.log(
+    `machine: ${cpus().length} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} (node ${process.version})`,
+  );
+  console.log(
+    `VINs: ${vins.length} distinct synthetic (seed ${SEED}); decoded ok: ${decoded} (${((100 * decoded) / vins.length).toFixed(1)}%)\n`,
+  );
   console.log("vinscope decoder");
   console.log(`  start-up, first process (SQLite read + compile + snapshot write): ${coldMs.toFixed(0)} ms`);
-  console.log(`  start-up, later processes (snapshot${data.stats.fromSnapshot ? "" : " NOT USED"} + compile): ${startupMs.toFixed(0)} ms`);
-  console.log(`  heap (V8 heap + typed arrays) after start-up: ${heapMb.toFixed(0)} MB${gc ? "" : " (no --expose-gc: approximate)"} (process RSS ${rssMb.toFixed(0)} MB)`);
-  console.log(`  schema indexes compiled on first use: ${built} in ${buildAllMs.toFixed(0)} ms (${((1000 * buildAllMs) / Math.max(1, built)).toFixed(0)} µs each on average)`);
+  console.log(
+    `  start-up, later processes (snapshot${data.stats.fromSnapshot ? "" : " NOT USED"} + compile): ${startupMs.toFixed(0)} ms`,
+  );
+  console.log(
+    `  heap (V8 heap + typed arrays) after start-up: ${heapMb.toFixed(0)} MB${gc ? "" : " (no --expose-gc: approximate)"} (process RSS ${rssMb.toFixed(0)} MB)`,
+  );
+  console.log(
+    `  schema indexes compiled on first use: ${built} in ${buildAllMs.toFixed(0)} ms (${((1000 * buildAllMs) / Math.max(1, built)).toFixed(0)} µs each on average)`,
+  );
   gc?.();
-  console.log(`  heap with every schema compiled and ${vins.length} decodes done: ${((heapNow() - heapBefore) / 1e6).toFixed(0)} MB`);
-  console.log(`  per decode: median ${fmtUs(percentile(times, 50))}, p99 ${fmtUs(percentile(times, 99))}, max ${fmtUs(times[times.length - 1])}`);
+  console.log(
+    `  heap with every schema compiled and ${vins.length} decodes done: ${((heapNow() - heapBefore) / 1e6).toFixed(0)} MB`,
+  );
+  console.log(
+    `  per decode: median ${fmtUs(percentile(times, 50))}, p99 ${fmtUs(percentile(times, 99))}, max ${fmtUs(times[times.length - 1])}`,
+  );
   console.log(`  throughput: ${Math.round(ours).toLocaleString("en-US")} decodes/s (${rounds} rounds over the set)\n`);
 
   const k0 = performance.now();

@@ -16,8 +16,12 @@ const MAKES: [string, string[]][] = [
   ["HYUNDAI", ["ELANTRA", "SANTA FE", "TUCSON"]],
 ];
 const COMPONENTS = [
-  "ELECTRICAL SYSTEM:WIRING", "AIR BAGS:FRONTAL:DRIVER SIDE:INFLATOR MODULE", "SERVICE BRAKES, HYDRAULIC:FOUNDATION COMPONENTS",
-  "STEERING:COLUMN", "FUEL SYSTEM, GASOLINE:DELIVERY:FUEL PUMP", "BACK OVER PREVENTION: SENSING SYSTEM: CAMERA",
+  "ELECTRICAL SYSTEM:WIRING",
+  "AIR BAGS:FRONTAL:DRIVER SIDE:INFLATOR MODULE",
+  "SERVICE BRAKES, HYDRAULIC:FOUNDATION COMPONENTS",
+  "STEERING:COLUMN",
+  "FUEL SYSTEM, GASOLINE:DELIVERY:FUEL PUMP",
+  "BACK OVER PREVENTION: SENSING SYSTEM: CAMERA",
 ];
 
 export function* syntheticFlatRclLines(rows: number): Generator<string> {
@@ -37,9 +41,35 @@ export function* syntheticFlatRclLines(rows: number): Generator<string> {
         for (let k = 0; k < 3 && id <= rows; k++) {
           const comp = COMPONENTS[(c + k) % COMPONENTS.length];
           yield [
-            id++, camp, make, model, 2010 + ((c + y) % 16), `M${c}`, comp, `${make} MOTOR CO.`, "20190101", "20201231",
-            "V", potaff, "20210301", "MFR", make, rcdate, rcdate, "573", "", summary, consequence, remedy, notes,
-            `${c}${k}`.padStart(27, "0"), "", "", "", c % 50 === 0 ? "Yes" : "No", c % 40 === 0 ? "Yes" : "No",
+            id++,
+            camp,
+            make,
+            model,
+            2010 + ((c + y) % 16),
+            `M${c}`,
+            comp,
+            `${make} MOTOR CO.`,
+            "20190101",
+            "20201231",
+            "V",
+            potaff,
+            "20210301",
+            "MFR",
+            make,
+            rcdate,
+            rcdate,
+            "573",
+            "",
+            summary,
+            consequence,
+            remedy,
+            notes,
+            `${c}${k}`.padStart(27, "0"),
+            "",
+            "",
+            "",
+            c % 50 === 0 ? "Yes" : "No",
+            c % 40 === 0 ? "Yes" : "No",
           ].join("\t");
         }
       }

@@ -73,7 +73,8 @@ const { values: args } = parseArgs({
   },
 });
 const NHTSA_DELAY_MS = Number(args["nhtsa-delay"]);
-if (args.nhtsa !== "slow" && args.nhtsa !== "down") throw new Error(`--nhtsa takes "slow" (the default) or "down", not "${args.nhtsa}"`);
+if (args.nhtsa !== "slow" && args.nhtsa !== "down")
+  throw new Error(`--nhtsa takes "slow" (the default) or "down", not "${args.nhtsa}"`);
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
 const VIN_COUNT = Number(args.vins);
@@ -100,7 +101,13 @@ interface Run {
   errors: number;
 }
 
-async function measure(name: string, url: string, paths: () => string, seconds = SECONDS, headers: Record<string, string> = {}): Promise<Run> {
+async function measure(
+  name: string,
+  url: string,
+  paths: () => string,
+  seconds = SECONDS,
+  headers: Record<string, string> = {},
+): Promise<Run> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -128,7 +135,8 @@ function mirrorFile(vins: string[]): string {
   const vehicles = new Map<string, { year: string; make: string; model: string }>();
   for (const vin of vins) {
     const r = decodeVinWith(data, vin);
-    if (r.ok && r.decoded.year && r.decoded.make && r.decoded.model) vehicles.set(`${r.decoded.year}|${r.decoded.make}|${r.decoded.model}`, r.decoded);
+    if (r.ok && r.decoded.year && r.decoded.make && r.decoded.model)
+      vehicles.set(`${r.decoded.year}|${r.decoded.make}|${r.decoded.model}`, r.decoded);
   }
   const lines: string[] = [];
   let n = 0;
@@ -136,7 +144,22 @@ function mirrorFile(vins: string[]): string {
     if (n++ % 3) continue;
     const campaign = `${String(Number(v.year) % 100).padStart(2, "0")}V${String(n).padStart(6, "0")}`;
     const cols = new Array<string>(29).fill("");
-    Object.assign(cols, { 0: String(n), 1: campaign, 2: v.make.toUpperCase(), 3: v.model.toUpperCase(), 4: v.year, 6: "SERVICE BRAKES", 7: "BENCH MOTORS", 11: "100", 15: "20240105", 19: "Benchmark campaign (synthetic).", 20: "Crash risk.", 21: "Dealers will repair.", 27: "No", 28: "No" });
+    Object.assign(cols, {
+      0: String(n),
+      1: campaign,
+      2: v.make.toUpperCase(),
+      3: v.model.toUpperCase(),
+      4: v.year,
+      6: "SERVICE BRAKES",
+      7: "BENCH MOTORS",
+      11: "100",
+      15: "20240105",
+      19: "Benchmark campaign (synthetic).",
+      20: "Crash risk.",
+      21: "Dealers will repair.",
+      27: "No",
+      28: "No",
+    });
     lines.push(cols.join("\t"));
   }
   return `${lines.join("\r\n")}\r\n`;
@@ -154,11 +177,17 @@ async function fakeNhtsa(): Promise<{ url: string; calls: () => number; close: (
     setTimeout(() => {
       res.writeHead(200, { "content-type": "application/json" });
       const epa = req.url?.startsWith("/epa/");
-      res.end(JSON.stringify(epa ? {} : { Count: 0, Message: "Results returned successfully", results: [], Results: [] }));
+      res.end(
+        JSON.stringify(epa ? {} : { Count: 0, Message: "Results returned successfully", results: [], Results: [] }),
+      );
     }, NHTSA_DELAY_MS);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls: () => calls, close: () => server.close() };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    calls: () => calls,
+    close: () => server.close(),
+  };
 }
 
 async function fileServer(body: string): Promise<{ url: string; close: () => void }> {
@@ -190,31 +219,52 @@ async function main() {
   try {
     // Warm-up (not reported): let V8 optimise the hot paths of both routes and fill the database page cache.
     let warm = 0;
-    await measure("warm-up", base, () => (warm++ % 5 === 0 ? "/robots.txt" : `/api/public/vin/${vins[warm % vins.length]}?${QUERY}`), 5);
+    await measure(
+      "warm-up",
+      base,
+      () => (warm++ % 5 === 0 ? "/robots.txt" : `/api/public/vin/${vins[warm % vins.length]}?${QUERY}`),
+      5,
+    );
     let next = 0;
     const repeated = vins[0];
     const runs = [
       await measure("ceiling: GET /robots.txt", base, () => "/robots.txt"),
-      await measure(`distinct, live recalls: ${vins.length} VINs`, base, () => `/api/public/vin/${vins[next++ % vins.length]}?${QUERY}`),
+      await measure(
+        `distinct, live recalls: ${vins.length} VINs`,
+        base,
+        () => `/api/public/vin/${vins[next++ % vins.length]}?${QUERY}`,
+      ),
       await measure(`repeated: ${repeated}`, base, () => `/api/public/vin/${repeated}?${QUERY}`),
     ];
     const liveCalls = nhtsa.calls();
     // Load the recall mirror the way an operator does, then wait until the server processes answer from it.
     try {
       // Asynchronous: the file server it downloads from runs in this process.
-      await promisify(execFile)(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "sync", "recalls"], { cwd: root, env, encoding: "utf8" });
+      await promisify(execFile)(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "sync", "recalls"], {
+        cwd: root,
+        env,
+        encoding: "utf8",
+      });
     } catch (error) {
-      throw new Error(`npm run sync -- recalls failed: ${(error as { stdout?: string; stderr?: string }).stdout ?? ""}${(error as { stderr?: string }).stderr ?? ""}`);
+      throw new Error(
+        `npm run sync -- recalls failed: ${(error as { stdout?: string; stderr?: string }).stdout ?? ""}${(error as { stderr?: string }).stderr ?? ""}`,
+      );
     }
     for (let i = 0; i < 100; i++) {
-      const r = (await (await fetch(`${base}/api/public/vin/${mirrorVins[0]}?${QUERY}`)).json()) as { recalls?: { source: string } };
+      const r = (await (await fetch(`${base}/api/public/vin/${mirrorVins[0]}?${QUERY}`)).json()) as {
+        recalls?: { source: string };
+      };
       if (r.recalls?.source.includes("mirror")) break;
       await new Promise((res) => setTimeout(res, 200));
     }
     let nextMirror = 1;
     const beforeMirror = nhtsa.calls();
     runs.push(
-      await measure(`distinct, recall mirror: ${mirrorVins.length} VINs`, base, () => `/api/public/vin/${mirrorVins[nextMirror++ % mirrorVins.length]}?${QUERY}`),
+      await measure(
+        `distinct, recall mirror: ${mirrorVins.length} VINs`,
+        base,
+        () => `/api/public/vin/${mirrorVins[nextMirror++ % mirrorVins.length]}?${QUERY}`,
+      ),
     );
     const mirrorCalls = nhtsa.calls() - beforeMirror;
     runs.push(await measure("ceiling again: GET /robots.txt", base, () => "/robots.txt"));
@@ -222,9 +272,18 @@ async function main() {
     const ceiling = Math.min(runs[0].rps, runs[runs.length - 1].rps);
     console.log(
       `\nbench:http  /api/public/vin/{vin}?${QUERY}; ${cpus().length} cores, ${workers} server process${workers === 1 ? "" : "es"} (WEB_CONCURRENCY), ` +
-        `load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ${CONNECTIONS} connections, ${SECONDS} s per run`,
+        `load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(" ")}, ${CONNECTIONS} connections, ${SECONDS} s per run`,
     );
-    console.log("run".padEnd(40), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8), "of ceiling".padStart(11), "non-2xx".padStart(8));
+    console.log(
+      "run".padEnd(40),
+      "req/s".padStart(9),
+      "p50 ms".padStart(8),
+      "p99 ms".padStart(8),
+      "of ceiling".padStart(11),
+      "non-2xx".padStart(8),
+    );
     for (const r of runs) {
       console.log(
         r.name.padEnd(40),
@@ -235,7 +294,9 @@ async function main() {
         String(r.non2xx + r.errors).padStart(8),
       );
     }
-    console.log(`fake NHTSA (answers after ${NHTSA_DELAY_MS} ms): ${liveCalls} calls during the live runs, ${mirrorCalls} during the mirror run`);
+    console.log(
+      `fake NHTSA (answers after ${NHTSA_DELAY_MS} ms): ${liveCalls} calls during the live runs, ${mirrorCalls} during the mirror run`,
+    );
   } finally {
     await server.stop();
     nhtsa.close();
@@ -248,7 +309,11 @@ async function outageComparison() {
   const all = decodableVins(VIN_COUNT * 2);
   const cases = [
     { name: "NHTSA off (not configured)", env: { NHTSA_API_BASE_URL: "off" }, vins: all.filter((_, i) => i % 2 === 0) },
-    { name: "NHTSA down (connection refused)", env: { NHTSA_API_BASE_URL: `http://127.0.0.1:${await refusedPort()}` }, vins: all.filter((_, i) => i % 2 === 1) },
+    {
+      name: "NHTSA down (connection refused)",
+      env: { NHTSA_API_BASE_URL: `http://127.0.0.1:${await refusedPort()}` },
+      vins: all.filter((_, i) => i % 2 === 1),
+    },
   ];
   const runs: Run[] = [];
   let workers = 0;
@@ -261,18 +326,32 @@ async function outageComparison() {
       const other = cases.find((o) => o !== c)!.vins;
       await measure("warm-up", server.base, () => `/api/public/vin/${other[warm++ % other.length]}?${QUERY}`, 5);
       let next = 0;
-      runs.push(await measure(`distinct VINs, ${c.name}`, server.base, () => `/api/public/vin/${c.vins[next++ % c.vins.length]}?${QUERY}`));
+      runs.push(
+        await measure(
+          `distinct VINs, ${c.name}`,
+          server.base,
+          () => `/api/public/vin/${c.vins[next++ % c.vins.length]}?${QUERY}`,
+        ),
+      );
     } finally {
       await server.stop();
     }
   }
   console.log(
     `\nbench:http --nhtsa down  /api/public/vin/{vin}?${QUERY}; ${cpus().length} cores, ${workers} server processes, ` +
-      `load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ${CONNECTIONS} connections, ${SECONDS} s per run`,
+      `load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}, ${CONNECTIONS} connections, ${SECONDS} s per run`,
   );
   console.log("run".padEnd(44), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8), "non-2xx".padStart(8));
   for (const r of runs) {
-    console.log(r.name.padEnd(44), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.non2xx + r.errors).padStart(8));
+    console.log(
+      r.name.padEnd(44),
+      r.rps.toFixed(0).padStart(9),
+      String(r.p50).padStart(8),
+      String(r.p99).padStart(8),
+      String(r.non2xx + r.errors).padStart(8),
+    );
   }
   const [off, down] = runs;
   const rpsShare = down.rps / off.rps;
@@ -321,7 +400,7 @@ function treeCpuMs(rootPid: number): number | null {
     if (stat) stats.set(Number(entry), stat);
   }
   const tree = new Set([rootPid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, st] of stats) {
       if (tree.has(st.ppid) && !tree.has(pid)) {
@@ -380,20 +459,42 @@ async function rateLimitCost() {
       // The cheapest limited route (a document built once per process): where a per-request cost shows most.
       { name: "GET /api/public/openapi.json", path: "/api/public/openapi.json" },
     ];
-    await measure("warm-up", server.base, () => (Math.random() < 0.5 ? routes[0].path : routes[1].path), 3, clients[1].headers);
+    await measure(
+      "warm-up",
+      server.base,
+      () => (Math.random() < 0.5 ? routes[0].path : routes[1].path),
+      3,
+      clients[1].headers,
+    );
     // The counted client really is counted: its answers carry RateLimit.
     const probe = await rateLimitOf(`${server.base}${routes[1].path}`, clients[1].headers);
     const exemptProbe = await rateLimitOf(`${server.base}${routes[1].path}`, clients[0].headers);
     if (!probe || exemptProbe) throw new Error("the bench's clients are not counted / exempt as intended");
     console.log(
       `\nbench:http --rate-limit-cost  ${args["database-url"] ? "PostgreSQL (counters in the database)" : "SQLite (counters in the npm start primary)"}; ` +
-        `${cpus().length} cores, ${server.workers} server processes, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ` +
+        `${cpus().length} cores, ${server.workers} server processes, load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(" ")}, ` +
         `${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds; counted answer: ${probe}`,
     );
-    console.log("route".padEnd(36), "client".padEnd(30), "total req/s".padStart(12), "p50 ms".padStart(7), "p99 ms".padStart(7), "CPU ms/req".padStart(11));
+    console.log(
+      "route".padEnd(36),
+      "client".padEnd(30),
+      "total req/s".padStart(12),
+      "p50 ms".padStart(7),
+      "p99 ms".padStart(7),
+      "CPU ms/req".padStart(11),
+    );
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     for (const route of routes) {
-      const totals = clients.map(() => ({ requests: 0, seconds: 0, p50: [] as number[], p99: [] as number[], non2xx: 0, cpuMs: 0 as number | null }));
+      const totals = clients.map(() => ({
+        requests: 0,
+        seconds: 0,
+        p50: [] as number[],
+        p99: [] as number[],
+        non2xx: 0,
+        cpuMs: 0 as number | null,
+      }));
       // The counted/exempt ratio of each round: its two runs are back to back, so they share the machine's load.
       const ratios: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
@@ -405,7 +506,8 @@ async function rateLimitCost() {
           const run = await measure(clients[i].name, server.base, () => route.path, SECONDS, clients[i].headers);
           const cpuAfter = treeCpuMs(server.pid);
           const t = totals[i];
-          t.cpuMs = cpuBefore === null || cpuAfter === null || t.cpuMs === null ? null : t.cpuMs + (cpuAfter - cpuBefore);
+          t.cpuMs =
+            cpuBefore === null || cpuAfter === null || t.cpuMs === null ? null : t.cpuMs + (cpuAfter - cpuBefore);
           t.requests += run.requests;
           t.seconds += SECONDS;
           t.p50.push(run.p50);
@@ -429,7 +531,9 @@ async function rateLimitCost() {
       const [cpuOff, cpuOn] = totals.map((t) => (t.cpuMs === null ? null : t.cpuMs / t.requests));
       if (cpuOff !== null && cpuOn !== null) {
         // Throughput of a CPU-bound server is 1 / (CPU per request): the limiter's share of the CPU is its throughput cost.
-        console.log(`  limiter cost in server CPU per request: ${(((cpuOn - cpuOff) / cpuOn) * 100).toFixed(1)}% (${(cpuOn - cpuOff).toFixed(3)} ms of ${cpuOn.toFixed(3)} ms)`);
+        console.log(
+          `  limiter cost in server CPU per request: ${(((cpuOn - cpuOff) / cpuOn) * 100).toFixed(1)}% (${(cpuOn - cpuOff).toFixed(3)} ms of ${cpuOn.toFixed(3)} ms)`,
+        );
       }
       const off = totals[0].requests / totals[0].seconds;
       const on = totals[1].requests / totals[1].seconds;
@@ -456,16 +560,28 @@ async function sharedCounterCost(databaseUrl: string) {
   const schema = url.searchParams.get("schema") ?? undefined;
   const backend = new PostgresCounterBackend({ provider: "postgresql", url: url.toString(), schema });
   const policy = { requests: 100_000_000, windowSeconds: 3600 };
-  const counters = new BatchedCounters(backend, { points: policy.requests, durationMs: 3_600_000, memberId: `bench-${process.pid}`, keyPrefix: `bench_${Date.now()}` });
+  const counters = new BatchedCounters(backend, {
+    points: policy.requests,
+    durationMs: 3_600_000,
+    memberId: `bench-${process.pid}`,
+    keyPrefix: `bench_${Date.now()}`,
+  });
   const limiter = new SharedLimiter("bench", policy, [
-    { name: "postgresql", consume: (key, points) => counters.consume(key, points), decideLocally: (key, points) => counters.decideLocally(key, points) },
+    {
+      name: "postgresql",
+      consume: (key, points) => counters.consume(key, points),
+      decideLocally: (key, points) => counters.decideLocally(key, points),
+    },
   ]);
   const measureCpu = async (work: () => Promise<number>) => {
     const before = process.cpuUsage();
     const started = performance.now();
     const decisions = await work();
     const cpu = process.cpuUsage(before);
-    return { perDecisionUs: ((cpu.user + cpu.system) / decisions).toFixed(1), perSecond: Math.round(decisions / ((performance.now() - started) / 1000)) };
+    return {
+      perDecisionUs: ((cpu.user + cpu.system) / decisions).toFixed(1),
+      perSecond: Math.round(decisions / ((performance.now() - started) / 1000)),
+    };
   };
   await limiter.consume("warm-up");
   const one = await measureCpu(async () => {
@@ -490,7 +606,10 @@ async function sharedCounterCost(databaseUrl: string) {
 
 /** The PIDs of PostgreSQL's backends serving `database`, for their CPU time (/proc). */
 async function postgresBackends(admin: Client, database: string): Promise<number[]> {
-  const { rows } = await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [database]);
+  const { rows } = await admin.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+    [database],
+  );
   return rows.map((r) => r.pid);
 }
 
@@ -519,10 +638,12 @@ async function instanceScaling(databaseUrl: string) {
   const counts = args.instances.split(",").map(Number);
   const rounds = Number(args.rounds ?? 2);
   const perInstance = Number(args["instance-connections"]);
-  if (counts.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--instances takes counts such as 1,2,4, not "${args.instances}"`);
+  if (counts.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error(`--instances takes counts such as 1,2,4, not "${args.instances}"`);
   const vins = decodableVins(VIN_COUNT * 4);
   let nextVin = 0;
-  const distinct = (query: string) => () => `/api/public/vin/${vins[nextVin++ % vins.length]}${query ? `?${query}` : ""}`;
+  const distinct = (query: string) => () =>
+    `/api/public/vin/${vins[nextVin++ % vins.length]}${query ? `?${query}` : ""}`;
   const DECODE_PRICING = "recalls=false&insight=false&safetyRatings=false&complaints=false&fuelEconomy=false";
   const exempt = { "x-forwarded-for": "192.0.2.1" };
   const counted = { "x-forwarded-for": "198.51.100.1" };
@@ -537,23 +658,37 @@ async function instanceScaling(databaseUrl: string) {
   await admin.connect();
   const databaseName = decodeURIComponent(pgUrl.pathname.slice(1));
 
-  const setups = [{ name: "SQLite, 1 instance", count: 1, databaseUrl: undefined as string | undefined }, ...counts.map((count) => ({ name: `PostgreSQL, ${count} instance${count === 1 ? "" : "s"}`, count, databaseUrl }))];
+  const setups = [
+    { name: "SQLite, 1 instance", count: 1, databaseUrl: undefined as string | undefined },
+    ...counts.map((count) => ({ name: `PostgreSQL, ${count} instance${count === 1 ? "" : "s"}`, count, databaseUrl })),
+  ];
   const table: { setup: string; runs: ScalingRun[] }[] = [];
   for (const setup of setups) {
     const servers = await Promise.all(
       Array.from({ length: setup.count }, () =>
         startServer(
-          { WEB_CONCURRENCY: "1", TRUSTED_PROXIES: "127.0.0.1,::1", RATE_LIMIT_EXEMPT: "192.0.2.1", RATE_LIMIT_REQUESTS: "100000000", RATE_LIMIT_WINDOW_SECONDS: "3600" },
+          {
+            WEB_CONCURRENCY: "1",
+            TRUSTED_PROXIES: "127.0.0.1,::1",
+            RATE_LIMIT_EXEMPT: "192.0.2.1",
+            RATE_LIMIT_REQUESTS: "100000000",
+            RATE_LIMIT_WINDOW_SECONDS: "3600",
+          },
           { databaseUrl: setup.databaseUrl },
         ),
       ),
     );
     try {
       const urls = servers.map((s) => s.base);
-      const measureAll = async (name: string, path: () => string, headers: Record<string, string> = exempt, seconds = SECONDS): Promise<ScalingRun> => {
+      const measureAll = async (
+        name: string,
+        path: () => string,
+        headers: Record<string, string> = exempt,
+        seconds = SECONDS,
+      ): Promise<ScalingRun> => {
         const serverBefore = servers.map((s) => treeCpuMs(s.pid) ?? 0);
         const backends = setup.databaseUrl ? await postgresBackends(admin, databaseName) : [];
-        const dbBefore = new Map(backends.map((pid) => [pid, (procStat(pid)?.cpuMs ?? 0)]));
+        const dbBefore = new Map(backends.map((pid) => [pid, procStat(pid)?.cpuMs ?? 0]));
         const benchBefore = process.cpuUsage();
         const result = await autocannon({
           url: urls as unknown as string, // autocannon spreads its connections over several URLs in turn
@@ -565,7 +700,9 @@ async function instanceScaling(databaseUrl: string) {
         const bench = process.cpuUsage(benchBefore);
         const serverMs = servers.reduce((sum, s, i) => sum + ((treeCpuMs(s.pid) ?? 0) - serverBefore[i]), 0);
         let dbMs = 0;
-        if (setup.databaseUrl) for (const pid of await postgresBackends(admin, databaseName)) dbMs += (procStat(pid)?.cpuMs ?? 0) - (dbBefore.get(pid) ?? 0);
+        if (setup.databaseUrl)
+          for (const pid of await postgresBackends(admin, databaseName))
+            dbMs += (procStat(pid)?.cpuMs ?? 0) - (dbBefore.get(pid) ?? 0);
         const requests = Math.max(1, result.requests.total);
         return {
           name,
@@ -613,7 +750,9 @@ async function instanceScaling(databaseUrl: string) {
   await admin.end();
 
   console.log(
-    `\nbench:http --database-url  instances of 1 server process each; ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ` +
+    `\nbench:http --database-url  instances of 1 server process each; ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}, ` +
       `${perInstance} connections per instance, ${SECONDS} s per run, ${rounds} rounds, distinct VINs, outside sources off`,
   );
   console.log(
@@ -656,7 +795,8 @@ async function instanceScaling(databaseUrl: string) {
 function combineRuns(name: string, runs: ScalingRun[]): ScalingRun {
   const requests = runs.reduce((sum, r) => sum + r.requests, 0);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const weighted = (pick: (r: ScalingRun) => number) => runs.reduce((sum, r) => sum + pick(r) * r.requests, 0) / Math.max(1, requests);
+  const weighted = (pick: (r: ScalingRun) => number) =>
+    runs.reduce((sum, r) => sum + pick(r) * r.requests, 0) / Math.max(1, requests);
   return {
     name,
     requests,
@@ -675,11 +815,21 @@ let vpicForBench: ReturnType<typeof loadVpicData> | undefined;
 
 function vehicleOf(vin: string): { year: string; make: string; model: string } | null {
   const r = decodeVinWith((vpicForBench ??= loadVpicData(config().vpic.dbPath)), vin);
-  return r.ok && r.decoded.year && r.decoded.make && r.decoded.model ? { year: r.decoded.year, make: r.decoded.make, model: r.decoded.model } : null;
+  return r.ok && r.decoded.year && r.decoded.make && r.decoded.model
+    ? { year: r.decoded.year, make: r.decoded.make, model: r.decoded.model }
+    : null;
 }
 
 const run = args.report
-  ? () => reportRuns({ vins: decodableVins(VIN_COUNT * 6), vehicleOf, recallFile: mirrorFile, measure, connections: CONNECTIONS, seconds: SECONDS })
+  ? () =>
+      reportRuns({
+        vins: decodableVins(VIN_COUNT * 6),
+        vehicleOf,
+        recallFile: mirrorFile,
+        measure,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+      })
   : args.nhtsa === "down"
     ? outageComparison
     : args["rate-limit-cost"]

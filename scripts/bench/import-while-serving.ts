@@ -46,7 +46,11 @@ interface Sample {
   ok: boolean;
 }
 
-function cli(server: BenchServer, argv: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
+function cli(
+  server: BenchServer,
+  argv: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
     execFile(
@@ -54,7 +58,12 @@ function cli(server: BenchServer, argv: string[], env: Record<string, string> = 
       ["cli/index.ts", ...argv],
       { cwd: root, env: { ...server.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) =>
-        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr, ms: performance.now() - started }),
+        resolve({
+          code: error ? ((error as { code?: number }).code ?? 1) : 0,
+          stdout,
+          stderr,
+          ms: performance.now() - started,
+        }),
     );
   });
 }
@@ -117,7 +126,14 @@ function summarise(phase: string, samples: Sample[]): void {
 }
 
 function writeDeals(file: string, rows: number): void {
-  const makes: [string, string][] = [["Toyota", "Camry"], ["Honda", "Accord"], ["Ford", "F-150"], ["Mazda", "CX-5"], ["Kia", "Telluride"], ["Subaru", "Outback"]];
+  const makes: [string, string][] = [
+    ["Toyota", "Camry"],
+    ["Honda", "Accord"],
+    ["Ford", "F-150"],
+    ["Mazda", "CX-5"],
+    ["Kia", "Telluride"],
+    ["Subaru", "Outback"],
+  ];
   const states = ["TX", "CA", "NY", "FL", "WA", "OH", "GA", "IL"];
   const lines = ["deal_id,year,make,model,trim,state,msrp,selling_price,deal_type,purchase_date,source"];
   for (let i = 0; i < rows; i++) {
@@ -139,23 +155,46 @@ async function serveFile(file: string): Promise<{ url: string; close: () => Prom
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), "vinscope-bench-iws-"));
   const data = loadVpicData(config().vpic.dbPath);
-  const vins = synthesiseVins(data, 4000, 29).filter((v) => decodeVinWith(data, v).ok).slice(0, 2000);
-  console.log(`bench:import-while-serving: ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, node ${process.version}`);
+  const vins = synthesiseVins(data, 4000, 29)
+    .filter((v) => decodeVinWith(data, v).ok)
+    .slice(0, 2000);
+  console.log(
+    `bench:import-while-serving: ${cpus().length} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}, node ${process.version}`,
+  );
   const dealsFile = path.join(dir, "deals.csv");
   const recallsFile = path.join(dir, "FLAT_RCL_BENCH.txt");
   writeDeals(dealsFile, Number(args.deals));
   await writeSyntheticFlatRcl(recallsFile, Number(args.recalls));
   const files = await serveFile(recallsFile);
-  const server = await startServer({ NHTSA_API_BASE_URL: "off", SYNC_RECALLS_URL: "off" }, { databaseUrl: args["database-url"] });
-  console.log(`server: ${server.workers} server process(es) on ${server.env.DATABASE_URL?.startsWith("file:") ? "SQLite" : "PostgreSQL"}; load: robots.txt, the VIN report and a provision call, each ${EVERY_MS} ms after its previous answer`);
+  const server = await startServer(
+    { NHTSA_API_BASE_URL: "off", SYNC_RECALLS_URL: "off" },
+    { databaseUrl: args["database-url"] },
+  );
+  console.log(
+    `server: ${server.workers} server process(es) on ${server.env.DATABASE_URL?.startsWith("file:") ? "SQLite" : "PostgreSQL"}; load: robots.txt, the VIN report and a provision call, each ${EVERY_MS} ms after its previous answer`,
+  );
   try {
-    const created = await cli(server, ["keys", "create", "--name", "Bench Motors", "--email", "bench@motors.example", "--active", "--json"]);
+    const created = await cli(server, [
+      "keys",
+      "create",
+      "--name",
+      "Bench Motors",
+      "--email",
+      "bench@motors.example",
+      "--active",
+      "--json",
+    ]);
     const key = JSON.parse(created.stdout).key as string;
 
     // Warm-up (not measured): the first answers of a fresh process compile its routes.
@@ -172,7 +211,9 @@ async function main() {
     const importJson = imported.code === 0 ? JSON.parse(imported.stdout) : null;
     console.log(
       `deals import of ${args.deals} rows: exit ${imported.code} in ${(imported.ms / 1000).toFixed(1)} s` +
-        (importJson ? ` (publish held the write lock ${importJson.publishMs} ms)` : `: ${imported.stderr.trim().split("\n").at(-1)}`),
+        (importJson
+          ? ` (publish held the write lock ${importJson.publishMs} ms)`
+          : `: ${imported.stderr.trim().split("\n").at(-1)}`),
     );
     summarise("deals import", importSamples);
 
@@ -183,8 +224,14 @@ async function main() {
     });
     const syncSamples = await load.stop();
     const status = await cli(server, ["sync", "status", "--json"]);
-    const recalls = (JSON.parse(status.stdout.trim().split("\n")[0]) as { jobs?: { name: string; summary?: string; lastOutcome?: string }[] }).jobs?.find((j) => j.name === "recalls");
-    console.log(`recall sync of ${args.recalls} rows: exit ${synced.code} in ${(synced.ms / 1000).toFixed(1)} s (${recalls?.lastOutcome ?? "?"}: ${recalls?.summary ?? ""})`);
+    const recalls = (
+      JSON.parse(status.stdout.trim().split("\n")[0]) as {
+        jobs?: { name: string; summary?: string; lastOutcome?: string }[];
+      }
+    ).jobs?.find((j) => j.name === "recalls");
+    console.log(
+      `recall sync of ${args.recalls} rows: exit ${synced.code} in ${(synced.ms / 1000).toFixed(1)} s (${recalls?.lastOutcome ?? "?"}: ${recalls?.summary ?? ""})`,
+    );
     summarise("recall sync", syncSamples);
   } finally {
     await server.stop();

@@ -15,7 +15,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-const { values: args } = parseArgs({ options: { scale: { type: "string", default: "1" }, only: { type: "string" }, fill: { type: "boolean", default: false }, dir: { type: "string" } } });
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: "string", default: "1" },
+    only: { type: "string" },
+    fill: { type: "boolean", default: false },
+    dir: { type: "string" },
+  },
+});
 const INDEXES = ["answers", "complaints", "epa"] as const;
 const SCALE = Number(args.scale);
 const root = path.resolve(__dirname, "../..");
@@ -35,10 +42,18 @@ async function heapMb(): Promise<number> {
   return process.memoryUsage().heapUsed / 1024 / 1024;
 }
 
-const text = (n: number, seed: number) => `Synthetic complaint ${seed}: `.padEnd(n, "THE VEHICLE STALLED WHILE DRIVING AT HIGHWAY SPEED AND THE WARNING LIGHTS CAME ON. ");
+const text = (n: number, seed: number) =>
+  `Synthetic complaint ${seed}: `.padEnd(
+    n,
+    "THE VEHICLE STALLED WHILE DRIVING AT HIGHWAY SPEED AND THE WARNING LIGHTS CAME ON. ",
+  );
 
 async function fill() {
-  execFileSync(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "db", "migrate"], { cwd: root, env: process.env, stdio: "ignore" });
+  execFileSync(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "db", "migrate"], {
+    cwd: root,
+    env: process.env,
+    stdio: "ignore",
+  });
   const { db } = await import("../../lib/db");
   const { upsertRows } = await import("../../lib/buyer-data/bulk");
   const makes = Array.from({ length: 140 }, (_, i) => `MAKE${i}`);
@@ -49,10 +64,25 @@ async function fill() {
   for (let i = 0; i < epaRows; i++) {
     const make = makes[i % makes.length];
     epa.push({
-      id: i + 1, year: 1984 + (i % 43), makeKey: make.toLowerCase(), make, model: `Model ${i % 4000} ${i % 3 ? "AWD" : "FWD"}`, baseModel: `Model ${i % 4000}`,
-      trany: i % 2 ? "Automatic (S8)" : "Manual 6-spd", cylinders: 4 + (i % 3) * 2, displ: 2.0 + (i % 5) * 0.5, drive: i % 2 ? "All-Wheel Drive" : "Front-Wheel Drive",
-      fuelType: "Regular Gasoline", atvType: i % 9 ? "" : "Hybrid", city08: 20 + (i % 15), highway08: 28 + (i % 12), comb08: 23 + (i % 13), fuelCost08: 1500 + (i % 40) * 25,
-      rangeMiles: null, co2: 300 + (i % 100), importedAt: now,
+      id: i + 1,
+      year: 1984 + (i % 43),
+      makeKey: make.toLowerCase(),
+      make,
+      model: `Model ${i % 4000} ${i % 3 ? "AWD" : "FWD"}`,
+      baseModel: `Model ${i % 4000}`,
+      trany: i % 2 ? "Automatic (S8)" : "Manual 6-spd",
+      cylinders: 4 + (i % 3) * 2,
+      displ: 2.0 + (i % 5) * 0.5,
+      drive: i % 2 ? "All-Wheel Drive" : "Front-Wheel Drive",
+      fuelType: "Regular Gasoline",
+      atvType: i % 9 ? "" : "Hybrid",
+      city08: 20 + (i % 15),
+      highway08: 28 + (i % 12),
+      comb08: 23 + (i % 13),
+      fuelCost08: 1500 + (i % 40) * 25,
+      rangeMiles: null,
+      co2: 300 + (i % 100),
+      importedAt: now,
     });
   }
   await upsertRows({ table: "EpaVehicle", key: "id", columns: Object.keys(epa[0]), pgTypes: {} }, epa);
@@ -62,30 +92,74 @@ async function fill() {
   for (let i = 0; i < summaries; i++) {
     const make = makes[i % makes.length];
     const summary = {
-      count: 40, crashes: 2, fires: 1, injuries: 3, deaths: 0,
-      byComponent: ["ENGINE", "SERVICE BRAKES", "ELECTRICAL SYSTEM", "STEERING", "AIR BAGS", "POWER TRAIN"].map((component, k) => ({ component, count: 10 - k })),
-      newest: Array.from({ length: 5 }, (_, k) => ({ odiNumber: 11_000_000 + i * 5 + k, filedOn: "2024-01-06", incidentOn: "2024-01-05", components: ["ENGINE"], summary: text(1200, i * 5 + k), crash: false, fire: false, injuries: 0, deaths: 0 })),
+      count: 40,
+      crashes: 2,
+      fires: 1,
+      injuries: 3,
+      deaths: 0,
+      byComponent: ["ENGINE", "SERVICE BRAKES", "ELECTRICAL SYSTEM", "STEERING", "AIR BAGS", "POWER TRAIN"].map(
+        (component, k) => ({ component, count: 10 - k }),
+      ),
+      newest: Array.from({ length: 5 }, (_, k) => ({
+        odiNumber: 11_000_000 + i * 5 + k,
+        filedOn: "2024-01-06",
+        incidentOn: "2024-01-05",
+        components: ["ENGINE"],
+        summary: text(1200, i * 5 + k),
+        crash: false,
+        fire: false,
+        injuries: 0,
+        deaths: 0,
+      })),
     };
-    rows.push({ key: `${1949 + (i % 78)}|${make.toLowerCase()}|model${i}`, year: 1949 + (i % 78), makeKey: make.toLowerCase(), modelKey: `model${i}`, model: `MODEL${i}`, summary: JSON.stringify(summary), importedAt: now });
+    rows.push({
+      key: `${1949 + (i % 78)}|${make.toLowerCase()}|model${i}`,
+      year: 1949 + (i % 78),
+      makeKey: make.toLowerCase(),
+      modelKey: `model${i}`,
+      model: `MODEL${i}`,
+      summary: JSON.stringify(summary),
+      importedAt: now,
+    });
   }
   await upsertRows({ table: "ComplaintSummary", key: "key", columns: Object.keys(rows[0]), pgTypes: {} }, rows);
 
   const perSource = Math.round(5_000 * SCALE);
   const ratingsRow = (i: number) => ({
     variants: Array.from({ length: 4 }, (_, k) => ({
-      vehicleId: i * 4 + k, description: `2015 Make${i % 140} Model ${i} 4 DR ${k % 2 ? "AWD" : "FWD"}`,
-      ratings: { overall: 5, frontCrash: 4, frontCrashDriver: 4, frontCrashPassenger: 4, sideCrash: 5, sideCrashDriver: 5, sideCrashPassenger: 5, sidePole: 5, rollover: 4, rolloverRiskPercent: 10.9, electronicStabilityControl: "Standard", forwardCollisionWarning: "Optional", laneDepartureWarning: "Optional" },
+      vehicleId: i * 4 + k,
+      description: `2015 Make${i % 140} Model ${i} 4 DR ${k % 2 ? "AWD" : "FWD"}`,
+      ratings: {
+        overall: 5,
+        frontCrash: 4,
+        frontCrashDriver: 4,
+        frontCrashPassenger: 4,
+        sideCrash: 5,
+        sideCrashDriver: 5,
+        sideCrashPassenger: 5,
+        sidePole: 5,
+        rollover: 4,
+        rolloverRiskPercent: 10.9,
+        electronicStabilityControl: "Standard",
+        forwardCollisionWarning: "Optional",
+        laneDepartureWarning: "Optional",
+      },
     })),
   });
   const complaintsAnswer = (i: number) => ({ ...JSON.parse(rows[i % rows.length].summary as string) });
-  const epaAnswer = (i: number) => ({ records: epa.slice((i * 6) % (epa.length - 6), ((i * 6) % (epa.length - 6)) + 6).map(({ makeKey: _m, importedAt: _a, ...r }) => r) });
+  const epaAnswer = (i: number) => ({
+    records: epa
+      .slice((i * 6) % (epa.length - 6), ((i * 6) % (epa.length - 6)) + 6)
+      .map(({ makeKey: _m, importedAt: _a, ...r }) => r),
+  });
   const answers: Array<Record<string, unknown>> = [];
   for (let i = 0; i < perSource; i++) {
     answers.push({ source: "ncap", key: `r${i}`, payload: JSON.stringify(ratingsRow(i)), checkedAt: now });
     answers.push({ source: "complaints", key: `c${i}`, payload: JSON.stringify(complaintsAnswer(i)), checkedAt: now });
     answers.push({ source: "epa", key: `e${i}`, payload: JSON.stringify(epaAnswer(i)), checkedAt: now });
   }
-  for (let i = 0; i < answers.length; i += 3000) await db().sourceAnswer.createMany({ data: answers.slice(i, i + 3000) as never });
+  for (let i = 0; i < answers.length; i += 3000)
+    await db().sourceAnswer.createMany({ data: answers.slice(i, i + 3000) as never });
   await db().$disconnect();
 }
 
@@ -112,9 +186,14 @@ async function main() {
   await db().complaintSummary.findFirst();
   await db().sourceAnswer.findFirst();
   await db().setting.findFirst();
-  if (args.only === "answers") await measure(`stored answers (${perSource.toLocaleString("en")} × 3 sources)`, () => answerIndex().get("ncap", "r0"));
-  if (args.only === "complaints") await measure(`complaint summaries (${summaries.toLocaleString("en")} vehicles)`, () => importedComplaints(q));
-  if (args.only === "epa") await measure(`EPA variants (${epaRows.toLocaleString("en")} rows)`, () => importedEpaVariants(q));
+  if (args.only === "answers")
+    await measure(`stored answers (${perSource.toLocaleString("en")} × 3 sources)`, () =>
+      answerIndex().get("ncap", "r0"),
+    );
+  if (args.only === "complaints")
+    await measure(`complaint summaries (${summaries.toLocaleString("en")} vehicles)`, () => importedComplaints(q));
+  if (args.only === "epa")
+    await measure(`EPA variants (${epaRows.toLocaleString("en")} rows)`, () => importedEpaVariants(q));
   await db().$disconnect();
 }
 
@@ -122,7 +201,12 @@ async function all() {
   if (args.only) return main();
   console.log(`bench:index-memory (scale ${SCALE}): heap held by each index after a full GC, and its load time`);
   console.log("| index | heap | load |\n|---|---|---|");
-  const run = (...extra: string[]) => execFileSync(process.execPath, [...process.execArgv, __filename, "--scale", String(SCALE), "--dir", dir, ...extra], { stdio: "inherit" });
+  const run = (...extra: string[]) =>
+    execFileSync(
+      process.execPath,
+      [...process.execArgv, __filename, "--scale", String(SCALE), "--dir", dir, ...extra],
+      { stdio: "inherit" },
+    );
   run("--fill");
   for (const only of INDEXES) run("--only", only);
 }

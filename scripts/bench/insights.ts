@@ -109,7 +109,9 @@ async function main() {
         samples.push(performance.now() - t);
         if (answer?.insight.model !== "claude-bench") throw new Error("benchmark row not served");
       }
-      console.log(`cached insight, ${name === "memory" ? "process memory hit" : `${label} row read`}: ${percentiles(samples)}`);
+      console.log(
+        `cached insight, ${name === "memory" ? "process memory hit" : `${label} row read`}: ${percentiles(samples)}`,
+      );
     }
   } finally {
     await drop();

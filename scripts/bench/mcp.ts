@@ -18,7 +18,9 @@ import { parseArgs } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 
-const { values: args } = parseArgs({ options: { iterations: { type: "string", default: "200" }, url: { type: "string", default: "" } } });
+const { values: args } = parseArgs({
+  options: { iterations: { type: "string", default: "200" }, url: { type: "string", default: "" } },
+});
 const iterations = Number(args.iterations);
 const url = args.url;
 const root = path.resolve(__dirname, "../..");
@@ -48,20 +50,56 @@ interface Case {
 
 const CASES: Case[] = [
   { label: "tools/list", method: "tools/list" },
-  { label: "decode_vin (insight off)", method: "tools/call", params: { name: "decode_vin", arguments: { vin: VIN, insight: false } } },
-  { label: "validate_vin_check_digit", method: "tools/call", params: { name: "validate_vin_check_digit", arguments: { vin: VIN } } },
-  { label: "get_pricing", method: "tools/call", params: { name: "get_pricing", arguments: { make: "Toyota", model: "Camry", year: 2024 } } },
+  {
+    label: "decode_vin (insight off)",
+    method: "tools/call",
+    params: { name: "decode_vin", arguments: { vin: VIN, insight: false } },
+  },
+  {
+    label: "validate_vin_check_digit",
+    method: "tools/call",
+    params: { name: "validate_vin_check_digit", arguments: { vin: VIN } },
+  },
+  {
+    label: "get_pricing",
+    method: "tools/call",
+    params: { name: "get_pricing", arguments: { make: "Toyota", model: "Camry", year: 2024 } },
+  },
   { label: "about_service", method: "tools/call", params: { name: "about_service", arguments: {} } },
   { label: "list_makes (2022)", method: "tools/call", params: { name: "list_makes", arguments: { year: 2022 } } },
   { label: "list_makes (q)", method: "tools/call", params: { name: "list_makes", arguments: { q: "land" } } },
-  { label: "list_models (Honda 2022)", method: "tools/call", params: { name: "list_models", arguments: { make: "Honda", year: 2022 } } },
-  { label: "list_models (every Honda)", method: "tools/call", params: { name: "list_models", arguments: { make: "honda", type: "all" } } },
+  {
+    label: "list_models (Honda 2022)",
+    method: "tools/call",
+    params: { name: "list_models", arguments: { make: "Honda", year: 2022 } },
+  },
+  {
+    label: "list_models (every Honda)",
+    method: "tools/call",
+    params: { name: "list_models", arguments: { make: "honda", type: "all" } },
+  },
   { label: "lookup_wmi", method: "tools/call", params: { name: "lookup_wmi", arguments: { wmi: "1HG" } } },
-  { label: "get_safety_ratings (off)", method: "tools/call", params: { name: "get_safety_ratings", arguments: { year: 2024, make: "Toyota", model: "Camry" } } },
-  { label: "get_complaints (off)", method: "tools/call", params: { name: "get_complaints", arguments: { year: 2024, make: "Toyota", model: "Camry" } } },
-  { label: "get_fuel_economy (off)", method: "tools/call", params: { name: "get_fuel_economy", arguments: { year: 2024, make: "Toyota", model: "Camry" } } },
+  {
+    label: "get_safety_ratings (off)",
+    method: "tools/call",
+    params: { name: "get_safety_ratings", arguments: { year: 2024, make: "Toyota", model: "Camry" } },
+  },
+  {
+    label: "get_complaints (off)",
+    method: "tools/call",
+    params: { name: "get_complaints", arguments: { year: 2024, make: "Toyota", model: "Camry" } },
+  },
+  {
+    label: "get_fuel_economy (off)",
+    method: "tools/call",
+    params: { name: "get_fuel_economy", arguments: { year: 2024, make: "Toyota", model: "Camry" } },
+  },
   { label: "get_market_overview", method: "tools/call", params: { name: "get_market_overview", arguments: {} } },
-  { label: "get_vehicle_insight", method: "tools/call", params: { name: "get_vehicle_insight", arguments: { year: 2024, make: "Toyota", model: "Camry" } } },
+  {
+    label: "get_vehicle_insight",
+    method: "tools/call",
+    params: { name: "get_vehicle_insight", arguments: { year: 2024, make: "Toyota", model: "Camry" } },
+  },
 ];
 
 function stats(samples: number[]): string {
@@ -84,18 +122,27 @@ async function main() {
   const { disconnectDb } = await import("../../lib/db");
   const { handleMcpRequest } = await import("../../lib/mcp/http");
   const { MCP_TOOL_NAMES: TOOL_NAMES } = await import("../../lib/api/mcp-tools");
-  const cases = CASES.filter((c) => c.method !== "tools/call" || (TOOL_NAMES as string[]).includes(String(c.params?.name)));
-  for (const c of CASES.filter((c) => !cases.includes(c))) console.log(`(skipped ${c.label}: no such tool in this build)`);
+  const cases = CASES.filter(
+    (c) => c.method !== "tools/call" || (TOOL_NAMES as string[]).includes(String(c.params?.name)),
+  );
+  for (const c of CASES.filter((c) => !cases.includes(c)))
+    console.log(`(skipped ${c.label}: no such tool in this build)`);
 
   migrate();
   await seedDemoData();
   console.log(`MCP server time, ${iterations} requests per case (SQLite, 30,000 demo deals, NHTSA off, insight off)\n`);
 
   const listed = await handleMcpRequest(
-    new Request("http://bench/api/mcp", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "tools/list" }) }),
+    new Request("http://bench/api/mcp", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "tools/list" }),
+    }),
   );
   const listBody = await listed.text();
-  console.log(`tools/list: ${Buffer.byteLength(listBody).toLocaleString("en-US")} bytes for ${JSON.parse(listBody).result.tools.length} tools\n`);
+  console.log(
+    `tools/list: ${Buffer.byteLength(listBody).toLocaleString("en-US")} bytes for ${JSON.parse(listBody).result.tools.length} tools\n`,
+  );
 
   let id = 0;
   const viaHandler = async (c: Case) => {
@@ -129,7 +176,9 @@ async function main() {
       stderr: "ignore",
     }),
   );
-  console.log(`  start-up to initialized      ${(performance.now() - started).toFixed(0)} ms (tsx, migrate check, connect)`);
+  console.log(
+    `  start-up to initialized      ${(performance.now() - started).toFixed(0)} ms (tsx, migrate check, connect)`,
+  );
   await client.listTools();
   for (const c of cases) {
     const run = () =>
@@ -172,4 +221,3 @@ main()
     process.exitCode = 1;
   })
   .finally(() => rmSync(dir, { recursive: true, force: true }));
-

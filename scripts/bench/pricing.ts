@@ -33,7 +33,10 @@ const { values: args } = parseArgs({
     postgres: { type: "string", default: "" },
   },
 });
-const sizes = args.sizes.split(",").map(Number).sort((a, b) => a - b);
+const sizes = args.sizes
+  .split(",")
+  .map(Number)
+  .sort((a, b) => a - b);
 const iterations = Number(args.iterations);
 
 function stats(samples: number[]): { median: number; p99: number; mean: number } {
@@ -79,7 +82,24 @@ function sqliteTarget(deals: Generator<DealRow>): Target {
   const insertMany = sqlite.transaction((n: number) => {
     for (let i = 0; i < n; i++) {
       const d = deals.next().value as DealRow;
-      insert.run(d.id, d.vin, d.year, d.make, d.model, d.makeSlug, d.modelSlug, d.trim, d.state, d.msrp, d.sellingPrice, d.dealType, iso(d.purchaseDate), d.source, now, now);
+      insert.run(
+        d.id,
+        d.vin,
+        d.year,
+        d.make,
+        d.model,
+        d.makeSlug,
+        d.modelSlug,
+        d.trim,
+        d.state,
+        d.msrp,
+        d.sellingPrice,
+        d.dealType,
+        iso(d.purchaseDate),
+        d.source,
+        now,
+        now,
+      );
     }
   });
   const db = createDb({ provider: "sqlite", url: `file:${file}` });
@@ -102,7 +122,8 @@ async function postgresTarget(base: string, deals: Generator<DealRow>): Promise<
   await admin.connect();
   await admin.query(`CREATE SCHEMA "${schema}"`);
   await admin.query(`SET search_path TO "${schema}"`);
-  for (const sql of migrationSql("prisma/postgres/migrations")) await admin.query(sql.replace(/CREATE SCHEMA IF NOT EXISTS "public";/g, ""));
+  for (const sql of migrationSql("prisma/postgres/migrations"))
+    await admin.query(sql.replace(/CREATE SCHEMA IF NOT EXISTS "public";/g, ""));
   const url = new URL(base);
   url.searchParams.set("schema", schema);
   const db = createDb({ provider: "postgresql", url: url.toString(), schema });
@@ -132,7 +153,9 @@ async function main() {
   const db = target.db;
   let loaded = 0;
   console.log(`vinscope pricing benchmark: ${target.label}, ${iterations} iterations per figure, times in ms`);
-  console.log(`${"deals".padStart(9)}  ${"query".padEnd(24)} ${"median".padStart(8)} ${"p99".padStart(8)} ${"mean".padStart(8)}  sample`);
+  console.log(
+    `${"deals".padStart(9)}  ${"query".padEnd(24)} ${"median".padStart(8)} ${"p99".padStart(8)} ${"mean".padStart(8)}  sample`,
+  );
   for (const size of sizes) {
     const t0 = performance.now();
     await target.insert(size - loaded);
@@ -143,9 +166,9 @@ async function main() {
     await target.analyze();
     const loadS = ((t1 - t0) / 1000).toFixed(1);
 
-    const slices = (await db.dealSummary.groupBy({ by: ["makeSlug", "modelSlug", "year"], _sum: { dealCount: true } })).map(
-      (r) => ({ ...r, n: r._sum.dealCount ?? 0 }),
-    );
+    const slices = (
+      await db.dealSummary.groupBy({ by: ["makeSlug", "modelSlug", "year"], _sum: { dealCount: true } })
+    ).map((r) => ({ ...r, n: r._sum.dealCount ?? 0 }));
     const stateSlices = (
       await db.dealSummary.groupBy({ by: ["makeSlug", "modelSlug", "year", "state"], _sum: { dealCount: true } })
     ).map((r) => ({ ...r, n: r._sum.dealCount ?? 0 }));
@@ -173,7 +196,12 @@ async function main() {
       const s = pick(stateSlices);
       stateRows += s.n;
       const t = performance.now();
-      const r = await aggregatePricing(db, { makeSlug: s.makeSlug, modelSlug: s.modelSlug, year: s.year, state: s.state });
+      const r = await aggregatePricing(db, {
+        makeSlug: s.makeSlug,
+        modelSlug: s.modelSlug,
+        year: s.year,
+        state: s.state,
+      });
       state.push(performance.now() - t);
       if (!r.found) throw new Error("bench state slice not found");
     }
@@ -194,10 +222,16 @@ async function main() {
 
     const line = (label: string, samples: number[], sample: string) => {
       const s = stats(samples);
-      console.log(`${String(size).padStart(9)}  ${label.padEnd(24)} ${fmt(s.median)} ${fmt(s.p99)} ${fmt(s.mean)}  ${sample}`);
+      console.log(
+        `${String(size).padStart(9)}  ${label.padEnd(24)} ${fmt(s.median)} ${fmt(s.p99)} ${fmt(s.mean)}  ${sample}`,
+      );
     };
     line("pricing (base)", base, `avg ${Math.round(baseRows / iterations)} deals/slice, ${slices.length} slices`);
-    line("pricing (state)", state, `avg ${Math.round(stateRows / iterations)} deals/slice, ${stateSlices.length} slices`);
+    line(
+      "pricing (state)",
+      state,
+      `avg ${Math.round(stateRows / iterations)} deals/slice, ${stateSlices.length} slices`,
+    );
     line("market overview (cold)", cold, "5 runs, full recompute");
     line("market overview (memo)", warm, "version check + memo hit");
     console.log(`${"".padStart(9)}  (deals inserted in ${loadS} s; DealSummary rebuilt in ${summaryS} s)`);

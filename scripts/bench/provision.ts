@@ -13,7 +13,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "20" }, vins: { type: "string", default: "500" } } });
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "20" }, vins: { type: "string", default: "500" } },
+});
 const RUNS = Number(values.runs);
 const VINS = Number(values.vins);
 
@@ -22,9 +24,40 @@ process.env.DATABASE_URL = `file:${path.join(work, "bench.db")}`;
 process.env.STICKER_ARCHIVE_DIR = path.join(work, "stickers");
 process.env.LOG_LEVEL = "silent";
 
-const MAKES = ["Chevrolet", "GMC", "Buick", "Cadillac", "Chrysler", "Dodge", "Jeep", "Ram", "Ford", "Lincoln", "Hyundai",
-  "Genesis", "Toyota", "Lexus", "Kia", "Honda", "Nissan", "Subaru", "BMW", "Volkswagen", "Tesla", "Mazda"];
-const YEAR_CODES: Record<number, string> = { 2018: "J", 2019: "K", 2020: "L", 2021: "M", 2022: "N", 2023: "P", 2024: "R", 2025: "S" };
+const MAKES = [
+  "Chevrolet",
+  "GMC",
+  "Buick",
+  "Cadillac",
+  "Chrysler",
+  "Dodge",
+  "Jeep",
+  "Ram",
+  "Ford",
+  "Lincoln",
+  "Hyundai",
+  "Genesis",
+  "Toyota",
+  "Lexus",
+  "Kia",
+  "Honda",
+  "Nissan",
+  "Subaru",
+  "BMW",
+  "Volkswagen",
+  "Tesla",
+  "Mazda",
+];
+const YEAR_CODES: Record<number, string> = {
+  2018: "J",
+  2019: "K",
+  2020: "L",
+  2021: "M",
+  2022: "N",
+  2023: "P",
+  2024: "R",
+  2025: "S",
+};
 const VIN_CHARS = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
 
 interface Seed {
@@ -68,7 +101,8 @@ function expand(pattern: string): string {
       let options = "";
       for (let j = 0; j < body.length; j++) {
         if (body[j + 1] === "-" && j + 2 < body.length) {
-          for (let code = body.charCodeAt(j); code <= body.charCodeAt(j + 2); code++) options += String.fromCharCode(code);
+          for (let code = body.charCodeAt(j); code <= body.charCodeAt(j + 2); code++)
+            options += String.fromCharCode(code);
           j += 2;
         } else options += body[j];
       }
@@ -82,19 +116,31 @@ function expand(pattern: string): string {
 const pick = (chars: string) => chars[Math.floor(Math.random() * chars.length)];
 
 const TRANSLIT: Record<string, number> = Object.fromEntries(
-  [..."ABCDEFGH"].map((c, i) => [c, i + 1]).concat([..."JKLMN"].map((c, i) => [c, i + 1]), [["P", 7], ["R", 9]], [..."STUVWXYZ"].map((c, i) => [c, i + 2])),
+  [..."ABCDEFGH"]
+    .map((c, i) => [c, i + 1])
+    .concat(
+      [..."JKLMN"].map((c, i) => [c, i + 1]),
+      [
+        ["P", 7],
+        ["R", 9],
+      ],
+      [..."STUVWXYZ"].map((c, i) => [c, i + 2]),
+    ),
 );
 const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
 function withCheckDigit(vin: string): string {
-  const sum = [...vin].reduce((acc, c, i) => acc + (/\d/.test(c) ? Number(c) : TRANSLIT[c] ?? 0) * WEIGHTS[i], 0);
+  const sum = [...vin].reduce((acc, c, i) => acc + (/\d/.test(c) ? Number(c) : (TRANSLIT[c] ?? 0)) * WEIGHTS[i], 0);
   const digit = sum % 11 === 10 ? "X" : String(sum % 11);
   return vin.slice(0, 8) + digit + vin.slice(9);
 }
 
 function makeVin(seed: Seed): string {
   const [vds, rest = ""] = seed.keys.split("|");
-  const body = expand(vds).padEnd(5, "*").slice(0, 5).replace(/\*/g, () => pick(VIN_CHARS));
+  const body = expand(vds)
+    .padEnd(5, "*")
+    .slice(0, 5)
+    .replace(/\*/g, () => pick(VIN_CHARS));
   const tail = expand(rest);
   const serial = Array.from({ length: 6 }, () => pick("0123456789")).join("");
   const vis = (YEAR_CODES[seed.year] + pick("ABCDEFGHJKLMNPRSTUVWXYZ") + serial).split("");

@@ -19,7 +19,9 @@ async function main() {
   try {
     let t = performance.now();
     await writeSyntheticFlatRcl(file, rows);
-    console.log(`generated ${rows} rows (${(statSync(file).size / 1e6).toFixed(1)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(
+      `generated ${rows} rows (${(statSync(file).size / 1e6).toFixed(1)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
     migrateDeploy(url, { quiet: true });
     const { importRecallFile } = await import("../../lib/recalls/import");
     const { disconnectDb } = await import("../../lib/db");
@@ -31,7 +33,9 @@ async function main() {
           `store: ${s.store.campaigns} campaigns, ${s.store.coverage} coverage rows`,
       );
     }
-    console.log(`database: ${url.startsWith("file:") ? "SQLite (temporary file)" : "PostgreSQL"}; node ${process.version}; ${os.cpus().length} CPUs`);
+    console.log(
+      `database: ${url.startsWith("file:") ? "SQLite (temporary file)" : "PostgreSQL"}; node ${process.version}; ${os.cpus().length} CPUs`,
+    );
     await disconnectDb();
   } finally {
     rmSync(dir, { recursive: true, force: true });

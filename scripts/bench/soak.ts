@@ -93,13 +93,20 @@ async function main() {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
       console.log(`  process ${pid}: ${cmd[0]?.startsWith("next-server") ? cmd[0] : cmd.slice(-2).join(" ")}`);
     }
-    console.log(`minute  0  ${"-".padStart(7)} req/s  RSS MB ${[...start.entries()].map(([pid, mb]) => `${pid}:${mb.toFixed(0)}`).join("  ")}`);
+    console.log(
+      `minute  0  ${"-".padStart(7)} req/s  RSS MB ${[...start.entries()].map(([pid, mb]) => `${pid}:${mb.toFixed(0)}`).join("  ")}`,
+    );
     for (let minute = 1; minute <= MINUTES; minute++) {
       const result = await autocannon({
         url: server.base,
         connections: Number(args.connections),
         duration: 60,
-        requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: `/api/public/vin/${vins[next++ % vins.length]}?${args.query}` }) }],
+        requests: [
+          {
+            method: "GET",
+            setupRequest: (req) => ({ ...req, path: `/api/public/vin/${vins[next++ % vins.length]}?${args.query}` }),
+          },
+        ],
       });
       const rss = rssByProcess(server.pid);
       samples.push(rss);
@@ -124,7 +131,9 @@ async function main() {
     const spread = (max - min) / min;
     const flat = spread <= FLAT_WITHIN && max < LIMIT_MB;
     ok &&= flat;
-    console.log(`process ${pid}: after warm-up ${min.toFixed(0)}-${max.toFixed(0)} MB (spread ${(spread * 100).toFixed(1)}%, limit ${FLAT_WITHIN * 100}% and ${LIMIT_MB} MB): ${flat ? "flat" : "NOT flat"}`);
+    console.log(
+      `process ${pid}: after warm-up ${min.toFixed(0)}-${max.toFixed(0)} MB (spread ${(spread * 100).toFixed(1)}%, limit ${FLAT_WITHIN * 100}% and ${LIMIT_MB} MB): ${flat ? "flat" : "NOT flat"}`,
+    );
   }
   console.log(ok ? "memory stays flat under load" : "memory is NOT flat (or too few minutes after warm-up to tell)");
 }

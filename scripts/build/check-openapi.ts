@@ -21,7 +21,9 @@ async function main() {
     console.error(JSON.stringify(result.errors, null, 2));
     process.exit(1);
   }
-  console.log(`valid OpenAPI ${doc.openapi} document: ${operations} operations, ${Object.keys(doc.components.schemas).length} schemas`);
+  console.log(
+    `valid OpenAPI ${doc.openapi} document: ${operations} operations, ${Object.keys(doc.components.schemas).length} schemas`,
+  );
 }
 
 main().catch((error) => {

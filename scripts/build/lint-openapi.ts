@@ -18,11 +18,15 @@ try {
   const file = path.join(dir, "openapi.json");
   writeFileSync(file, JSON.stringify(buildOpenApiDocument({ baseUrl: config().publicBaseUrl })));
   const redocly = path.join(root, "node_modules/.bin/redocly");
-  const result = spawnSync(redocly, ["lint", file, "--config", path.join(root, "redocly.yaml"), "--format", "stylish"], {
-    stdio: "inherit",
-    // No update check over the network on every lint.
-    env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
-  });
+  const result = spawnSync(
+    redocly,
+    ["lint", file, "--config", path.join(root, "redocly.yaml"), "--format", "stylish"],
+    {
+      stdio: "inherit",
+      // No update check over the network on every lint.
+      env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+    },
+  );
   process.exitCode = result.status ?? 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });

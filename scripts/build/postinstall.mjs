@@ -8,7 +8,8 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
-const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+const run = (cmd, args) =>
+  execFileSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
 
 if (!existsSync(bin("prisma"))) {
   // `npm install --omit=dev` or a partial install: nothing to prepare with.

@@ -23,7 +23,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const target = path.join(root, "prisma/postgres/schema.prisma");
   if (process.argv.includes("--check")) {
     const same = readFileSync(target, "utf8") === toPostgres(source);
-    console.log(same ? "schemas agree" : "prisma/postgres/schema.prisma differs from prisma/schema.prisma: run npm run db:schema");
+    console.log(
+      same ? "schemas agree" : "prisma/postgres/schema.prisma differs from prisma/schema.prisma: run npm run db:schema",
+    );
     process.exit(same ? 0 : 1);
   }
   writeFileSync(target, toPostgres(source));

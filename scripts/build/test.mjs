@@ -26,14 +26,27 @@ const steps = [
 // Suites whose outcome does not depend on the database's provider (input parsing, outside systems failing, the
 // decoder, the catalog, MCP transports, the offline first run) run on SQLite only: on PostgreSQL they would only
 // repeat what SQLite showed, and they take about two minutes.
-const PROVIDER_NEUTRAL = ["fuzz", "outside-faults", "world-vins", "catalog", "mcp-stdio", "mcp-http", "first-hour", "vin-batch"];
+const PROVIDER_NEUTRAL = [
+  "fuzz",
+  "outside-faults",
+  "world-vins",
+  "catalog",
+  "mcp-stdio",
+  "mcp-http",
+  "first-hour",
+  "vin-batch",
+];
 if (process.env.TEST_DATABASE_URL) {
   steps.push({
     name: "integration (postgresql)",
     cmd: bin("jest"),
     args: [
-      "--selectProjects", "integration", "--runInBand", "--forceExit",
-      "--testPathIgnorePatterns", ...PROVIDER_NEUTRAL.map((name) => `/tests/${name}\\.test\\.ts$`),
+      "--selectProjects",
+      "integration",
+      "--runInBand",
+      "--forceExit",
+      "--testPathIgnorePatterns",
+      ...PROVIDER_NEUTRAL.map((name) => `/tests/${name}\\.test\\.ts$`),
     ],
     env: { TEST_DB_PROVIDER: "postgresql" },
   });

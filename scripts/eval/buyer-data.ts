@@ -43,9 +43,15 @@ async function main() {
   const ncap = { one: 0, several: 0, none: 0, noData: 0 };
   let complaintsKnown = 0;
   const counts = {
-    epaRows: await db().epaVehicle.count().catch(() => 0),
-    complaintRows: await db().complaint.count().catch(() => 0),
-    ncapAnswers: await db().sourceAnswer.count({ where: { source: "ncap" } }).catch(() => 0),
+    epaRows: await db()
+      .epaVehicle.count()
+      .catch(() => 0),
+    complaintRows: await db()
+      .complaint.count()
+      .catch(() => 0),
+    ncapAnswers: await db()
+      .sourceAnswer.count({ where: { source: "ncap" } })
+      .catch(() => 0),
   };
 
   for (const t of truth) {
@@ -72,7 +78,14 @@ async function main() {
     if (traits.cylinders !== null) have.cyl++;
     if (traits.fuel) have.fuel++;
     if (traits.transmission) have.trans++;
-    if (traits.displacementLiters !== null && traits.cylinders !== null && traits.drive && traits.fuel && traits.transmission) have.allEpa++;
+    if (
+      traits.displacementLiters !== null &&
+      traits.cylinders !== null &&
+      traits.drive &&
+      traits.fuel &&
+      traits.transmission
+    )
+      have.allEpa++;
 
     const q = { year: Number(r.decoded.year), make: r.decoded.make, model: r.decoded.model };
     const marks = { decoded: r.decoded, elements: r.elements };
@@ -93,7 +106,9 @@ async function main() {
   }
 
   const line = (label: string, local: number, nhtsa: number | null) =>
-    console.log(`  ${label.padEnd(34)} ${pct(local, n).padStart(7)} ${nhtsa === null ? "" : pct(nhtsa, n).padStart(12)}`);
+    console.log(
+      `  ${label.padEnd(34)} ${pct(local, n).padStart(7)} ${nhtsa === null ? "" : pct(nhtsa, n).padStart(12)}`,
+    );
   console.log(`${n} real VINs (${path.basename(file)})\n`);
   console.log(`What the matchers need, known for          local  NHTSA decoder`);
   line("year/make/model (all three sources)", have.ymm, null);
@@ -105,7 +120,12 @@ async function main() {
   line("transmission (EPA)", have.trans, truthHave.trans);
   line("all five EPA attributes", have.allEpa, truthHave.allEpa);
   console.log("");
-  const rates = (name: string, rows: number, r: { one: number; several: number; none: number; noData: number }, hint: string) => {
+  const rates = (
+    name: string,
+    rows: number,
+    r: { one: number; several: number; none: number; noData: number },
+    hint: string,
+  ) => {
     if (!rows) return console.log(`${name}: no data in the database (${hint}); match rate not measurable here`);
     console.log(
       `${name} (${rows} rows/answers in the database): one variant ${pct(r.one, n)}, several candidates ${pct(r.several, n)}, ` +
@@ -113,9 +133,20 @@ async function main() {
     );
   };
   rates("EPA fuel economy", counts.epaRows, epa, "npm run import:fuel-economy -- vehicles.csv.zip");
-  rates("NCAP ratings", counts.ncapAnswers, ncap, "answers are stored as the SafetyRatings API is asked; NHTSA publishes no ratings file to import");
-  if (!counts.complaintRows) console.log("Complaints: no FLAT_CMPL rows in the database (npm run import:complaints -- FLAT_CMPL.zip); coverage not measurable here");
-  else console.log(`Complaints (${counts.complaintRows} FLAT_CMPL rows): year/make/model found for ${pct(complaintsKnown, n)}`);
+  rates(
+    "NCAP ratings",
+    counts.ncapAnswers,
+    ncap,
+    "answers are stored as the SafetyRatings API is asked; NHTSA publishes no ratings file to import",
+  );
+  if (!counts.complaintRows)
+    console.log(
+      "Complaints: no FLAT_CMPL rows in the database (npm run import:complaints -- FLAT_CMPL.zip); coverage not measurable here",
+    );
+  else
+    console.log(
+      `Complaints (${counts.complaintRows} FLAT_CMPL rows): year/make/model found for ${pct(complaintsKnown, n)}`,
+    );
   await disconnectDb();
 }
 

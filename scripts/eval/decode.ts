@@ -12,7 +12,12 @@ import { decodeVinWith, vpicData } from "../../lib/vin/decoder";
 
 const META = new Set(["VIN", "_snapshot", "_emptyFieldsOmitted", "ErrorText", "ErrorCode", "AdditionalErrorText"]);
 /** NHTSA's error codes from its ErrorText ("0 - …; 14 - …"). */
-const codesOf = (text: string) => text.split("; ").map((part) => part.split(" - ")[0].trim()).filter(Boolean).join(",");
+const codesOf = (text: string) =>
+  text
+    .split("; ")
+    .map((part) => part.split(" - ")[0].trim())
+    .filter(Boolean)
+    .join(",");
 /** An element with fewer Pattern rows than this in the file was dropped from it (corgi's cut keeps a few strays). */
 const DROPPED_BELOW = 1000;
 
@@ -33,18 +38,36 @@ for (let i = 0; i < data.patterns.element.length && i < data.patternIndex.length
   if (code) patternsPerCode.set(code, (patternsPerCode.get(code) ?? 0) + 1);
 }
 const SOURCED_ELSEWHERE = new Set(["Make", "Manufacturer", "ModelYear", "VehicleType", "VehicleDescriptor"]);
-const unreachable = (field: string) => field !== "(error codes)" && !SOURCED_ELSEWHERE.has(field) && (patternsPerCode.get(field) ?? 0) < DROPPED_BELOW;
+const unreachable = (field: string) =>
+  field !== "(error codes)" && !SOURCED_ELSEWHERE.has(field) && (patternsPerCode.get(field) ?? 0) < DROPPED_BELOW;
 
 /** Label wording drifts between vPIC releases ("[SUV]" vs "(SUV)"); compare loosely as well as exactly. */
 const loose = (v: string) =>
-  v.toLowerCase().replace(/[[(]/g, "(").replace(/[\])]/g, ")").replace(/multi-purpose/g, "multipurpose").replace(/\s+/g, " ").trim();
-const numericEqual = (a: string, b: string) => a !== "" && b !== "" && !Number.isNaN(Number(a)) && Number(a) === Number(b);
+  v
+    .toLowerCase()
+    .replace(/[[(]/g, "(")
+    .replace(/[\])]/g, ")")
+    .replace(/multi-purpose/g, "multipurpose")
+    .replace(/\s+/g, " ")
+    .trim();
+const numericEqual = (a: string, b: string) =>
+  a !== "" && b !== "" && !Number.isNaN(Number(a)) && Number(a) === Number(b);
 
 /** Answers NHTSA gave more than a year before the file's data date describe older vPIC data. */
 const staleBefore = new Date(Date.parse(data.dataDate) - 365 * 86400000).toISOString().slice(0, 10);
-const isStale = (r: Record<string, unknown>) => typeof r._snapshot === "string" && r._snapshot.replace(/^~/, "") < staleBefore;
+const isStale = (r: Record<string, unknown>) =>
+  typeof r._snapshot === "string" && r._snapshot.replace(/^~/, "") < staleBefore;
 /** Elements full vPIC fills from EngineModelPattern rows, which the file may lack for the decoded engine. */
-const ENGINE_FED = new Set(["DisplacementL", "DisplacementCC", "DisplacementCI", "EngineCylinders", "FuelTypePrimary", "EngineConfiguration", "EngineHP", "ValveTrainDesign"]);
+const ENGINE_FED = new Set([
+  "DisplacementL",
+  "DisplacementCC",
+  "DisplacementCI",
+  "EngineCylinders",
+  "FuelTypePrimary",
+  "EngineConfiguration",
+  "EngineHP",
+  "ValveTrainDesign",
+]);
 
 interface FieldStats {
   total: number;
@@ -61,7 +84,11 @@ interface FieldStats {
 const fields = new Map<string, FieldStats>();
 const stat = (f: string) => {
   let s = fields.get(f);
-  if (!s) fields.set(f, (s = { total: 0, stale: 0, engineGap: 0, exact: 0, loose: 0, missing: 0, wrong: 0, extra: 0, examples: [] }));
+  if (!s)
+    fields.set(
+      f,
+      (s = { total: 0, stale: 0, engineGap: 0, exact: 0, loose: 0, missing: 0, wrong: 0, extra: 0, examples: [] }),
+    );
   return s;
 };
 
@@ -86,7 +113,8 @@ for (const record of records) {
       s.exact++;
       s.loose++;
     } else if (isStale(record)) s.stale++;
-    else if (/(^|,)[2-5](,|$)/.test(theirs)) s.engineGap++; // VIN corrections need WMIYearValidChars, absent here
+    else if (/(^|,)[2-5](,|$)/.test(theirs))
+      s.engineGap++; // VIN corrections need WMIYearValidChars, absent here
     else {
       s.wrong++;
       if (s.examples.length < show) s.examples.push(`${vin}: nhtsa=${theirs} ours=${mine}`);
@@ -104,13 +132,19 @@ for (const record of records) {
     if (exact) s.exact++;
     if (looseOk) s.loose++;
     else if (isStale(record)) s.stale++;
-    else if (mine === "" && ENGINE_FED.has(field) && ours.EngineModel && !data.engineModelPatterns.has(ours.EngineModel.trim().toLowerCase())) {
+    else if (
+      mine === "" &&
+      ENGINE_FED.has(field) &&
+      ours.EngineModel &&
+      !data.engineModelPatterns.has(ours.EngineModel.trim().toLowerCase())
+    ) {
       s.engineGap++;
     } else {
       if (mine === "") s.missing++;
       else if (truth === "") s.extra++;
       else s.wrong++;
-      if (s.examples.length < show) s.examples.push(`${vin}: nhtsa=${JSON.stringify(truth)} ours=${JSON.stringify(mine)}`);
+      if (s.examples.length < show)
+        s.examples.push(`${vin}: nhtsa=${JSON.stringify(truth)} ours=${JSON.stringify(mine)}`);
     }
     if ((field === "ModelYear" || field === "Make" || field === "Model") && !looseOk) ymm = false;
     if (!looseOk && isStale(record)) staleMismatches.add(vin);
@@ -126,22 +160,47 @@ const rows = [...fields.entries()].sort((a, b) => b[1].total - a[1].total);
 const print = (title: string, list: typeof rows) => {
   console.log(title);
   console.log(
-    "field".padEnd(22), "n".padStart(4), "exact%".padStart(8), "loose%".padStart(8), "+explained%".padStart(12),
-    "stale".padStart(6), "dataGap".padStart(7), "missing".padStart(8), "wrong".padStart(6), "extra".padStart(6),
+    "field".padEnd(22),
+    "n".padStart(4),
+    "exact%".padStart(8),
+    "loose%".padStart(8),
+    "+explained%".padStart(12),
+    "stale".padStart(6),
+    "dataGap".padStart(7),
+    "missing".padStart(8),
+    "wrong".padStart(6),
+    "extra".padStart(6),
   );
   for (const [f, s] of list) {
     console.log(
-      f.padEnd(22), String(s.total).padStart(4), pct(s.exact, s.total).padStart(8), pct(s.loose, s.total).padStart(8),
-      pct(s.loose + s.stale + s.engineGap, s.total).padStart(12), String(s.stale).padStart(6), String(s.engineGap).padStart(7),
-      String(s.missing).padStart(8), String(s.wrong).padStart(6), String(s.extra).padStart(6),
+      f.padEnd(22),
+      String(s.total).padStart(4),
+      pct(s.exact, s.total).padStart(8),
+      pct(s.loose, s.total).padStart(8),
+      pct(s.loose + s.stale + s.engineGap, s.total).padStart(12),
+      String(s.stale).padStart(6),
+      String(s.engineGap).padStart(7),
+      String(s.missing).padStart(8),
+      String(s.wrong).padStart(6),
+      String(s.extra).padStart(6),
     );
   }
   console.log();
 };
-print("Fields the data holds (decoder accountable):", rows.filter(([f]) => !unreachable(f)));
-print(`Fields the data cannot reach (element has < ${DROPPED_BELOW} Pattern rows in this file):`, rows.filter(([f]) => unreachable(f)));
-console.log("exact: identical text (or equal numbers); loose: ignoring case and NHTSA's label drift ([SUV] vs (SUV), Multi-Purpose);");
-console.log(`stale: NHTSA's answer predates ${staleBefore} (older vPIC release; ${staleMismatches.size} record(s)); dataGap: the decoded`);
+print(
+  "Fields the data holds (decoder accountable):",
+  rows.filter(([f]) => !unreachable(f)),
+);
+print(
+  `Fields the data cannot reach (element has < ${DROPPED_BELOW} Pattern rows in this file):`,
+  rows.filter(([f]) => unreachable(f)),
+);
+console.log(
+  "exact: identical text (or equal numbers); loose: ignoring case and NHTSA's label drift ([SUV] vs (SUV), Multi-Purpose);",
+);
+console.log(
+  `stale: NHTSA's answer predates ${staleBefore} (older vPIC release; ${staleMismatches.size} record(s)); dataGap: the decoded`,
+);
 console.log("engine model has no EngineModelPattern rows in this file, or NHTSA corrected the VIN (codes 2-5 need the");
 console.log("WMIYearValidChars table, absent here); missing/wrong/extra: decoder disagreements left to explain.\n");
 console.log("Disagreements on fields the data holds (not explained by stale snapshots or engine gaps):");

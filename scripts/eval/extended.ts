@@ -33,7 +33,14 @@ async function main() {
     const truth = byVin.get(vin);
     const result = Object.fromEntries(Object.entries(truth ?? { VIN: vin }).filter(([k]) => !k.startsWith("_")));
     res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ Count: 1, Message: "Results returned successfully", SearchCriteria: `VIN:${vin}`, Results: [result] }));
+    res.end(
+      JSON.stringify({
+        Count: 1,
+        Message: "Results returned successfully",
+        SearchCriteria: `VIN:${vin}`,
+        Results: [result],
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const dir = mkdtempSync(path.join(tmpdir(), "vinscope-eval-extended-"));
@@ -59,7 +66,9 @@ async function main() {
   results.forEach((r, i) => {
     if (!r.ok) return;
     decoded++;
-    const truthRecord = Object.fromEntries(Object.entries(records[i]).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+    const truthRecord = Object.fromEntries(
+      Object.entries(records[i]).filter(([, v]) => typeof v === "string"),
+    ) as Record<string, string>;
     const expected = toExtendedRecord(truthRecord);
     for (const [group, fields] of Object.entries(r.decoded.extended)) {
       for (const [field, value] of Object.entries(fields as Record<string, Sourced>)) {
@@ -81,8 +90,18 @@ async function main() {
   });
 
   const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "-");
-  console.log(`truth: ${file} (${records.length} records); decoded: ${decoded}; live requests to the fake vPIC API: ${requests}\n`);
-  console.log("field".padEnd(46) + "filled".padStart(8) + "cover%".padStart(8) + "local".padStart(7) + "live".padStart(6) + "  truth" + "  agree%");
+  console.log(
+    `truth: ${file} (${records.length} records); decoded: ${decoded}; live requests to the fake vPIC API: ${requests}\n`,
+  );
+  console.log(
+    "field".padEnd(46) +
+      "filled".padStart(8) +
+      "cover%".padStart(8) +
+      "local".padStart(7) +
+      "live".padStart(6) +
+      "  truth" +
+      "  agree%",
+  );
   for (const [key, row] of [...rows.entries()].sort((a, b) => b[1].filled - a[1].filled || a[0].localeCompare(b[0]))) {
     console.log(
       key.padEnd(46) +
@@ -94,7 +113,9 @@ async function main() {
         pct(row.agree, row.truth).padStart(8),
     );
   }
-  console.log("\ntruth: records whose NHTSA answer (as recorded in the truth file) gives the field; agree%: our value equals it.");
+  console.log(
+    "\ntruth: records whose NHTSA answer (as recorded in the truth file) gives the field; agree%: our value equals it.",
+  );
   await disconnectDb();
   server.close();
   rmSync(dir, { recursive: true, force: true });

@@ -26,16 +26,19 @@ function realPairs(): Map<string, { make: string; model: string; sources: Set<st
   for (const f of readdirSync(dir)) {
     const file = path.join(dir, f);
     if (f.endsWith("_queries.json")) {
-      for (const env of JSON.parse(readFileSync(file, "utf8"))) for (const q of env.Results) add(q.Make, q.Model, "queries");
+      for (const env of JSON.parse(readFileSync(file, "utf8")))
+        for (const q of env.Results) add(q.Make, q.Model, "queries");
     } else if (f.endsWith(".json")) {
-      for (const a of JSON.parse(readFileSync(file, "utf8"))) for (const r of a.results) add(r.Make, r.Model, "recallsByVehicle");
+      for (const a of JSON.parse(readFileSync(file, "utf8")))
+        for (const r of a.results) add(r.Make, r.Model, "recallsByVehicle");
     } else if (f.endsWith(".tsv")) {
       for (const line of readFileSync(file, "latin1").split("\n")) {
         const p = line.trim() ? parseFlatRclLine(line) : null;
         if (p?.ok) add(p.record.make, p.record.model, "flat_rcl");
       }
     } else if (f.endsWith(".csv")) {
-      for (const r of parse(readFileSync(file), { columns: true }) as Record<string, string>[]) add(r.Make, r.Model, "csv");
+      for (const r of parse(readFileSync(file), { columns: true }) as Record<string, string>[])
+        add(r.Make, r.Model, "csv");
     }
   }
   return pairs;
@@ -44,7 +47,9 @@ function realPairs(): Map<string, { make: string; model: string; sources: Set<st
 function main() {
   const vpic = new Database(config().vpic.dbPath, { readonly: true });
   const models = vpic
-    .prepare("SELECT mk.Name AS make, m.Name AS model FROM Make_Model mm JOIN Make mk ON mk.Id = mm.MakeId JOIN Model m ON m.Id = mm.ModelId")
+    .prepare(
+      "SELECT mk.Name AS make, m.Name AS model FROM Make_Model mm JOIN Make mk ON mk.Id = mm.MakeId JOIN Model m ON m.Id = mm.ModelId",
+    )
     .all() as { make: string; model: string }[];
   const byMake = new Map<string, string[]>();
   for (const r of models) {
@@ -52,7 +57,9 @@ function main() {
     byMake.set(k, [...(byMake.get(k) ?? []), r.model]);
   }
   const pairs = [...realPairs().values()];
-  let makeFound = 0, exact = 0, matched = 0;
+  let makeFound = 0,
+    exact = 0,
+    matched = 0;
   const misses: string[] = [];
   const outcome = new Map<object, "exact" | "matched" | "miss">();
   const fuzzy: string[] = [];

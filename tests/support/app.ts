@@ -81,7 +81,11 @@ export function baseTestEnv(port: number, databaseUrl: string): Record<string, s
  * stderr, or null when it exited 0.
  */
 export function npmStartFailure(env: NodeJS.ProcessEnv): Promise<{ code: number; stderr: string } | null> {
-  return runFile(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "start"], { cwd: root, env, timeout: 60_000 }).then(
+  return runFile(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "start"], {
+    cwd: root,
+    env,
+    timeout: 60_000,
+  }).then(
     () => null,
     (error: { code: number; stderr: string }) => error,
   );
@@ -110,11 +114,24 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   }
   const command = options.npmStart
     ? [path.join(root, "node_modules/.bin/tsx"), "cli/index.ts", "start"]
-    : [process.execPath, path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"];
+    : [
+        process.execPath,
+        path.join(root, "node_modules/next/dist/bin/next"),
+        "start",
+        "-p",
+        String(port),
+        "-H",
+        "127.0.0.1",
+      ];
   const child = spawn(command[0], command.slice(1), {
     cwd: root,
     // Only what the app needs: the test runner's own variables (TEST_*, JEST_*) stay out.
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? "", ...env } as unknown as NodeJS.ProcessEnv,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? "",
+      ...env,
+    } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -143,7 +160,12 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   };
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string, anyStatus: boolean): Promise<void> {
+async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  anyStatus: boolean,
+): Promise<void> {
   const deadline = Date.now() + 45_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`app exited early (${child.exitCode}):\n${output()}`);

@@ -7,9 +7,19 @@ import ncap from "../fixtures/buyer-data/ncap-2015-audi-a3.json";
 import type { FakeServer } from "./fake-server";
 
 const complaint = (odiNumber: number, filed: string, components: string, extra: Record<string, unknown> = {}) => ({
-  odiNumber, manufacturer: "Volkswagen Group of America, Inc.", crash: false, fire: false, numberOfInjuries: 0, numberOfDeaths: 0,
-  dateOfIncident: filed, dateComplaintFiled: filed, vin: "WAUAJGFF", components,
-  summary: `Constructed e2e complaint ${odiNumber} (not NHTSA data).`, products: [], ...extra,
+  odiNumber,
+  manufacturer: "Volkswagen Group of America, Inc.",
+  crash: false,
+  fire: false,
+  numberOfInjuries: 0,
+  numberOfDeaths: 0,
+  dateOfIncident: filed,
+  dateComplaintFiled: filed,
+  vin: "WAUAJGFF",
+  components,
+  summary: `Constructed e2e complaint ${odiNumber} (not NHTSA data).`,
+  products: [],
+  ...extra,
 });
 
 const A3_COMPLAINTS = [
@@ -21,12 +31,38 @@ const A3_COMPLAINTS = [
 ];
 
 const epa = (id: number, model: string, o: Record<string, string>) => ({
-  id: String(id), year: "2015", make: "Audi", model, baseModel: "A3", cylinders: "4", drive: "Front-Wheel Drive",
-  trany: "Automatic (AM-S6)", atvType: "", range: "0", co2TailpipeGpm: "300", fuelCost08: "1500", ...o,
+  id: String(id),
+  year: "2015",
+  make: "Audi",
+  model,
+  baseModel: "A3",
+  cylinders: "4",
+  drive: "Front-Wheel Drive",
+  trany: "Automatic (AM-S6)",
+  atvType: "",
+  range: "0",
+  co2TailpipeGpm: "300",
+  fuelCost08: "1500",
+  ...o,
 });
 const EPA: Record<string, ReturnType<typeof epa>> = {
-  "35001": epa(35001, "A3", { displ: "1.8", fuelType: "Premium", city08: "23", highway08: "33", comb08: "27", fuelCost08: "1700" }),
-  "35003": epa(35003, "A3", { displ: "2.0", fuelType: "Diesel", atvType: "Diesel", city08: "31", highway08: "43", comb08: "36", fuelCost08: "1250" }),
+  "35001": epa(35001, "A3", {
+    displ: "1.8",
+    fuelType: "Premium",
+    city08: "23",
+    highway08: "33",
+    comb08: "27",
+    fuelCost08: "1700",
+  }),
+  "35003": epa(35003, "A3", {
+    displ: "2.0",
+    fuelType: "Diesel",
+    atvType: "Diesel",
+    city08: "31",
+    highway08: "43",
+    comb08: "36",
+    fuelCost08: "1250",
+  }),
 };
 
 /** Adds the SafetyRatings and complaints endpoints to the e2e NHTSA fake. */
@@ -38,7 +74,10 @@ export function serveNhtsaBuyerData(nhtsa: FakeServer): void {
     return { body: { Count: 0, Message: "No results found for this request", Results: [] } };
   });
   nhtsa.on("GET", "/complaints/complaintsByVehicle", (req) => {
-    const a3 = req.query.get("make")?.toUpperCase() === "AUDI" && req.query.get("model")?.toUpperCase() === "A3" && req.query.get("modelYear") === "2015";
+    const a3 =
+      req.query.get("make")?.toUpperCase() === "AUDI" &&
+      req.query.get("model")?.toUpperCase() === "A3" &&
+      req.query.get("modelYear") === "2015";
     const results = a3 ? A3_COMPLAINTS : [];
     return { body: { count: results.length, message: "Results returned successfully", results } };
   });
@@ -47,9 +86,11 @@ export function serveNhtsaBuyerData(nhtsa: FakeServer): void {
 /** fueleconomy.gov's web services for the 2015 Audi A3. */
 export function serveFuelEconomy(fe: FakeServer): void {
   fe.on("GET", /.*/, (req) => {
-    if (req.path === "/vehicle/menu/make") return { body: req.query.get("year") === "2015" ? { menuItem: [{ text: "Audi", value: "Audi" }] } : {} };
+    if (req.path === "/vehicle/menu/make")
+      return { body: req.query.get("year") === "2015" ? { menuItem: [{ text: "Audi", value: "Audi" }] } : {} };
     if (req.path === "/vehicle/menu/model") return { body: { menuItem: { text: "A3", value: "A3" } } };
-    if (req.path === "/vehicle/menu/options") return { body: { menuItem: Object.values(EPA).map((r) => ({ text: r.trany, value: r.id })) } };
+    if (req.path === "/vehicle/menu/options")
+      return { body: { menuItem: Object.values(EPA).map((r) => ({ text: r.trany, value: r.id })) } };
     const id = req.path.match(/^\/vehicle\/(\d+)$/)?.[1];
     if (id && EPA[id]) return { body: EPA[id] };
     return { status: 404, body: {} };

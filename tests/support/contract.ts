@@ -70,11 +70,14 @@ export async function checkResponse(
   checkedResponses().set(counted, (checkedResponses().get(counted) ?? 0) + 1);
   const documented = op.responses[status] ?? op.responses.default;
   if (!documented) {
-    throw new ContractViolation(`${where} answered ${status}, a status the OpenAPI document does not list for this operation`);
+    throw new ContractViolation(
+      `${where} answered ${status}, a status the OpenAPI document does not list for this operation`,
+    );
   }
   const body = await response.clone().arrayBuffer();
   if (!documented.content) {
-    if (body.byteLength > 0) throw new ContractViolation(`${where} answered ${status} with a body where the document lists none`);
+    if (body.byteLength > 0)
+      throw new ContractViolation(`${where} answered ${status} with a body where the document lists none`);
     return;
   }
   const mediaType = (response.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
@@ -93,7 +96,9 @@ export async function checkResponse(
     throw new ContractViolation(`${where} answered ${status} with a body that is not JSON: ${text.slice(0, 200)}`);
   }
   if (!validate(parsed)) {
-    const issues = (validate.errors ?? []).slice(0, 8).map((e) => `  ${e.instancePath || "(body)"} ${e.message} ${JSON.stringify(e.params)}`);
+    const issues = (validate.errors ?? [])
+      .slice(0, 8)
+      .map((e) => `  ${e.instancePath || "(body)"} ${e.message} ${JSON.stringify(e.params)}`);
     throw new ContractViolation(
       `${where} answered ${status} with a body that does not match the OpenAPI document:\n${issues.join("\n")}\nbody: ${text.slice(0, 600)}`,
     );
@@ -122,14 +127,27 @@ function compileContract(doc: Json): Contract {
   const shared = ((doc.components as Json | undefined)?.responses ?? {}) as Record<string, Json>;
   const resolve = (responses: Record<string, Json>): Operation["responses"] =>
     Object.fromEntries(
-      Object.entries(responses).map(([status, r]) => [status, typeof r.$ref === "string" ? shared[r.$ref.replace("#/components/responses/", "")] : r]),
+      Object.entries(responses).map(([status, r]) => [
+        status,
+        typeof r.$ref === "string" ? shared[r.$ref.replace("#/components/responses/", "")] : r,
+      ]),
     ) as Operation["responses"];
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
     const literal = (part: string) => part.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&");
-    const pattern = new RegExp(`^${path.split(/\{[^}]+\}/).map(literal).join("[^/]+")}$`);
+    const pattern = new RegExp(
+      `^${path
+        .split(/\{[^}]+\}/)
+        .map(literal)
+        .join("[^/]+")}$`,
+    );
     for (const [method, op] of Object.entries(item)) {
-      operations.push({ operationId: String(op.operationId), pattern, method, responses: resolve(op.responses as Record<string, Json>) });
+      operations.push({
+        operationId: String(op.operationId),
+        pattern,
+        method,
+        responses: resolve(op.responses as Record<string, Json>),
+      });
     }
   }
   const cache = new Map<string, ValidateFunction | null>();

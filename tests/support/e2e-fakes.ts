@@ -10,7 +10,10 @@ import { serveFuelEconomy, serveNhtsaBuyerData } from "./buyer-data-fakes";
 const NHTSA_RECALLS: Record<string, Record<string, unknown>[]> = {
   "2022|HONDA|CIVIC": [
     nhtsaRow("22V001000", "HONDA", "CIVIC", "2022", "04/01/2022", "STEERING:COLUMN", { parkIt: false }),
-    nhtsaRow("22V002000", "HONDA", "CIVIC", "2022", "21/07/2022", "ELECTRICAL SYSTEM:SOFTWARE", { parkIt: true, overTheAirUpdate: true }),
+    nhtsaRow("22V002000", "HONDA", "CIVIC", "2022", "21/07/2022", "ELECTRICAL SYSTEM:SOFTWARE", {
+      parkIt: true,
+      overTheAirUpdate: true,
+    }),
   ],
   "2024|TOYOTA|CAMRY": [
     nhtsaRow("24V800000", "TOYOTA", "CAMRY", "2024", "12/09/2024", "ELECTRICAL SYSTEM:WIRING", {
@@ -18,16 +21,36 @@ const NHTSA_RECALLS: Record<string, Record<string, unknown>[]> = {
       Manufacturer: "Toyota Motor Engineering & Manufacturing",
     }),
   ],
-  "2003|HONDA|ACCORD": [nhtsaRow("03V003000", "HONDA", "ACCORD", "2003", "15/05/2003", "FUEL SYSTEM, GASOLINE", { parkOutSide: true })],
+  "2003|HONDA|ACCORD": [
+    nhtsaRow("03V003000", "HONDA", "ACCORD", "2003", "15/05/2003", "FUEL SYSTEM, GASOLINE", { parkOutSide: true }),
+  ],
 };
 
-function nhtsaRow(camp: string, make: string, model: string, year: string, received: string, component: string, flags: Record<string, boolean | string>) {
+function nhtsaRow(
+  camp: string,
+  make: string,
+  model: string,
+  year: string,
+  received: string,
+  component: string,
+  flags: Record<string, boolean | string>,
+) {
   return {
-    Manufacturer: "American Honda Motor Co.", NHTSACampaignNumber: camp, parkIt: false, parkOutSide: false, overTheAirUpdate: false,
-    ...flags, ReportReceivedDate: received, Component: component,
+    Manufacturer: "American Honda Motor Co.",
+    NHTSACampaignNumber: camp,
+    parkIt: false,
+    parkOutSide: false,
+    overTheAirUpdate: false,
+    ...flags,
+    ReportReceivedDate: received,
+    Component: component,
     Summary: `${make} is recalling certain ${year} ${model} vehicles (e2e fixture ${camp}).`,
-    Consequence: "This can increase the risk of a crash.", Remedy: "Dealers will repair the vehicles, free of charge.",
-    Notes: "Owners may also contact NHTSA's Vehicle Safety Hotline at 1-888-327-4236.", ModelYear: year, Make: make, Model: model,
+    Consequence: "This can increase the risk of a crash.",
+    Remedy: "Dealers will repair the vehicles, free of charge.",
+    Notes: "Owners may also contact NHTSA's Vehicle Safety Hotline at 1-888-327-4236.",
+    ModelYear: year,
+    Make: make,
+    Model: model,
   };
 }
 
@@ -38,7 +61,8 @@ async function startNhtsaFake(): Promise<FakeServer> {
   nhtsa.on("GET", "/products/vehicle/models", (req) => {
     if (down(req)) return { status: 500, body: { Message: "Internal error" } };
     const prefix = `${req.query.get("modelYear")}|${req.query.get("make")?.toUpperCase()}|`;
-    const results = Object.keys(NHTSA_RECALLS).filter((k) => k.startsWith(prefix))
+    const results = Object.keys(NHTSA_RECALLS)
+      .filter((k) => k.startsWith(prefix))
       .map((k) => ({ modelYear: k.split("|")[0], make: k.split("|")[1], model: k.split("|")[2] }));
     return { body: { Count: results.length, Message: "Results returned successfully", results } };
   });

@@ -32,12 +32,20 @@ async function main() {
     ...fakes.env,
     SMTP_URL: smtp.url,
   };
-  execFileSync(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "db", "migrate"], { cwd: root, env, stdio: "inherit" });
-  const server = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  execFileSync(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "db", "migrate"], {
     cwd: root,
     env,
     stdio: "inherit",
   });
+  const server = spawn(
+    process.execPath,
+    [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      cwd: root,
+      env,
+      stdio: "inherit",
+    },
+  );
   const stop = () => {
     server.kill("SIGTERM");
     void fakes.close();

@@ -7,7 +7,10 @@ import type { FakeRequest, FakeResponse, FakeServer } from "./fake-server";
 
 const FAKE_MODEL = "claude-fake-1";
 
-function messageResponse(text: string, opts: { model?: string; inputTokens?: number; outputTokens?: number } = {}): FakeResponse {
+function messageResponse(
+  text: string,
+  opts: { model?: string; inputTokens?: number; outputTokens?: number } = {},
+): FakeResponse {
   return {
     body: {
       id: "msg_fake",

@@ -58,7 +58,11 @@ export async function startFakeServer(): Promise<FakeServer> {
     requests.push(request);
     const route = [...routes]
       .reverse()
-      .find((r) => r.method === request.method && (typeof r.path === "string" ? r.path === request.path : r.path.test(request.path)));
+      .find(
+        (r) =>
+          r.method === request.method &&
+          (typeof r.path === "string" ? r.path === request.path : r.path.test(request.path)),
+      );
     const answer: FakeResponse = route
       ? await route.handler(request)
       : { status: 404, body: { error: `fake: no handler for ${request.method} ${request.path}` } };

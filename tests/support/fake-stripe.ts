@@ -14,7 +14,10 @@ export interface FakeStripe {
   env: Record<string, string>;
   /** Form bodies of checkout session creations (to check quantity = locations). */
   checkouts: URLSearchParams[];
-  subscriptions: Map<string, { id: string; status: string; quantity: number; customer: string; accountId: string; cancel_at_period_end: boolean }>;
+  subscriptions: Map<
+    string,
+    { id: string; status: string; quantity: number; customer: string; accountId: string; cancel_at_period_end: boolean }
+  >;
   signedEvent(event: Record<string, unknown>, secret?: string): { body: string; signature: string };
   close(): Promise<void>;
 }
@@ -27,7 +30,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const next = (prefix: string) => `${prefix}_${++n}`;
   const sub = (id: string) => {
     const s = subscriptions.get(id);
-    if (!s) return { status: 404, body: { error: { type: "invalid_request_error", message: `No such subscription: '${id}'` } } };
+    if (!s)
+      return {
+        status: 404,
+        body: { error: { type: "invalid_request_error", message: `No such subscription: '${id}'` } },
+      };
     return {
       body: {
         id: s.id,
@@ -36,7 +43,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         customer: s.customer,
         cancel_at_period_end: s.cancel_at_period_end,
         metadata: { accountId: s.accountId },
-        items: { object: "list", data: [{ id: `si_${s.id}`, object: "subscription_item", quantity: s.quantity, current_period_end: 1_900_000_000 }] },
+        items: {
+          object: "list",
+          data: [
+            { id: `si_${s.id}`, object: "subscription_item", quantity: s.quantity, current_period_end: 1_900_000_000 },
+          ],
+        },
       },
     };
   };
@@ -48,7 +60,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const form = new URLSearchParams(req.body);
     checkouts.push(form);
     const id = next("cs");
-    return { body: { id, object: "checkout.session", url: `https://checkout.stripe.test/c/${id}`, mode: "subscription", customer: form.get("customer") } };
+    return {
+      body: {
+        id,
+        object: "checkout.session",
+        url: `https://checkout.stripe.test/c/${id}`,
+        mode: "subscription",
+        customer: form.get("customer"),
+      },
+    };
   });
   server.on("POST", "/v1/billing_portal/sessions", () => ({
     body: { id: next("bps"), object: "billing_portal.session", url: `https://billing.stripe.test/p/${n}` },
@@ -77,7 +97,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       STRIPE_TIMEOUT_MS: "3000",
     },
     signedEvent(event, secret = WEBHOOK_SECRET) {
-      const body = JSON.stringify({ object: "event", api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), ...event });
+      const body = JSON.stringify({
+        object: "event",
+        api_version: "2025-01-01",
+        created: Math.floor(Date.now() / 1000),
+        ...event,
+      });
       return { body, signature: signer.webhooks.generateTestHeaderString({ payload: body, secret }) };
     },
     close: () => server.close(),

@@ -4,7 +4,12 @@
  * page). With a small cookie jar, tests drive the dealer pages over plain HTTP.
  */
 const unescape = (s: string) =>
-  s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 export interface HtmlForm {
   hidden: Record<string, string>;
@@ -57,7 +62,12 @@ export class Browser {
   }
 
   /** Posts a form of the page at `path` with `fields` filled in; follows no redirect (the caller sees it). */
-  async submit(path: string, form: HtmlForm, fields: Record<string, string> = {}, origin = this.base): Promise<Response> {
+  async submit(
+    path: string,
+    form: HtmlForm,
+    fields: Record<string, string> = {},
+    origin = this.base,
+  ): Promise<Response> {
     const body = new FormData();
     for (const [k, v] of Object.entries({ ...form.hidden, ...fields })) body.append(k, v);
     const res = await fetch(new URL(path, this.base), {

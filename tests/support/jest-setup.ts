@@ -7,7 +7,10 @@ import { checkedResponses, checkResponse } from "./contract";
 
 const rawFetch: typeof fetch = globalThis.fetch.bind(globalThis);
 
-globalThis.fetch = async function contractCheckedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+globalThis.fetch = async function contractCheckedFetch(
+  input: RequestInfo | URL,
+  init?: RequestInit,
+): Promise<Response> {
   const response = await rawFetch(input, init);
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   const method = init?.method ?? (input instanceof Request ? input.method : "GET");
@@ -18,6 +21,8 @@ globalThis.fetch = async function contractCheckedFetch(input: RequestInfo | URL,
 if (process.env.CONTRACT_STATS) {
   afterAll(() => {
     const lines = [...checkedResponses()].sort().map(([key, n]) => `  ${key}: ${n}`);
-    process.stderr.write(`[contract] responses checked in ${expect.getState().testPath}:\n${lines.join("\n") || "  none"}\n`);
+    process.stderr.write(
+      `[contract] responses checked in ${expect.getState().testPath}:\n${lines.join("\n") || "  none"}\n`,
+    );
   });
 }

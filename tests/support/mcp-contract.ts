@@ -28,8 +28,21 @@ import type { FakeServer } from "./fake-server";
 
 /** Today's six and the nine the issue asked for, by name: a tool missing from the server fails the contract. */
 export const MCP_TOOLS = [
-  "about_service", "check_recalls", "decode_vin", "decode_vins", "get_complaints", "get_fuel_economy", "get_market_overview", "get_pricing",
-  "get_recall_campaign", "get_safety_ratings", "get_vehicle_insight", "list_makes", "list_models", "lookup_wmi", "validate_vin_check_digit",
+  "about_service",
+  "check_recalls",
+  "decode_vin",
+  "decode_vins",
+  "get_complaints",
+  "get_fuel_economy",
+  "get_market_overview",
+  "get_pricing",
+  "get_recall_campaign",
+  "get_safety_ratings",
+  "get_vehicle_insight",
+  "list_makes",
+  "list_models",
+  "lookup_wmi",
+  "validate_vin_check_digit",
 ];
 
 /** The env that points the app's buyer-data clients at the contract's fakes. */
@@ -70,7 +83,11 @@ export function fakeNhtsa(nhtsa: FakeServer): void {
     if (make === "DODGE") return { status: 503, body: {} };
     const models = make === "HONDA" ? ["ACCORD"] : make === "FORD" ? ["F-150"] : [];
     return {
-      body: { Count: models.length, Message: "Results returned successfully", results: models.map((model) => ({ modelYear: req.query.get("modelYear"), make, model })) },
+      body: {
+        Count: models.length,
+        Message: "Results returned successfully",
+        results: models.map((model) => ({ modelYear: req.query.get("modelYear"), make, model })),
+      },
     };
   });
   nhtsa.on("GET", "/recalls/recallsByVehicle", (req) => {
@@ -81,7 +98,8 @@ export function fakeNhtsa(nhtsa: FakeServer): void {
 }
 
 type ToolResult = Awaited<ReturnType<Client["callTool"]>>;
-const texts = (r: ToolResult) => ((r as { content?: unknown }).content as { type: string; text: string }[]).map((c) => c.text);
+const texts = (r: ToolResult) =>
+  ((r as { content?: unknown }).content as { type: string; text: string }[]).map((c) => c.text);
 
 async function call(client: Client, name: string, args: Record<string, unknown>): Promise<ToolResult> {
   return client.callTool({ name, arguments: args });
@@ -104,10 +122,24 @@ export function mcpToolContract(client: () => Client): void {
       expect(tool.outputSchema?.type).toBe("object");
       expect(tool.description).toBeTruthy();
     }
-    expect(Object.keys(byName.check_recalls.inputSchema.properties ?? {}).sort()).toEqual(["make", "model", "vin", "year"]);
+    expect(Object.keys(byName.check_recalls.inputSchema.properties ?? {}).sort()).toEqual([
+      "make",
+      "model",
+      "vin",
+      "year",
+    ]);
     expect(byName.get_pricing.inputSchema.required?.sort()).toEqual(["make", "model", "year"]);
     expect(byName.validate_vin_check_digit.inputSchema.required).toEqual(["vin"]);
-    expect(Object.keys(byName.get_pricing.outputSchema?.properties ?? {})).toEqual(expect.arrayContaining(["averageSellingPrice", "averageDiscountPercent", "priceBand", "topTrims", "sampleSize", "dataStatus"]));
+    expect(Object.keys(byName.get_pricing.outputSchema?.properties ?? {})).toEqual(
+      expect.arrayContaining([
+        "averageSellingPrice",
+        "averageDiscountPercent",
+        "priceBand",
+        "topTrims",
+        "sampleSize",
+        "dataStatus",
+      ]),
+    );
   });
 
   test("decode_vin: the VIN report with pricing and recalls, insight off", async () => {
@@ -116,12 +148,19 @@ export function mcpToolContract(client: () => Client): void {
     const body = VinDecodeResponse.parse(result.structuredContent);
     expect(body).toMatchObject({ vin: MDX_VIN, decoded: { year: "2022", make: "Acura", model: "MDX" } });
     expect(body.permalink).toMatch(new RegExp(`/vin/${MDX_VIN}$`));
-    expect(body.pricing).toMatchObject({ available: true, sampleSize: 4, dataStatus: "limited", averageSellingPrice: 56400 });
+    expect(body.pricing).toMatchObject({
+      available: true,
+      sampleSize: 4,
+      dataStatus: "limited",
+      averageSellingPrice: 56400,
+    });
     expect(body.recalls).toMatchObject({ count: 0, status: "ok" });
     expect(body).not.toHaveProperty("insight");
     expect(body.vinCheck.checkDigit).toMatchObject({ valid: true, expected: "X" });
     expect(texts(result)[0]).toMatch(/^VIN 5J8YE1H8XNL052358: 2022 Acura MDX/);
-    expect(texts(result)[0]).toMatch(/Pricing from 4 deals \(a limited sample of 4-9 deals\): average selling price \$56,400/);
+    expect(texts(result)[0]).toMatch(
+      /Pricing from 4 deals \(a limited sample of 4-9 deals\): average selling price \$56,400/,
+    );
     expect(texts(result)[0]).not.toMatch(/demo/);
   });
 
@@ -136,7 +175,9 @@ export function mcpToolContract(client: () => Client): void {
   });
 
   test("decode_vins: many VINs in input order, each its report or its problem; sections off by default", async () => {
-    const result = await call(client(), "decode_vins", { vins: [MDX_VIN, "5J8YE1H8XNL05235", ACCORD_VIN.toLowerCase(), "1ZZZZ99999Z999999"] });
+    const result = await call(client(), "decode_vins", {
+      vins: [MDX_VIN, "5J8YE1H8XNL05235", ACCORD_VIN.toLowerCase(), "1ZZZZ99999Z999999"],
+    });
     expect(result.isError).toBeFalsy();
     const body = VinBatchResponse.parse(result.structuredContent);
     expect(body.results.map((r) => r.status)).toEqual([200, 400, 200, 404]);
@@ -156,10 +197,20 @@ export function mcpToolContract(client: () => Client): void {
 
   test("validate_vin_check_digit: valid, mistyped, malformed", async () => {
     const ok = await call(client(), "validate_vin_check_digit", { vin: ACCORD_VIN.toLowerCase() });
-    expect(CheckDigitResult.parse(ok.structuredContent)).toMatchObject({ vin: ACCORD_VIN, valid: true, expected: "3", actual: "3" });
+    expect(CheckDigitResult.parse(ok.structuredContent)).toMatchObject({
+      vin: ACCORD_VIN,
+      valid: true,
+      expected: "3",
+      actual: "3",
+    });
     expect(texts(ok)[0]).toMatch(/check digit valid/);
     const typo = await call(client(), "validate_vin_check_digit", { vin: "1HGCM82643A004352" });
-    expect(CheckDigitResult.parse(typo.structuredContent)).toMatchObject({ valid: false, expected: "3", actual: "4", reason: "check_digit_mismatch" });
+    expect(CheckDigitResult.parse(typo.structuredContent)).toMatchObject({
+      valid: false,
+      expected: "3",
+      actual: "4",
+      reason: "check_digit_mismatch",
+    });
     expectError(await call(client(), "validate_vin_check_digit", { vin: "1HGCM826" }), /17 characters, got 8/);
     expectError(await call(client(), "validate_vin_check_digit", {}), /vin/);
   });
@@ -169,20 +220,34 @@ export function mcpToolContract(client: () => Client): void {
     expect(result.isError).toBeFalsy();
     const body = RecallsResponse.parse(result.structuredContent);
     expect(body).toMatchObject({ vin: ACCORD_VIN, year: 2003, make: "Honda", count: 1, status: "ok" });
-    expect(body.items[0]).toMatchObject({ campaignNumber: "03V999000", parkIt: true, parkOutside: true, overTheAirUpdate: false });
+    expect(body.items[0]).toMatchObject({
+      campaignNumber: "03V999000",
+      parkIt: true,
+      parkOutside: true,
+      overTheAirUpdate: false,
+    });
     expect(texts(result)[0]).toMatch(/03V999000.*DO NOT DRIVE, PARK OUTSIDE/);
   });
 
   test("check_recalls by year/make/model: zero recalls is an answer; an outage with nothing known is an error", async () => {
     const none = await call(client(), "check_recalls", { year: 2022, make: "ford", model: "f-150" });
-    expect(RecallsResponse.parse(none.structuredContent)).toMatchObject({ year: 2022, make: "Ford", count: 0, items: [], status: "ok" });
+    expect(RecallsResponse.parse(none.structuredContent)).toMatchObject({
+      year: 2022,
+      make: "Ford",
+      count: 0,
+      items: [],
+      status: "ok",
+    });
     expectError(await call(client(), "check_recalls", { year: 2021, make: "Dodge", model: "Durango" }), /unknown/);
   });
 
   test("check_recalls: bad arguments are error results", async () => {
     expectError(await call(client(), "check_recalls", {}), /give a vin, or make, model and year/);
     expectError(await call(client(), "check_recalls", { year: 2022, make: "Ford" }), /model: is required/);
-    expectError(await call(client(), "check_recalls", { vin: "1HGCM82633A00435I" }), /letters I, O and Q never appear in a VIN; found at position 17/);
+    expectError(
+      await call(client(), "check_recalls", { vin: "1HGCM82633A00435I" }),
+      /letters I, O and Q never appear in a VIN; found at position 17/,
+    );
     expectError(await call(client(), "check_recalls", { year: "soon", make: "Ford", model: "F-150" }), /year/);
     expectError(await call(client(), "check_recalls", { vin: "1ZZZZ99999Z999999" }), /could not be decoded/);
   });
@@ -191,19 +256,46 @@ export function mcpToolContract(client: () => Client): void {
     const result = await call(client(), "get_pricing", { make: "Honda", model: "Accord", year: 2024 });
     expect(result.isError).toBeFalsy();
     const body = PricingResponse.parse(result.structuredContent);
-    expect(body).toMatchObject({ make: "Honda", model: "Accord", year: 2024, state: null, sampleSize: 5, dataStatus: "limited", averageSellingPrice: 30040 });
+    expect(body).toMatchObject({
+      make: "Honda",
+      model: "Accord",
+      year: 2024,
+      state: null,
+      sampleSize: 5,
+      dataStatus: "limited",
+      averageSellingPrice: 30040,
+    });
     expect(body.priceBand).not.toBeNull();
     expect(body.topTrims.map((t) => t.trim)).toEqual(["EX", "Sport", "EX-L"]);
     expect(texts(result)[0]).toMatch(/5 deals \(a limited sample of 4-9 deals\)/);
     const ca = await call(client(), "get_pricing", { make: "honda", model: "accord", year: 2024, state: "ca" });
-    expect(PricingResponse.parse(ca.structuredContent)).toMatchObject({ state: "CA", sampleSize: 3, dataStatus: "insufficient", averageSellingPrice: null, priceBand: null, topTrims: [] });
+    expect(PricingResponse.parse(ca.structuredContent)).toMatchObject({
+      state: "CA",
+      sampleSize: 3,
+      dataStatus: "insufficient",
+      averageSellingPrice: null,
+      priceBand: null,
+      topTrims: [],
+    });
   });
 
   test("get_pricing: no deals and bad arguments are error results", async () => {
-    expectError(await call(client(), "get_pricing", { make: "Honda", model: "Accord", year: 2023 }), /No deals for the 2023 Honda Accord/);
-    expectError(await call(client(), "get_pricing", { make: "Honda", model: "Accord", year: 2024, state: "WY" }), /in WY/);
-    expectError(await call(client(), "get_pricing", { make: "Honda", model: "Accord", year: 2019 }), /between 2020 and 2030/);
-    expectError(await call(client(), "get_pricing", { make: "Honda", model: "Accord", year: 2024, state: "ZZ" }), /US state code/);
+    expectError(
+      await call(client(), "get_pricing", { make: "Honda", model: "Accord", year: 2023 }),
+      /No deals for the 2023 Honda Accord/,
+    );
+    expectError(
+      await call(client(), "get_pricing", { make: "Honda", model: "Accord", year: 2024, state: "WY" }),
+      /in WY/,
+    );
+    expectError(
+      await call(client(), "get_pricing", { make: "Honda", model: "Accord", year: 2019 }),
+      /between 2020 and 2030/,
+    );
+    expectError(
+      await call(client(), "get_pricing", { make: "Honda", model: "Accord", year: 2024, state: "ZZ" }),
+      /US state code/,
+    );
     expectError(await call(client(), "get_pricing", { make: "---", model: "Accord", year: 2024 }), /letters or digits/);
     expectError(await call(client(), "get_pricing", { make: "Honda", year: 2024 }), /model/);
   });
@@ -232,11 +324,19 @@ export function mcpToolContract(client: () => Client): void {
     expect(tools.map((t) => t.name)).toEqual(MCP_TOOL_NAMES);
     for (const t of tools) expect(t.annotations).toMatchObject({ readOnlyHint: true, title: expect.any(String) });
     const open = Object.fromEntries(tools.map((t) => [t.name, t.annotations?.openWorldHint]));
-    expect(open).toMatchObject({ decode_vin: true, get_safety_ratings: true, list_makes: false, lookup_wmi: false, get_pricing: false });
+    expect(open).toMatchObject({
+      decode_vin: true,
+      get_safety_ratings: true,
+      list_makes: false,
+      lookup_wmi: false,
+      get_pricing: false,
+    });
   });
 
   test("list_makes and list_models: vPIC's 2022 Honda list has the Civic, Accord and CR-V, not the CR-Z", async () => {
-    const makes = MakesResponse.parse((await call(client(), "list_makes", { year: "2022", q: "hond" })).structuredContent);
+    const makes = MakesResponse.parse(
+      (await call(client(), "list_makes", { year: "2022", q: "hond" })).structuredContent,
+    );
     expect(makes.makes.map((m) => m.slug)).toContain("honda");
     const honda = await call(client(), "list_models", { make: "Honda", year: 2022 });
     const models = ModelsResponse.parse(honda.structuredContent);
@@ -252,8 +352,16 @@ export function mcpToolContract(client: () => Client): void {
 
   test("lookup_wmi: a code per region; a malformed one is an error result", async () => {
     const us = WmiResponse.parse((await call(client(), "lookup_wmi", { wmi: "1hg" })).structuredContent);
-    expect(us).toMatchObject({ wmi: "1HG", region: "North America", country: "UNITED STATES (USA)", makes: [{ slug: "honda" }] });
-    expect(WmiResponse.parse((await call(client(), "lookup_wmi", { wmi: "WBA" })).structuredContent)).toMatchObject({ region: "Europe", makes: [{ slug: "bmw" }] });
+    expect(us).toMatchObject({
+      wmi: "1HG",
+      region: "North America",
+      country: "UNITED STATES (USA)",
+      makes: [{ slug: "honda" }],
+    });
+    expect(WmiResponse.parse((await call(client(), "lookup_wmi", { wmi: "WBA" })).structuredContent)).toMatchObject({
+      region: "Europe",
+      makes: [{ slug: "bmw" }],
+    });
     expectError(await call(client(), "lookup_wmi", { wmi: "1H" }), /WMI/);
   });
 
@@ -267,20 +375,30 @@ export function mcpToolContract(client: () => Client): void {
     const complaints = ComplaintsResponse.parse((await call(client(), "get_complaints", args)).structuredContent);
     expect(complaints).toMatchObject({ count: 5, status: "ok" });
     expect(complaints.byComponent[0]).toEqual({ component: "ENGINE", count: 3 });
-    const fuel = FuelEconomyResponse.parse((await call(client(), "get_fuel_economy", { ...args, year: "2015" })).structuredContent);
+    const fuel = FuelEconomyResponse.parse(
+      (await call(client(), "get_fuel_economy", { ...args, year: "2015" })).structuredContent,
+    );
     expect(fuel.variants.map((v) => v.combinedMpg).sort()).toEqual([27, 36]);
-    expectError(await call(client(), "get_complaints", { year: 2015, make: "Audi", model: "Nonesuch" }), /does not know/);
+    expectError(
+      await call(client(), "get_complaints", { year: 2015, make: "Audi", model: "Nonesuch" }),
+      /does not know/,
+    );
   });
 
   test("get_vehicle_insight, get_market_overview and get_recall_campaign", async () => {
-    const insight = InsightResponse.parse((await call(client(), "get_vehicle_insight", { year: 2022, make: "acura", model: "mdx" })).structuredContent);
+    const insight = InsightResponse.parse(
+      (await call(client(), "get_vehicle_insight", { year: 2022, make: "acura", model: "mdx" })).structuredContent,
+    );
     expect(insight.insight.model).toBe("vinscope-facts-v1");
     const market = await call(client(), "get_market_overview", {});
     expect(MarketOverview.parse(market.structuredContent).totalDeals).toBe(9);
     expect(texts(market)[0]).not.toMatch(/demo/);
     await call(client(), "check_recalls", { vin: ACCORD_VIN }); // the campaign is now in the recall store
     const campaign = await call(client(), "get_recall_campaign", { campaign: "03v999000" });
-    expect(RecallCampaignResponse.parse(campaign.structuredContent)).toMatchObject({ campaignNumber: "03V999000", parkIt: true });
+    expect(RecallCampaignResponse.parse(campaign.structuredContent)).toMatchObject({
+      campaignNumber: "03V999000",
+      parkIt: true,
+    });
     expect(texts(campaign)[0]).toMatch(/^Recall 03V999000 \[DO NOT DRIVE, PARK OUTSIDE\]/);
     expectError(await call(client(), "get_recall_campaign", { campaign: "not a campaign" }), /campaign number/);
   });
@@ -295,14 +413,27 @@ export function mcpToolContract(client: () => Client): void {
 
   test("resource templates: a VIN's report and a vehicle's, read as JSON; the vehicle template completes its make", async () => {
     const { resourceTemplates } = await client().listResourceTemplates();
-    expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual(["vinscope://vehicle/{year}/{make}/{model}", "vinscope://vin/{vin}"]);
+    expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual([
+      "vinscope://vehicle/{year}/{make}/{model}",
+      "vinscope://vin/{vin}",
+    ]);
     const vin = await client().readResource({ uri: `vinscope://vin/${ACCORD_VIN}` });
-    expect(VinDecodeResponse.parse(JSON.parse((vin.contents[0] as { text: string }).text))).toMatchObject({ vin: ACCORD_VIN });
+    expect(VinDecodeResponse.parse(JSON.parse((vin.contents[0] as { text: string }).text))).toMatchObject({
+      vin: ACCORD_VIN,
+    });
     const vehicle = await client().readResource({ uri: "vinscope://vehicle/2015/audi/a3" });
     const report = VehicleReport.parse(JSON.parse((vehicle.contents[0] as { text: string }).text));
-    expect(report).toMatchObject({ year: 2015, make: { slug: "audi" }, model: { slug: "a3" }, complaints: { count: 5 } });
+    expect(report).toMatchObject({
+      year: 2015,
+      make: { slug: "audi" },
+      model: { slug: "a3" },
+      complaints: { count: 5 },
+    });
     await expect(client().readResource({ uri: "vinscope://vehicle/2015/audi/nonesuch" })).rejects.toThrow(/knows no/);
-    const completion = await client().complete({ ref: { type: "ref/resource", uri: "vinscope://vehicle/{year}/{make}/{model}" }, argument: { name: "make", value: "hon" } });
+    const completion = await client().complete({
+      ref: { type: "ref/resource", uri: "vinscope://vehicle/{year}/{make}/{model}" },
+      argument: { name: "make", value: "hon" },
+    });
     expect(completion.completion.values).toContain("honda");
   });
 
@@ -313,10 +444,15 @@ export function mcpToolContract(client: () => Client): void {
     const first = check.messages[0].content as { type: string; text: string };
     expect(first.text).toMatch(new RegExp(`VIN ${ACCORD_VIN}[\\s\\S]*03V999000`));
     expect(check.messages[1].content).toMatchObject({ type: "resource_link", uri: `vinscope://vin/${ACCORD_VIN}` });
-    const compare = await client().getPrompt({ name: "compare_vehicles", arguments: { first: "2015 Audi A3", second: MDX_VIN } });
+    const compare = await client().getPrompt({
+      name: "compare_vehicles",
+      arguments: { first: "2015 Audi A3", second: MDX_VIN },
+    });
     const text = (compare.messages[0].content as { text: string }).text;
     expect(text).toMatch(/2015 Audi A3[\s\S]*Owner complaints to NHTSA: 5/);
     expect(text).toContain(`VIN ${MDX_VIN}`);
-    await expect(client().getPrompt({ name: "compare_vehicles", arguments: { first: "a fast car", second: MDX_VIN } })).rejects.toThrow(/neither a VIN/);
+    await expect(
+      client().getPrompt({ name: "compare_vehicles", arguments: { first: "a fast car", second: MDX_VIN } }),
+    ).rejects.toThrow(/neither a VIN/);
   });
 }

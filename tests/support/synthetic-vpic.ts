@@ -63,36 +63,204 @@ export function buildSyntheticVpic(options: { conversion?: boolean; vehicleSpecs
   // Id, Name, Code, LookupTable, Description, IsPrivate, GroupName, DataType, Min, Max, IsQS, Decode, weight
   insert("Element", [
     [5, "Body Class", "BodyClass", "BodyStyle", null, 0, "General", "lookup", null, null, null, "Pattern", 99],
-    [9, "Engine Number of Cylinders", "EngineCylinders", null, null, 0, "Engine", "int", null, null, null, "Pattern", 88],
+    [
+      9,
+      "Engine Number of Cylinders",
+      "EngineCylinders",
+      null,
+      null,
+      0,
+      "Engine",
+      "int",
+      null,
+      null,
+      null,
+      "Pattern",
+      88,
+    ],
     [11, "Displacement (CC)", "DisplacementCC", null, null, 0, "Engine", "decimal", null, null, null, "Pattern", 98],
     [12, "Displacement (CI)", "DisplacementCI", null, null, 0, "Engine", "decimal", null, null, null, "Pattern", null],
     [13, "Displacement (L)", "DisplacementL", null, null, 0, "Engine", "decimal", null, null, null, "Pattern", null],
-    [15, "Drive Type", "DriveType", "DriveType", null, 0, "Mechanical / Drivetrain", "lookup", null, null, null, "Pattern", null],
+    [
+      15,
+      "Drive Type",
+      "DriveType",
+      "DriveType",
+      null,
+      0,
+      "Mechanical / Drivetrain",
+      "lookup",
+      null,
+      null,
+      null,
+      "Pattern",
+      null,
+    ],
     [18, "Engine Model", "EngineModel", null, null, 0, "Engine", "string", null, null, null, "Pattern", 55],
     [26, "Make", "Make", "Make", null, 0, "General", "lookup", null, null, null, "WMI, Pattern", 99],
-    [27, "Manufacturer Name", "Manufacturer", "Manufacturer", null, 0, "General", "lookup", null, null, null, "WMI", null],
+    [
+      27,
+      "Manufacturer Name",
+      "Manufacturer",
+      "Manufacturer",
+      null,
+      0,
+      "General",
+      "lookup",
+      null,
+      null,
+      null,
+      "WMI",
+      null,
+    ],
     [28, "Model", "Model", "Model", null, 0, "General", "lookup", null, null, null, "Pattern", 99],
     [29, "Model Year", "ModelYear", null, null, 0, "General", "int", null, null, null, "WMI, Input", 99],
     [31, "Plant City", "PlantCity", null, null, 0, "General", "string", null, null, null, "Pattern", 98],
     [34, "Series", "Series", null, null, 0, "General", "string", null, null, null, "Pattern", 61],
-    [37, "Transmission Style", "TransmissionStyle", "Transmission", null, 0, "Mechanical / Transmission", "lookup", null, null, null, "Pattern", null],
+    [
+      37,
+      "Transmission Style",
+      "TransmissionStyle",
+      "Transmission",
+      null,
+      0,
+      "Mechanical / Transmission",
+      "lookup",
+      null,
+      null,
+      null,
+      "Pattern",
+      null,
+    ],
     [38, "Trim", "Trim", null, null, 0, "General", "string", null, null, null, "Pattern", 61],
     [39, "Vehicle Type", "VehicleType", "VehicleType", null, 0, "General", "lookup", null, null, null, "WMI", 99],
-    [64, "Engine Configuration", "EngineConfiguration", "EngineConfiguration", null, 0, "Engine", "lookup", null, null, null, "Pattern", null],
+    [
+      64,
+      "Engine Configuration",
+      "EngineConfiguration",
+      "EngineConfiguration",
+      null,
+      0,
+      "Engine",
+      "lookup",
+      null,
+      null,
+      null,
+      "Pattern",
+      null,
+    ],
     [75, "Plant Country", "PlantCountry", "Country", null, 0, "General", "lookup", null, null, null, "Pattern", 99],
     [129, "Other Engine Info", "OtherEngineInfo", null, null, 0, "Engine", "string", null, null, null, "Pattern", null],
     [186, "NCSA Note", "NCSANote", null, null, 1, "Internal", "string", null, null, null, "Pattern", null],
     // Extended-record elements (as full vPIC has them; corgi's cut drops their patterns).
-    [86, "Anti-lock Braking System (ABS)", "ABS", "ABS", null, 0, "Active Safety System", "lookup", null, null, null, "Pattern", null],
-    [81, "Adaptive Cruise Control (ACC)", "AdaptiveCruiseControl", "AdaptiveCruiseControl", null, 0, "Active Safety System", "lookup", null, null, null, "Pattern", null],
-    [65, "Front Air Bag Locations", "AirBagLocFront", "AirBagLocFront", null, 0, "Passive Safety System", "lookup", null, null, null, "Pattern", null],
-    [126, "Electrification Level", "ElectrificationLevel", "ElectrificationLevel", null, 0, "Mechanical / Battery", "lookup", null, null, null, "Pattern", null],
-    [57, "Battery Energy (kWh) From", "BatteryKWh", null, null, 0, "Mechanical / Battery", "decimal", null, null, null, "Pattern", null],
+    [
+      86,
+      "Anti-lock Braking System (ABS)",
+      "ABS",
+      "ABS",
+      null,
+      0,
+      "Active Safety System",
+      "lookup",
+      null,
+      null,
+      null,
+      "Pattern",
+      null,
+    ],
+    [
+      81,
+      "Adaptive Cruise Control (ACC)",
+      "AdaptiveCruiseControl",
+      "AdaptiveCruiseControl",
+      null,
+      0,
+      "Active Safety System",
+      "lookup",
+      null,
+      null,
+      null,
+      "Pattern",
+      null,
+    ],
+    [
+      65,
+      "Front Air Bag Locations",
+      "AirBagLocFront",
+      "AirBagLocFront",
+      null,
+      0,
+      "Passive Safety System",
+      "lookup",
+      null,
+      null,
+      null,
+      "Pattern",
+      null,
+    ],
+    [
+      126,
+      "Electrification Level",
+      "ElectrificationLevel",
+      "ElectrificationLevel",
+      null,
+      0,
+      "Mechanical / Battery",
+      "lookup",
+      null,
+      null,
+      null,
+      "Pattern",
+      null,
+    ],
+    [
+      57,
+      "Battery Energy (kWh) From",
+      "BatteryKWh",
+      null,
+      null,
+      0,
+      "Mechanical / Battery",
+      "decimal",
+      null,
+      null,
+      null,
+      "Pattern",
+      null,
+    ],
     [33, "Number of Seats", "Seats", null, null, 0, "Interior", "int", null, null, null, "Pattern", null],
-    [25, "Gross Vehicle Weight Rating From", "GVWR", "GrossVehicleWeightRating", null, 0, "Exterior / Truck", "lookup", null, null, null, "Pattern", null],
+    [
+      25,
+      "Gross Vehicle Weight Rating From",
+      "GVWR",
+      "GrossVehicleWeightRating",
+      null,
+      0,
+      "Exterior / Truck",
+      "lookup",
+      null,
+      null,
+      null,
+      "Pattern",
+      null,
+    ],
     [135, "Turbo", "Turbo", "Turbo", null, 0, "Engine", "lookup", null, null, null, "Pattern", null],
     [143, "Error Code", "ErrorCode", null, null, 0, "", "string", null, null, null, "Decoding", null],
-    [156, "Additional Error Text", "AdditionalErrorText", null, null, 0, "", "string", null, null, null, "Decoding", null],
+    [
+      156,
+      "Additional Error Text",
+      "AdditionalErrorText",
+      null,
+      null,
+      0,
+      "",
+      "string",
+      null,
+      null,
+      null,
+      "Decoding",
+      null,
+    ],
     [191, "Error Text", "ErrorText", null, null, 0, "", "string", null, null, null, "Decoding", null],
     [196, "Vehicle Descriptor", "VehicleDescriptor", null, null, 0, "", "string", null, null, null, "Decoding", null],
   ]);
@@ -101,12 +269,36 @@ export function buildSyntheticVpic(options: { conversion?: boolean; vehicleSpecs
     [2, "Passenger Car", 2, null, null, null],
     [3, "Truck", 3, null, null, null],
   ]);
-  insert("Manufacturer", [[1, "Testa Motors Inc."], [2, "Small Bikes LLC"]]);
-  insert("Make", [[1, "Testa", null, null], [2, "Other", null, null], [3, "Bikeco", null, null]]);
-  insert("Model", [[10, "Alpha", null, null], [11, "Beta", null, null], [12, "Gamma", null, null], [13, "Delta", null, null]]);
-  insert("Make_Model", [[1, 1, 10, null, null], [2, 1, 11, null, null], [3, 3, 12, null, null], [4, 2, 13, null, null]]);
-  insert("BodyStyle", [[1, "Sedan/Saloon"], [3, "Coupe"], [7, "Sport Utility Vehicle (SUV)/Multi-Purpose Vehicle (MPV)"]]);
-  insert("DriveType", [[1, "FWD/Front-Wheel Drive"], [3, "AWD/All-Wheel Drive"]]);
+  insert("Manufacturer", [
+    [1, "Testa Motors Inc."],
+    [2, "Small Bikes LLC"],
+  ]);
+  insert("Make", [
+    [1, "Testa", null, null],
+    [2, "Other", null, null],
+    [3, "Bikeco", null, null],
+  ]);
+  insert("Model", [
+    [10, "Alpha", null, null],
+    [11, "Beta", null, null],
+    [12, "Gamma", null, null],
+    [13, "Delta", null, null],
+  ]);
+  insert("Make_Model", [
+    [1, 1, 10, null, null],
+    [2, 1, 11, null, null],
+    [3, 3, 12, null, null],
+    [4, 2, 13, null, null],
+  ]);
+  insert("BodyStyle", [
+    [1, "Sedan/Saloon"],
+    [3, "Coupe"],
+    [7, "Sport Utility Vehicle (SUV)/Multi-Purpose Vehicle (MPV)"],
+  ]);
+  insert("DriveType", [
+    [1, "FWD/Front-Wheel Drive"],
+    [3, "AWD/All-Wheel Drive"],
+  ]);
   insert("Country", [[6, "UNITED STATES (USA)", null]]);
   db.exec(`CREATE TABLE ABS (Id INTEGER NOT NULL, Name TEXT NOT NULL);
     CREATE TABLE AdaptiveCruiseControl (Id INTEGER NOT NULL, Name TEXT NOT NULL);
@@ -114,12 +306,24 @@ export function buildSyntheticVpic(options: { conversion?: boolean; vehicleSpecs
     CREATE TABLE ElectrificationLevel (Id INTEGER NOT NULL, Name TEXT NOT NULL);
     CREATE TABLE GrossVehicleWeightRating (Id INTEGER NOT NULL, Name TEXT NOT NULL);
     CREATE TABLE Turbo (Id INTEGER NOT NULL, Name TEXT NOT NULL);`);
-  insert("ABS", [[1, "Standard"], [2, "Optional"]]);
-  insert("AdaptiveCruiseControl", [[1, "Standard"], [2, "Optional"]]);
+  insert("ABS", [
+    [1, "Standard"],
+    [2, "Optional"],
+  ]);
+  insert("AdaptiveCruiseControl", [
+    [1, "Standard"],
+    [2, "Optional"],
+  ]);
   insert("AirBagLocFront", [[3, "1st Row (Driver and Passenger)"]]);
-  insert("ElectrificationLevel", [[1, "BEV (Battery Electric Vehicle)"], [2, "PHEV (Plug-in Hybrid Electric Vehicle)"]]);
+  insert("ElectrificationLevel", [
+    [1, "BEV (Battery Electric Vehicle)"],
+    [2, "PHEV (Plug-in Hybrid Electric Vehicle)"],
+  ]);
   insert("GrossVehicleWeightRating", [[11, "Class 1C: 4,001 - 5,000 lb (1,814 - 2,268 kg)"]]);
-  insert("Turbo", [[1, "Yes"], [2, "No"]]);
+  insert("Turbo", [
+    [1, "Yes"],
+    [2, "No"],
+  ]);
   insert("Conversion", [
     [1, 11, 12, "#x# / 16.387064 "],
     [3, 11, 13, "#x# / 1000."],
@@ -139,7 +343,11 @@ export function buildSyntheticVpic(options: { conversion?: boolean; vehicleSpecs
     [3, "TSX", 1, null, 2, "2015-01-01 00:00:00", null, 6, "2999-01-01 00:00:00", null, null, null, null],
     [4, "TSN", 1, null, 2, "2015-01-01 00:00:00", null, 6, "2015-01-01 00:00:00", null, null, null, null],
   ]);
-  insert("Wmi_Make", [[1, 1], [2, 3], [4, 1]]);
+  insert("Wmi_Make", [
+    [1, 1],
+    [2, 3],
+    [4, 1],
+  ]);
   insert("VinSchema", [
     [100, "TST 2015-2020", null, null, null, 0, null],
     [101, "TST 2018-", null, null, null, null, null],
@@ -156,9 +364,14 @@ export function buildSyntheticVpic(options: { conversion?: boolean; vehicleSpecs
   ]);
   const d = "2019-06-01 00:00:00";
   let id = 0;
-  const p = (schema: number, keys: string, element: number, attribute: string, created: string | null = d, updated: string | null = null) => [
-    ++id, schema, keys, element, attribute, created, updated,
-  ];
+  const p = (
+    schema: number,
+    keys: string,
+    element: number,
+    attribute: string,
+    created: string | null = d,
+    updated: string | null = null,
+  ) => [++id, schema, keys, element, attribute, created, updated];
   insert("Pattern", [
     // Priority is the linking YearFrom: for 2019 schema 101 (2018) beats schema 100 (2015).
     p(100, "A", 28, "10"),
@@ -222,8 +435,15 @@ export function buildSyntheticVpic(options: { conversion?: boolean; vehicleSpecs
       CREATE TABLE VehicleSpecSchema_Model (Id INTEGER NOT NULL, VehicleSpecSchemaId INTEGER NOT NULL, ModelId INTEGER NOT NULL);
       CREATE TABLE VehicleSpecSchema_Year (Id INTEGER NOT NULL, VehicleSpecSchemaId INTEGER NOT NULL, Year INTEGER NOT NULL);
     `);
-    insert("VehicleSpecSchema", [[1, "Testa Beta specs", 1, 2, 0], [2, "Testa Beta specs in QC", 1, 2, 1]]);
-    insert("VSpecSchemaPattern", [[1, 1], [2, 1], [3, 2]]);
+    insert("VehicleSpecSchema", [
+      [1, "Testa Beta specs", 1, 2, 0],
+      [2, "Testa Beta specs in QC", 1, 2, 1],
+    ]);
+    insert("VSpecSchemaPattern", [
+      [1, 1],
+      [2, 1],
+      [3, 2],
+    ]);
     insert("VehicleSpecPattern", [
       [1, 1, 1, 28, "11", d, null],
       [2, 1, 0, 15, "1", d, null],
@@ -234,12 +454,19 @@ export function buildSyntheticVpic(options: { conversion?: boolean; vehicleSpecs
       [7, 3, 1, 28, "11", d, null],
       [8, 3, 0, 34, "Not yet QC'd", d, null],
     ]);
-    insert("VehicleSpecSchema_Model", [[1, 1, 11], [2, 2, 11]]);
+    insert("VehicleSpecSchema_Model", [
+      [1, 1, 11],
+      [2, 2, 11],
+    ]);
     insert("VehicleSpecSchema_Year", [[1, 1, 2019]]);
     db.exec(`CREATE TABLE DefaultValue (Id INTEGER NOT NULL, ElementId INTEGER NOT NULL, VehicleTypeId INTEGER NOT NULL,
       DefaultValue TEXT, CreatedOn TEXT, UpdatedOn TEXT);`);
     // Defaults per vehicle type fill what nothing else decoded; a lookup default of 0 reads "Not Applicable".
-    insert("DefaultValue", [[1, 64, 2, "0", d, null], [2, 14, 2, "4", d, null], [3, 38, 2, "Default trim", d, null]]);
+    insert("DefaultValue", [
+      [1, 64, 2, "0", d, null],
+      [2, 14, 2, "4", d, null],
+      [3, 38, 2, "Default trim", d, null],
+    ]);
     // NHTSA's model-year override by descriptor: this descriptor reads 2019 from position 10 but is a 2016.
     db.exec(`CREATE TABLE VinDescriptor (Id INTEGER NOT NULL, Descriptor TEXT NOT NULL, ModelYear INTEGER NOT NULL);`);
     insert("VinDescriptor", [[1, "TSTAXXLY*KP", 2016]]);

@@ -9,7 +9,11 @@ export const dynamic = "force-dynamic";
 export const POST = route(operations.mcp, async (req) => {
   const response = await handleMcpRequest(req);
   // Answers are per request and never cached (raw results carry only the headers given here).
-  return raw(response.body ?? "", { ...Object.fromEntries(response.headers), "cache-control": "no-store" }, response.status);
+  return raw(
+    response.body ?? "",
+    { ...Object.fromEntries(response.headers), "cache-control": "no-store" },
+    response.status,
+  );
 });
 
 // Stateless: there is no server-to-client stream to GET and no session to DELETE.

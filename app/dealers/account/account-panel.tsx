@@ -100,64 +100,83 @@ export function AccountPanel(props: {
         Rotating a key issues a new one; the old key keeps working for {props.graceHours} hours so you can switch over.
       </p>
       <div className="table-scroll" tabIndex={0} role="group" aria-label="Locations and keys">
-      <table className={styles.table} data-testid="locations">
-        <thead>
-          <tr>
-            <th>Location</th>
-            <th>Key</th>
-            <th>Status</th>
-            <th>Created</th>
-            <th>Last use</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {props.locations.flatMap((l) =>
-            (l.keys.length ? l.keys : [null]).map((k, i) => (
-              <tr key={`${l.id}-${k?.id ?? "none"}`} data-testid={k ? `key-${k.prefix}` : undefined}>
-                <td>{i === 0 ? l.name : ""}</td>
-                <td>{k ? <code>vsk_{k.prefix}_…</code> : "no live key"}</td>
-                <td>
-                  {k ? (k.graceUntil ? `rotated: works until ${new Date(k.graceUntil).toUTCString()}` : k.status) : ""}
-                  {k?.expiresAt && !k.graceUntil ? ` (until ${k.expiresAt.slice(0, 10)})` : ""}
-                </td>
-                <td>{k ? k.createdAt.slice(0, 10) : ""}</td>
-                <td>{k ? (k.lastUsedDay ?? "never") : ""}</td>
-                <td>
-                  {k && !k.graceUntil ? (
-                    <>
-                      <Intent form={form} intent="rotate" fields={{ keyId: k.id }}>
-                        Rotate
-                      </Intent>{" "}
-                      <Intent form={form} intent="revoke" fields={{ keyId: k.id }} confirm="Revoke this key? It stops working at once.">
-                        Revoke
+        <table className={styles.table} data-testid="locations">
+          <thead>
+            <tr>
+              <th>Location</th>
+              <th>Key</th>
+              <th>Status</th>
+              <th>Created</th>
+              <th>Last use</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {props.locations.flatMap((l) =>
+              (l.keys.length ? l.keys : [null]).map((k, i) => (
+                <tr key={`${l.id}-${k?.id ?? "none"}`} data-testid={k ? `key-${k.prefix}` : undefined}>
+                  <td>{i === 0 ? l.name : ""}</td>
+                  <td>{k ? <code>vsk_{k.prefix}_…</code> : "no live key"}</td>
+                  <td>
+                    {k
+                      ? k.graceUntil
+                        ? `rotated: works until ${new Date(k.graceUntil).toUTCString()}`
+                        : k.status
+                      : ""}
+                    {k?.expiresAt && !k.graceUntil ? ` (until ${k.expiresAt.slice(0, 10)})` : ""}
+                  </td>
+                  <td>{k ? k.createdAt.slice(0, 10) : ""}</td>
+                  <td>{k ? (k.lastUsedDay ?? "never") : ""}</td>
+                  <td>
+                    {k && !k.graceUntil ? (
+                      <>
+                        <Intent form={form} intent="rotate" fields={{ keyId: k.id }}>
+                          Rotate
+                        </Intent>{" "}
+                        <Intent
+                          form={form}
+                          intent="revoke"
+                          fields={{ keyId: k.id }}
+                          confirm="Revoke this key? It stops working at once."
+                        >
+                          Revoke
+                        </Intent>
+                      </>
+                    ) : null}
+                    {k?.graceUntil ? (
+                      <Intent
+                        form={form}
+                        intent="revoke"
+                        fields={{ keyId: k.id }}
+                        confirm="End the grace period and revoke the old key now?"
+                      >
+                        Revoke now
                       </Intent>
-                    </>
-                  ) : null}
-                  {k?.graceUntil ? (
-                    <Intent form={form} intent="revoke" fields={{ keyId: k.id }} confirm="End the grace period and revoke the old key now?">
-                      Revoke now
-                    </Intent>
-                  ) : null}
-                  {!k && props.status !== "cancelled" ? (
-                    <Intent form={form} intent="issue-key" fields={{ locationId: l.id }}>
-                      Issue a key
-                    </Intent>
-                  ) : null}
-                  {i === 0 && props.locations.length > 1 ? (
-                    <>
-                      {" "}
-                      <Intent form={form} intent="remove-location" fields={{ locationId: l.id }} confirm={`Remove ${l.name} and revoke its key?`}>
-                        Remove location
+                    ) : null}
+                    {!k && props.status !== "cancelled" ? (
+                      <Intent form={form} intent="issue-key" fields={{ locationId: l.id }}>
+                        Issue a key
                       </Intent>
-                    </>
-                  ) : null}
-                </td>
-              </tr>
-            )),
-          )}
-        </tbody>
-      </table>
+                    ) : null}
+                    {i === 0 && props.locations.length > 1 ? (
+                      <>
+                        {" "}
+                        <Intent
+                          form={form}
+                          intent="remove-location"
+                          fields={{ locationId: l.id }}
+                          confirm={`Remove ${l.name} and revoke its key?`}
+                        >
+                          Remove location
+                        </Intent>
+                      </>
+                    ) : null}
+                  </td>
+                </tr>
+              )),
+            )}
+          </tbody>
+        </table>
       </div>
 
       <form action={action} className={styles.inlineForm}>
@@ -183,9 +202,15 @@ export function AccountPanel(props: {
       {props.billing.configured ? (
         <p>
           {props.status !== "active" && props.status !== "past_due" ? (
-            <Intent form={form} intent="subscribe">{props.status === "cancelled" ? "Resubscribe" : "Subscribe"}</Intent>
+            <Intent form={form} intent="subscribe">
+              {props.status === "cancelled" ? "Resubscribe" : "Subscribe"}
+            </Intent>
           ) : null}{" "}
-          {props.billing.hasCustomer ? <Intent form={form} intent="billing-portal">Manage billing</Intent> : null}{" "}
+          {props.billing.hasCustomer ? (
+            <Intent form={form} intent="billing-portal">
+              Manage billing
+            </Intent>
+          ) : null}{" "}
           {props.status !== "cancelled" && !props.billing.cancelAtPeriodEnd ? (
             <Intent form={form} intent="cancel" confirm="Cancel your subscription?">
               Cancel
@@ -195,8 +220,8 @@ export function AccountPanel(props: {
       ) : (
         <>
           <p data-testid="billing-not-set-up">
-            Billing is not set up on this server: to keep your keys working after the trial, ask the operator to activate
-            your account.
+            Billing is not set up on this server: to keep your keys working after the trial, ask the operator to
+            activate your account.
           </p>
           {props.status !== "cancelled" ? (
             <p>

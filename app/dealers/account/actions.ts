@@ -54,12 +54,17 @@ const INTENTS: Record<string, Intent> = {
     if (name.length < 2 || name.length > 200) return refused("Enter the new rooftop's name (city and state).");
     const { issued, billingNotUpdated } = await addLocationAndSyncBilling(account, name);
     meta.note({ keyPrefix: issued.record.prefix });
-    const billing = billingNotUpdated ? ` Billing was not updated yet (${billingNotUpdated}); it will be at the next change.` : "";
+    const billing = billingNotUpdated
+      ? ` Billing was not updated yet (${billingNotUpdated}); it will be at the next change.`
+      : "";
     return done(`Location added with its own key.${billing}`, issued);
   },
   async "remove-location"(form, account) {
     const { billingNotUpdated } = await removeLocationAndSyncBilling(account, text(form, "locationId"));
-    return done("Location removed and its key revoked." + (billingNotUpdated ? ` Billing was not updated yet (${billingNotUpdated}).` : ""));
+    return done(
+      "Location removed and its key revoked." +
+        (billingNotUpdated ? ` Billing was not updated yet (${billingNotUpdated}).` : ""),
+    );
   },
   async subscribe(_form, account) {
     const checkout = await subscribe(account);
@@ -75,7 +80,8 @@ const INTENTS: Record<string, Intent> = {
     const cancelled = await cancelAccount(account);
     if (!cancelled.ok) return refused(cancelled.message);
     meta.note({ ends: cancelled.ends });
-    if (cancelled.ends === "now") return done("Account cancelled: its keys are refused from now on. You can subscribe again any time.");
+    if (cancelled.ends === "now")
+      return done("Account cancelled: its keys are refused from now on. You can subscribe again any time.");
     const until = cancelled.until ? ` Your keys keep working until ${cancelled.until.toUTCString()}.` : "";
     return done(`Subscription cancelled at the end of the paid period.${until} You can resubscribe any time.`);
   },

@@ -26,7 +26,11 @@ function trialEnded(a: { status: string; trialEndsAt: Date | null }): boolean {
   return a.status === "trial" && a.trialEndsAt !== null && a.trialEndsAt.getTime() <= Date.now();
 }
 
-export default async function AccountPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AccountPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const account = await currentAccount();
   if (!account) redirect("/dealers/sign-in");
   const view = await accountView(account.id);
@@ -44,14 +48,20 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           </button>
         </form>
       </div>
-      {billing === "success" ? <p data-testid="billing-success">Thank you: your subscription starts as soon as Stripe confirms the payment.</p> : null}
+      {billing === "success" ? (
+        <p data-testid="billing-success">Thank you: your subscription starts as soon as Stripe confirms the payment.</p>
+      ) : null}
 
       <h2>Plan</h2>
       <p data-testid="plan">
         <strong>{a.partner ? "Partner licence" : PLAN_TEXT[a.status]}</strong>
         {a.status === "trial" && a.trialEndsAt ? ` · trial ends ${a.trialEndsAt.toUTCString()}` : ""}
-        {a.cancelAtPeriodEnd && a.currentPeriodEnd ? ` · cancelled, keys work until ${a.currentPeriodEnd.toUTCString()}` : ""}
-        {!a.partner && a.status !== "trial" ? ` · ${view.locations.length} location${view.locations.length === 1 ? "" : "s"} billed` : ""}
+        {a.cancelAtPeriodEnd && a.currentPeriodEnd
+          ? ` · cancelled, keys work until ${a.currentPeriodEnd.toUTCString()}`
+          : ""}
+        {!a.partner && a.status !== "trial"
+          ? ` · ${view.locations.length} location${view.locations.length === 1 ? "" : "s"} billed`
+          : ""}
       </p>
       {trialEnded(a) ? (
         <p className={styles.warning} data-testid="trial-ended">
@@ -66,7 +76,8 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
       ) : null}
       {a.status === "cancelled" ? (
         <p className={styles.warning} data-testid="cancelled">
-          This account&apos;s subscription has ended: its keys are refused (401 subscription_inactive) until you resubscribe.
+          This account&apos;s subscription has ended: its keys are refused (401 subscription_inactive) until you
+          resubscribe.
         </p>
       ) : null}
       {a.partner ? (

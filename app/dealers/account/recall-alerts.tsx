@@ -14,8 +14,8 @@ export function RecallAlerts({ locations }: { locations: LocationAlerts[] }) {
       <h2>Recall alerts</h2>
       <p className={styles.muted}>
         Watch VINs with <code>POST /api/dealer/v1/watchlist</code> and register a webhook with{" "}
-        <code>PUT /api/dealer/v1/webhook</code> (<Link href="/docs">API reference</Link>): each new recall for a watched VIN is
-        sent as a signed <code>recall.opened</code> event.
+        <code>PUT /api/dealer/v1/webhook</code> (<Link href="/docs">API reference</Link>): each new recall for a watched
+        VIN is sent as a signed <code>recall.opened</code> event.
       </p>
       {locations.map((l) => (
         <div key={l.locationId} data-testid={`alerts-${l.locationId}`}>
@@ -26,7 +26,10 @@ export function RecallAlerts({ locations }: { locations: LocationAlerts[] }) {
             {l.endpoint ? (
               <>
                 Webhook <code>{l.endpoint.url}</code>:{" "}
-                <strong className={l.endpoint.health === "failing" ? styles.warning : undefined} data-testid="webhook-health">
+                <strong
+                  className={l.endpoint.health === "failing" ? styles.warning : undefined}
+                  data-testid="webhook-health"
+                >
                   {HEALTH_TEXT[l.endpoint.health]}
                 </strong>
                 {l.endpoint.failingSince ? ` since ${new Date(l.endpoint.failingSince).toUTCString()}` : ""}

@@ -50,7 +50,11 @@ export const requestSignInLink = formAction<SignInState>(
     if (!limit.ok) {
       meta.note({ retryAfterSeconds: limit.retryAfterSeconds }, "warn");
       const wait = Math.ceil(limit.retryAfterSeconds / 60);
-      return { status: "failed", message: `Too many sign-in attempts. Try again in ${wait} minute${wait === 1 ? "" : "s"}.`, email };
+      return {
+        status: "failed",
+        message: `Too many sign-in attempts. Try again in ${wait} minute${wait === 1 ? "" : "s"}.`,
+        email,
+      };
     }
     const account = await findAccountByEmail(parsed.data);
     // Logged either way, so the log tells an operator what the page never tells the asker.
@@ -74,7 +78,8 @@ export type ConfirmState = { status: "idle" } | { status: "failed"; message: str
 // No `failed` words: every error of the link's check is answered below as an expired link, as it always was.
 export const confirmSignIn = formAction<ConfirmState>("confirmSignIn", {}, async (form, meta) => {
   const token = String(form.get("token") ?? "");
-  if (!token || token.length > 200) return { status: "failed", message: "This sign-in link is not complete. Ask for a new one." };
+  if (!token || token.length > 200)
+    return { status: "failed", message: "This sign-in link is not complete. Ask for a new one." };
   let signedIn = false;
   try {
     // Without a callbackURL the plugin answers JSON, and nextCookies() sets the session cookie on this response.
@@ -86,7 +91,8 @@ export const confirmSignIn = formAction<ConfirmState>("confirmSignIn", {}, async
     if (status === 302) meta.note({ link: "expired_or_used" });
     else meta.note({ link: "not_verified", err: error, fault: databaseFault(error) }, "error");
   }
-  if (!signedIn) return { status: "failed", message: "This sign-in link has expired or was already used. Ask for a new one." };
+  if (!signedIn)
+    return { status: "failed", message: "This sign-in link has expired or was already used. Ask for a new one." };
   redirect("/dealers/account");
 });
 

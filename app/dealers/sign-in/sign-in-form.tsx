@@ -12,13 +12,13 @@ export function SignInForm() {
       <section className={styles.confirmation} data-testid="link-sent" aria-live="polite">
         <h2>Check your mail</h2>
         <p>
-          If {state.email} belongs to a dealer account, a sign-in link is on its way. It works once, for {state.minutes} minutes.
-          If nothing arrives within a few minutes, look in the spam folder, then ask again.
+          If {state.email} belongs to a dealer account, a sign-in link is on its way. It works once, for {state.minutes}{" "}
+          minutes. If nothing arrives within a few minutes, look in the spam folder, then ask again.
         </p>
         {state.via === "log" ? (
           <p data-testid="link-in-log">
-            <strong>This server has no mail server configured (SMTP_URL is not set):</strong> the link was written to the
-            server&apos;s log instead. Ask the operator for it, or read it there if you run this server.
+            <strong>This server has no mail server configured (SMTP_URL is not set):</strong> the link was written to
+            the server&apos;s log instead. Ask the operator for it, or read it there if you run this server.
           </p>
         ) : null}
       </section>

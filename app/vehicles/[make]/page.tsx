@@ -19,7 +19,8 @@ type Props = {
 
 type Models = NonNullable<ReturnType<typeof makeModels>>["models"];
 
-const yearsText = (years: Models[number]["years"]) => years.map((y) => (y.from === y.to ? `${y.from}` : `${y.from}–${y.to}`)).join(", ");
+const yearsText = (years: Models[number]["years"]) =>
+  years.map((y) => (y.from === y.to ? `${y.from}` : `${y.from}–${y.to}`)).join(", ");
 
 async function load(params: Props["params"]) {
   const { make } = await params;
@@ -66,7 +67,8 @@ export default async function MakePage({ params, searchParams }: Props) {
       </h1>
       {missing && year ? (
         <p className="notice notice-warn" role="alert" data-testid="no-such-year">
-          NHTSA&apos;s vPIC data has no {year} {found.make.name} {missing.name}: its model years are {yearsText(missing.years)}.
+          NHTSA&apos;s vPIC data has no {year} {found.make.name} {missing.name}: its model years are{" "}
+          {yearsText(missing.years)}.
         </p>
       ) : null}
       <VehiclePicker fixed={found.make} models={everything ? found.models : lightModels} model={missing?.slug} />
@@ -75,30 +77,57 @@ export default async function MakePage({ params, searchParams }: Props) {
           <Link href={`/vehicles/${found.make.slug}`}>Every {found.make.name} model and year</Link>
         </p>
       ) : null}
-      <ModelList title="Cars, SUVs, vans and trucks" models={light} make={found.make.slug} year={year} testId="models" yearLinks />
+      <ModelList
+        title="Cars, SUVs, vans and trucks"
+        models={light}
+        make={found.make.slug}
+        year={year}
+        testId="models"
+        yearLinks
+      />
       {other.length ? (
         <section aria-labelledby="other-h">
           <h2 id="other-h">Other {found.make.name} vehicles</h2>
-          <ModelList title="Other vehicles" models={other} make={found.make.slug} year={year} testId="other-models" yearLinks={false} />
+          <ModelList
+            title="Other vehicles"
+            models={other}
+            make={found.make.slug}
+            year={year}
+            testId="other-models"
+            yearLinks={false}
+          />
         </section>
       ) : null}
       {!everything && otherCount > 0 ? (
         <p>
           <Link href={`/vehicles/${found.make.slug}${filters({ type: "all" })}`} data-testid="other-vehicles">
-            {otherCount} other {found.make.name} vehicle{otherCount === 1 ? "" : "s"} (motorcycles, buses, trailers and more)
+            {otherCount} other {found.make.name} vehicle{otherCount === 1 ? "" : "s"} (motorcycles, buses, trailers and
+            more)
           </Link>
         </p>
       ) : null}
-      {light.length + other.length === 0 ? <p data-testid="no-models">vPIC lists no {found.make.name} model{year ? ` for ${year}` : ""}.</p> : null}
+      {light.length + other.length === 0 ? (
+        <p data-testid="no-models">
+          vPIC lists no {found.make.name} model{year ? ` for ${year}` : ""}.
+        </p>
+      ) : null}
       <p className="muted small">
-        Source: NHTSA vPIC. As JSON: <a href={`/api/public/models?make=${found.make.slug}&type=all`}>/api/public/models?make={found.make.slug}</a>
+        Source: NHTSA vPIC. As JSON:{" "}
+        <a href={`/api/public/models?make=${found.make.slug}&type=all`}>/api/public/models?make={found.make.slug}</a>
       </p>
     </div>
   );
 }
 
 /** `yearLinks`: a link per model year (cars, SUVs, vans and trucks); other vehicles link their newest year only. */
-function ModelList(props: { title: string; models: Models; make: string; year: number | null; testId: string; yearLinks: boolean }) {
+function ModelList(props: {
+  title: string;
+  models: Models;
+  make: string;
+  year: number | null;
+  testId: string;
+  yearLinks: boolean;
+}) {
   const { title, models, make, year, testId } = props;
   if (!models.length) return null;
   return (

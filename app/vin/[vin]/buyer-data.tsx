@@ -14,7 +14,12 @@ function StatusNote({ s }: { s: { status: string; checkedAt: string } }) {
 }
 
 function Stars({ value, label }: { value: number | null; label: string }) {
-  if (value === null) return <span className="muted" aria-label={`${label}: not rated`}>not rated</span>;
+  if (value === null)
+    return (
+      <span className="muted" aria-label={`${label}: not rated`}>
+        not rated
+      </span>
+    );
   return (
     <span className={styles.stars} role="img" aria-label={`${label}: ${value} of 5 stars`} data-stars={value}>
       {"★".repeat(value)}
@@ -32,9 +37,15 @@ export function SafetyRatingsCard({ s }: { s: SafetyRatingsSection }) {
     <section className="card" aria-labelledby="ratings-heading" data-testid="safety-ratings" data-status={s.status}>
       <h2 id="ratings-heading">Crash-test ratings (NHTSA 5-Star)</h2>
       <StatusNote s={s} />
-      {s.status !== "unavailable" && s.variants.length === 0 ? <p className="muted">NHTSA has not crash-tested this model year.</p> : null}
-      {s.selection === "several" ? <p className="muted">Several tested variants fit this VIN; it does not say which one it is.</p> : null}
-      {s.selection === "none" && s.variants.length ? <p className="muted">No tested variant matches this VIN&apos;s body and drive.</p> : null}
+      {s.status !== "unavailable" && s.variants.length === 0 ? (
+        <p className="muted">NHTSA has not crash-tested this model year.</p>
+      ) : null}
+      {s.selection === "several" ? (
+        <p className="muted">Several tested variants fit this VIN; it does not say which one it is.</p>
+      ) : null}
+      {s.selection === "none" && s.variants.length ? (
+        <p className="muted">No tested variant matches this VIN&apos;s body and drive.</p>
+      ) : null}
       {shown.map((v) => (
         <div key={v.vehicleId} className={styles.variant} data-testid="ncap-variant" data-fit={v.fit}>
           <h3>
@@ -43,15 +54,23 @@ export function SafetyRatingsCard({ s }: { s: SafetyRatingsSection }) {
           {v.ratings ? (
             <dl className={styles.ratings}>
               <dt>Overall</dt>
-              <dd><Stars value={v.ratings.overall} label="Overall" /></dd>
+              <dd>
+                <Stars value={v.ratings.overall} label="Overall" />
+              </dd>
               <dt>Frontal crash</dt>
-              <dd><Stars value={v.ratings.frontCrash} label="Frontal crash" /></dd>
+              <dd>
+                <Stars value={v.ratings.frontCrash} label="Frontal crash" />
+              </dd>
               <dt>Side crash</dt>
-              <dd><Stars value={v.ratings.sideCrash} label="Side crash" /></dd>
+              <dd>
+                <Stars value={v.ratings.sideCrash} label="Side crash" />
+              </dd>
               <dt>Rollover</dt>
               <dd>
                 <Stars value={v.ratings.rollover} label="Rollover" />
-                {v.ratings.rolloverRiskPercent !== null ? <span className="muted"> ({v.ratings.rolloverRiskPercent}% risk)</span> : null}
+                {v.ratings.rolloverRiskPercent !== null ? (
+                  <span className="muted"> ({v.ratings.rolloverRiskPercent}% risk)</span>
+                ) : null}
               </dd>
             </dl>
           ) : (
@@ -59,8 +78,14 @@ export function SafetyRatingsCard({ s }: { s: SafetyRatingsSection }) {
           )}
         </div>
       ))}
-      {excluded ? <p className="muted">{excluded} other tested variant{excluded === 1 ? "" : "s"} (another body or drive) not shown.</p> : null}
-      <p className="muted"><a href={s.url}>NHTSA&apos;s page for this vehicle</a></p>
+      {excluded ? (
+        <p className="muted">
+          {excluded} other tested variant{excluded === 1 ? "" : "s"} (another body or drive) not shown.
+        </p>
+      ) : null}
+      <p className="muted">
+        <a href={s.url}>NHTSA&apos;s page for this vehicle</a>
+      </p>
     </section>
   );
 }
@@ -75,7 +100,10 @@ export function ComplaintsCard({ s }: { s: ComplaintsSection }) {
       {s.count !== null ? (
         <p data-testid="complaints-count">
           <strong>{s.count.toLocaleString("en-US")}</strong> complaint{s.count === 1 ? "" : "s"} filed
-          {s.count ? ` — ${s.crashes} crash${s.crashes === 1 ? "" : "es"}, ${s.fires} fire${s.fires === 1 ? "" : "s"}, ${s.injuries} injur${s.injuries === 1 ? "y" : "ies"}, ${s.deaths} death${s.deaths === 1 ? "" : "s"} reported` : ""}.
+          {s.count
+            ? ` — ${s.crashes} crash${s.crashes === 1 ? "" : "es"}, ${s.fires} fire${s.fires === 1 ? "" : "s"}, ${s.injuries} injur${s.injuries === 1 ? "y" : "ies"}, ${s.deaths} death${s.deaths === 1 ? "" : "s"} reported`
+            : ""}
+          .
         </p>
       ) : null}
       {top.length ? (
@@ -103,7 +131,9 @@ export function ComplaintsCard({ s }: { s: ComplaintsSection }) {
           </ul>
         </details>
       ) : null}
-      <p className="muted"><a href={s.url}>All complaints at NHTSA</a></p>
+      <p className="muted">
+        <a href={s.url}>All complaints at NHTSA</a>
+      </p>
     </section>
   );
 }
@@ -116,8 +146,12 @@ export function FuelEconomyCard({ s }: { s: FuelEconomySection }) {
     <section className="card" aria-labelledby="fuel-heading" data-testid="fuel-economy" data-status={s.status}>
       <h2 id="fuel-heading">Fuel economy (EPA)</h2>
       <StatusNote s={s} />
-      {s.selection === "several" ? <p className="muted">Several EPA-rated versions fit this VIN; it does not say which one it is.</p> : null}
-      {s.selection === "none" && s.status !== "unavailable" ? <p className="muted">No EPA-rated version matches this VIN&apos;s engine, drive and fuel.</p> : null}
+      {s.selection === "several" ? (
+        <p className="muted">Several EPA-rated versions fit this VIN; it does not say which one it is.</p>
+      ) : null}
+      {s.selection === "none" && s.status !== "unavailable" ? (
+        <p className="muted">No EPA-rated version matches this VIN&apos;s engine, drive and fuel.</p>
+      ) : null}
       {shown.map((v) => {
         const ev = v.electrified === "EV";
         return (
@@ -126,16 +160,35 @@ export function FuelEconomyCard({ s }: { s: FuelEconomySection }) {
               {v.description} <span className="badge">{FIT_LABEL[v.fit]}</span>
             </h3>
             <dl className={styles.figures}>
-              <div><dt>Combined</dt><dd data-testid="mpg-combined">{figure(v.combinedMpg, ev ? " MPGe" : " MPG")}</dd></div>
-              <div><dt>City</dt><dd>{figure(v.cityMpg, ev ? " MPGe" : " MPG")}</dd></div>
-              <div><dt>Highway</dt><dd>{figure(v.highwayMpg, ev ? " MPGe" : " MPG")}</dd></div>
-              {v.evRangeMiles !== null ? <div><dt>Electric range</dt><dd>{figure(v.evRangeMiles, " mi")}</dd></div> : null}
-              <div><dt>Fuel cost</dt><dd>{v.annualFuelCostUsd === null ? "—" : `$${v.annualFuelCostUsd.toLocaleString("en-US")}/yr`}</dd></div>
+              <div>
+                <dt>Combined</dt>
+                <dd data-testid="mpg-combined">{figure(v.combinedMpg, ev ? " MPGe" : " MPG")}</dd>
+              </div>
+              <div>
+                <dt>City</dt>
+                <dd>{figure(v.cityMpg, ev ? " MPGe" : " MPG")}</dd>
+              </div>
+              <div>
+                <dt>Highway</dt>
+                <dd>{figure(v.highwayMpg, ev ? " MPGe" : " MPG")}</dd>
+              </div>
+              {v.evRangeMiles !== null ? (
+                <div>
+                  <dt>Electric range</dt>
+                  <dd>{figure(v.evRangeMiles, " mi")}</dd>
+                </div>
+              ) : null}
+              <div>
+                <dt>Fuel cost</dt>
+                <dd>{v.annualFuelCostUsd === null ? "—" : `$${v.annualFuelCostUsd.toLocaleString("en-US")}/yr`}</dd>
+              </div>
             </dl>
           </div>
         );
       })}
-      <p className="muted"><a href={s.url}>Compare at fueleconomy.gov</a></p>
+      <p className="muted">
+        <a href={s.url}>Compare at fueleconomy.gov</a>
+      </p>
     </section>
   );
 }

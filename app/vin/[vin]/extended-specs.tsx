@@ -128,7 +128,9 @@ export function ExtendedSpecs({ extended }: { extended: ExtendedRecord }) {
           </dl>
         </div>
       ))}
-      {anyLive ? <p className="muted">* from NHTSA&apos;s vPIC API (this service&apos;s own vPIC data lacks the element).</p> : null}
+      {anyLive ? (
+        <p className="muted">* from NHTSA&apos;s vPIC API (this service&apos;s own vPIC data lacks the element).</p>
+      ) : null}
     </section>
   );
 }

@@ -93,8 +93,14 @@ export default async function VinPage({ params }: Props) {
             <Spec label="Transmission" value={d.transmission} missing={offlineGap(report)} />
             <Spec label="Vehicle type" value={d.vehicleType} />
             <Spec label="Manufacturer" value={d.manufacturer} />
-            <Spec label="Assembly plant" value={[d.plant.city, d.plant.state, d.plant.country].filter(Boolean).join(", ") || null} />
-            <Spec label="Manufacturer code issued in" value={[report.origin.country, report.origin.region].filter(Boolean).join(", ") || null} />
+            <Spec
+              label="Assembly plant"
+              value={[d.plant.city, d.plant.state, d.plant.country].filter(Boolean).join(", ") || null}
+            />
+            <Spec
+              label="Manufacturer code issued in"
+              value={[report.origin.country, report.origin.region].filter(Boolean).join(", ") || null}
+            />
           </dl>
           {report.vinCheck.errorCodes.some((c) => c !== "0") ? (
             <p className="muted" data-testid="nhtsa-errors">
@@ -111,15 +117,22 @@ export default async function VinPage({ params }: Props) {
       <PricingCard report={report} />
 
       {/* A section its source could not supply folds into the source notice above instead of a card of its own. */}
-      {report.safetyRatings && showsOwnCard(report.safetyRatings.status) ? <SafetyRatingsCard s={report.safetyRatings} /> : null}
-      {report.fuelEconomy && showsOwnCard(report.fuelEconomy.status) ? <FuelEconomyCard s={report.fuelEconomy} /> : null}
+      {report.safetyRatings && showsOwnCard(report.safetyRatings.status) ? (
+        <SafetyRatingsCard s={report.safetyRatings} />
+      ) : null}
+      {report.fuelEconomy && showsOwnCard(report.fuelEconomy.status) ? (
+        <FuelEconomyCard s={report.fuelEconomy} />
+      ) : null}
       {report.complaints && showsOwnCard(report.complaints.status) ? <ComplaintsCard s={report.complaints} /> : null}
 
       <section aria-labelledby="recalls-heading">
         <h2 id="recalls-heading">Open safety recalls</h2>
         {report.recalls && d.model !== null && d.make !== null ? (
           showsOwnCard(report.recalls.status) ? (
-            <RecallList recalls={{ ...report.recalls, year: Number(d.year), make: d.make, model: d.model }} noticeElsewhere />
+            <RecallList
+              recalls={{ ...report.recalls, year: Number(d.year), make: d.make, model: d.model }}
+              noticeElsewhere
+            />
           ) : (
             <p data-testid="recalls-not-known">
               Not known right now (see the note at the top of this page). This is not the same as no recalls.
@@ -160,17 +173,22 @@ export default async function VinPage({ params }: Props) {
 
 /** "2014 Volkswagen Tiguan"; parts a wmi_only answer lacks (model, maybe make or year) are left out. */
 function vehicleName(d: VinDecodeResponse["decoded"]): string {
-  return [d.year, d.make ? displayMake(d.make) : null, d.model].filter(Boolean).join(" ") || (d.manufacturer ?? "Vehicle");
+  return (
+    [d.year, d.make ? displayMake(d.make) : null, d.model].filter(Boolean).join(" ") || (d.manufacturer ?? "Vehicle")
+  );
 }
 
 function CoverageNote({ report }: { report: VinDecodeResponse }) {
   if (report.coverage !== "wmi_only") return null;
   return (
     <p className="card" data-testid="coverage-wmi-only">
-      <strong>Outside the US-market data.</strong> NHTSA&apos;s vPIC patterns name no model for this VIN, so only what its
-      manufacturer code (WMI) and model-year position tell is shown: manufacturer
-      {report.decoded.make ? ", make" : ""}, where the code was issued{report.decoded.year ? " and the model year" : ""}.
-      {report.vinCheck.checkDigitMandatory ? "" : " Outside North America the check digit is optional, so it proves nothing here."}
+      <strong>Outside the US-market data.</strong> NHTSA&apos;s vPIC patterns name no model for this VIN, so only what
+      its manufacturer code (WMI) and model-year position tell is shown: manufacturer
+      {report.decoded.make ? ", make" : ""}, where the code was issued{report.decoded.year ? " and the model year" : ""}
+      .
+      {report.vinCheck.checkDigitMandatory
+        ? ""
+        : " Outside North America the check digit is optional, so it proves nothing here."}
     </p>
   );
 }
@@ -240,7 +258,8 @@ function PricingCard({ report }: { report: VinDecodeResponse }) {
                 , <strong>{p.averageDiscountPercent}%</strong> off MSRP on average
               </>
             ) : null}
-            , from {p.sampleSize} {p.demoDeals === p.sampleSize ? "demo deals" : p.demoDeals ? "deals" : "verified deals"}
+            , from {p.sampleSize}{" "}
+            {p.demoDeals === p.sampleSize ? "demo deals" : p.demoDeals ? "deals" : "verified deals"}
             {p.dataStatus === "limited" ? ": a small sample (4 to 9 deals), read with care" : ""}.
           </p>
           <PriceBand band={p.priceBand} averageMsrp={null} vehicle={vehicleName(d)} />

@@ -9,12 +9,21 @@ import { nhtsaOnline } from "@/lib/recalls";
 
 export function reportSectionStates(report: VinDecodeResponse): SectionState[] {
   const states: SectionState[] = [];
-  const add = (what: string, from: string, online: boolean, section: { status: string; checkedAt: string } | undefined, checkAt?: SectionState["checkAt"]) => {
+  const add = (
+    what: string,
+    from: string,
+    online: boolean,
+    section: { status: string; checkedAt: string } | undefined,
+    checkAt?: SectionState["checkAt"],
+  ) => {
     if (section) states.push({ what, from, status: section.status, asOf: section.checkedAt, online, checkAt });
   };
   // A VIN without a model has no recall answer to wait for: that is its decode, not an outage.
   if (report.decoded.model !== null) {
-    add("open recalls", "NHTSA", nhtsaOnline(), report.recalls, { label: "nhtsa.gov/recalls", url: nhtsaRecallCheckUrl(report.vin) });
+    add("open recalls", "NHTSA", nhtsaOnline(), report.recalls, {
+      label: "nhtsa.gov/recalls",
+      url: nhtsaRecallCheckUrl(report.vin),
+    });
   }
   add("crash-test ratings", "NHTSA", ratingsOnline(), report.safetyRatings);
   add("owner complaints", "NHTSA", complaintsOnline(), report.complaints);

@@ -32,7 +32,9 @@ export function vehicleJsonLd(report: VinDecodeResponse): Record<string, unknown
     ...(Object.keys(engine).length > 1 ? { vehicleEngine: engine } : {}),
     ...(d.fuelType ? { fuelType: d.fuelType } : {}),
     ...(d.transmission ? { vehicleTransmission: d.transmission } : {}),
-    ...(d.plant.country ? { productionPlace: [d.plant.city, d.plant.state, d.plant.country].filter(Boolean).join(", ") } : {}),
+    ...(d.plant.country
+      ? { productionPlace: [d.plant.city, d.plant.state, d.plant.country].filter(Boolean).join(", ") }
+      : {}),
   };
 }
 

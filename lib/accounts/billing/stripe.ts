@@ -72,7 +72,11 @@ async function quantityFor(account: DealerAccountRecord): Promise<number> {
 
 async function ensureCustomer(stripe: Stripe, account: DealerAccountRecord): Promise<string> {
   if (account.stripeCustomerId) return account.stripeCustomerId;
-  const customer = await stripe.customers.create({ email: account.email, name: account.name, metadata: { accountId: account.id } });
+  const customer = await stripe.customers.create({
+    email: account.email,
+    name: account.name,
+    metadata: { accountId: account.id },
+  });
   await db().dealerAccount.update({ where: { id: account.id }, data: { stripeCustomerId: customer.id } });
   return customer.id;
 }
@@ -118,7 +122,10 @@ export async function cancelSubscription(account: DealerAccountRecord): Promise<
   );
   if (!result.ok) return result;
   const end = periodEnd(result.value);
-  await db().dealerAccount.update({ where: { id: account.id }, data: { cancelAtPeriodEnd: true, currentPeriodEnd: end } });
+  await db().dealerAccount.update({
+    where: { id: account.id },
+    data: { cancelAtPeriodEnd: true, currentPeriodEnd: end },
+  });
   return { ok: true, value: end };
 }
 
@@ -131,7 +138,10 @@ export async function syncQuantity(account: DealerAccountRecord): Promise<Billin
     const item = subscription.items.data[0];
     if (!item) throw new Error("subscription without items");
     if (item.quantity !== quantity) {
-      await stripe.subscriptions.update(subscription.id, { items: [{ id: item.id, quantity }], proration_behavior: "create_prorations" });
+      await stripe.subscriptions.update(subscription.id, {
+        items: [{ id: item.id, quantity }],
+        proration_behavior: "create_prorations",
+      });
     }
     return quantity;
   });
@@ -140,6 +150,7 @@ export async function syncQuantity(account: DealerAccountRecord): Promise<Billin
 /** The end of the current period: on the item in current API versions, on the subscription in older ones. */
 export function periodEnd(subscription: Stripe.Subscription): Date | null {
   const item = subscription.items?.data?.[0] as { current_period_end?: number } | undefined;
-  const seconds = item?.current_period_end ?? (subscription as unknown as { current_period_end?: number }).current_period_end;
+  const seconds =
+    item?.current_period_end ?? (subscription as unknown as { current_period_end?: number }).current_period_end;
   return typeof seconds === "number" ? new Date(seconds * 1000) : null;
 }

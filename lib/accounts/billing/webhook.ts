@@ -34,8 +34,15 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
     if (!signature) throw new Error("no Stripe-Signature header");
     event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
   } catch (error) {
-    log().warn({ reason: error instanceof Error ? error.message : String(error) }, "stripe webhook refused: bad signature");
-    return { status: 400, reason: "invalid_signature", detail: "The Stripe-Signature header does not verify against this body." };
+    log().warn(
+      { reason: error instanceof Error ? error.message : String(error) },
+      "stripe webhook refused: bad signature",
+    );
+    return {
+      status: 400,
+      reason: "invalid_signature",
+      detail: "The Stripe-Signature header does not verify against this body.",
+    };
   }
   try {
     await db().stripeEvent.create({ data: { id: event.id, type: event.type } });
@@ -52,7 +59,9 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
     return { status: 200, body: ignored ? { received: true, ignored } : { received: true } };
   } catch (error) {
     // Not handled: forget the id so Stripe's retry gets a second chance.
-    await db().stripeEvent.delete({ where: { id: event.id } }).catch(() => undefined);
+    await db()
+      .stripeEvent.delete({ where: { id: event.id } })
+      .catch(() => undefined);
     throw error;
   }
 }
@@ -68,7 +77,8 @@ async function accountFor(refs: { accountId?: string | null; customer?: string |
   return null;
 }
 
-const idOf = (v: string | { id: string } | null | undefined): string | null => (typeof v === "string" ? v : (v?.id ?? null));
+const idOf = (v: string | { id: string } | null | undefined): string | null =>
+  typeof v === "string" ? v : (v?.id ?? null);
 
 function statusFromSubscription(status: Stripe.Subscription.Status): AccountStatus | null {
   switch (status) {
@@ -94,7 +104,12 @@ type BillingFields = Parameters<typeof setAccountStatus>[2];
 async function applyEvent(event: Stripe.Event): Promise<string | null> {
   const createdAt = new Date(event.created * 1000);
   const apply = async (accountId: string, status: AccountStatus, billing: BillingFields = {}) =>
-    (await setAccountStatus(accountId, status, billing, { createdAt, subscriptionId: billing.stripeSubscriptionId ?? null })) ? null : OUT_OF_ORDER;
+    (await setAccountStatus(accountId, status, billing, {
+      createdAt,
+      subscriptionId: billing.stripeSubscriptionId ?? null,
+    }))
+      ? null
+      : OUT_OF_ORDER;
   switch (event.type) {
     case "checkout.session.completed": {
       const session = event.data.object;

@@ -16,12 +16,17 @@ export const checkRecalls: ToolHandler<McpToolArguments<"check_recalls">> = asyn
   else if (request.kind === "vehicle") answer = await recallsForYearMakeModel(request, { signal });
   else return toolError("Give either vin, or year, make and model.");
   if (answer.status === "unavailable") {
-    return toolError(`Recalls of the ${answer.year} ${displayMake(answer.make)} ${answer.model} are unknown: ${answer.source}.`);
+    return toolError(
+      `Recalls of the ${answer.year} ${displayMake(answer.make)} ${answer.model} are unknown: ${answer.source}.`,
+    );
   }
   return toolSuccess(answer, recallsSummary(answer));
 };
 
-export const getRecallCampaign: ToolHandler<McpToolArguments<"get_recall_campaign">> = async ({ campaign }, { signal }) => {
+export const getRecallCampaign: ToolHandler<McpToolArguments<"get_recall_campaign">> = async (
+  { campaign },
+  { signal },
+) => {
   const { query } = operationInput(operations.getRecalls, { campaign });
   const answer = await recallCampaign(query.campaign!, { signal });
   return toolSuccess(answer, campaignSummary(answer));

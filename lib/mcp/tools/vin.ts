@@ -29,7 +29,9 @@ function batchSummary(batch: VinBatchResponse): string {
     }
     const d = r.report.decoded;
     const name = [d.year, d.make ? displayMake(d.make) : null, d.model, d.trim].filter(Boolean).join(" ");
-    lines.push(`- ${r.report.vin}: ${name || d.manufacturer || "vehicle"}${r.report.coverage === "wmi_only" ? " (outside the US-market data: WMI only)" : ""}`);
+    lines.push(
+      `- ${r.report.vin}: ${name || d.manufacturer || "vehicle"}${r.report.coverage === "wmi_only" ? " (outside the US-market data: WMI only)" : ""}`,
+    );
   }
   return lines.join("\n");
 }

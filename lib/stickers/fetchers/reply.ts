@@ -9,10 +9,7 @@ export interface ManufacturerReply {
 
 /** A fetcher's reading of one reply. `empty` asks the caller to try once more (GM answers empty at times). */
 export type Verdict =
-  | { kind: "pdf" }
-  | { kind: "none"; why: string }
-  | { kind: "empty" }
-  | { kind: "error"; why: string };
+  { kind: "pdf" } | { kind: "none"; why: string } | { kind: "empty" } | { kind: "error"; why: string };
 
 /** Real Monroney labels embed fonts and barcodes; anything this small is a placeholder. */
 export const PLACEHOLDER_PDF_BYTES = 10 * 1024;
@@ -35,7 +32,10 @@ export function looksLikeHtml(reply: ManufacturerReply): boolean {
 
 /** The `errorMessage` (or `message`) of a JSON error reply, or null when the body is not such JSON. */
 export function jsonErrorMessage(body: Buffer): string | null {
-  const text = body.subarray(0, 64 * 1024).toString("utf8").trim();
+  const text = body
+    .subarray(0, 64 * 1024)
+    .toString("utf8")
+    .trim();
   if (!text.startsWith("{")) return null;
   try {
     const parsed = JSON.parse(text) as Record<string, unknown>;

@@ -87,5 +87,17 @@ export function fixedCandidate(
   seq: number,
   priority = 100,
 ): Candidate {
-  return { elementId, attributeId, value, resolved: true, source, priority, changedOn, keys: null, keyText, patternId: null, seq };
+  return {
+    elementId,
+    attributeId,
+    value,
+    resolved: true,
+    source,
+    priority,
+    changedOn,
+    keys: null,
+    keyText,
+    patternId: null,
+    seq,
+  };
 }

@@ -6,7 +6,14 @@
  */
 import { formulaValue, matchesKey } from "../key-matcher";
 import type { KeyGroup, SchemaIndex, VpicData, WmiRecord } from "../vpic-data";
-import { fixedCandidate, MULTI_VALUED_ELEMENTS, patternCandidate, SEQ_LATE, type Candidate, type Winner } from "./candidate-row";
+import {
+  fixedCandidate,
+  MULTI_VALUED_ELEMENTS,
+  patternCandidate,
+  SEQ_LATE,
+  type Candidate,
+  type Winner,
+} from "./candidate-row";
 import { beats, beatsForEngine } from "./conflict-order";
 import type { PassContext } from "./pass-context";
 
@@ -62,7 +69,8 @@ export function passCandidates(ctx: PassContext, wmi: WmiRecord): Candidate[] {
   }
 
   const candidates = scan.multi;
-  for (const winner of scan.best.values()) candidates.push(patternCandidate(data.patterns, winner.p, winner.priority, winner.key));
+  for (const winner of scan.best.values())
+    candidates.push(patternCandidate(data.patterns, winner.p, winner.priority, winner.key));
   if (scan.engine) engineModelCandidates(ctx, scan.engine, candidates);
   wmiCandidates(ctx, wmi, candidates);
   for (const f of formulas) candidates.push(f);
@@ -91,7 +99,8 @@ function collect(scan: Scan, groups: readonly KeyGroup[], priority: number): voi
         current.key = group.compiled;
       }
       if (elementId === 18) {
-        if (!scan.engine || beatsEngine(patterns, p, priority, scan.engine)) scan.engine = { p, priority, key: group.compiled };
+        if (!scan.engine || beatsEngine(patterns, p, priority, scan.engine))
+          scan.engine = { p, priority, key: group.compiled };
       }
     }
   }
@@ -149,7 +158,9 @@ function engineModelCandidates(ctx: PassContext, engine: Winner, out: Candidate[
 function wmiCandidates(ctx: PassContext, wmi: WmiRecord, out: Candidate[]): void {
   const { nextSeq, year } = ctx;
   if (wmi.vehicleTypeName !== null) {
-    out.push(fixedCandidate(39, String(wmi.vehicleTypeId), wmi.vehicleTypeName, "VehType", wmi.changedOn, wmi.wmi, nextSeq()));
+    out.push(
+      fixedCandidate(39, String(wmi.vehicleTypeId), wmi.vehicleTypeName, "VehType", wmi.changedOn, wmi.wmi, nextSeq()),
+    );
   }
   const manufacturerId = String(wmi.manufacturerId ?? "");
   out.push(fixedCandidate(27, manufacturerId, wmi.manufacturerName, "Manu. Name", Number.NaN, wmi.wmi, nextSeq()));

@@ -51,7 +51,12 @@ export function beatsForEngine(patterns: PatternStore, p: number, priority: numb
 }
 
 /** The first two rules both orders share; undefined when they tie. A pattern never edited (null) comes first. */
-function priorityThenNewestEdit(patterns: PatternStore, p: number, priority: number, current: Winner): boolean | undefined {
+function priorityThenNewestEdit(
+  patterns: PatternStore,
+  p: number,
+  priority: number,
+  current: Winner,
+): boolean | undefined {
   if (priority !== current.priority) return priority > current.priority;
   const a = patterns.changedOn[p];
   const b = patterns.changedOn[current.p];

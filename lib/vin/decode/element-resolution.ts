@@ -29,7 +29,9 @@ export function makeCandidates(ctx: PassContext, wmi: WmiRecord, candidates: Can
       });
     }
   } else if (wmi.makes.length === 1) {
-    candidates.push(fixedCandidate(26, wmi.makes[0].id, wmi.makes[0].name, "Make", wmi.changedOn, wmi.wmi, nextSeq(), -100));
+    candidates.push(
+      fixedCandidate(26, wmi.makes[0].id, wmi.makes[0].name, "Make", wmi.changedOn, wmi.wmi, nextSeq(), -100),
+    );
   }
 }
 
@@ -64,13 +66,19 @@ export function vehicleSpecCandidates(ctx: PassContext, wmi: WmiRecord, candidat
         if (seen.has(set.id) || !set.keys.length) continue;
         seen.add(set.id);
         const allKeysDecoded = set.keys.every((k) =>
-          candidates.some((c) => c.elementId === k.elementId && c.attributeId.toLowerCase() === k.attributeId.toLowerCase()),
+          candidates.some(
+            (c) => c.elementId === k.elementId && c.attributeId.toLowerCase() === k.attributeId.toLowerCase(),
+          ),
         );
         if (!allKeysDecoded) continue;
         for (const v of set.values) {
           if (decoded.has(v.elementId)) continue;
           const current = chosen.get(v.elementId);
-          if (!current || v.changedOn > current.changedOn || (Number.isNaN(current.changedOn) && !Number.isNaN(v.changedOn))) {
+          if (
+            !current ||
+            v.changedOn > current.changedOn ||
+            (Number.isNaN(current.changedOn) && !Number.isNaN(v.changedOn))
+          ) {
             chosen.set(v.elementId, { attributeId: v.attributeId, changedOn: v.changedOn, setId: set.id });
           }
         }
@@ -144,7 +152,10 @@ function resolvePatternAttribute(data: VpicData, elementId: number, attr: number
 }
 
 /** The winning pass's values by element (several only for multi-valued elements), in NHTSA's order. */
-export function resolvedValues(data: VpicData, winners: readonly Candidate[]): { values: Map<number, string[]>; hasPatterns: boolean } {
+export function resolvedValues(
+  data: VpicData,
+  winners: readonly Candidate[],
+): { values: Map<number, string[]>; hasPatterns: boolean } {
   const values = new Map<number, string[]>();
   let hasPatterns = false;
   for (const item of winners) {

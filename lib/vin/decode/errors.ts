@@ -13,7 +13,22 @@ import type { PassContext } from "./pass-context";
 
 const OFF_ROAD_BODY_CLASSES = new Set(["69", "84", "86", "88", "97", "105", "113", "124", "126", "127"]);
 const INCOMPLETE_BODY_CLASSES = new Set([
-  "65", "107", "70", "74", "63", "72", "112", "62", "64", "76", "78", "71", "77", "67", "116", "75",
+  "65",
+  "107",
+  "70",
+  "74",
+  "63",
+  "72",
+  "112",
+  "62",
+  "64",
+  "76",
+  "78",
+  "71",
+  "77",
+  "67",
+  "116",
+  "75",
 ]);
 const INCOMPLETE_VEHICLE_WARNING =
   "Incomplete Vehicle Warning - Please be advised that the vehicle may have been altered and may not be an accurate representation of the vehicle in its current condition.";
@@ -67,11 +82,16 @@ export function vehicleErrors(ctx: PassContext, candidates: readonly Candidate[]
 }
 
 /** 6 or 1, then 0 (and 14 without a model), and the additional text; codes in numeric order. */
-export function finalErrors(ctx: PassContext, candidates: readonly Candidate[], errors: PassErrors): { codes: string[]; additional: string } {
+export function finalErrors(
+  ctx: PassContext,
+  candidates: readonly Candidate[],
+  errors: PassErrors,
+): { codes: string[]; additional: string } {
   const { codes, additional } = errors;
   const { vin } = ctx;
   if (vin.length < 17) codes.add("6");
-  else if (vin[8] !== nhtsaCheckDigit(vin, carLt(ctx.anyWmi)) && !ctx.data.checkDigitExceptions.has(vin)) codes.add("1");
+  else if (vin[8] !== nhtsaCheckDigit(vin, carLt(ctx.anyWmi)) && !ctx.data.checkDigitExceptions.has(vin))
+    codes.add("1");
 
   const significant = [...codes].filter((c) => c !== "9" && c !== "10" && c !== "12");
   if (significant.length === 0 || (significant.length === 1 && significant[0] === "14")) codes.add("0");

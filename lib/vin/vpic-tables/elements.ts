@@ -30,7 +30,8 @@ export function readLookups(r: VpicReader, elements: Map<number, VpicElement>): 
   const lookups = new Map<string, Map<string, string>>();
   const read = (logical: string, actual: string) => {
     const map = new Map<string, string>();
-    for (const row of r.raw<[unknown, unknown]>(`SELECT Id, Name FROM "${actual}"`)) map.set(String(row[0]), printable(String(row[1])));
+    for (const row of r.raw<[unknown, unknown]>(`SELECT Id, Name FROM "${actual}"`))
+      map.set(String(row[0]), printable(String(row[1])));
     lookups.set(logical, map);
   };
   for (const element of elements.values()) {
@@ -56,7 +57,10 @@ export function decodableElements(elements: Map<number, VpicElement>): Set<numbe
 }
 
 /** Element.weight by id (0 when null) for choosing between passes, and the variable names NHTSA prints. */
-export function elementTables(elements: Map<number, VpicElement>): { elementWeights: Int32Array; outputCodes: (string | undefined)[] } {
+export function elementTables(elements: Map<number, VpicElement>): {
+  elementWeights: Int32Array;
+  outputCodes: (string | undefined)[];
+} {
   const elementWeights = new Int32Array(Math.max(0, ...elements.keys()) + 1);
   const outputCodes: (string | undefined)[] = new Array(elementWeights.length).fill(undefined);
   for (const e of elements.values()) {

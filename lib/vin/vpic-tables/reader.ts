@@ -24,7 +24,10 @@ export interface VpicReader {
 
 export function vpicReader(db: Database.Database): VpicReader {
   const tables = new Map(
-    (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => [r.name.toLowerCase(), r.name]),
+    (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => [
+      r.name.toLowerCase(),
+      r.name,
+    ]),
   );
   const columnsOf = new Map<string, Map<string, string>>();
   const reader: VpicReader = {
@@ -44,7 +47,9 @@ export function vpicReader(db: Database.Database): VpicReader {
     select(name, wanted, rest = "") {
       const actual = reader.table(name)!;
       const cols = reader.columns(actual);
-      const list = wanted.map((w) => (cols.has(w.toLowerCase()) ? `"${cols.get(w.toLowerCase())}" AS "${w}"` : `NULL AS "${w}"`));
+      const list = wanted.map((w) =>
+        cols.has(w.toLowerCase()) ? `"${cols.get(w.toLowerCase())}" AS "${w}"` : `NULL AS "${w}"`,
+      );
       return reader.all(`SELECT ${list.join(", ")} FROM "${actual}" ${rest}`);
     },
     editedOn(name, alias = "") {

@@ -3,7 +3,13 @@
  * Engine Model, displacement conversions, DefaultValue rows per vehicle type, and full vPIC's vehicle-spec
  * schemas. Each is optional: a file without the table yields an empty one.
  */
-import type { Conversion, DefaultValueRow, EngineModelPatternRow, VehicleSpecPatternSet, VehicleSpecSchemaEntry } from "../vpic-types";
+import type {
+  Conversion,
+  DefaultValueRow,
+  EngineModelPatternRow,
+  VehicleSpecPatternSet,
+  VehicleSpecSchemaEntry,
+} from "../vpic-types";
 import { num, parseVpicDate, printable, type VpicReader } from "./reader";
 
 /** Engine model name (trimmed, lower-cased) → its EngineModelPattern rows in Id order. */
@@ -18,7 +24,11 @@ export function readEngineModelPatterns(r: VpicReader): Map<string, EngineModelP
   )) {
     const name = String(row.name).trim().toLowerCase();
     const list = engineModelPatterns.get(name) ?? [];
-    list.push({ elementId: Number(row.elementId), attributeId: printable(String(row.attributeId)), changedOn: parseVpicDate(row.changed as string) });
+    list.push({
+      elementId: Number(row.elementId),
+      attributeId: printable(String(row.attributeId)),
+      changedOn: parseVpicDate(row.changed as string),
+    });
     engineModelPatterns.set(name, list);
   }
   return engineModelPatterns;
@@ -50,7 +60,11 @@ export function readDefaults(r: VpicReader): Map<number, DefaultValueRow[]> {
     if (row.DefaultValue === null || row.DefaultValue === undefined) continue;
     const vt = Number(row.VehicleTypeId);
     const list = defaults.get(vt) ?? [];
-    list.push({ elementId: Number(row.ElementId), value: String(row.DefaultValue), changedOn: parseVpicDate(row.EditedOn as string | null) });
+    list.push({
+      elementId: Number(row.ElementId),
+      value: String(row.DefaultValue),
+      changedOn: parseVpicDate(row.EditedOn as string | null),
+    });
     defaults.set(vt, list);
   }
   return defaults;
@@ -85,7 +99,11 @@ function readSpecSchemas(r: VpicReader): Map<number, SpecSchema> {
   const schemasById = new Map<number, SpecSchema>();
   for (const row of r.select("VehicleSpecSchema", ["Id", "MakeId", "VehicleTypeId", "TobeQCed"])) {
     if (num(row.TobeQCed)) continue;
-    schemasById.set(Number(row.Id), { makeId: Number(row.MakeId), vehicleTypeId: Number(row.VehicleTypeId), entry: { years: null, patterns: [] } });
+    schemasById.set(Number(row.Id), {
+      makeId: Number(row.MakeId),
+      vehicleTypeId: Number(row.VehicleTypeId),
+      entry: { years: null, patterns: [] },
+    });
   }
   if (r.table("VehicleSpecSchema_Year")) {
     for (const row of r.select("VehicleSpecSchema_Year", ["VehicleSpecSchemaId", "Year"])) {
@@ -115,6 +133,11 @@ function readSpecPatternSets(r: VpicReader, schemasById: Map<number, SpecSchema>
     const isKey = row.IsKey === 1 || row.IsKey === "1" || row.IsKey === "true" || row.IsKey === true;
     const elementId = Number(row.ElementId);
     if (isKey) set.keys.push({ elementId, attributeId: String(row.AttributeId) });
-    else set.values.push({ elementId, attributeId: printable(String(row.AttributeId)), changedOn: parseVpicDate(row.EditedOn as string | null) });
+    else
+      set.values.push({
+        elementId,
+        attributeId: printable(String(row.AttributeId)),
+        changedOn: parseVpicDate(row.EditedOn as string | null),
+      });
   }
 }

@@ -30,8 +30,11 @@ export function schemaIndexer(pt: PatternTables, toBeQced: Map<number, boolean>)
   // Groups are contiguous per schema: the first group of each schema.
   const groupCount = pt.groupSchema.length;
   const groupRange = new Map<number, number>();
-  for (let g = 0; g < groupCount; g++) if (g === 0 || pt.groupSchema[g] !== pt.groupSchema[g - 1]) groupRange.set(pt.groupSchema[g], g);
-  const compiledKeys: ({ compiled: CompiledKey; probe: ReturnType<typeof probeOf> } | undefined)[] = new Array(pt.keyTable.length);
+  for (let g = 0; g < groupCount; g++)
+    if (g === 0 || pt.groupSchema[g] !== pt.groupSchema[g - 1]) groupRange.set(pt.groupSchema[g], g);
+  const compiledKeys: ({ compiled: CompiledKey; probe: ReturnType<typeof probeOf> } | undefined)[] = new Array(
+    pt.keyTable.length,
+  );
   const schemas = new Map<number, SchemaIndex | null>();
 
   const schemaIndex = (schemaId: number): SchemaIndex | null => {
@@ -56,7 +59,10 @@ export function schemaIndexer(pt: PatternTables, toBeQced: Map<number, boolean>)
     const probes: number[] = [];
     for (let g = first; g < groupCount && pt.groupSchema[g] === schemaId; g++) {
       const k = pt.groupKey[g];
-      const { compiled, probe } = (compiledKeys[k] ??= { compiled: compileKey(pt.keyTable[k]), probe: probeOf(pt.keyTable[k]) });
+      const { compiled, probe } = (compiledKeys[k] ??= {
+        compiled: compileKey(pt.keyTable[k]),
+        probe: probeOf(pt.keyTable[k]),
+      });
       const group: KeyGroup = { compiled, start: pt.groupStart[g], end: pt.groupEnd[g] };
       index.patternCount += group.end - group.start;
       if (compiled.matcher.kind === "formula") index.formulas.push(group);

@@ -9,7 +9,9 @@ import type { VpicReader } from "./reader";
 export function readDescriptorYears(r: VpicReader): Map<string, number> {
   const descriptorYears = new Map<string, number>();
   if (r.table("VinDescriptor")) {
-    for (const row of r.all(`SELECT Descriptor AS "Descriptor", ModelYear AS "ModelYear" FROM "${r.table("VinDescriptor")}"`)) {
+    for (const row of r.all(
+      `SELECT Descriptor AS "Descriptor", ModelYear AS "ModelYear" FROM "${r.table("VinDescriptor")}"`,
+    )) {
       descriptorYears.set(String(row.Descriptor).toUpperCase(), Number(row.ModelYear));
     }
   } else {

@@ -35,10 +35,15 @@ export function readWmis(r: VpicReader, nowMs: number): Map<string, WmiRecord> {
     byId.set(record.id, record);
   }
   for (const row of r.raw(`SELECT WmiId, VinSchemaId, YearFrom, YearTo FROM "${r.table("Wmi_VinSchema")}"`)) {
-    byId.get(Number(row[0]))?.links.push({ schemaId: Number(row[1]), yearFrom: Number(row[2]), yearTo: row[3] === null ? 2999 : Number(row[3]) });
+    byId.get(Number(row[0]))?.links.push({
+      schemaId: Number(row[1]),
+      yearFrom: Number(row[2]),
+      yearTo: row[3] === null ? 2999 : Number(row[3]),
+    });
   }
   if (r.table("Wmi_Make")) {
-    for (const row of r.raw(`SELECT WmiId, MakeId FROM "${r.table("Wmi_Make")}"`)) byId.get(Number(row[0]))?.makeIds.push(Number(row[1]));
+    for (const row of r.raw(`SELECT WmiId, MakeId FROM "${r.table("Wmi_Make")}"`))
+      byId.get(Number(row[0]))?.makeIds.push(Number(row[1]));
   }
   return wmis;
 }
@@ -74,7 +79,11 @@ export function readMakesOfModel(r: VpicReader, refOf: (id: number) => MakeRef |
 }
 
 /** Resolves each WMI's vehicle type and manufacturer names (upper-cased, as NHTSA prints them) and makes. */
-export function nameWmis(wmis: Map<string, WmiRecord>, lookups: Map<string, Map<string, string>>, refOf: (id: number) => MakeRef | null): void {
+export function nameWmis(
+  wmis: Map<string, WmiRecord>,
+  lookups: Map<string, Map<string, string>>,
+  refOf: (id: number) => MakeRef | null,
+): void {
   const vehicleTypes = lookups.get("VehicleType");
   const manufacturers = lookups.get("Manufacturer");
   for (const w of wmis.values()) {

@@ -26,7 +26,10 @@ export interface BenchServer {
  * Starts the app as `npm start` does with `extra` env; resolves once /api/health answers. Its database is a
  * SQLite file in a temporary directory, or `opts.databaseUrl` (e.g. a PostgreSQL database several runs share).
  */
-export async function startServer(extra: Record<string, string>, opts: { databaseUrl?: string } = {}): Promise<BenchServer> {
+export async function startServer(
+  extra: Record<string, string>,
+  opts: { databaseUrl?: string } = {},
+): Promise<BenchServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "vinscope-bench-"));
   const port = await freePort();
   const env = {
@@ -39,7 +42,12 @@ export async function startServer(extra: Record<string, string>, opts: { databas
     SYNC_RECALLS_SCHEDULE: "off",
     ...extra,
   };
-  const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "start"], { cwd: root, env, stdio: "ignore", detached: true });
+  const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "start"], {
+    cwd: root,
+    env,
+    stdio: "ignore",
+    detached: true,
+  });
   let exited = false;
   const exit = new Promise((resolve) => server.once("exit", resolve)).then(() => (exited = true));
   const base = `http://127.0.0.1:${port}`;
@@ -48,14 +56,16 @@ export async function startServer(extra: Record<string, string>, opts: { databas
     await exit;
     rmSync(dir, { recursive: true, force: true });
   };
-  for (let ok = false; !ok; ) {
+  for (let ok = false; !ok;) {
     if (exited) {
       await stop();
       throw new Error("the server did not start (run `npm start` to see why)");
     }
-    ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (!ok) await new Promise((r) => setTimeout(r, 200));
   }
   return { base, pid: server.pid!, workers: parseConfig(env).workers, env, stop };
 }
-

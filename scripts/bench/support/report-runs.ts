@@ -45,7 +45,9 @@ async function fakeSources(delayMs: number | "hang"): Promise<{ url: string; cal
     setTimeout(() => {
       res.writeHead(200, { "content-type": "application/json" });
       const epa = req.url?.startsWith("/epa/");
-      res.end(JSON.stringify(epa ? {} : { Count: 0, Message: "Results returned successfully", results: [], Results: [] }));
+      res.end(
+        JSON.stringify(epa ? {} : { Count: 0, Message: "Results returned successfully", results: [], Results: [] }),
+      );
     }, delayMs);
   });
   server.on("connection", (s) => {
@@ -80,7 +82,24 @@ function flatCmpl(vehicles: Vehicle[]): string {
     .filter((_, i) => i % 3 === 0)
     .map((v, i) => {
       const cols = new Array<string>(49).fill("");
-      Object.assign(cols, { 0: String(i + 1), 1: String(11_000_000 + i), 2: "BENCH MOTORS", 3: v.make.toUpperCase(), 4: v.model.toUpperCase(), 5: v.year, 6: "N", 7: "20240105", 8: "N", 9: "0", 10: "0", 11: "SERVICE BRAKES", 15: "20240106", 16: "20240106", 19: "Benchmark complaint (synthetic).", 45: "V" });
+      Object.assign(cols, {
+        0: String(i + 1),
+        1: String(11_000_000 + i),
+        2: "BENCH MOTORS",
+        3: v.make.toUpperCase(),
+        4: v.model.toUpperCase(),
+        5: v.year,
+        6: "N",
+        7: "20240105",
+        8: "N",
+        9: "0",
+        10: "0",
+        11: "SERVICE BRAKES",
+        15: "20240106",
+        16: "20240106",
+        19: "Benchmark complaint (synthetic).",
+        45: "V",
+      });
       return cols.join("\t");
     })
     .join("\r\n");
@@ -88,10 +107,32 @@ function flatCmpl(vehicles: Vehicle[]): string {
 
 /** Synthetic vehicles.csv rows: one rated variant for every third vehicle. */
 function vehiclesCsv(vehicles: Vehicle[]): string {
-  const header = "id,year,make,model,baseModel,trany,cylinders,displ,drive,fuelType,atvType,city08,highway08,comb08,fuelCost08,range,rangeA,co2TailpipeGpm";
+  const header =
+    "id,year,make,model,baseModel,trany,cylinders,displ,drive,fuelType,atvType,city08,highway08,comb08,fuelCost08,range,rangeA,co2TailpipeGpm";
   const rows = vehicles
     .filter((_, i) => i % 3 === 0)
-    .map((v, i) => [50_000 + i, v.year, v.make, v.model, v.model, "Automatic (S6)", 4, 2.0, "Front-Wheel Drive", "Regular Gasoline", "", 25, 33, 28, 1500, 0, "", 320].join(","));
+    .map((v, i) =>
+      [
+        50_000 + i,
+        v.year,
+        v.make,
+        v.model,
+        v.model,
+        "Automatic (S6)",
+        4,
+        2.0,
+        "Front-Wheel Drive",
+        "Regular Gasoline",
+        "",
+        25,
+        33,
+        28,
+        1500,
+        0,
+        "",
+        320,
+      ].join(","),
+    );
   return [header, ...rows].join("\r\n");
 }
 
@@ -120,7 +161,13 @@ export async function reportRuns(opts: {
       const warm = cycle(slice(5));
       await measure("warm-up", server.base, () => `/api/public/vin/${warm()}`, 5);
       const a = cycle(slice(0));
-      runs.push(await measure("decode + pricing (sections off by flag)", server.base, () => `/api/public/vin/${a()}?${DECODE_AND_PRICING}`));
+      runs.push(
+        await measure(
+          "decode + pricing (sections off by flag)",
+          server.base,
+          () => `/api/public/vin/${a()}?${DECODE_AND_PRICING}`,
+        ),
+      );
       const b = cycle(slice(1));
       runs.push(await measure("default flags, every source off", server.base, () => `/api/public/vin/${b()}`));
       const res = await fetch(`${server.base}/api/public/vin/${slice(1)[0]}`);
@@ -134,8 +181,19 @@ export async function reportRuns(opts: {
   {
     const fakes = await fakeSources(300);
     const mirrored = slice(2);
-    const vehicles = [...new Map(mirrored.map((v) => opts.vehicleOf(v)).filter((v): v is Vehicle => v !== null).map((v) => [`${v.year}|${v.make}|${v.model}`, v])).values()];
-    const files = await fileServer({ "FLAT_RCL_BENCH.txt": opts.recallFile(mirrored), "FLAT_CMPL_BENCH.txt": flatCmpl(vehicles), "vehicles_bench.csv": vehiclesCsv(vehicles) });
+    const vehicles = [
+      ...new Map(
+        mirrored
+          .map((v) => opts.vehicleOf(v))
+          .filter((v): v is Vehicle => v !== null)
+          .map((v) => [`${v.year}|${v.make}|${v.model}`, v]),
+      ).values(),
+    ];
+    const files = await fileServer({
+      "FLAT_RCL_BENCH.txt": opts.recallFile(mirrored),
+      "FLAT_CMPL_BENCH.txt": flatCmpl(vehicles),
+      "vehicles_bench.csv": vehiclesCsv(vehicles),
+    });
     const server = await startServer({
       NHTSA_API_BASE_URL: fakes.url,
       RATINGS_API_BASE_URL: fakes.url,
@@ -155,13 +213,18 @@ export async function reportRuns(opts: {
       const live = slice(3);
       const d = cycle(live);
       const before = fakes.calls();
-      runs.push(await measure("default flags, sources at 300 ms, no mirror", server.base, () => `/api/public/vin/${d()}`));
+      runs.push(
+        await measure("default flags, sources at 300 ms, no mirror", server.base, () => `/api/public/vin/${d()}`),
+      );
       notes.push(`no-mirror run: ${fakes.calls() - before} calls to the fakes`);
       await new Promise((r) => setTimeout(r, 2000)); // the calls under way finish and are stored
       let fromStore = 0;
       let asked = 0;
       for (const vin of live.slice(0, 200)) {
-        const body = (await (await fetch(`${server.base}/api/public/vin/${vin}`)).json()) as Record<string, { status?: string } | undefined>;
+        const body = (await (await fetch(`${server.base}/api/public/vin/${vin}`)).json()) as Record<
+          string,
+          { status?: string } | undefined
+        >;
         for (const s of ["recalls", "safetyRatings", "complaints", "fuelEconomy"]) {
           if (!body[s]) continue;
           asked++;
@@ -170,12 +233,18 @@ export async function reportRuns(opts: {
       }
       notes.push(`asked again after the run: ${fromStore} of ${asked} live sections answered ok from the store`);
       for (const job of ["recalls", "complaints", "fuel-economy"]) {
-        await promisify(execFile)(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "sync", job], { cwd: root, env: server.env, encoding: "utf8" });
+        await promisify(execFile)(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "sync", job], {
+          cwd: root,
+          env: server.env,
+          encoding: "utf8",
+        });
       }
       await new Promise((r) => setTimeout(r, 6000)); // server processes see the mirrors (job state read every 5 s)
       const c = cycle(mirrored);
       const beforeMirror = fakes.calls();
-      runs.push(await measure("default flags, sources at 300 ms, mirrors loaded", server.base, () => `/api/public/vin/${c()}`));
+      runs.push(
+        await measure("default flags, sources at 300 ms, mirrors loaded", server.base, () => `/api/public/vin/${c()}`),
+      );
       notes.push(`mirror run: ${fakes.calls() - beforeMirror} calls to the fakes (ratings have no bulk file)`);
     } finally {
       await server.stop();
@@ -196,7 +265,9 @@ export async function reportRuns(opts: {
     });
     try {
       const e = cycle(slice(4));
-      runs.push(await measure("cold start, every source hanging (first 10 s)", server.base, () => `/api/public/vin/${e()}`, 10));
+      runs.push(
+        await measure("cold start, every source hanging (first 10 s)", server.base, () => `/api/public/vin/${e()}`, 10),
+      );
     } finally {
       await server.stop();
       fakes.close();
@@ -205,13 +276,16 @@ export async function reportRuns(opts: {
 
   const base = runs[0];
   console.log(
-    `\nbench:http --report  /api/public/vin/{vin}; ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}, ` +
-      `${opts.connections} connections, ${opts.seconds} s per run, distinct VINs per run`,
+    `\nbench:http --report  /api/public/vin/{vin}; ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}, ` + `${opts.connections} connections, ${opts.seconds} s per run, distinct VINs per run`,
   );
   console.log("| run | req/s | p50 ms | p99 ms | of decode + pricing | non-2xx |");
   console.log("|---|---|---|---|---|---|");
   for (const r of runs) {
-    console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / base.rps).toFixed(2)} | ${r.non2xx + r.errors} |`);
+    console.log(
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / base.rps).toFixed(2)} | ${r.non2xx + r.errors} |`,
+    );
   }
   for (const n of notes) console.log(`- ${n}`);
 }

@@ -35,12 +35,17 @@ export function synthesiseVins(data: VpicData, count: number, seed: number): Vin
       const c = template[i];
       if (c === "[") {
         const end = template.indexOf("]", i);
-        const body = template.slice(i + 1, end).replace(/(.)-(.)/g, (_, a: string, b: string) =>
-          CHARS.split("").filter((x) => x >= a && x <= b && /\d/.test(x) === /\d/.test(a)).join("") || a + b,
+        const body = template.slice(i + 1, end).replace(
+          /(.)-(.)/g,
+          (_, a: string, b: string) =>
+            CHARS.split("")
+              .filter((x) => x >= a && x <= b && /\d/.test(x) === /\d/.test(a))
+              .join("") || a + b,
         );
         out.push(pick(body.replace(/[^A-Z0-9]/g, "").split("")) ?? pick(CHARS.split("")));
         i = end;
-      } else if (c === "*" || c === "#") out.push(c === "#" ? String(Math.floor(random() * 10)) : pick(CHARS.split("")));
+      } else if (c === "*" || c === "#")
+        out.push(c === "#" ? String(Math.floor(random() * 10)) : pick(CHARS.split("")));
       else out.push(c);
     }
     while (out.length < at) out.push(pick(CHARS.split("")));
@@ -75,7 +80,8 @@ export function synthesiseVins(data: VpicData, count: number, seed: number): Vin
     const key = pick(keysOf(link.schemaId));
     const [head, tail = ""] = key.split("|");
     let vds = fill(head, 5);
-    const carLt = wmi.vehicleTypeId === 2 || wmi.vehicleTypeId === 7 || (wmi.vehicleTypeId === 3 && wmi.truckTypeId === 1);
+    const carLt =
+      wmi.vehicleTypeId === 2 || wmi.vehicleTypeId === 7 || (wmi.vehicleTypeId === 3 && wmi.truckTypeId === 1);
     if (carLt) {
       // Position 7 tells the 30-year cycle for cars, MPVs and light trucks.
       const p7 = year >= 2010 ? pick(LETTERS.split("")) : String(Math.floor(random() * 10));
@@ -96,4 +102,3 @@ export function synthesiseVins(data: VpicData, count: number, seed: number): Vin
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
-

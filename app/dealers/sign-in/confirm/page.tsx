@@ -5,7 +5,11 @@ export const metadata: Metadata = { title: "Confirm sign-in", robots: { index: f
 export const dynamic = "force-dynamic";
 
 /** The page a sign-in link opens: one button, so that a mail scanner following the link signs nobody in. */
-export default async function ConfirmPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ConfirmPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const token = (await searchParams).token;
   return (
     <main>

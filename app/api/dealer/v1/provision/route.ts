@@ -26,7 +26,14 @@ function checkBatchLimit(body: unknown): void {
   const { vins, live } = body as { vins: unknown[]; live?: unknown };
   const limit = live === true ? PROVISION_LIVE_LIMIT : PROVISION_LIMIT;
   if (vins.length > limit) {
-    const which = live === true ? `at most ${PROVISION_LIVE_LIMIT} VINs per request with live: true` : `at most ${PROVISION_LIMIT} VINs per request`;
-    throw badRequest(`Too many VINs: ${vins.length} sent, ${which}.`, { reason: "batch_too_large", param: "vins", limit });
+    const which =
+      live === true
+        ? `at most ${PROVISION_LIVE_LIMIT} VINs per request with live: true`
+        : `at most ${PROVISION_LIMIT} VINs per request`;
+    throw badRequest(`Too many VINs: ${vins.length} sent, ${which}.`, {
+      reason: "batch_too_large",
+      param: "vins",
+      limit,
+    });
   }
 }

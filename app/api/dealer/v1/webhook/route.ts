@@ -21,4 +21,6 @@ export const GET = dealerRoute(operations.getWebhook, async (_req, _input, deale
   return json(view);
 });
 
-export const DELETE = dealerRoute(operations.removeWebhook, async (_req, _input, dealer) => json(await removeEndpoint(watcherOf(dealer.key))));
+export const DELETE = dealerRoute(operations.removeWebhook, async (_req, _input, dealer) =>
+  json(await removeEndpoint(watcherOf(dealer.key))),
+);

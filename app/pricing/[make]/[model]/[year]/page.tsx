@@ -27,7 +27,8 @@ export default async function PricingPage({ params, searchParams }: Props) {
   const wanted = (await searchParams).state;
   if (typeof wanted === "string" && wanted !== "") {
     const state = UsState.safeParse(wanted);
-    if (state.success) redirect(`/pricing/${raw.make.toLowerCase()}/${raw.model.toLowerCase()}/${raw.year}/${state.data}`);
+    if (state.success)
+      redirect(`/pricing/${raw.make.toLowerCase()}/${raw.model.toLowerCase()}/${raw.year}/${state.data}`);
   }
   const data = await loadPricingPage(raw);
   return <PricingView {...data} />;

@@ -14,7 +14,8 @@ export const dynamic = "force-dynamic";
 type Params = Promise<{ year: string; make: string; model: string }>;
 
 /** The Atom feed of this vehicle's campaigns (feed.xml/route.ts). */
-const feedPath = (p: { year: string; make: string; model: string }) => `/recalls/${p.year}/${p.make}/${p.model}/feed.xml`;
+const feedPath = (p: { year: string; make: string; model: string }) =>
+  `/recalls/${p.year}/${p.make}/${p.model}/feed.xml`;
 
 /** The vehicle as the URL names it (a year out of range is a 404). */
 async function vehicleFrom(params: Params) {
@@ -41,8 +42,9 @@ export default async function RecallCheckPage({ params }: { params: Params }) {
     <div className={styles.page}>
       <h1>Safety recalls: {vehicleLabel(recalls)}</h1>
       <p className="lead">
-        Recall campaigns NHTSA lists for this model year, make and model. <Link href="/recalls">Check another vehicle or a VIN</Link>{" "}
-        or <a href={feed}>follow new campaigns (Atom feed)</a>.
+        Recall campaigns NHTSA lists for this model year, make and model.{" "}
+        <Link href="/recalls">Check another vehicle or a VIN</Link> or{" "}
+        <a href={feed}>follow new campaigns (Atom feed)</a>.
       </p>
       <RecallDisclaimer />
       <RecallList recalls={recalls} />

@@ -20,7 +20,9 @@ type Params = Promise<{ make: string; model: string; year: string }>;
 
 const load = cache(async (make: string, model: string, year: string) => {
   const y = modelYearWithin(year, CATALOG_YEAR_MIN, newestModelYear());
-  return y === null ? null : buildVehicleReport({ year: y, make: decodeURIComponent(make), model: decodeURIComponent(model) });
+  return y === null
+    ? null
+    : buildVehicleReport({ year: y, make: decodeURIComponent(make), model: decodeURIComponent(model) });
 });
 
 const nameOf = (r: VehicleReport) => `${r.year} ${r.make.name} ${r.model.name}`;
@@ -30,14 +32,19 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const r = await load(make, model, year);
   if (!r) return { title: "Vehicle not found", robots: { index: false } };
   const description = `The ${nameOf(r)}: what buyers paid, open NHTSA recalls, crash-test ratings, owner complaints and EPA fuel economy.`;
-  return { title: `${nameOf(r)}: pricing, recalls, ratings, fuel economy`, description, alternates: { canonical: r.url } };
+  return {
+    title: `${nameOf(r)}: pricing, recalls, ratings, fuel economy`,
+    description,
+    alternates: { canonical: r.url },
+  };
 }
 
 export default async function VehicleYearPage({ params }: { params: Params }) {
   const { make, model, year } = await params;
   const r = await load(make, model, year);
   if (!r) notFound();
-  if (make !== r.make.slug || model !== r.model.slug || year !== String(r.year)) permanentRedirect(`/vehicles/${r.make.slug}/${r.model.slug}/${r.year}`);
+  if (make !== r.make.slug || model !== r.model.slug || year !== String(r.year))
+    permanentRedirect(`/vehicles/${r.make.slug}/${r.model.slug}/${r.year}`);
   const name = nameOf(r);
   const years = yearsOfRanges(r.modelYears);
   const near = years.filter((y) => Math.abs(y - r.year) <= 2 && y !== r.year).sort((a, b) => a - b);
@@ -47,7 +54,8 @@ export default async function VehicleYearPage({ params }: { params: Params }) {
     <article className={styles.page}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(carJsonLd(r)) }} />
       <p className={styles.crumbs}>
-        <Link href="/vehicles">Vehicles</Link> › <Link href={`/vehicles/${r.make.slug}`}>{r.make.name}</Link> › {r.model.name}
+        <Link href="/vehicles">Vehicles</Link> › <Link href={`/vehicles/${r.make.slug}`}>{r.make.name}</Link> ›{" "}
+        {r.model.name}
       </p>
       <h1>{name}</h1>
       <nav aria-label="Other model years" className="muted small" data-testid="other-years">
@@ -59,7 +67,9 @@ export default async function VehicleYearPage({ params }: { params: Params }) {
           </span>
         ))}
         {near.length ? " · " : ""}
-        <Link href={`/vehicles/${r.make.slug}`}>all {r.make.name} models ({years.length} years of the {r.model.name})</Link>
+        <Link href={`/vehicles/${r.make.slug}`}>
+          all {r.make.name} models ({years.length} years of the {r.model.name})
+        </Link>
       </nav>
 
       <div className={styles.columns}>
@@ -124,7 +134,15 @@ function carJsonLd(r: VehicleReport): Record<string, unknown> {
     model: r.model.name,
     vehicleModelDate: String(r.year),
     ...(real && p.priceBand
-      ? { offers: { "@type": "AggregateOffer", priceCurrency: "USD", lowPrice: p.priceBand.low, highPrice: p.priceBand.high, offerCount: p.sampleSize } }
+      ? {
+          offers: {
+            "@type": "AggregateOffer",
+            priceCurrency: "USD",
+            lowPrice: p.priceBand.low,
+            highPrice: p.priceBand.high,
+            offerCount: p.sampleSize,
+          },
+        }
       : {}),
   };
 }

@@ -6,4 +6,6 @@ import { json } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const POST = dealerRoute(operations.testWebhook, async (_req, _input, dealer) => json(await sendTestEvent(watcherOf(dealer.key))));
+export const POST = dealerRoute(operations.testWebhook, async (_req, _input, dealer) =>
+  json(await sendTestEvent(watcherOf(dealer.key))),
+);
