@@ -40,6 +40,8 @@ export async function startServer(
     DATA_DIR: dir,
     VPIC_DB_PATH: config().vpic.dbPath,
     SYNC_RECALLS_SCHEDULE: "off",
+    // The product's live budget, not the tests' (a blank value is unset), unless the caller's environment names one.
+    REPORT_LIVE_BUDGET_MS: process.env.REPORT_LIVE_BUDGET_MS ?? "",
     ...extra,
   };
   const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "start"], {
