@@ -142,20 +142,13 @@ export function modelYearPatternsIn(
   for (const schemaId of schemasOfMakeYear(data, names.make, year)) {
     const schema = data.schemas.get(schemaId);
     if (!schema) continue;
-    const groups = groupsOf(schema);
+    const models = modelGroupsOf(data, schema);
     const modelGroups: KeyGroup[] = [];
-    let otherModels = false;
-    for (const group of groups) {
-      for (let i = group.start; i < group.end; i++) {
-        const p = data.patternIndex[i];
-        if (data.patterns.element[p] !== MODEL_ELEMENT) continue;
-        if (modelIds.has(data.patterns.attrTable[data.patterns.attrIndex[p]])) modelGroups.push(group);
-        else otherModels = true;
-      }
-    }
+    for (const id of modelIds) for (const group of models.byModel.get(id) ?? []) modelGroups.push(group);
     if (modelGroups.length === 0) continue;
     seen = true;
-    for (const group of otherModels ? modelGroups : groups) keys.push(valuesOfKey(data, group, wanted));
+    const otherModels = [...models.byModel.keys()].some((id) => !modelIds.has(id));
+    for (const group of otherModels ? modelGroups : models.groups) keys.push(valuesOfKey(data, group, wanted));
   }
   return { make: names.make, model: names.model, seenInYear: seen, keys };
 }
@@ -174,13 +167,62 @@ function schemasOfMakeYear(data: VpicData, make: string, year: number): Set<numb
 
 function modelIdsOf(data: VpicData, make: string, model: string): Set<string> {
   const ids = new Set<string>();
-  const modelNames = data.lookups.get("Model");
-  if (!modelNames) return ids;
-  for (const [id, name] of modelNames) {
-    if (name.toLowerCase() !== model.toLowerCase()) continue;
+  for (const id of modelIdsByName(data).get(model.toLowerCase()) ?? []) {
     if ((data.makesOfModel.get(id) ?? []).some((ref) => ref.name.toLowerCase() === make.toLowerCase())) ids.add(id);
   }
   return ids;
+}
+
+/**
+ * What a report asks of the catalog for every vehicle it has not met, indexed once per loaded vPIC data set
+ * (a new data set is a new object, so its indexes are built afresh): model ids by lower-cased name, and per
+ * schema its key groups by the models their Model patterns name. Without them each new vehicle scanned every
+ * model name and every pattern of its make's schemas (about 2 ms of a report's CPU).
+ */
+const idsByNameOf = new WeakMap<VpicData, Map<string, string[]>>();
+
+function modelIdsByName(data: VpicData): Map<string, string[]> {
+  let index = idsByNameOf.get(data);
+  if (!index) {
+    index = new Map();
+    for (const [id, name] of data.lookups.get("Model") ?? []) {
+      const key = name.toLowerCase();
+      const ids = index.get(key);
+      if (ids) ids.push(id);
+      else index.set(key, [id]);
+    }
+    idsByNameOf.set(data, index);
+  }
+  return index;
+}
+
+interface SchemaModels {
+  groups: Set<KeyGroup>;
+  /** Model id → the key groups whose Model pattern names it (a group may name several). */
+  byModel: Map<string, KeyGroup[]>;
+}
+
+const modelsOfSchema = new WeakMap<SchemaIndex, SchemaModels>();
+
+function modelGroupsOf(data: VpicData, schema: SchemaIndex): SchemaModels {
+  let found = modelsOfSchema.get(schema);
+  if (!found) {
+    const groups = groupsOf(schema);
+    const byModel = new Map<string, KeyGroup[]>();
+    for (const group of groups) {
+      for (let i = group.start; i < group.end; i++) {
+        const p = data.patternIndex[i];
+        if (data.patterns.element[p] !== MODEL_ELEMENT) continue;
+        const id = data.patterns.attrTable[data.patterns.attrIndex[p]];
+        const list = byModel.get(id);
+        if (list) list.push(group);
+        else byModel.set(id, [group]);
+      }
+    }
+    found = { groups, byModel };
+    modelsOfSchema.set(schema, found);
+  }
+  return found;
 }
 
 function groupsOf(schema: SchemaIndex): Set<KeyGroup> {
