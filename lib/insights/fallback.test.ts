@@ -21,7 +21,23 @@ describe("composeFallback", () => {
     expect(text).toContain("demonstration data");
     expect(text).not.toMatch(/no (verified )?(pricing|buyer deals)/);
   });
-  it("says nothing is held when there is neither pricing nor recall data", () => {
-    expect(composeFallback(base)).toContain("holds no buyer deals or recall data");
+  it("claims no absence when the pricing and recall facts are unknown (not gathered in time)", () => {
+    const text = composeFallback(base);
+    expect(text).toContain("were not known when this summary was written");
+    expect(text).not.toMatch(/\bno (verified )?(buyer deals|recall|pricing)/);
+  });
+  it("says there are none when the facts say so", () => {
+    const text = composeFallback({
+      ...base,
+      pricing: {
+        sampleSize: 0,
+        dataStatus: "none",
+        averageMsrp: null,
+        averageSellingPrice: null,
+        averageDiscountPercent: null,
+        priceBand: null,
+      },
+    });
+    expect(text).toContain("no verified buyer deals");
   });
 });

@@ -23,8 +23,10 @@ export function composeFallback(facts: VehicleFacts): string {
       "The prices vinscope shows for this model year are demonstration data, not real deals, so this summary leaves them out.",
     ]);
   }
+  // No pricing or recall fact means it was not known in time (a vehicle with no deals or no recalls has a fact
+  // saying so): the text says so rather than claim there are none.
   if (candidates.length === 1)
-    candidates.push(["vinscope holds no buyer deals or recall data for this model year yet."]);
+    candidates.push(["Buyer pricing and recall figures for it were not known when this summary was written."]);
 
   const choice = candidates.map(() => 0);
   const compose = () => candidates.map((forms, i) => forms[choice[i]]).join(" ");
