@@ -83,6 +83,18 @@ const civic = { year: 2022, make: "Honda", model: "Civic" };
 const t0 = new Date("2026-11-21T06:00:00Z");
 
 describe("recallsForVehicle against NHTSA on loopback", () => {
+  test("a second model of the same year and make asks only recallsByVehicle: the model names are kept", async () => {
+    handler = nhtsa(["CAMRY", "COROLLA"], () => []);
+    const camry = { year: 2023, make: "Toyota", model: "Camry" };
+    await recallsForVehicle(camry, { now: t0 });
+    await recallsForVehicle({ ...camry, model: "Corolla" }, { now: t0 });
+    expect(hits).toEqual([
+      "/products/vehicle/models?modelYear=2023&make=Toyota&issueType=r",
+      "/recalls/recallsByVehicle?make=Toyota&model=CAMRY&modelYear=2023",
+      "/recalls/recallsByVehicle?make=Toyota&model=COROLLA&modelYear=2023",
+    ]);
+  });
+
   test("fresh answer: asks NHTSA's model names, then recallsByVehicle; lists newest first with flags", async () => {
     handler = nhtsa(["ACCORD", "CIVIC", "CR-V"], (model) =>
       model !== "CIVIC"

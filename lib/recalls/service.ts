@@ -24,11 +24,12 @@ import { config } from "../config";
 import { db } from "../db";
 import type { RecallItem, RecallsResponse } from "./answers";
 import { fetchRecallModels, fetchRecallsByVehicle, nhtsaOnline, type NhtsaFailure } from "./nhtsa-client";
-import { sameModel, slugify } from "../vehicle";
+import { makeKey, sameModel, slugify } from "../vehicle";
 import type { RecallRecord } from "./record";
 import { storeMayKnow } from "./known-vehicles";
 import { mirrorRecalls } from "./mirror";
 import {
+  boundedCache,
   BoundedMemo,
   breakerFor,
   bulkheadFor,
@@ -167,6 +168,7 @@ function refreshShared(q: VehicleQuery, now: Date): Promise<Refresh> {
 /** Tests start each case with no remembered failures. */
 export function resetRecallRefreshForTests(): void {
   refreshMemo().clear();
+  recallModelLists.clear();
   resetBreakersForTests("nhtsa-recalls");
 }
 
@@ -234,6 +236,25 @@ function withAbort<T>(work: Promise<T>, signal: AbortSignal | undefined): Promis
   }));
 }
 
+/**
+ * NHTSA's recall model names of a year and make, kept a few hours: every model of that make and year asks the
+ * same list, so a refresh then makes one call (recallsByVehicle) where it made two. Only answers are kept.
+ */
+const MODEL_LIST_MS = 6 * 60 * 60 * 1000;
+const recallModelLists = boundedCache<string[]>(2000, MODEL_LIST_MS);
+
+async function recallModelsOf(
+  q: VehicleQuery,
+  signal?: AbortSignal,
+): Promise<{ ok: true; models: string[] } | NhtsaFailure> {
+  const key = `${q.year}|${makeKey(q.make)}`;
+  const held = recallModelLists.get(key);
+  if (held) return { ok: true, models: held };
+  const answer = await fetchRecallModels(q, { signal });
+  if (answer.ok) recallModelLists.set(key, answer.models);
+  return answer;
+}
+
 /** At most this many NHTSA model names are asked about for one vehicle ("SILVERADO 1500", "… 1500 LTD", …). */
 const MAX_NHTSA_MODELS = 6;
 
@@ -249,7 +270,7 @@ async function askNhtsa(
   q: VehicleQuery,
   signal?: AbortSignal,
 ): Promise<{ ok: true; records: RecallRecord[] } | NhtsaFailure> {
-  const models = await fetchRecallModels(q, { signal });
+  const models = await recallModelsOf(q, signal);
   if (!models.ok) return models;
   const matching = models.models.filter((m) => sameModel(m, q.model, q.make)).slice(0, MAX_NHTSA_MODELS);
   const names = matching.length ? matching : [q.model];
