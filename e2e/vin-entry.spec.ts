@@ -21,6 +21,8 @@ test.describe("without JavaScript", () => {
     await page.goto("/");
     await page.getByLabel("Vehicle identification number").fill("1HG-CM826-33A00435I");
     await page.getByRole("button", { name: "Decode" }).click();
+    // The form's navigation ends first: reloading while it is under way detaches the page.
+    await page.waitForURL(/\/vin\/1HGCM82633A00435I$/);
     const response = await page.reload();
     expect(response?.status()).toBe(404);
     await expect(page.getByTestId("typed-vin")).toContainText("1HGCM82633A00435I");
