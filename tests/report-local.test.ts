@@ -196,6 +196,44 @@ describe("honest caching of the default report", () => {
   });
 });
 
+describe("a live answer stored by one instance", () => {
+  let database: TestDatabase;
+  let asker: TestApp;
+  let offline: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // One instance asks NHTSA; the other runs offline, so what it serves can only come from the store.
+    asker = await startApp({ database, env: { COMPLAINTS_API_BASE_URL: nhtsa.url } });
+    // The offline instance's section memo off: a vehicle it has just answered is otherwise reused for
+    // REPORT_SECTION_MEMO_MS, on top of the bound.
+    offline = await startApp({ database, env: { REPORT_SECTION_MEMO_MS: "0" } });
+  }, 120_000);
+  afterAll(async () => {
+    await asker?.stop();
+    await offline?.stop();
+    await database?.drop();
+  });
+
+  test("shows on the other instance within the stated bound (stored answers polled every 2 s)", async () => {
+    mode.nhtsaDelayMs = 0;
+    const complaints = async (app: TestApp, vin: string) =>
+      (await (await fetch(`${app.url}/api/public/vin/${vin}?${ONLY("complaints")}`)).json()).complaints;
+    // The offline instance holds its index in memory first, and has no answer for the vehicle.
+    expect(await complaints(offline, camry("N", 7))).toMatchObject({ status: "unavailable", count: null });
+    expect(await complaints(asker, camry("P", 8))).toMatchObject({ status: "ok", count: 1 });
+    const stored = Date.now();
+    let answer = await complaints(offline, camry("P", 9));
+    while (answer.status !== "ok" && Date.now() - stored < 6000) {
+      await new Promise((r) => setTimeout(r, 100));
+      answer = await complaints(offline, camry("P", 9));
+    }
+    expect(answer).toMatchObject({ status: "ok", count: 1, newest: [{ odiNumber: 11502023 }] });
+    expect(answer.source).toMatch(/stored/);
+    // The bound: a poll every 2 s, in the background, plus the write-behind delay of the instance that asked.
+    expect(Date.now() - stored).toBeLessThan(3000);
+  });
+});
+
 const describePostgres = testProvider() === "postgresql" ? describe : describe.skip;
 
 describePostgres("two instances on one PostgreSQL", () => {

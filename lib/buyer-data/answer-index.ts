@@ -2,11 +2,15 @@
  * The stored answers of the buyer-data sources (table SourceAnswer) held in memory per process, so a VIN report
  * reads none of them from the database in the steady state.
  *
- * - Loaded whole once (the first caller waits for that one query); after that every lookup is a Map read.
+ * - Loaded once (the first caller waits for it): the MAX_PER_SOURCE most recently stored answers of each source,
+ *   in pages of PAGE rows, so neither the heap nor the event loop holds more than a page of rows at a time;
+ *   after that every lookup is a Map read.
  * - Kept current with a cheap poll, started by a lookup at most every POLL_MS and never awaited by it: rows
- *   whose checkedAt is newer than the newest seen, less OVERLAP_MS (a write-behind write lands a little after
- *   its checkedAt). Answers this process stores itself are held at once. So an answer stored by another
- *   instance shows here within POLL_MS plus that instance's write-behind delay (milliseconds): about 2 s.
+ *   stored since the newest seen, less OVERLAP_MS, by their `storedAt` (set when the write runs, so a write the
+ *   write-behind queue held back during a database lock is still found; the overlap covers clocks of other
+ *   instances and commits in flight). An indexed range read of the few rows stored since. Answers this process
+ *   stores itself are held at once. So an answer stored by another instance shows here within POLL_MS plus
+ *   that instance's write-behind delay (milliseconds): about 2 s.
  * - Held as the stored JSON text (a one-byte string, a third of the parsed objects' size) and parsed per lookup
  *   (tens of microseconds). Bounded per source (MAX_PER_SOURCE, least recently used dropped; a dropped vehicle
  *   is asked again). Full size measured with `npm run bench:index-memory` (README).
@@ -16,15 +20,16 @@ import { db, type Db } from "../db";
 import { log } from "../log";
 
 const POLL_MS = 2_000;
-const OVERLAP_MS = 60_000;
+const OVERLAP_MS = 5_000;
 const MAX_PER_SOURCE = 5_000;
+const PAGE = 1_000;
 
 interface StoredAnswer<T> {
   value: T;
   checkedAt: Date;
 }
 
-type Row = { source: string; key: string; payload: string; checkedAt: Date };
+type Row = { source: string; key: string; payload: string; checkedAt: Date; storedAt: Date };
 
 interface Held {
   payload: string;
@@ -70,17 +75,34 @@ class AnswerIndex {
     if (!held) this.sources.set(source, (held = new LRUCache({ max: MAX_PER_SOURCE })));
     const old = held.peek(key);
     if (!old || old.checkedAt <= checkedAt) held.set(key, { payload, checkedAt });
-    this.watermark = Math.max(this.watermark, checkedAt.getTime());
   }
 
   private take(rows: Row[]): void {
-    for (const r of rows) this.put(r.source, r.key, r.payload, r.checkedAt);
+    for (const r of rows) {
+      this.put(r.source, r.key, r.payload, r.checkedAt);
+      this.watermark = Math.max(this.watermark, r.storedAt.getTime());
+    }
   }
 
   private async loadAll(): Promise<void> {
     try {
       this.lastPoll = Date.now();
-      this.take(await this.client().sourceAnswer.findMany({ orderBy: { checkedAt: "asc" } }));
+      const sources = await this.client().sourceAnswer.findMany({ distinct: ["source"], select: { source: true } });
+      for (const { source } of sources) {
+        // Newest first, so the cap keeps the most recent; held oldest first, so the LRU drops the oldest.
+        const newest: Row[][] = [];
+        for (let skip = 0; skip < MAX_PER_SOURCE; skip += PAGE) {
+          const page = await this.client().sourceAnswer.findMany({
+            where: { source },
+            orderBy: { storedAt: "desc" },
+            skip,
+            take: Math.min(PAGE, MAX_PER_SOURCE - skip),
+          });
+          newest.push(page);
+          if (page.length < PAGE) break;
+        }
+        for (const page of newest.reverse()) this.take(page.reverse());
+      }
     } catch (error) {
       // Without the database the index starts empty; the polls fill it once the database answers.
       log().warn({ err: error }, "stored answers could not be loaded; polling for them");
@@ -91,12 +113,25 @@ class AnswerIndex {
     const now = Date.now();
     if (this.polling || now - this.lastPoll < POLL_MS) return;
     this.lastPoll = now;
-    const since = new Date(Math.max(0, this.watermark - OVERLAP_MS));
-    this.polling = this.client()
-      .sourceAnswer.findMany({ where: { checkedAt: { gt: since } }, orderBy: { checkedAt: "asc" } })
-      .then((rows) => this.take(rows))
+    this.polling = this.pollOnce()
       .catch(() => undefined)
       .finally(() => (this.polling = null));
+  }
+
+  /** Rows stored since the last poll (less the overlap), a page at a time in (storedAt, source, key) order. */
+  private async pollOnce(): Promise<void> {
+    const since = new Date(Math.max(0, this.watermark - OVERLAP_MS));
+    for (let cursor: { source: string; key: string } | undefined; ;) {
+      const rows = await this.client().sourceAnswer.findMany({
+        where: { storedAt: { gt: since } },
+        orderBy: [{ storedAt: "asc" }, { source: "asc" }, { key: "asc" }],
+        take: PAGE,
+        ...(cursor ? { skip: 1, cursor: { source_key: cursor } } : {}),
+      });
+      this.take(rows);
+      if (rows.length < PAGE) return;
+      cursor = { source: rows[rows.length - 1].source, key: rows[rows.length - 1].key };
+    }
   }
 }
 

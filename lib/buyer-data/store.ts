@@ -39,12 +39,15 @@ function storedAnswers<T>(source: string): DurableAnswers<T> {
       answerIndex().hold(source, key, payload, checkedAt);
       // After the answer: the process already serves it from memory (lib/db/write-behind.ts).
       deferWrite(`source-answer:${source}:${key}`, {
-        run: () =>
-          db().sourceAnswer.upsert({
+        run: () => {
+          // When the write runs, not when it was queued: other processes poll on it (answer-index.ts).
+          const storedAt = new Date();
+          return db().sourceAnswer.upsert({
             where: { source_key: { source, key } },
-            create: { source, key, payload, checkedAt },
-            update: { payload, checkedAt },
-          }),
+            create: { source, key, payload, checkedAt, storedAt },
+            update: { payload, checkedAt, storedAt },
+          });
+        },
       });
     },
   };
