@@ -1,7 +1,7 @@
 /**
  * Runs once when a server process starts (Next.js instrumentation hook): compiles the vPIC tables, the catalog
- * of makes and models over them and the MCP tool list before the first request, so no visitor waits for them, and
- * starts loading the VIN report's in-memory indexes (lib/report/warm.ts).
+ * of makes and models over them, the MCP tool list and the VIN report's in-memory indexes (lib/report/warm.ts)
+ * before the first request, so no visitor waits for them.
  * A failure is logged, not fatal: /api/health still answers and
  * the decoder retries on first use. It also installs the answers to requests Next.js itself would fail on
  * (lib/http/early-refusal.ts: TRACE, `GET *`), stamps each request with its socket address (the client
@@ -41,10 +41,20 @@ export async function register() {
   } catch (error) {
     log().error({ err: error }, "vPIC tables could not be loaded at start; decoding will retry on first use");
   }
-  // The report's in-memory indexes, in the background: a request that comes first waits for the same load.
-  void import("./lib/report/warm")
+  // The report's in-memory indexes before the first request (Next.js answers none, /api/health included, until
+  // this function returns), so a load balancer sends no traffic to a process still loading them; past
+  // INDEX_WAIT_MS the load goes on in the background and a request that comes first waits for the same load.
+  const indexes = import("./lib/report/warm")
     .then(({ warmReportData }) => warmReportData())
     .catch((error) =>
       log().warn({ err: error }, "report indexes could not be loaded at start; each loads on first use"),
     );
+  const waited = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([indexes, new Promise((r) => (timer = setTimeout(r, INDEX_WAIT_MS)))]);
+  clearTimeout(timer);
+  log().info({ ms: Math.round(performance.now() - waited) }, "report indexes loaded");
 }
+
+/** How long a starting process waits for the report's indexes before it serves (about 5 s at full size). */
+const INDEX_WAIT_MS = 10_000;

@@ -187,10 +187,11 @@ const SETTINGS = {
   webConcurrency: env("WEB_CONCURRENCY", z.coerce.number().int().min(1).max(64).optional()),
   /**
    * V8 old-space limit of each server process (MB). Without it V8 sizes the heap from the machine's memory and
-   * lets garbage pile up to gigabytes before collecting; with it, a process stays near its live size (the
-   * compiled vPIC index is about 210 MB of it).
+   * lets garbage pile up to gigabytes before collecting; with it, a process stays near its live size. At full
+   * size that is about 260 MB of data (the compiled vPIC tables and catalog about 90, the report's indexes about
+   * 160: README) plus Next.js and the working set; at 320 a process with full-size mirrors ran out of heap.
    */
-  serverHeapMb: env("SERVER_HEAP_MB", z.coerce.number().int().min(128).max(65536).default(320)),
+  serverHeapMb: env("SERVER_HEAP_MB", z.coerce.number().int().min(128).max(65536).default(512)),
   publicBaseUrlSetting: env("PUBLIC_BASE_URL", optionalHttpUrl()),
   databaseUrl: env(
     "DATABASE_URL",

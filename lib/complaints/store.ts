@@ -10,7 +10,7 @@
  * text (EXCERPT_CHARS, ending in "..."; the whole text stays in the Complaint table and at NHTSA under the ODI
  * number). ASCII on purpose: one non-Latin-1 character would make V8 hold the whole string at two bytes a character. Full size measured with `npm run bench:index-memory` (README).
  */
-import { DerivedFromDataSet } from "../db/data-version";
+import { DerivedFromDataSet, processWide } from "../db/data-version";
 import { db } from "../db";
 import { makeKey, nameKey, sameModel } from "../vehicle";
 import { summarizeComplaints, type ComplaintsSummary } from "./complaint-rows";
@@ -36,39 +36,43 @@ interface SummaryIndex {
 
 const yearMake = (year: number, mk: string) => `${year}|${mk}`;
 
-const index = new DerivedFromDataSet(
-  "complaints",
-  async (client): Promise<SummaryIndex> => {
-    const byYearMake = new Map<string, Held[]>();
-    let asOf: Date | null = null;
-    let maxYear: number | null = null;
-    for (let cursor: string | undefined; ;) {
-      const page = await client.complaintSummary.findMany({
-        take: PAGE,
-        orderBy: { key: "asc" },
-        ...(cursor !== undefined ? { skip: 1, cursor: { key: cursor } } : {}),
-      });
-      if (page.length === 0) break;
-      for (const r of page) {
-        const summary = JSON.parse(r.summary) as ComplaintsSummary;
-        summary.newest = summary.newest.slice(0, NEWEST_HELD);
-        for (const c of summary.newest)
-          if (c.summary.length > EXCERPT_CHARS) c.summary = `${c.summary.slice(0, EXCERPT_CHARS - 3).trimEnd()}...`;
-        const key = yearMake(r.year, r.makeKey);
-        const list = byYearMake.get(key);
-        const held = { modelKey: r.modelKey, model: r.model, summary: JSON.stringify(summary) };
-        if (list) list.push(held);
-        else byYearMake.set(key, [held]);
-        if (!asOf || r.importedAt > asOf) asOf = r.importedAt;
-        if (maxYear === null || r.year > maxYear) maxYear = r.year;
-      }
-      cursor = page[page.length - 1].key;
-    }
-    return { byYearMake, asOf, maxYear };
-  },
-  1000,
-  60 * 60_000,
-  true,
+const index = processWide(
+  "complaints:summaries",
+  () =>
+    new DerivedFromDataSet(
+      "complaints",
+      async (client): Promise<SummaryIndex> => {
+        const byYearMake = new Map<string, Held[]>();
+        let asOf: Date | null = null;
+        let maxYear: number | null = null;
+        for (let cursor: string | undefined; ;) {
+          const page = await client.complaintSummary.findMany({
+            take: PAGE,
+            orderBy: { key: "asc" },
+            ...(cursor !== undefined ? { skip: 1, cursor: { key: cursor } } : {}),
+          });
+          if (page.length === 0) break;
+          for (const r of page) {
+            const summary = JSON.parse(r.summary) as ComplaintsSummary;
+            summary.newest = summary.newest.slice(0, NEWEST_HELD);
+            for (const c of summary.newest)
+              if (c.summary.length > EXCERPT_CHARS) c.summary = `${c.summary.slice(0, EXCERPT_CHARS - 3).trimEnd()}...`;
+            const key = yearMake(r.year, r.makeKey);
+            const list = byYearMake.get(key);
+            const held = { modelKey: r.modelKey, model: r.model, summary: JSON.stringify(summary) };
+            if (list) list.push(held);
+            else byYearMake.set(key, [held]);
+            if (!asOf || r.importedAt > asOf) asOf = r.importedAt;
+            if (maxYear === null || r.year > maxYear) maxYear = r.year;
+          }
+          cursor = page[page.length - 1].key;
+        }
+        return { byYearMake, asOf, maxYear };
+      },
+      1000,
+      60 * 60_000,
+      true,
+    ),
 );
 
 /** The imported complaints of a year/make/model (every spelling naming it), from memory; null when none. */

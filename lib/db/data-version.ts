@@ -8,14 +8,24 @@
 import { randomUUID } from "node:crypto";
 import type { Db, Prisma } from ".";
 
-export type DataSet = "deals" | "recalls" | "complaints" | "fuel-economy";
+/**
+ * "recalls" is what imports and the mirror's syncs write (the recall mirror's index is derived from it);
+ * "recall-answers" what NHTSA's API answers add one vehicle at a time, so a live answer does not make every
+ * process derive the mirror's index again.
+ */
+export type DataSet = "deals" | "recalls" | "recall-answers" | "complaints" | "fuel-economy";
 
 const versionKey = (set: DataSet) => `${set}.version`;
 
 type SettingTable = Pick<Db, "setting">;
 
-/** Changes of each set committed by this process: its own derived values recheck at once, not within recheckMs. */
-const localChanges = new Map<DataSet, number>();
+/**
+ * Changes of each set committed by this process: its own derived values recheck at once, not within recheckMs.
+ * On globalThis: every copy of this module in the process counts the same changes (processWide below).
+ */
+const localChanges = ((
+  globalThis as unknown as { __vinscopeLocalChanges?: Map<DataSet, number> }
+).__vinscopeLocalChanges ??= new Map<DataSet, number>());
 
 /**
  * Runs `work` in one transaction that also bumps the set's stamp, so readers elsewhere see the change as one;
@@ -67,8 +77,10 @@ export class DerivedFromDataSet<T> {
   >();
   private readonly checking = new WeakMap<SettingTable, Promise<T>>();
 
+  private readonly sets: DataSet[];
+
   constructor(
-    private readonly set: DataSet,
+    set: DataSet | DataSet[],
     private readonly derive: (db: Db) => Promise<T>,
     private readonly recheckMs = 1000,
     private readonly maxAgeMs = 5 * 60_000,
@@ -77,12 +89,24 @@ export class DerivedFromDataSet<T> {
      * check; the new value replaces the old when it is ready. Only the first caller of a process waits.
      */
     private readonly background = false,
-  ) {}
+  ) {
+    this.sets = Array.isArray(set) ? set : [set];
+  }
+
+  /** Changes this process committed to the sets the value is derived from. */
+  private localChanges(): number {
+    return this.sets.reduce((n, set) => n + (localChanges.get(set) ?? 0), 0);
+  }
+
+  /** The stamps of every set the value is derived from, as one. */
+  private async version(db: Db): Promise<string> {
+    const versions = await Promise.all(this.sets.map((set) => dataVersion(db, set)));
+    return versions.map((v) => v.version).join("|");
+  }
 
   async get(db: Db, now = Date.now()): Promise<T> {
     const held = this.held.get(db);
-    const fresh =
-      held && now - held.checkedAt < this.recheckMs && held.localChanges === (localChanges.get(this.set) ?? 0);
+    const fresh = held && now - held.checkedAt < this.recheckMs && held.localChanges === this.localChanges();
     if (fresh) return held.value;
     let check = this.checking.get(db);
     if (!check) {
@@ -99,8 +123,8 @@ export class DerivedFromDataSet<T> {
 
   private async refresh(db: Db, now: number): Promise<T> {
     // The stamp is read before deriving: a write in between makes the next check derive again, never skip one.
-    const changes = localChanges.get(this.set) ?? 0;
-    const { version } = await dataVersion(db, this.set);
+    const changes = this.localChanges();
+    const version = await this.version(db);
     const held = this.held.get(db);
     if (held && held.version === version && now - held.derivedAt < this.maxAgeMs) {
       Object.assign(held, { checkedAt: now, localChanges: changes });
@@ -110,4 +134,17 @@ export class DerivedFromDataSet<T> {
     this.held.set(db, { version, value, derivedAt: now, checkedAt: now, localChanges: changes });
     return value;
   }
+}
+
+const globalForDerived = globalThis as unknown as { __vinscopeDerived?: Map<string, unknown> };
+
+/**
+ * One value per process under `name`, however many copies of the calling module the server bundles hold
+ * (Next.js loads lib/ once for the instrumentation hook and again for the routes): a derived index created at
+ * module level would otherwise be loaded, and held in memory, once per copy.
+ */
+export function processWide<T>(name: string, create: () => T): T {
+  const all = (globalForDerived.__vinscopeDerived ??= new Map());
+  if (!all.has(name)) all.set(name, create());
+  return all.get(name) as T;
 }

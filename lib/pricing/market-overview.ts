@@ -12,7 +12,7 @@ import type { Db } from "../db";
 import { displayMake } from "../vehicle";
 import type { MarketOverview } from "./answers";
 import { sourceText } from "./deal-source";
-import { dataVersion, DerivedFromDataSet } from "../db/data-version";
+import { dataVersion, DerivedFromDataSet, processWide } from "../db/data-version";
 import { roundMoney, roundPercent } from "./pricing-math";
 import { isUsStateCode, type UsStateCode } from "../contract/us-states";
 
@@ -27,7 +27,10 @@ export interface MarketData {
 }
 
 /** Rechecked on every call (one primary-key read): the overview is asked for far less often than a VIN report. */
-const memo = new DerivedFromDataSet("deals", computeMarketOverview, 0, MARKET_MEMO_MS);
+const memo = processWide(
+  "deals:market-overview",
+  () => new DerivedFromDataSet("deals", computeMarketOverview, 0, MARKET_MEMO_MS),
+);
 
 export function marketOverview(db: Db, now = Date.now()): Promise<MarketData> {
   return memo.get(db, now);

@@ -5,24 +5,28 @@
  * even at millions of deals: DealSummary, not Deal.
  */
 import type { Db } from "../db";
-import { DerivedFromDataSet } from "../db/data-version";
+import { DerivedFromDataSet, processWide } from "../db/data-version";
 
 const sliceKey = (makeSlug: string, modelSlug: string, year: number) => `${year}|${makeSlug}|${modelSlug}`;
 
-const slicesWithDeals = new DerivedFromDataSet("deals", async (db) => {
-  const rows = await db.$queryRaw<{ makeSlug: string; modelSlug: string; year: number | bigint }[]>`
+const slicesWithDeals = processWide(
+  "deals:slices",
+  () =>
+    new DerivedFromDataSet("deals", async (db) => {
+      const rows = await db.$queryRaw<{ makeSlug: string; modelSlug: string; year: number | bigint }[]>`
     SELECT DISTINCT "makeSlug", "modelSlug", "year" FROM "DealSummary"`;
-  const slices = new Set<string>();
-  const years = new Map<string, number[]>();
-  for (const r of rows) {
-    const year = Number(r.year);
-    slices.add(sliceKey(r.makeSlug, r.modelSlug, year));
-    const model = `${r.makeSlug}|${r.modelSlug}`;
-    years.set(model, [...(years.get(model) ?? []), year]);
-  }
-  for (const list of years.values()) list.sort((a, b) => a - b);
-  return { slices, years };
-});
+      const slices = new Set<string>();
+      const years = new Map<string, number[]>();
+      for (const r of rows) {
+        const year = Number(r.year);
+        slices.add(sliceKey(r.makeSlug, r.modelSlug, year));
+        const model = `${r.makeSlug}|${r.modelSlug}`;
+        years.set(model, [...(years.get(model) ?? []), year]);
+      }
+      for (const list of years.values()) list.sort((a, b) => a - b);
+      return { slices, years };
+    }),
+);
 
 export async function sliceHasDeals(
   db: Db,

@@ -2,26 +2,33 @@
  * Which vehicles the recall store holds anything for, in memory per process: the year+make of every coverage
  * row (storedRecalls matches models within those) and the keys of recorded answers. Offline, a vehicle outside
  * both is "unavailable" without a query, which is the answer for most of what VINs decode to; the sets are
- * derived again when the store changes (lib/db/data-version.ts, bumped by every upsert and recorded answer).
+ * derived again when the store changes (lib/db/data-version.ts: the stamps of imports and of NHTSA's answers).
  */
 import type { Db } from "../db";
-import { DerivedFromDataSet } from "../db/data-version";
+import { DerivedFromDataSet, processWide } from "../db/data-version";
 import { makeKey } from "../vehicle";
 import { lookupKey } from "./store";
 import type { VehicleQuery } from "../vehicle";
 
 const makeYearKey = (year: number, make: string) => `${year}|${make}`;
 
-const known = new DerivedFromDataSet("recalls", async (db) => {
-  const [covered, answered] = await Promise.all([
-    db.$queryRaw<{ year: number | bigint; makeKey: string }[]>`SELECT DISTINCT "year", "makeKey" FROM "RecallCoverage"`,
-    db.$queryRaw<{ key: string }[]>`SELECT "key" FROM "RecallLookup"`,
-  ]);
-  return {
-    makeYears: new Set(covered.map((r) => makeYearKey(Number(r.year), r.makeKey))),
-    lookups: new Set(answered.map((r) => r.key)),
-  };
-});
+// Imports and the mirror ("recalls") and NHTSA's answers one vehicle at a time ("recall-answers") both add to it.
+const known = processWide(
+  "recalls:known-vehicles",
+  () =>
+    new DerivedFromDataSet(["recalls", "recall-answers"], async (db) => {
+      const [covered, answered] = await Promise.all([
+        db.$queryRaw<
+          { year: number | bigint; makeKey: string }[]
+        >`SELECT DISTINCT "year", "makeKey" FROM "RecallCoverage"`,
+        db.$queryRaw<{ key: string }[]>`SELECT "key" FROM "RecallLookup"`,
+      ]);
+      return {
+        makeYears: new Set(covered.map((r) => makeYearKey(Number(r.year), r.makeKey))),
+        lookups: new Set(answered.map((r) => r.key)),
+      };
+    }),
+);
 
 /** False only when the store certainly holds nothing for the year/make/model. */
 export async function storeMayKnow(db: Db, q: VehicleQuery): Promise<boolean> {

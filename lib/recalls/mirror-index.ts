@@ -12,7 +12,7 @@
  * set changes (lib/db/data-version.ts); campaigns removed from the mirror are left out, as storedRecalls does.
  */
 import { LRUCache } from "lru-cache";
-import { DerivedFromDataSet } from "../db/data-version";
+import { DerivedFromDataSet, processWide } from "../db/data-version";
 import { db, Prisma } from "../db";
 import { makeKey, modelIdentity, sameModelIdentity, type ModelIdentity } from "../vehicle";
 import { campaignTexts, newestFirst, type StoredAnswer, type StoredRecall } from "./store";
@@ -37,42 +37,46 @@ interface MirrorIndex {
 
 const yearMakeKey = (year: number, mk: string) => `${year}|${mk}`;
 
-const index = new DerivedFromDataSet(
-  "recalls",
-  async (client): Promise<MirrorIndex> => {
-    const rows = await client.$queryRaw<
-      { campaignNumber: string; makeKey: string; model: string; year: number | bigint; component: string }[]
-    >(
-      Prisma.sql`
+const index = processWide(
+  "recalls:mirror-index",
+  () =>
+    new DerivedFromDataSet(
+      "recalls",
+      async (client): Promise<MirrorIndex> => {
+        const rows = await client.$queryRaw<
+          { campaignNumber: string; makeKey: string; model: string; year: number | bigint; component: string }[]
+        >(
+          Prisma.sql`
         SELECT c."campaignNumber", c."makeKey", c."model", c."year", c."component"
         FROM "RecallCoverage" c JOIN "RecallCampaign" r ON r."campaignNumber" = c."campaignNumber"
         WHERE r."removedFromMirrorAt" IS NULL`,
-    );
-    const interned = new Map<string, string>();
-    const intern = (s: string) => {
-      const held = interned.get(s);
-      if (held !== undefined) return held;
-      interned.set(s, s);
-      return s;
-    };
-    const byYearMake = new Map<string, Map<string, ModelRows>>();
-    for (const r of rows) {
-      const key = yearMakeKey(Number(r.year), r.makeKey);
-      let models = byYearMake.get(key);
-      if (!models) byYearMake.set(key, (models = new Map()));
-      let spelling = models.get(r.model);
-      if (!spelling) models.set(r.model, (spelling = { identity: modelIdentity(r.model, r.makeKey), rows: [] }));
-      spelling.rows.push([intern(r.campaignNumber), intern(r.component)]);
-    }
-    const texts = new LRUCache<string, StoredRecall>({
-      maxSize: MAX_TEXT_CHARS,
-      sizeCalculation: (c) => 64 + c.summary.length + c.consequence.length + c.remedy.length + c.notes.length,
-    });
-    return { byYearMake, texts };
-  },
-  1000,
-  // A sync bumps the stamp, so re-deriving on age alone (the default 5 minutes) would only add pauses.
-  60 * 60_000,
+        );
+        const interned = new Map<string, string>();
+        const intern = (s: string) => {
+          const held = interned.get(s);
+          if (held !== undefined) return held;
+          interned.set(s, s);
+          return s;
+        };
+        const byYearMake = new Map<string, Map<string, ModelRows>>();
+        for (const r of rows) {
+          const key = yearMakeKey(Number(r.year), r.makeKey);
+          let models = byYearMake.get(key);
+          if (!models) byYearMake.set(key, (models = new Map()));
+          let spelling = models.get(r.model);
+          if (!spelling) models.set(r.model, (spelling = { identity: modelIdentity(r.model, r.makeKey), rows: [] }));
+          spelling.rows.push([intern(r.campaignNumber), intern(r.component)]);
+        }
+        const texts = new LRUCache<string, StoredRecall>({
+          maxSize: MAX_TEXT_CHARS,
+          sizeCalculation: (c) => 64 + c.summary.length + c.consequence.length + c.remedy.length + c.notes.length,
+        });
+        return { byYearMake, texts };
+      },
+      1000,
+      // A sync bumps the stamp, so re-deriving on age alone (the default 5 minutes) would only add pauses.
+      60 * 60_000,
+    ),
 );
 
 /**

@@ -6,7 +6,7 @@
  * `updatedAt`, which is what makes imports idempotent. Every write also bumps the recalls version stamp
  * (lib/db/data-version.ts), which tells each process its index of known vehicles (known-vehicles.ts) is out of date.
  */
-import { changeDataSet } from "../db/data-version";
+import { changeDataSet, type DataSet } from "../db/data-version";
 import { db, dbProvider, Prisma } from "../db";
 import { makeKey, nameKey, sameModel } from "../vehicle";
 import type { RecallRecord } from "./record";
@@ -81,7 +81,7 @@ export async function upsertRecalls(
   now = new Date(),
 ): Promise<UpsertCounts> {
   if (records.length === 0) return { campaigns: 0, coverage: 0 };
-  return changeDataSet(db(), "recalls", (tx) => writeRecalls(tx, records, source, now), { timeout: 60_000 });
+  return changeDataSet(db(), dataSetOf(source), (tx) => writeRecalls(tx, records, source, now), { timeout: 60_000 });
 }
 
 /** The tables a write goes to: the store's own, or the recall mirror's staging area (lib/recalls/mirror-import.ts). */
@@ -300,9 +300,14 @@ export async function saveLookup(
     campaignNumbers: unique.join(","),
     checkedAt,
   };
-  await changeDataSet(db(), "recalls", (tx) =>
+  await changeDataSet(db(), origin === "live" ? "recall-answers" : "recalls", (tx) =>
     tx.recallLookup.upsert({ where: { key }, create: { key, ...data }, update: data }),
   );
+}
+
+/** The data set a write of `source` changes: NHTSA's API answers are not imports (lib/db/data-version.ts). */
+function dataSetOf(source: RecallSource): DataSet {
+  return source === "nhtsa_api" ? "recall-answers" : "recalls";
 }
 
 export interface StoredAnswer {

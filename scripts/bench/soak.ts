@@ -4,15 +4,23 @@
  * resident memory (RSS) of every server process. NHTSA's recalls API is a fake on loopback answering in
  * --nhtsa-delay ms, so recall lookups, their caches and the report's memos all fill as they do in production.
  *
- * Verdict, after --warmup minutes: every process's RSS stays within 15% of its post-warm-up range and under
- * 450 MB.
+ * Verdict, after --warmup minutes: every process's RSS stays within 15% of its post-warm-up range and under the
+ * heap limit (SERVER_HEAP_MB) plus NATIVE_MB for what V8's old-space limit does not cover (the young generation,
+ * code, Node's buffers, SQLite's page cache).
+ *
+ * --full-indexes serves a database filled first with synthetic rows the size of the real data sets (the EPA
+ * file, FLAT_CMPL's summaries, stored answers to each index's cap: `npm run bench:index-memory -- --fill`), so
+ * every in-memory index of the report is loaded at full size.
  *
  *   npm run bench:soak -- [--minutes 10] [--warmup 2] [--connections 10] [--vins 200000] [--query "insight=false"]
+ *                         [--full-indexes]
  */
+import { execFileSync } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { readdirSync, readFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { config } from "../../lib/config";
@@ -29,12 +37,26 @@ const { values: args } = parseArgs({
     vins: { type: "string", default: "200000" },
     query: { type: "string", default: "insight=false" },
     "nhtsa-delay": { type: "string", default: "20" },
+    "full-indexes": { type: "boolean", default: false },
   },
 });
 const MINUTES = Number(args.minutes);
 const WARMUP = Number(args.warmup);
-const LIMIT_MB = 450;
+const NATIVE_MB = 200;
+const LIMIT_MB = config().serverHeapMb + NATIVE_MB;
 const FLAT_WITHIN = 0.15;
+const root = path.resolve(__dirname, "../..");
+
+/** A SQLite database holding every report index's data at full size (scripts/bench/index-memory.ts fills it). */
+function fullIndexDatabase(): { url: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), "vinscope-soak-"));
+  execFileSync(
+    path.join(root, "node_modules/.bin/tsx"),
+    ["--expose-gc", "scripts/bench/index-memory.ts", "--fill", "--dir", dir],
+    { cwd: root, stdio: "inherit" },
+  );
+  return { url: `file:${path.join(dir, "index.db")}`, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 /**
  * Processes in the group `pgid` (npm start's launcher and primary, its server workers and its job runner)
@@ -80,10 +102,12 @@ async function main() {
     if (vins.length === Number(args.vins)) break;
   }
   const nhtsa = await fakeNhtsa(Number(args["nhtsa-delay"]));
-  const server = await startServer({ NHTSA_API_BASE_URL: nhtsa.url });
+  const full = args["full-indexes"] ? fullIndexDatabase() : null;
+  const server = await startServer({ NHTSA_API_BASE_URL: nhtsa.url }, full ? { databaseUrl: full.url } : {});
   console.log(
     `bench:soak  /api/public/vin/{vin}?${args.query} over ${vins.length} distinct VINs; ${cpus().length} cores, ${server.workers} server processes, ` +
-      `${args.connections} connections, ${MINUTES} min (first ${WARMUP} warm-up)`,
+      `${args.connections} connections, ${MINUTES} min (first ${WARMUP} warm-up)` +
+      `${full ? "; every report index loaded at full size" : ""}`,
   );
   const samples: Map<number, number>[] = [];
   let next = 0;
@@ -119,6 +143,7 @@ async function main() {
   } finally {
     await server.stop();
     nhtsa.close();
+    full?.remove();
   }
   const after = samples.slice(WARMUP);
   // Processes that lived through the whole measured part (a sync job's short-lived process is not judged).
