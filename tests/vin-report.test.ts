@@ -3,6 +3,7 @@
  * cases, the headers, and each section degrading alone (NHTSA on a loopback fake) while the report answers 200.
  */
 import { Readable } from "node:stream";
+import { bumpDataVersion } from "@/lib/db/data-version";
 import { importDeals } from "@/lib/pricing/import-deals";
 import { startApp, type TestApp } from "./support/app";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
@@ -56,6 +57,10 @@ beforeAll(async () => {
   app = await startApp({ env: { NHTSA_API_BASE_URL: nhtsa.url, NHTSA_API_TIMEOUT_MS: "1500" } });
   const imported = await importDeals(app.db(), Readable.from([DEALS]));
   expect(imported.ok).toBe(true);
+  // The app loaded its index of deals at start; an import next to it shows within a second (the stamp check).
+  const seen = Date.now();
+  const pricing = () => fetch(`${app.url}/api/public/pricing/toyota/camry/2024`).then((r) => r.status);
+  while ((await pricing()) !== 200 && Date.now() - seen < 3000) await new Promise((r) => setTimeout(r, 100));
 });
 
 afterAll(async () => {
@@ -247,8 +252,11 @@ describe("a slow recalls section and a failing pricing section", () => {
         REPORT_RECALLS_TIMEOUT_MS: "300",
       },
     });
-    // Pricing fails outright: its summary table is gone.
+    // Pricing fails outright: its summary table is gone, and the deals' stamp changed, so the in-memory index of
+    // which vehicles have deals (loaded at start) is derived again, from the missing table, after its 1 s check.
     await slowApp.db().$executeRawUnsafe('DROP TABLE "DealSummary"');
+    await bumpDataVersion(slowApp.db(), "deals");
+    await new Promise((r) => setTimeout(r, 1100));
     // Warm up the decoder (vPIC tables compile on first use) so the timing below measures the report only.
     await fetch(`${slowApp.url}/api/public/vin/${AVENGER_2011}?insight=false&recalls=false&pricing=false`);
   });

@@ -3,8 +3,10 @@
  * questions have been answered (RecallLookup). Writes are batched multi-row `INSERT … ON CONFLICT DO UPDATE`
  * (SQLite and PostgreSQL both have it) keyed on stable fields: the campaign number for campaigns;
  * campaign + make/model/year keys + component for coverage. Re-importing a file changes nothing but
- * `updatedAt`, which is what makes imports idempotent. Every write also bumps the recalls version stamp
- * (lib/db/data-version.ts), which tells each process its index of known vehicles (known-vehicles.ts) is out of date.
+ * `updatedAt`, which is what makes imports idempotent. Every write also bumps a version stamp
+ * (lib/db/data-version.ts): "recalls" for imports, "recall-answers" for NHTSA's API answers, which tells each
+ * process its index of known vehicles (known-vehicles.ts) is out of date; only the first also invalidates the
+ * mirror's index (mirror-index.ts).
  */
 import { changeDataSet, type DataSet } from "../db/data-version";
 import { db, dbProvider, Prisma } from "../db";
