@@ -16,18 +16,26 @@ const makeYearKey = (year: number, make: string) => `${year}|${make}`;
 const known = processWide(
   "recalls:known-vehicles",
   () =>
-    new DerivedFromDataSet(["recalls", "recall-answers"], async (db) => {
-      const [covered, answered] = await Promise.all([
-        db.$queryRaw<
-          { year: number | bigint; makeKey: string }[]
-        >`SELECT DISTINCT "year", "makeKey" FROM "RecallCoverage"`,
-        db.$queryRaw<{ key: string }[]>`SELECT "key" FROM "RecallLookup"`,
-      ]);
-      return {
-        makeYears: new Set(covered.map((r) => makeYearKey(Number(r.year), r.makeKey))),
-        lookups: new Set(answered.map((r) => r.key)),
-      };
-    }),
+    new DerivedFromDataSet(
+      ["recalls", "recall-answers"],
+      async (db) => {
+        const [covered, answered] = await Promise.all([
+          db.$queryRaw<
+            { year: number | bigint; makeKey: string }[]
+          >`SELECT DISTINCT "year", "makeKey" FROM "RecallCoverage"`,
+          db.$queryRaw<{ key: string }[]>`SELECT "key" FROM "RecallLookup"`,
+        ]);
+        return {
+          makeYears: new Set(covered.map((r) => makeYearKey(Number(r.year), r.makeKey))),
+          lookups: new Set(answered.map((r) => r.key)),
+        };
+      },
+      1000,
+      // In the background once held: every live answer changes "recall-answers", and no request should wait
+      // for these sets to be read again.
+      undefined,
+      true,
+    ),
 );
 
 /** False only when the store certainly holds nothing for the year/make/model. */

@@ -76,6 +76,9 @@ const index = processWide(
       1000,
       // A sync bumps the stamp, so re-deriving on age alone (the default 5 minutes) would only add pauses.
       60 * 60_000,
+      // After a sync the held index answers while the new one is derived (seconds for a full mirror): no
+      // request waits for it, and the new one is served within about a second plus the derive.
+      true,
     ),
 );
 
