@@ -86,7 +86,8 @@ export class DerivedFromDataSet<T> {
     private readonly maxAgeMs = 5 * 60_000,
     /**
      * Check the stamp (and derive again) in the background: once a value is held, no caller waits for the
-     * check; the new value replaces the old when it is ready. Only the first caller of a process waits.
+     * check; the new value replaces the old when it is ready. Only the first caller of a process waits, and a
+     * caller after this process's own write to the set (it reads its own writes).
      */
     private readonly background = false,
   ) {
@@ -113,7 +114,8 @@ export class DerivedFromDataSet<T> {
       check = this.refresh(db, now).finally(() => this.checking.delete(db));
       this.checking.set(db, check);
     }
-    if (held && this.background) {
+    // In the background, unless this process itself wrote to the set since: it reads its own writes.
+    if (held && this.background && held.localChanges === this.localChanges()) {
       // A failed check keeps the held value; the next call after recheckMs tries again.
       check.catch(() => undefined);
       return held.value;
