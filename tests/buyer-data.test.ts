@@ -7,6 +7,7 @@
  */
 import ncap from "./fixtures/buyer-data/ncap-2015-audi-a3.json";
 import { startApp, type TestApp } from "./support/app";
+import { complaint, epa } from "./support/buyer-data-fakes";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
 
 const A3_2015 = "WAUAJGFF3F1000001"; // 2015 Audi A3 Premium sedan, 2.0 L diesel (drive not in the VIN)
@@ -16,37 +17,6 @@ const HEALTHY = "public, max-age=86400, s-maxage=86400, stale-while-revalidate=3
 const DEGRADED = "public, max-age=60, s-maxage=60";
 const ONLY_BUYER_DATA = "pricing=false&recalls=false&insight=false";
 
-const complaint = (odiNumber: number, filed: string, components: string, extra: Record<string, unknown> = {}) => ({
-  odiNumber,
-  manufacturer: "Volkswagen Group of America, Inc.",
-  crash: false,
-  fire: false,
-  numberOfInjuries: 0,
-  numberOfDeaths: 0,
-  dateOfIncident: filed,
-  dateComplaintFiled: filed,
-  vin: "WAUAJGFF",
-  components,
-  summary: `Constructed test complaint ${odiNumber} (not NHTSA data).`,
-  products: [],
-  ...extra,
-});
-// EPA record fields as fueleconomy.gov names them; the figures are constructed for the test (SOURCES.md).
-const epa = (id: number, model: string, o: Record<string, string>) => ({
-  id: String(id),
-  year: "2015",
-  make: "Audi",
-  model,
-  baseModel: "A3",
-  cylinders: "4",
-  drive: "Front-Wheel Drive",
-  trany: "Automatic (AM-S6)",
-  atvType: "",
-  range: "0",
-  co2TailpipeGpm: "300",
-  fuelCost08: "1500",
-  ...o,
-});
 const EPA: Record<string, ReturnType<typeof epa>> = {
   "35001": epa(35001, "A3", { displ: "1.8", fuelType: "Premium", city08: "23", highway08: "33", comb08: "27" }),
   "35002": epa(35002, "A3 quattro", {

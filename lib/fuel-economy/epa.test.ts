@@ -1,22 +1,9 @@
 /** EPA records read from the web-service / vehicles.csv field names and matched against a VIN's decode. */
-import { markFits, type VinTraits } from "../vin/variant-fit";
+import { markFits } from "../vin/variant-fit";
+import { traits } from "../../tests/support/vin-traits";
 import { readMenu } from "./epa-client";
 import { epaDifferences, epaDrive, epaModelMatches } from "./epa-match";
 import { epaRecordFrom, electrifiedOf } from "./epa-record";
-
-const traits = (t: Partial<VinTraits>): VinTraits => ({
-  body: null,
-  doors: null,
-  cab: null,
-  drive: null,
-  cylinders: null,
-  displacementLiters: null,
-  fuel: null,
-  electrified: null,
-  transmission: null,
-  transmissionSpeeds: null,
-  ...t,
-});
 
 // Field names and value formats as in EPA's vehicles.csv; the figures are constructed for the test (SOURCES.md).
 const row = (o: Record<string, string>) =>

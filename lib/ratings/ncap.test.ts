@@ -1,22 +1,9 @@
 /** NCAP answers read and matched: real SafetyRatings answers for the 2015 Audi A3 (tests/fixtures/buyer-data). */
 import fixture from "../../tests/fixtures/buyer-data/ncap-2015-audi-a3.json";
-import { markFits, type VinTraits } from "../vin/variant-fit";
+import { markFits } from "../vin/variant-fit";
+import { traits } from "../../tests/support/vin-traits";
 import { ncapDifferences, ncapVariantTraits } from "./ncap-match";
 import { readNcapRatings, readNcapVariants, stars } from "./nhtsa-rows";
-
-const traits = (t: Partial<VinTraits>): VinTraits => ({
-  body: null,
-  doors: null,
-  cab: null,
-  drive: null,
-  cylinders: null,
-  displacementLiters: null,
-  fuel: null,
-  electrified: null,
-  transmission: null,
-  transmissionSpeeds: null,
-  ...t,
-});
 
 describe("NCAP answers", () => {
   it("reads the tested variants of a year/make/model", () => {

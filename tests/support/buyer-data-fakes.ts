@@ -6,7 +6,13 @@
 import ncap from "../fixtures/buyer-data/ncap-2015-audi-a3.json";
 import type { FakeServer } from "./fake-server";
 
-const complaint = (odiNumber: number, filed: string, components: string, extra: Record<string, unknown> = {}) => ({
+/** A complaint as NHTSA's complaintsByVehicle lists it, constructed for the tests and saying so. */
+export const complaint = (
+  odiNumber: number,
+  filed: string,
+  components: string,
+  extra: Record<string, unknown> = {},
+) => ({
   odiNumber,
   manufacturer: "Volkswagen Group of America, Inc.",
   crash: false,
@@ -17,7 +23,7 @@ const complaint = (odiNumber: number, filed: string, components: string, extra: 
   dateComplaintFiled: filed,
   vin: "WAUAJGFF",
   components,
-  summary: `Constructed e2e complaint ${odiNumber} (not NHTSA data).`,
+  summary: `Constructed test complaint ${odiNumber} (not NHTSA data).`,
   products: [],
   ...extra,
 });
@@ -30,7 +36,8 @@ const A3_COMPLAINTS = [
   complaint(11000005, "09/09/2019", "AIR BAGS"),
 ];
 
-const epa = (id: number, model: string, o: Record<string, string>) => ({
+/** A 2015 Audi A3 variant as fueleconomy.gov's vehicle record names its fields; `o` sets the figures. */
+export const epa = (id: number, model: string, o: Record<string, string>) => ({
   id: String(id),
   year: "2015",
   make: "Audi",
