@@ -17,7 +17,7 @@ import { setDigest, sendDigests } from "../lib/alerts/digest";
 import { resetConfigForTests } from "../lib/config";
 import { disconnectDb } from "../lib/db";
 import { issueKey } from "../lib/dealers/keys";
-import { startApp, type TestApp } from "./support/app";
+import { eventually, startApp, type TestApp } from "./support/app";
 import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from "./support/fake-server";
 import { startSmtpCatcher, type SmtpCatcher } from "./support/smtp-catcher";
 
@@ -75,15 +75,8 @@ function startReceiver(): Promise<void> {
   );
 }
 
-/** Polls until `check` holds (or the time is up; the caller's expect then says what was seen). */
-async function eventually<T>(read: () => Promise<T> | T, check: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (check(v) || Date.now() > deadline) return v;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** How long a test here waits for what the app does in the background, unless it says otherwise. */
+const WAIT_MS = 20_000;
 
 function startRunner(): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "cli/server/job-runner.ts"], {
@@ -118,11 +111,13 @@ async function serveAndSync(file: Buffer<ArrayBuffer>) {
   await eventually(
     () => files.requests.length,
     (n) => n > asked + 1,
+    WAIT_MS,
   );
   const after = Date.now();
   const status = await eventually(
     recallSyncs,
     (s) => s.lastSuccessAt !== null && Date.parse(s.lastSuccessAt) >= after - 1000,
+    WAIT_MS,
   );
   expect(status.lastOutcome).not.toBe("failed");
 }
@@ -232,6 +227,7 @@ describe("the watchlist", () => {
     const first = await eventually(
       async () => (await a.get("watchlist?limit=2")).json(),
       (p) => String(p.items[1]?.recalls.source).includes("mirror"),
+      WAIT_MS,
     );
     expect(first.total).toBe(3);
     // In VIN order.
@@ -304,10 +300,12 @@ describe("recall.opened", () => {
     const toA = await eventually(
       () => deliveriesTo("/a"),
       (d) => d.length >= 4,
+      WAIT_MS,
     );
     const toB = await eventually(
       () => deliveriesTo("/b"),
       (d) => d.length >= 1,
+      WAIT_MS,
     );
     const ids = [...new Set(toA.map((r) => r.headers["webhook-id"]))];
     expect(ids).toHaveLength(2);
@@ -349,6 +347,7 @@ describe("recall.opened", () => {
           }[];
         },
       (l) => l.items.filter((i) => i.status === "delivered").length === 2,
+      WAIT_MS,
     );
     expect(log.items.map((i) => ({ ...i }))).toEqual(
       expect.arrayContaining([
@@ -381,6 +380,7 @@ describe("recall.opened", () => {
     const page = await eventually(
       async () => (await dealer(keys.a.key).get("watchlist?limit=2")).json(),
       (p) => p.items[1].recalls.count === 1,
+      WAIT_MS,
     );
     expect(page.items[0].recalls).toMatchObject({ status: "ok", count: 0 });
     expect(page.items[1].recalls).toMatchObject({
@@ -419,10 +419,12 @@ describe("recall.opened", () => {
     await eventually(
       () => hanging.length,
       (n) => n === 1,
+      WAIT_MS,
     );
     const taken = await eventually(
       () => app.db().alertEvent.findFirst({ where: { vin: ACCORD[1], campaignNumber: SECOND_CAMPAIGN } }),
       (e) => e?.status === "delivered",
+      WAIT_MS,
     );
     expect(taken?.status).toBe("delivered");
     await stopRunner("SIGKILL");
@@ -445,6 +447,7 @@ describe("recall.opened", () => {
           where: { vin: ACCORD[0], campaignNumber: SECOND_CAMPAIGN, watcherId: `key:${keys.a.id}` },
         }),
       (e) => e?.status === "delivered",
+      WAIT_MS,
     );
     expect(hung?.status).toBe("delivered");
 

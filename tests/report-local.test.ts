@@ -7,7 +7,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { startApp, type TestApp } from "./support/app";
+import { eventually, startApp, type TestApp } from "./support/app";
 import { createTestDatabase, testProvider, type TestDatabase } from "./support/test-database";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
 import { computeCheckDigit } from "../lib/vin";
@@ -222,11 +222,11 @@ describe("a live answer stored by one instance", () => {
     expect(await complaints(offline, camry("N", 7))).toMatchObject({ status: "unavailable", count: null });
     expect(await complaints(asker, camry("P", 8))).toMatchObject({ status: "ok", count: 1 });
     const stored = Date.now();
-    let answer = await complaints(offline, camry("P", 9));
-    while (answer.status !== "ok" && Date.now() - stored < 6000) {
-      await new Promise((r) => setTimeout(r, 100));
-      answer = await complaints(offline, camry("P", 9));
-    }
+    const answer = await eventually(
+      () => complaints(offline, camry("P", 9)),
+      (a) => a.status === "ok",
+      6000,
+    );
     expect(answer).toMatchObject({ status: "ok", count: 1, newest: [{ odiNumber: 11502023 }] });
     expect(answer.source).toMatch(/stored/);
     // The bound: a poll every 2 s, in the background, plus the write-behind delay of the instance that asked.
@@ -264,11 +264,11 @@ describePostgres("two instances on one PostgreSQL", () => {
       },
     );
     const imported = Date.now();
-    let answer = await fuel(two);
-    while (answer.status !== "ok" && Date.now() - imported < 5000) {
-      await new Promise((r) => setTimeout(r, 100));
-      answer = await fuel(two);
-    }
+    const answer = await eventually(
+      () => fuel(two),
+      (a) => a.status === "ok",
+      5000,
+    );
     expect(answer).toMatchObject({ status: "ok", selection: "several" });
     // The bound: one stamp check a second, in the background, plus the reload of the index.
     expect(Date.now() - imported).toBeLessThan(2500);

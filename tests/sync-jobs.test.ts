@@ -17,7 +17,7 @@ import Database from "better-sqlite3";
 import { RecallsResponse } from "../lib/recalls/answers";
 import { parseConfig } from "../lib/config";
 import { createDb } from "../lib/db";
-import { baseTestEnv, startApp, type TestApp } from "./support/app";
+import { baseTestEnv, eventually, startApp, type TestApp } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/test-database";
 import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from "./support/fake-server";
 
@@ -145,15 +145,8 @@ const recalls = async (query: string) => {
   return RecallsResponse.parse(await res.json());
 };
 
-/** Server processes reread the mirror's state every few seconds: poll until `check` holds. */
-async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (check(v) || Date.now() > deadline) return v;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+/** Server processes reread the mirror's state every few seconds: how long a test here waits for it, unless it says otherwise. */
+const WAIT_MS = 10_000;
 
 /** Calls to NHTSA's recall API (its model names for recalls, issueType=r, included; complaints' are not). */
 const nhtsaCalls = () =>
@@ -194,6 +187,7 @@ describe("recall mirror", () => {
     const focus = await eventually(
       () => recalls("make=ford&model=focus&year=2001"),
       (b) => b.source.includes("mirror"),
+      WAIT_MS,
     );
     expect(focus).toMatchObject({
       status: "ok",
@@ -425,6 +419,7 @@ describe("buyer-data syncs", () => {
     const fuel = await eventually(
       () => json("/api/public/fuel-economy/2015/audi/a3"),
       (f) => f.status === "ok",
+      WAIT_MS,
     );
     expect(fuel).toMatchObject({ status: "ok", selection: "several" });
     expect(fuel.source).toContain("vehicles.csv");
@@ -435,6 +430,7 @@ describe("buyer-data syncs", () => {
     const answer = await eventually(
       () => json("/api/public/complaints/2015/audi/a3"),
       (a) => a.count === 3,
+      WAIT_MS,
     );
     expect(answer).toMatchObject({ status: "ok", count: 3 });
     expect(answer.source).toContain("local mirror of NHTSA's FLAT_CMPL file");
@@ -448,10 +444,12 @@ describe("buyer-data syncs", () => {
     await eventually(
       () => json("/api/public/fuel-economy/2015/audi/a4"),
       (f) => f.status === "ok",
+      WAIT_MS,
     );
     await eventually(
       () => json("/api/public/complaints/2015/audi/a4"),
       (c) => c.status === "ok",
+      WAIT_MS,
     );
     const before = live();
     expect(await json("/api/public/complaints/2015/audi/a4")).toMatchObject({ status: "ok", count: 0, newest: [] });
@@ -501,6 +499,7 @@ describe("npm start", () => {
             (r) => r.json() as Promise<{ source: string }>,
           ),
         (b) => b.source.includes("mirror"),
+        WAIT_MS,
       );
       expect(body).toMatchObject({ status: "ok", count: 1 });
     } finally {

@@ -5,7 +5,7 @@
 import { Readable } from "node:stream";
 import { bumpDataVersion } from "@/lib/db/data-version";
 import { importDeals } from "@/lib/pricing/import-deals";
-import { startApp, type TestApp } from "./support/app";
+import { eventually, startApp, type TestApp } from "./support/app";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
 import { expectInvalidParameter } from "./support/problems";
 
@@ -58,9 +58,11 @@ beforeAll(async () => {
   const imported = await importDeals(app.db(), Readable.from([DEALS]));
   expect(imported.ok).toBe(true);
   // The app loaded its index of deals at start; an import next to it shows within a second (the stamp check).
-  const seen = Date.now();
-  const pricing = () => fetch(`${app.url}/api/public/pricing/toyota/camry/2024`).then((r) => r.status);
-  while ((await pricing()) !== 200 && Date.now() - seen < 3000) await new Promise((r) => setTimeout(r, 100));
+  await eventually(
+    () => fetch(`${app.url}/api/public/pricing/toyota/camry/2024`).then((r) => r.status),
+    (status) => status === 200,
+    3000,
+  );
 });
 
 afterAll(async () => {

@@ -202,3 +202,20 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   await exited;
   clearTimeout(timer);
 }
+
+/**
+ * `read()` again every 100 ms until `done` says yes or `withinMs` passes; the last value either way. For what a
+ * running app picks up in the background within a stated bound (an import, a sync, a stored answer).
+ */
+export async function eventually<T>(
+  read: () => Promise<T> | T,
+  done: (value: T) => boolean,
+  withinMs: number,
+): Promise<T> {
+  const until = Date.now() + withinMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
