@@ -51,9 +51,14 @@ export async function register() {
     );
   const waited = performance.now();
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([indexes, new Promise((r) => (timer = setTimeout(r, INDEX_WAIT_MS)))]);
+  const loaded = await Promise.race([
+    indexes.then(() => true),
+    new Promise<false>((r) => (timer = setTimeout(() => r(false), INDEX_WAIT_MS))),
+  ]);
   clearTimeout(timer);
-  log().info({ ms: Math.round(performance.now() - waited) }, "report indexes loaded");
+  const ms = Math.round(performance.now() - waited);
+  if (loaded) log().info({ ms }, "report indexes loaded");
+  else log().warn({ ms }, "report indexes still loading; serving meanwhile (each lookup waits for its load)");
 }
 
 /** How long a starting process waits for the report's indexes before it serves (about 5 s at full size). */

@@ -87,7 +87,8 @@ class AnswerIndex {
   private async loadAll(): Promise<void> {
     try {
       this.lastPoll = Date.now();
-      const sources = await this.client().sourceAnswer.findMany({ distinct: ["source"], select: { source: true } });
+      // GROUP BY in the database (findMany's `distinct` would read every row's source and dedupe in memory).
+      const sources = await this.client().sourceAnswer.groupBy({ by: ["source"] });
       for (const { source } of sources) {
         // Newest first, so the cap keeps the most recent; held oldest first, so the LRU drops the oldest.
         const newest: Row[][] = [];
