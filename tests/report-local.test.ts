@@ -122,6 +122,22 @@ describe("a live source slower than the report's budget", () => {
   });
 });
 
+describe("the live budget counts from the request's arrival", () => {
+  test("a client cannot shorten it with its own arrival stamp: the server's hook writes over it", async () => {
+    mode.nhtsaDelayMs = Math.round(BUDGET_MS / 3);
+    try {
+      // A stamp of 1 ms after this process started would leave no budget at all, were it believed.
+      const res = await fetch(`${app.url}/api/public/vin/${camry("K", 5)}?${ONLY("complaints")}`, {
+        headers: { "x-vinscope-arrived": "1" },
+      });
+      expect(res.status).toBe(200);
+      expect((await res.json()).complaints).toMatchObject({ status: "ok", count: 1 });
+    } finally {
+      mode.nhtsaDelayMs = 0;
+    }
+  });
+});
+
 describe("the bulkhead", () => {
   test("with OUTSIDE_BULKHEAD_LIMIT calls in flight, another vehicle is refused at once", async () => {
     // Under OUTSIDE_SLOW_CALL_MS: slow, not failing (the breaker stays closed).

@@ -14,12 +14,16 @@
  */
 import http from "node:http";
 import { BlockList, isIP } from "node:net";
+import { ARRIVED_HEADER } from "./arrival";
 
 export const PEER_ADDRESS_HEADER = "x-vinscope-peer-address";
 
 const installed = globalThis as unknown as { __vinscopePeerAddress?: boolean };
 
-/** Stamps every request with its socket address before Next.js sees it. Once per process. */
+/**
+ * Stamps every request with its socket address, and with when it arrived (lib/http/arrival.ts), before Next.js
+ * sees it. Once per process.
+ */
 export function installPeerAddress(): void {
   if (installed.__vinscopePeerAddress) return;
   installed.__vinscopePeerAddress = true;
@@ -27,6 +31,7 @@ export function installPeerAddress(): void {
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === "request") {
       const req = args[0] as http.IncomingMessage;
+      req.headers[ARRIVED_HEADER] = String(performance.now());
       const peer = req.socket?.remoteAddress;
       if (peer) req.headers[PEER_ADDRESS_HEADER] = peer;
       else delete req.headers[PEER_ADDRESS_HEADER];

@@ -16,6 +16,7 @@ import { CACHE, type CachePolicy } from "../api/cache";
 import { requestTargetProblem } from "./request-guard";
 import { etagFor, matchesIfNoneMatch } from "./etag";
 import { parseInput, pathParam, queryObject } from "./params";
+import { arrivalOf } from "./arrival";
 import { problemResponse } from "./problem";
 import { checkAddressLimit, isRateLimitedPath } from "./rate-limit";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id";
@@ -102,6 +103,8 @@ async function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 
 export interface RouteContext {
   requestId: string;
+  /** When the request reached this process (lib/http/arrival.ts), on performance.now()'s clock. */
+  arrivedAt: number;
   /** Headers set on the answer whatever it is (a success or a problem), e.g. rate-limit fields. */
   responseHeaders: Headers;
 }
@@ -155,6 +158,7 @@ export function serve(
 ): RouteHandler {
   const serveRequest = async (req: Request, ctx: NextRouteContext): Promise<Response> => {
     const started = performance.now();
+    const arrivedAt = arrivalOf(req.headers) ?? started;
     const requestId = requestIdFrom(req.headers);
     const url = new URL(req.url);
     const path = url.pathname;
@@ -171,7 +175,7 @@ export function serve(
         if (limit?.refusal) throw limit.refusal;
       }
       const result = await withinDeadline(
-        handler(req, ctx, { requestId, responseHeaders }),
+        handler(req, ctx, { requestId, arrivedAt, responseHeaders }),
         options.deadlineMs ?? requestDeadlineMs(),
       );
       response = toResponse(result, req, spec.cache ?? "none");

@@ -2,7 +2,7 @@
 // `npm test`: the linter (`npm run lint`), unit tests, a production build, integration tests against the built app
 // (on SQLite, and on PostgreSQL too when TEST_DATABASE_URL names a database), then the Playwright e2e suite in Chromium.
 // Every step runs even when an earlier one fails, so one run shows everything; the exit code is 1 if any failed.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -13,7 +13,9 @@ const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const steps = [
   // `npm run lint`: the type check (`tsc --noEmit`; the build itself does not type-check), ESLint, knip for
   // exports and types nothing imports, then Redocly over the generated OpenAPI document.
-  { name: "lint", cmd: "npm", args: ["run", "-s", "lint"] },
+  // Beside the unit tests (Jest runs them in one worker on a 2-core machine, leaving a core idle); its output is
+  // printed when it ends.
+  { name: "lint", cmd: "npm", args: ["run", "-s", "lint"], alongsideNext: true },
   { name: "unit", cmd: bin("jest"), args: ["--selectProjects", "unit"] },
   { name: "build", cmd: bin("next"), args: ["build"] },
   {
@@ -55,14 +57,45 @@ if (process.env.TEST_DATABASE_URL) {
 }
 steps.push({ name: "e2e", cmd: bin("playwright"), args: ["test"] });
 
-const only = process.env.TEST_STEPS?.split(",").map((s) => s.trim());
-const results = [];
-for (const step of steps) {
-  if (only && !only.some((o) => step.name.startsWith(o))) continue;
-  console.log(`\n[test] ── ${step.name} ──`);
+/**
+ * Runs a step to its end. A step in the background has its output held and printed once it ends, so the two
+ * logs do not interleave.
+ */
+function run(step, background = false) {
   const started = Date.now();
-  const { status } = spawnSync(step.cmd, step.args, { cwd: root, stdio: "inherit", env: { ...baseEnv, ...step.env } });
-  results.push({ name: step.name, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+  if (!background) console.log(`\n[test] ── ${step.name} ──`);
+  const child = spawn(step.cmd, step.args, {
+    cwd: root,
+    stdio: background ? ["ignore", "pipe", "pipe"] : "inherit",
+    env: { ...baseEnv, ...step.env },
+  });
+  const output = [];
+  child.stdout?.on("data", (chunk) => output.push(chunk));
+  child.stderr?.on("data", (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on("error", () => resolve(1));
+    child.on("close", (code) => resolve(code ?? 1));
+  }).then((status) => {
+    if (background) {
+      console.log(`\n[test] ── ${step.name} (run beside the next step) ──`);
+      process.stdout.write(Buffer.concat(output));
+    }
+    return { name: step.name, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000) };
+  });
+}
+
+const only = process.env.TEST_STEPS?.split(",").map((s) => s.trim());
+const chosen = steps.filter((step) => !only || only.some((o) => step.name.startsWith(o)));
+const results = [];
+for (let i = 0; i < chosen.length; i++) {
+  const step = chosen[i];
+  if (step.alongsideNext && chosen[i + 1]) {
+    const beside = run(step, true);
+    results.push(await run(chosen[++i]));
+    results.unshift(await beside);
+  } else {
+    results.push(await run(step));
+  }
 }
 
 console.log("\n[test] summary");
