@@ -6,7 +6,7 @@
  * what it varies on.
  */
 import { seedDemoDeals } from "@/lib/pricing/demo-seed";
-import { startApp, type TestApp } from "./support/app";
+import { importReachesApp, startApp, type TestApp } from "./support/app";
 
 /** Port 9 (discard) on loopback: connections are refused at once, as on a machine without a network. */
 const UNREACHABLE = "http://127.0.0.1:9";
@@ -35,6 +35,7 @@ beforeAll(async () => {
   // A tenth of what `npm start` seeds (30,000 deals take half a minute on a busy machine): still enough for the
   // demo VIN's vehicle to have published figures.
   await seedDemoDeals(app.db(), 4000);
+  await importReachesApp();
 }, 120_000);
 
 afterAll(async () => {

@@ -4,7 +4,7 @@
  */
 import { Readable } from "node:stream";
 import { importDeals } from "@/lib/pricing/import-deals";
-import { startApp, type TestApp } from "./support/app";
+import { importReachesApp, startApp, type TestApp } from "./support/app";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
 import { expectInvalidParameter } from "./support/problems";
 
@@ -57,15 +57,8 @@ beforeAll(async () => {
   const imported = await importDeals(app.db(), Readable.from([DEALS]));
   expect(imported.ok).toBe(true);
   // The app loaded its index of deals at start; an import next to it shows in the report within the stated bound.
-  await importShows();
+  await importReachesApp();
 });
-
-/**
- * An import by another process reaches a running app's index of which vehicles have deals within about 2 s (its
- * stamp is read every second in the background; README). No report is asked before: a report's pricing section
- * is memoised for REPORT_SECTION_MEMO_MS, and "no deals" asked too early would stay.
- */
-const importShows = () => new Promise((r) => setTimeout(r, 2500));
 
 afterAll(async () => {
   await app?.stop();
@@ -260,7 +253,7 @@ describe("a slow recalls section and a failing pricing section", () => {
     // pricing is read from the summary table, which is then gone.
     const mdxDeals = DEALS.replaceAll(",2024,Toyota,Camry,SE,", ",2022,Acura,MDX,Advance,");
     expect(await importDeals(slowApp.db(), Readable.from([mdxDeals]))).toMatchObject({ ok: true });
-    await importShows();
+    await importReachesApp();
     await slowApp.db().$executeRawUnsafe('DROP TABLE "DealSummary"');
     // Warm up the decoder (vPIC tables compile on first use) so the timing below measures the report only.
     await fetch(`${slowApp.url}/api/public/vin/${MDX_2022}?insight=false&recalls=false&pricing=false`);

@@ -13,11 +13,11 @@ const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const steps = [
   // `npm run lint`: the type check (`tsc --noEmit`; the build itself does not type-check), ESLint, knip for
   // exports and types nothing imports, then Redocly over the generated OpenAPI document.
-  // Beside the unit tests (Jest runs them in one worker on a 2-core machine, leaving a core idle); its output is
-  // printed when it ends.
-  { name: "lint", cmd: "npm", args: ["run", "-s", "lint"], alongsideNext: true },
+  // The linter, then the build, run one after the other beside the unit tests (Jest runs those in one worker on a
+  // 2-core machine, leaving a core idle); their output is printed as each ends.
+  { name: "lint", cmd: "npm", args: ["run", "-s", "lint"], background: true },
+  { name: "build", cmd: bin("next"), args: ["build"], background: true },
   { name: "unit", cmd: bin("jest"), args: ["--selectProjects", "unit"] },
-  { name: "build", cmd: bin("next"), args: ["build"] },
   {
     name: "integration (sqlite)",
     cmd: bin("jest"),
@@ -26,9 +26,10 @@ const steps = [
   },
 ];
 // Suites whose outcome does not depend on the database's provider (input parsing, outside systems failing, the
-// decoder, the catalog, MCP transports, the offline first run) run on SQLite only: on PostgreSQL they would only
+// decoder, the catalog, MCP transports, the offline first run, health and config errors) run on SQLite only: on PostgreSQL they would only
 // repeat what SQLite showed, and they take about two minutes.
 const PROVIDER_NEUTRAL = [
+  "health-and-config",
   "fuzz",
   "outside-faults",
   "world-vins",
@@ -77,7 +78,7 @@ function run(step, background = false) {
     child.on("close", (code) => resolve(code ?? 1));
   }).then((status) => {
     if (background) {
-      console.log(`\n[test] ── ${step.name} (run beside the next step) ──`);
+      console.log(`\n[test] ── ${step.name} (run beside the unit tests) ──`);
       process.stdout.write(Buffer.concat(output));
     }
     return { name: step.name, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000) };
@@ -87,16 +88,23 @@ function run(step, background = false) {
 const only = process.env.TEST_STEPS?.split(",").map((s) => s.trim());
 const chosen = steps.filter((step) => !only || only.some((o) => step.name.startsWith(o)));
 const results = [];
-for (let i = 0; i < chosen.length; i++) {
-  const step = chosen[i];
-  if (step.alongsideNext && chosen[i + 1]) {
-    const beside = run(step, true);
-    results.push(await run(chosen[++i]));
-    results.unshift(await beside);
-  } else {
-    results.push(await run(step));
+// Background steps run in order, one at a time, beside the next foreground step; both end before the step after.
+let besides = [];
+for (const step of chosen) {
+  if (step.background) {
+    besides.push(step);
+    continue;
   }
+  const chain = (async () => {
+    const ended = [];
+    for (const beside of besides) ended.push(await run(beside, true));
+    return ended;
+  })();
+  const foreground = await run(step);
+  results.push(...(await chain), foreground);
+  besides = [];
 }
+for (const step of besides) results.push(await run(step));
 
 console.log("\n[test] summary");
 for (const r of results) console.log(`  ${r.ok ? "pass" : "FAIL"}  ${r.name} (${r.seconds} s)`);

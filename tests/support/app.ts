@@ -204,6 +204,14 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /**
+ * Waits out the stated bound for an import by another process (a test writing to the app's database) to reach
+ * the app's in-memory indexes: their stamps are read every second in the background, then the index is derived
+ * again (README, "From memory"). For a test that must ask no report before: a report's sections are memoised for
+ * REPORT_SECTION_MEMO_MS, so "no deals" asked too early would stay.
+ */
+export const importReachesApp = () => new Promise((r) => setTimeout(r, 2500));
+
+/**
  * `read()` again every 100 ms until `done` says yes or `withinMs` passes; the last value either way. For what a
  * running app picks up in the background within a stated bound (an import, a sync, a stored answer).
  */
