@@ -86,33 +86,6 @@ describe("DerivedFromDataSet", () => {
     expect(await value.get(db, Date.now() + 1600)).toBe("after");
   });
 
-  test("in the background: a change made elsewhere is derived by the timer, before any caller asks", async () => {
-    const { db } = fakeDb();
-    let source = "before";
-    let derived = 0;
-    const value = new DerivedFromDataSet(
-      "fuel-economy",
-      async () => {
-        derived++;
-        return source;
-      },
-      250,
-      60_000,
-      true,
-    );
-    expect(await value.get(db)).toBe("before");
-    source = "after";
-    await db.setting.upsert({
-      where: { key: "fuel-economy.version" },
-      create: { key: "fuel-economy.version", value: "v2" },
-      update: { value: "v2" },
-    });
-    // Nobody calls get() meanwhile: the timer reads the stamp and derives.
-    await new Promise((r) => setTimeout(r, 800));
-    expect(derived).toBe(2);
-    expect(await value.get(db)).toBe("after");
-  });
-
   test("a change this process commits shows at once", async () => {
     const { db } = fakeDb();
     let source = 1;

@@ -76,8 +76,6 @@ export class DerivedFromDataSet<T> {
     { version: string; value: T; derivedAt: number; checkedAt: number; localChanges: number }
   >();
   private readonly checking = new WeakMap<SettingTable, Promise<T>>();
-  /** The handles a background timer checks (one timer per handle, unref'd: it keeps no process alive). */
-  private readonly watched = new WeakSet<SettingTable>();
 
   private readonly sets: DataSet[];
 
@@ -89,9 +87,7 @@ export class DerivedFromDataSet<T> {
     /**
      * Check the stamp (and derive again) in the background: once a value is held, no caller waits for the
      * check; the new value replaces the old when it is ready. Only the first caller of a process waits, and a
-     * caller after this process's own write to the set (it reads its own writes). A timer also checks every
-     * `recheckMs` while a value is held, so a change made elsewhere (a sync, another instance's import) is
-     * derived while the process is idle, not on the first request after it.
+     * caller after this process's own write to the set (it reads its own writes).
      */
     private readonly background = false,
   ) {
@@ -138,15 +134,7 @@ export class DerivedFromDataSet<T> {
     }
     const value = await this.derive(db);
     this.held.set(db, { version, value, derivedAt: now, checkedAt: now, localChanges: changes });
-    if (this.background) this.watch(db);
     return value;
-  }
-
-  private watch(db: Db): void {
-    if (this.watched.has(db)) return;
-    this.watched.add(db);
-    // A failed check keeps the held value (get() handles it); the next tick tries again.
-    setInterval(() => void this.get(db).catch(() => undefined), Math.max(this.recheckMs, 250)).unref();
   }
 }
 

@@ -1,8 +1,8 @@
 /**
  * Which make/model/year slices have any deals, held in memory per process. Most vehicles a VIN decodes to have
  * no deals at all, and this lets the VIN report say so without a query (and a pricing page list its model's
- * other years); the set is derived again, in the background, when the deals change (lib/db/data-version.ts).
- * A few thousand slices even at millions of deals: DealSummary, not Deal.
+ * other years); the set is derived again when the deals change (lib/db/data-version.ts). A few thousand slices
+ * even at millions of deals: DealSummary, not Deal.
  */
 import type { Db } from "../db";
 import { DerivedFromDataSet, processWide } from "../db/data-version";
@@ -12,27 +12,20 @@ const sliceKey = (makeSlug: string, modelSlug: string, year: number) => `${year}
 const slicesWithDeals = processWide(
   "deals:slices",
   () =>
-    new DerivedFromDataSet(
-      "deals",
-      async (db) => {
-        const rows = await db.$queryRaw<{ makeSlug: string; modelSlug: string; year: number | bigint }[]>`
+    new DerivedFromDataSet("deals", async (db) => {
+      const rows = await db.$queryRaw<{ makeSlug: string; modelSlug: string; year: number | bigint }[]>`
     SELECT DISTINCT "makeSlug", "modelSlug", "year" FROM "DealSummary"`;
-        const slices = new Set<string>();
-        const years = new Map<string, number[]>();
-        for (const r of rows) {
-          const year = Number(r.year);
-          slices.add(sliceKey(r.makeSlug, r.modelSlug, year));
-          const model = `${r.makeSlug}|${r.modelSlug}`;
-          years.set(model, [...(years.get(model) ?? []), year]);
-        }
-        for (const list of years.values()) list.sort((a, b) => a - b);
-        return { slices, years };
-      },
-      1000,
-      5 * 60_000,
-      // In the background once held: no request waits for another process's import to be read.
-      true,
-    ),
+      const slices = new Set<string>();
+      const years = new Map<string, number[]>();
+      for (const r of rows) {
+        const year = Number(r.year);
+        slices.add(sliceKey(r.makeSlug, r.modelSlug, year));
+        const model = `${r.makeSlug}|${r.modelSlug}`;
+        years.set(model, [...(years.get(model) ?? []), year]);
+      }
+      for (const list of years.values()) list.sort((a, b) => a - b);
+      return { slices, years };
+    }),
 );
 
 export async function sliceHasDeals(
