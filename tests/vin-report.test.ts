@@ -249,8 +249,8 @@ describe("a slow recalls section and a failing pricing section", () => {
         REPORT_RECALLS_TIMEOUT_MS: "300",
       },
     });
-    // Pricing fails outright: the app's in-memory index says the MDX has deals (imported next to it), so its
-    // pricing is read from the summary table, which is then gone.
+    // Pricing fails outright: deals for the MDX are imported next to the app, then their summary table is dropped,
+    // so whether the app reads which vehicles have deals or the MDX's figures, the table is gone.
     const mdxDeals = DEALS.replaceAll(",2024,Toyota,Camry,SE,", ",2022,Acura,MDX,Advance,");
     expect(await importDeals(slowApp.db(), Readable.from([mdxDeals]))).toMatchObject({ ok: true });
     await importReachesApp();

@@ -26,8 +26,8 @@ const steps = [
   },
 ];
 // Suites whose outcome does not depend on the database's provider (input parsing, outside systems failing, the
-// decoder, the catalog, MCP transports, the offline first run, health and config errors) run on SQLite only: on PostgreSQL they would only
-// repeat what SQLite showed, and they take about two minutes.
+// decoder, the catalog, MCP transports, the offline first run, health and config errors) run on SQLite only: on
+// PostgreSQL they would only repeat what SQLite showed, and they take about two minutes.
 const PROVIDER_NEUTRAL = [
   "health-and-config",
   "fuzz",
