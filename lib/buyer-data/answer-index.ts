@@ -8,8 +8,8 @@
  * - Kept current with a cheap poll, started by a lookup at most every POLL_MS and never awaited by it: rows
  *   stored since the newest seen, less OVERLAP_MS, by their `storedAt` (set when the write runs, so a write the
  *   write-behind queue held back during a database lock is still found; the overlap covers clocks of other
- *   instances and commits in flight). An indexed range read of the few rows stored since. Answers this process
- *   stores itself are held at once. So an answer stored by another instance shows here within POLL_MS plus
+ *   instances and commits in flight). An indexed range read of the keys stored since, and of the payloads of
+ *   those not held yet. Answers this process stores itself are held at once. So an answer stored by another instance shows here within POLL_MS plus
  *   that instance's write-behind delay (milliseconds): about 2 s.
  * - Held as the stored JSON text (a one-byte string, a third of the parsed objects' size) and parsed per lookup
  *   (tens of microseconds). Bounded per source (MAX_PER_SOURCE, least recently used dropped; a dropped vehicle
@@ -17,6 +17,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { db, type Db } from "../db";
+import { betweenPages } from "../db/data-version";
 import { log } from "../log";
 
 const POLL_MS = 2_000;
@@ -101,6 +102,7 @@ class AnswerIndex {
           });
           newest.push(page);
           if (page.length < PAGE) break;
+          await betweenPages();
         }
         for (const page of newest.reverse()) this.take(page.reverse());
       }
@@ -119,20 +121,37 @@ class AnswerIndex {
       .finally(() => (this.polling = null));
   }
 
-  /** Rows stored since the last poll (less the overlap), a page at a time in (storedAt, source, key) order. */
+  /**
+   * Rows stored since the last poll (less the overlap), a page at a time in (storedAt, source, key) order: their
+   * keys first, then the payloads of those not held already. Most rows a poll meets are this process's own
+   * writes (held at once, see hold), and a busy process stores answers every few milliseconds: reading their
+   * payloads again every POLL_MS would parse megabytes a minute for nothing.
+   */
   private async pollOnce(): Promise<void> {
     const since = new Date(Math.max(0, this.watermark - OVERLAP_MS));
     for (let cursor: { source: string; key: string } | undefined; ;) {
-      const rows = await this.client().sourceAnswer.findMany({
+      const stamps = await this.client().sourceAnswer.findMany({
         where: { storedAt: { gt: since } },
+        select: { source: true, key: true, checkedAt: true, storedAt: true },
         orderBy: [{ storedAt: "asc" }, { source: "asc" }, { key: "asc" }],
         take: PAGE,
         ...(cursor ? { skip: 1, cursor: { source_key: cursor } } : {}),
       });
-      this.take(rows);
-      if (rows.length < PAGE) return;
-      cursor = { source: rows[rows.length - 1].source, key: rows[rows.length - 1].key };
+      const missing = stamps.filter((r) => !this.holds(r.source, r.key, r.checkedAt));
+      for (const source of new Set(missing.map((r) => r.source))) {
+        const keys = missing.filter((r) => r.source === source).map((r) => r.key);
+        this.take(await this.client().sourceAnswer.findMany({ where: { source, key: { in: keys } } }));
+      }
+      for (const r of stamps) this.watermark = Math.max(this.watermark, r.storedAt.getTime());
+      if (stamps.length < PAGE) return;
+      cursor = { source: stamps[stamps.length - 1].source, key: stamps[stamps.length - 1].key };
     }
+  }
+
+  /** Whether the answer held for `key` is at least as new as `checkedAt`. */
+  private holds(source: string, key: string, checkedAt: Date): boolean {
+    const held = this.sources.get(source)?.peek(key);
+    return held !== undefined && held.checkedAt >= checkedAt;
   }
 }
 

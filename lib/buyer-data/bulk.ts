@@ -1,5 +1,5 @@
 /**
- * Batched upserts for the buyer-data imports (FLAT_CMPL, vehicles.csv): one multi-row INSERT … ON CONFLICT
+ * Batched upserts for the buyer-data imports (FLAT_CMPL, vehicles.csv) and stored answers: one multi-row INSERT … ON CONFLICT
  * per batch, the same SQL on SQLite and PostgreSQL (typed placeholders on PostgreSQL), so a re-import of the
  * same file updates the same rows instead of adding new ones.
  */
@@ -9,7 +9,8 @@ const ROWS_PER_STATEMENT = 300;
 
 export interface BulkTable {
   table: string;
-  key: string;
+  /** The column, or columns, of the conflict target (the primary key). */
+  key: string | readonly string[];
   columns: readonly string[];
   /** PostgreSQL casts per column ("integer", "boolean", "timestamp(3)", "double precision"). */
   pgTypes: Record<string, string>;
@@ -21,8 +22,9 @@ export async function upsertRows(t: BulkTable, rows: Array<Record<string, unknow
   if (rows.length === 0) return;
   const pg = dbProvider() === "postgresql";
   const booleans = new Set(t.booleans ?? []);
+  const keys: readonly string[] = typeof t.key === "string" ? [t.key] : t.key;
   const update = t.columns
-    .filter((c) => c !== t.key)
+    .filter((c) => !keys.includes(c))
     .map((c) => `"${c}" = excluded."${c}"`)
     .join(", ");
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
@@ -39,7 +41,7 @@ export async function upsertRows(t: BulkTable, rows: Array<Record<string, unknow
       });
       return `(${slots.join(", ")})`;
     });
-    const sql = `INSERT INTO "${t.table}" (${t.columns.map((c) => `"${c}"`).join(", ")}) VALUES ${tuples.join(", ")} ON CONFLICT ("${t.key}") DO UPDATE SET ${update}`;
+    const sql = `INSERT INTO "${t.table}" (${t.columns.map((c) => `"${c}"`).join(", ")}) VALUES ${tuples.join(", ")} ON CONFLICT (${keys.map((k) => `"${k}"`).join(", ")}) DO UPDATE SET ${update}`;
     await db().$executeRawUnsafe(sql, ...params);
   }
 }

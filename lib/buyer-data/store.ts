@@ -4,10 +4,21 @@
  * instance, still serves the last answer as `stale`. Reads come from the in-memory index (answer-index.ts).
  */
 import { config } from "../config";
-import { db } from "../db";
 import { deferWrite } from "../db/write-behind";
 import { LiveAnswers, type DurableAnswers } from "../outside";
 import { answerIndex } from "./answer-index";
+import { upsertRows, type BulkTable } from "./bulk";
+
+/**
+ * One row per source and year/make/model, written as one raw INSERT … ON CONFLICT: with a source answering
+ * live, three of these per new vehicle, and Prisma's own upsert cost several times the statement.
+ */
+const SOURCE_ANSWER: BulkTable = {
+  table: "SourceAnswer",
+  key: ["source", "key"],
+  columns: ["source", "key", "payload", "checkedAt", "storedAt"],
+  pgTypes: { checkedAt: "timestamp(3)", storedAt: "timestamp(3)" },
+};
 
 const globalForSources = globalThis as unknown as {
   __vinscopeSourceAnswers?: Map<string, LiveAnswers<NonNullable<unknown>>>;
@@ -42,11 +53,7 @@ function storedAnswers<T>(source: string): DurableAnswers<T> {
         run: () => {
           // When the write runs, not when it was queued: other processes poll on it (answer-index.ts).
           const storedAt = new Date();
-          return db().sourceAnswer.upsert({
-            where: { source_key: { source, key } },
-            create: { source, key, payload, checkedAt, storedAt },
-            update: { payload, checkedAt, storedAt },
-          });
+          return upsertRows(SOURCE_ANSWER, [{ source, key, payload, checkedAt, storedAt }]);
         },
       });
     },

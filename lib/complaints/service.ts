@@ -21,7 +21,7 @@ import { sourceAnswers } from "../buyer-data/store";
 import { fetchComplaintModels, fetchComplaints, complaintsOnline } from "./nhtsa-client";
 import { nhtsaVehiclePageUrl } from "../vehicle";
 import { summarizeComplaints, type ComplaintsSummary } from "./complaint-rows";
-import { importedComplaints, importedComplaintsCoverage } from "./store";
+import { importedComplaints, importedComplaintsCoverage, importedComplaintsReady } from "./store";
 import { freshMirror } from "../buyer-data/mirror-status";
 import { config } from "../config";
 import type { VehicleQuery } from "../vehicle";
@@ -100,6 +100,10 @@ export async function complaintsForVehicle(
 async function mirrorAnswer(q: VehicleQuery, url: string): Promise<ComplaintsSection | null> {
   const asOf = await freshMirror("complaints", config().sync.complaints.maxAgeMs).catch(() => null);
   if (!asOf) return null;
+  // The first time this process uses the mirror its summaries are read (seconds for the full file): online, NHTSA
+  // answers meanwhile (within the report's budget) rather than every request waiting; offline the mirror is
+  // the only source, so the request waits for it.
+  if (complaintsOnline() && !importedComplaintsReady()) return null;
   const source = `${ATTRIBUTION}, local mirror of NHTSA's FLAT_CMPL file`;
   const imported = await importedComplaints(q).catch(() => null);
   if (imported) return section(imported.summary, "ok", asOf, url, source);

@@ -10,7 +10,7 @@
  * text (EXCERPT_CHARS, ending in "..."; the whole text stays in the Complaint table and at NHTSA under the ODI
  * number). ASCII on purpose: one non-Latin-1 character would make V8 hold the whole string at two bytes a character. Full size measured with `npm run bench:index-memory` (README).
  */
-import { DerivedFromDataSet, processWide } from "../db/data-version";
+import { betweenPages, DerivedFromDataSet, processWide } from "../db/data-version";
 import { db } from "../db";
 import { makeKey, nameKey, sameModel } from "../vehicle";
 import { summarizeComplaints, type ComplaintsSummary } from "./complaint-rows";
@@ -19,7 +19,7 @@ import type { VehicleQuery } from "../vehicle";
 /** Characters of a complaint's text kept in memory (NHTSA's texts run to 2,000), and how many newest are held. */
 const EXCERPT_CHARS = 120;
 const NEWEST_HELD = 3;
-const PAGE = 2000;
+const PAGE = 500;
 
 interface Held {
   modelKey: string;
@@ -66,6 +66,7 @@ const index = processWide(
             if (maxYear === null || r.year > maxYear) maxYear = r.year;
           }
           cursor = page[page.length - 1].key;
+          await betweenPages();
         }
         return { byYearMake, asOf, maxYear };
       },
@@ -85,6 +86,11 @@ export async function importedComplaints(q: VehicleQuery): Promise<{ summary: Co
   if (matching.length === 0 || !held.asOf) return null;
   const summaries = matching.map((m) => JSON.parse(m.summary) as ComplaintsSummary);
   return { summary: summaries.length === 1 ? summaries[0] : mergeSummaries(summaries), asOf: held.asOf };
+}
+
+/** Whether the summaries are held in this process; when not, they start loading (DerivedFromDataSet.ready). */
+export function importedComplaintsReady(): boolean {
+  return index.ready(db());
 }
 
 /** What the import holds: newest model year and when it was imported (a mirror's coverage). */

@@ -1,4 +1,4 @@
-import { changeDataSet, DerivedFromDataSet } from "./data-version";
+import { betweenPages, changeDataSet, DerivedFromDataSet } from "./data-version";
 import type { Db } from ".";
 
 /** A stand-in for the Setting table, the transaction included: enough for the stamp and its readers. */
@@ -120,4 +120,31 @@ describe("DerivedFromDataSet", () => {
     fail = false;
     expect(await value.get(db)).toBe("ok");
   });
+
+  test("ready() says whether a value is held, and starts the first derive without waiting for it", async () => {
+    const { db } = fakeDb();
+    let release!: () => void;
+    const derived = new Promise<void>((r) => (release = r));
+    const value = new DerivedFromDataSet("deals", async () => {
+      await derived;
+      return "index";
+    });
+    expect(value.ready(db)).toBe(false);
+    // The derive is under way: asking again does not start a second one, and is still not ready.
+    expect(value.ready(db)).toBe(false);
+    release();
+    expect(await value.get(db)).toBe("index");
+    expect(value.ready(db)).toBe(true);
+  });
+});
+
+test("betweenPages gives the event loop a turn: what was queued before it runs first", async () => {
+  // A query on SQLite resolves in microtasks alone, so without this turn nothing queued would run until the end.
+  const order: string[] = [];
+  setImmediate(() => order.push("queued"));
+  await Promise.resolve();
+  order.push("microtask");
+  await betweenPages();
+  order.push("after the turn");
+  expect(order).toEqual(["microtask", "queued", "after the turn"]);
 });

@@ -6,6 +6,7 @@
  * one database, and a CLI import next to a running server, see each other's writes the same way.
  */
 import { randomUUID } from "node:crypto";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Db, Prisma } from ".";
 
 /**
@@ -123,6 +124,16 @@ export class DerivedFromDataSet<T> {
     return check;
   }
 
+  /**
+   * Whether a value is held; when none is yet, the first derive starts in the background. A caller with another
+   * way to answer (a live source) answers that way meanwhile, instead of waiting for the whole set to be read.
+   */
+  ready(db: Db): boolean {
+    if (this.held.has(db)) return true;
+    this.get(db).catch(() => undefined);
+    return false;
+  }
+
   private async refresh(db: Db, now: number): Promise<T> {
     // The stamp is read before deriving: a write in between makes the next check derive again, never skip one.
     const changes = this.localChanges();
@@ -136,6 +147,16 @@ export class DerivedFromDataSet<T> {
     this.held.set(db, { version, value, derivedAt: now, checkedAt: now, localChanges: changes });
     return value;
   }
+}
+
+/**
+ * For a derive that reads a whole set in pages: awaited between pages, it lets the requests waiting on the event
+ * loop run. A query on SQLite runs on the loop itself, and Prisma resolves it without giving the loop a turn, so
+ * a derive that awaits only its pages holds every request for all of its pages (after a sync of a full
+ * mirror: seconds). With a turn per page a request waits at most one page.
+ */
+export function betweenPages(): Promise<void> {
+  return nextTurn();
 }
 
 const globalForDerived = globalThis as unknown as { __vinscopeDerived?: Map<string, unknown> };

@@ -7,7 +7,7 @@
  * Size: vehicles.csv holds ~48,000 variants (1984 to next year); one record of 17 fields with its strings held
  * once each (interned) measured ~0.5 KB, so the full index is ~25 MB.
  */
-import { DerivedFromDataSet, processWide } from "../db/data-version";
+import { betweenPages, DerivedFromDataSet, processWide } from "../db/data-version";
 import { db } from "../db";
 import { makeKey } from "../vehicle";
 import { epaModelMatches } from "./epa-match";
@@ -24,7 +24,7 @@ interface EpaIndex {
 const yearMake = (year: number, mk: string) => `${year}|${mk}`;
 
 /** Rows read per query while loading (the full file at once would hold every row twice for a moment). */
-const PAGE = 5000;
+const PAGE = 1000;
 
 const index = processWide(
   "fuel-economy:variants",
@@ -70,6 +70,7 @@ const index = processWide(
             rows++;
           }
           cursor = page[page.length - 1].id;
+          await betweenPages();
         }
         return { byYearMake, asOf, maxYear, rows };
       },

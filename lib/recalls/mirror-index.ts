@@ -12,7 +12,7 @@
  * set changes (lib/db/data-version.ts); campaigns removed from the mirror are left out, as storedRecalls does.
  */
 import { LRUCache } from "lru-cache";
-import { DerivedFromDataSet, processWide } from "../db/data-version";
+import { betweenPages, DerivedFromDataSet, processWide } from "../db/data-version";
 import { db, Prisma } from "../db";
 import { makeKey, modelIdentity, sameModelIdentity, type ModelIdentity } from "../vehicle";
 import { campaignTexts, newestFirst, type StoredAnswer, type StoredRecall } from "./store";
@@ -26,6 +26,9 @@ interface ModelRows {
   identity: ModelIdentity;
   rows: Coverage[];
 }
+
+/** Coverage rows read per query while deriving. */
+const PAGE = 1000;
 
 /** Campaign texts held per index generation, bounded by characters (~2 bytes each): at most ~32 MB. */
 const MAX_TEXT_CHARS = 16_000_000;
@@ -43,14 +46,6 @@ const index = processWide(
     new DerivedFromDataSet(
       "recalls",
       async (client): Promise<MirrorIndex> => {
-        const rows = await client.$queryRaw<
-          { campaignNumber: string; makeKey: string; model: string; year: number | bigint; component: string }[]
-        >(
-          Prisma.sql`
-        SELECT c."campaignNumber", c."makeKey", c."model", c."year", c."component"
-        FROM "RecallCoverage" c JOIN "RecallCampaign" r ON r."campaignNumber" = c."campaignNumber"
-        WHERE r."removedFromMirrorAt" IS NULL`,
-        );
         const interned = new Map<string, string>();
         const intern = (s: string) => {
           const held = interned.get(s);
@@ -59,13 +54,35 @@ const index = processWide(
           return s;
         };
         const byYearMake = new Map<string, Map<string, ModelRows>>();
-        for (const r of rows) {
-          const key = yearMakeKey(Number(r.year), r.makeKey);
-          let models = byYearMake.get(key);
-          if (!models) byYearMake.set(key, (models = new Map()));
-          let spelling = models.get(r.model);
-          if (!spelling) models.set(r.model, (spelling = { identity: modelIdentity(r.model, r.makeKey), rows: [] }));
-          spelling.rows.push([intern(r.campaignNumber), intern(r.component)]);
+        // In pages of PAGE rows by id, with a turn of the event loop between them (betweenPages).
+        for (let after = 0; ; ) {
+          const rows = await client.$queryRaw<
+            {
+              id: number | bigint;
+              campaignNumber: string;
+              makeKey: string;
+              model: string;
+              year: number | bigint;
+              component: string;
+            }[]
+          >(
+            Prisma.sql`
+        SELECT c."id", c."campaignNumber", c."makeKey", c."model", c."year", c."component"
+        FROM "RecallCoverage" c JOIN "RecallCampaign" r ON r."campaignNumber" = c."campaignNumber"
+        WHERE r."removedFromMirrorAt" IS NULL AND c."id" > ${after}
+        ORDER BY c."id" LIMIT ${PAGE}`,
+          );
+          for (const r of rows) {
+            const key = yearMakeKey(Number(r.year), r.makeKey);
+            let models = byYearMake.get(key);
+            if (!models) byYearMake.set(key, (models = new Map()));
+            let spelling = models.get(r.model);
+            if (!spelling) models.set(r.model, (spelling = { identity: modelIdentity(r.model, r.makeKey), rows: [] }));
+            spelling.rows.push([intern(r.campaignNumber), intern(r.component)]);
+          }
+          if (rows.length < PAGE) break;
+          after = Number(rows[rows.length - 1].id);
+          await betweenPages();
         }
         const texts = new LRUCache<string, StoredRecall>({
           maxSize: MAX_TEXT_CHARS,
@@ -81,6 +98,11 @@ const index = processWide(
       true,
     ),
 );
+
+/** Whether the index is held in this process; when not, it starts loading (DerivedFromDataSet.ready). */
+export function mirrorIndexReady(): boolean {
+  return index.ready(db());
+}
 
 /**
  * The store's recalls for a year/make/model, as storedRecalls gives them (one item per campaign, its components

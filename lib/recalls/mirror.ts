@@ -12,7 +12,8 @@
 import { config } from "../config";
 import { readJobStatus } from "../db/job-status";
 import type { JobState } from "../db/job-status";
-import { indexedRecalls } from "./mirror-index";
+import { indexedRecalls, mirrorIndexReady } from "./mirror-index";
+import { nhtsaOnline } from "./nhtsa-client";
 import type { StoredAnswer } from "./store";
 import type { VehicleQuery } from "../vehicle";
 
@@ -69,5 +70,9 @@ export async function mirrorRecalls(
 ): Promise<{ stored: Pick<StoredAnswer, "items">; asOf: Date } | null> {
   const m = await recallMirrorStatus(now.getTime());
   if (!m || !m.fresh || q.year > m.maxModelYear) return null;
+  // The first time this process uses the mirror its index is derived (seconds for full files): online, NHTSA
+  // answers meanwhile (within the report's budget) rather than every request waiting; offline the mirror is
+  // the only source, so the request waits for it.
+  if (nhtsaOnline() && !mirrorIndexReady()) return null;
   return { stored: await indexedRecalls(q), asOf: m.asOf };
 }

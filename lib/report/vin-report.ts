@@ -177,7 +177,7 @@ export async function reportSections(
           (r) => recallsMemoMs(r, memoMs),
         )
       : undefined,
-    flags.insight ? insightSection(vehicle) : undefined,
+    flags.insight ? insightSection(vehicle, budgetMs) : undefined,
     flags.safetyRatings && marks
       ? buyer(
           `ratings|${traitsKey}`,
@@ -426,14 +426,15 @@ async function recallsSection(vehicle: VehicleQuery, budgetMs: number): Promise<
   }
 }
 
-async function insightSection(vehicle: VehicleQuery): Promise<VinDecodeResponse["insight"]> {
+async function insightSection(vehicle: VehicleQuery, budgetMs: number): Promise<VinDecodeResponse["insight"]> {
   try {
     // Past its own deadline lib/insights answers with the factual fallback while the model call finishes and
     // fills the cache; the outer deadline only guards against the section hanging altogether.
-    // Without an AI key the text is written from the facts, which need no waiting beyond the live budget (a
-    // recall source that hangs must not hold the report); with one, the model gets its own deadline.
+    // Without an AI key the text is written from the facts, which need no waiting beyond what is left of the
+    // report's live budget (a recall source that hangs must not hold the report); with one, the model gets its
+    // own deadline.
     const { report, insights } = config();
-    const ms = insights.apiKey ? report.insightTimeoutMs : Math.min(report.insightTimeoutMs, report.liveBudgetMs);
+    const ms = insights.apiKey ? report.insightTimeoutMs : Math.min(report.insightTimeoutMs, budgetMs);
     const insight = await withDeadline("insight", ms + 500, (signal) =>
       getInsight(vehicle, { deadlineMs: ms, signal }),
     );

@@ -1,0 +1,65 @@
+/**
+ * The stored answers of the buyer-data sources: written once per key (a raw INSERT … ON CONFLICT), loaded by a
+ * new process, and kept current from what other processes store.
+ */
+import { createTempDb } from "../../tests/support/recalls-temp-db";
+import { db } from "../db";
+import { drainDeferredWrites } from "../db/write-behind";
+import { answerIndex } from "./answer-index";
+import { sourceAnswers } from "./store";
+
+let temp: ReturnType<typeof createTempDb>;
+
+beforeAll(() => {
+  temp = createTempDb();
+});
+afterAll(() => temp.cleanup());
+
+/** A new process: its own index, loaded from the database on first use. */
+function restart(): void {
+  (globalThis as { __vinscopeAnswerIndex?: unknown }).__vinscopeAnswerIndex = undefined;
+  (globalThis as { __vinscopeSourceAnswers?: unknown }).__vinscopeSourceAnswers = undefined;
+}
+
+test("an answer stored twice is one row holding the newer answer, and a new process loads it", async () => {
+  const answers = sourceAnswers<{ stars: number }>("test-breaker", "test-source");
+  await answers.get("2020|acme|roadster", async () => ({ ok: true, value: { stars: 4 } }));
+  await drainDeferredWrites();
+  // A year on, the stored answer has expired and the source is asked again.
+  const later = () => new Date(Date.now() + 365 * 86_400_000);
+  await answers.get("2020|acme|roadster", async () => ({ ok: true, value: { stars: 5 } }), { now: later });
+  await drainDeferredWrites();
+
+  const rows = await db().sourceAnswer.findMany({ where: { source: "test-source" } });
+  expect(rows).toHaveLength(1);
+  expect(JSON.parse(rows[0].payload)).toEqual({ stars: 5 });
+
+  restart();
+  const known = await sourceAnswers<{ stars: number }>("test-breaker", "test-source").known("2020|acme|roadster");
+  expect(known?.value).toEqual({ stars: 5 });
+});
+
+test("an answer another process stores, or replaces, shows here after a poll", async () => {
+  restart();
+  const index = answerIndex();
+  expect(await index.get("test-source", "2021|acme|coupe")).toBeNull();
+  const checkedAt = new Date();
+  await db().sourceAnswer.create({
+    data: { source: "test-source", key: "2021|acme|coupe", payload: '{"stars":3}', checkedAt, storedAt: new Date() },
+  });
+  // The poll runs at most every 2 s, started by a lookup and not awaited by it.
+  await new Promise((r) => setTimeout(r, 2100));
+  await index.get("test-source", "2021|acme|coupe");
+  await new Promise((r) => setTimeout(r, 200));
+  expect((await index.get("test-source", "2021|acme|coupe"))?.value).toEqual({ stars: 3 });
+
+  // A newer answer for a key this process holds is read again; its payload is not skipped as already held.
+  await db().sourceAnswer.update({
+    where: { source_key: { source: "test-source", key: "2021|acme|coupe" } },
+    data: { payload: '{"stars":2}', checkedAt: new Date(checkedAt.getTime() + 1000), storedAt: new Date() },
+  });
+  await new Promise((r) => setTimeout(r, 2100));
+  await index.get("test-source", "2021|acme|coupe");
+  await new Promise((r) => setTimeout(r, 200));
+  expect((await index.get("test-source", "2021|acme|coupe"))?.value).toEqual({ stars: 2 });
+});
