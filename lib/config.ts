@@ -311,6 +311,8 @@ const SETTINGS = {
     slowCallMs: env("OUTSIDE_SLOW_CALL_MS", positiveInt(750)),
     /** Calls in flight per outside system; more answer degraded at once. */
     bulkheadLimit: env("OUTSIDE_BULKHEAD_LIMIT", positiveInt(8)),
+    /** Calls waiting for a slot per outside system, nobody waiting on them (they fill the store); more are refused. */
+    bulkheadBacklog: env("OUTSIDE_BULKHEAD_BACKLOG", z.coerce.number().int().min(0).default(32)),
     failureMemoMs: env("OUTSIDE_FAILURE_MEMO_MS", z.coerce.number().int().min(0).default(10_000)),
   },
   /** Scheduled syncs (lib/jobs). A null URL or schedule is `off`. */

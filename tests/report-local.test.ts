@@ -1,8 +1,8 @@
 /**
  * The default VIN report from local data, against the built app with NHTSA (ratings, complaints, recalls) and
  * fueleconomy.gov faked on loopback: a live call is waited on for REPORT_LIVE_BUDGET_MS at most, past which the
- * section is `pending` and the call fills the store for the next request; a bulkhead refuses calls past its cap
- * at once; a source that hangs opens its breaker within a second; a key-less offline report is cached a day.
+ * section is `pending` and the call fills the store for the next request; past a bulkhead's cap a call waits in
+ * its backlog with nobody waiting on it, and past the backlog it is refused at once; a source that hangs opens its breaker within a second; a key-less offline report is cached a day.
  */
 import { execFile } from "node:child_process";
 import path from "node:path";
@@ -70,6 +70,7 @@ beforeAll(async () => {
       REPORT_SECTION_MEMO_MS: "0",
       OUTSIDE_FAILURE_MEMO_MS: "0",
       OUTSIDE_BULKHEAD_LIMIT: "4",
+      OUTSIDE_BULKHEAD_BACKLOG: "1",
       OUTSIDE_SLOW_CALL_MS: "500",
       OUTSIDE_BREAKER_FAILURES: "3",
       OUTSIDE_BREAKER_COOLDOWN_MS: "60000",
@@ -139,22 +140,38 @@ describe("the live budget counts from the request's arrival", () => {
 });
 
 describe("the bulkhead", () => {
-  test("with OUTSIDE_BULKHEAD_LIMIT calls in flight, another vehicle is refused at once", async () => {
+  test("past OUTSIDE_BULKHEAD_LIMIT calls in flight one vehicle waits its turn unwaited for; past the backlog, refused", async () => {
     // Under OUTSIDE_SLOW_CALL_MS: slow, not failing (the breaker stays closed).
     mode.epaDelayMs = 400;
     try {
       const slow = [2018, 2019, 2020, 2021].map((year) => timed(`/api/public/fuel-economy/${year}/toyota/camry`));
       await new Promise((r) => setTimeout(r, 100)); // all four calls are under way
-      const refused = await timed("/api/public/fuel-economy/2022/toyota/camry");
-      expect(refused.res.status).toBe(200);
-      expect(refused.ms).toBeLessThan(500);
+      // Every slot taken: the fifth vehicle's call waits in the backlog, and its answer does not wait for it.
+      const queued = await timed("/api/public/fuel-economy/2022/toyota/camry");
+      expect(queued.ms).toBeLessThan(250);
+      expect(queued.body).toMatchObject({ status: "pending", selection: null, variants: [] });
+      expect(queued.body.source).toMatch(/waits its turn/);
+      expect(queued.res.headers.get("cache-control")).toBe(DEGRADED);
+      // The backlog is full too: the sixth is refused at once, honestly unknown.
+      const refused = await timed("/api/public/fuel-economy/2023/toyota/camry");
+      expect(refused.ms).toBeLessThan(250);
       expect(refused.body).toMatchObject({ status: "unavailable", selection: null, variants: [] });
       expect(refused.body.source).toMatch(/busy/);
       expect(refused.res.headers.get("cache-control")).toBe(DEGRADED);
       for (const { body } of await Promise.all(slow)) expect(body).toMatchObject({ status: "ok", variants: [] });
-      // A slot is free again: the same vehicle is asked now.
+      // The waiting call ran when a slot freed and filled the store: answered without asking again.
       mode.epaDelayMs = 0;
-      expect((await timed("/api/public/fuel-economy/2022/toyota/camry")).body).toMatchObject({ status: "ok" });
+      const asked2022 = () => epa.requests.filter((r) => [...r.query.values()].includes("2022")).length;
+      await eventually(asked2022, (n) => n > 0, 3000);
+      const later = await eventually(
+        () => timed("/api/public/fuel-economy/2022/toyota/camry"),
+        (r) => r.body.status === "ok",
+        3000,
+      );
+      expect(later.body).toMatchObject({ status: "ok", variants: [] });
+      expect(asked2022()).toBe(1);
+      // The refused one is asked now that slots are free.
+      expect((await timed("/api/public/fuel-economy/2023/toyota/camry")).body).toMatchObject({ status: "ok" });
     } finally {
       mode.epaDelayMs = 0;
     }

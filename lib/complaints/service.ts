@@ -66,7 +66,7 @@ export async function complaintsForVehicle(
       ...unavailable(
         url,
         now,
-        `${ATTRIBUTION}: NHTSA did not answer within ${answer.waitedMs} ms; the answer is being fetched and stored, ask again shortly`,
+        `${ATTRIBUTION}: NHTSA ${answer.why}; the answer is being fetched and stored, ask again shortly`,
       ),
       status: "pending",
     };

@@ -103,7 +103,7 @@ export async function fuelEconomyForVehicle(
       ...unavailable(
         url,
         now,
-        `${ATTRIBUTION}: fueleconomy.gov did not answer within ${answer.waitedMs} ms; the answer is being fetched and stored, ask again shortly`,
+        `${ATTRIBUTION}: fueleconomy.gov ${answer.why}; the answer is being fetched and stored, ask again shortly`,
       ),
       status: "pending",
     };

@@ -1,8 +1,10 @@
 /**
- * One bulkhead per outside system, on cockatiel's BulkheadPolicy with no queue: at most OUTSIDE_BULKHEAD_LIMIT
- * calls to a system in flight per process; one more is refused at once (the section answers degraded) instead of
- * piling up behind a system that has slowed down. Single flight (memo.ts) already makes one call per vehicle,
- * so the cap counts distinct vehicles asked about at the same time.
+ * One bulkhead per outside system, on cockatiel's BulkheadPolicy: at most OUTSIDE_BULKHEAD_LIMIT calls to a
+ * system in flight per process, and behind them a backlog of at most OUTSIDE_BULKHEAD_BACKLOG calls waiting for a
+ * slot. A caller whose call would wait in the backlog does not wait with it: its section answers degraded at once
+ * (`pending`), and the call runs when a slot frees and fills the store, so the next request finds the answer.
+ * Past the backlog a call is refused at once, instead of piling up behind a system that has slowed down. Single
+ * flight (memo.ts) already makes one call per vehicle, so these count distinct vehicles.
  */
 import { bulkhead, BulkheadRejectedError, type BulkheadPolicy } from "cockatiel";
 import { config } from "../config";
@@ -13,16 +15,22 @@ export class Bulkhead {
   constructor(
     readonly name: string,
     readonly limit: number,
+    readonly backlog = 0,
   ) {
-    this.policy = bulkhead(limit, 0);
+    this.policy = bulkhead(limit, backlog);
   }
 
-  /** True when every slot is taken: a call now would be refused. */
+  /** True when every slot is taken: a call now would wait in the backlog (or be refused, see refusing). */
   get full(): boolean {
     return this.policy.executionSlots === 0;
   }
 
-  /** `work` in a slot, or `refused()` at once when none is free. */
+  /** True when every slot and the whole backlog are taken: a call now would be refused. */
+  get refusing(): boolean {
+    return this.policy.executionSlots === 0 && this.policy.queueSlots === 0;
+  }
+
+  /** `work` in a slot (after waiting in the backlog when every slot is taken), or `refused()` at once. */
   async run<T>(work: () => Promise<T>, refused: () => T): Promise<T> {
     try {
       return await this.policy.execute(work);
@@ -39,11 +47,11 @@ const globalForBulkheads = globalThis as unknown as { __vinscopeBulkheads?: Map<
 
 export function bulkheadFor(name: string): Bulkhead {
   const registry = (globalForBulkheads.__vinscopeBulkheads ??= new Map());
-  const limit = config().outside.bulkheadLimit;
+  const { bulkheadLimit: limit, bulkheadBacklog: backlog } = config().outside;
   let held = registry.get(name);
-  if (!held || held.limit !== limit) {
+  if (!held || held.limit !== limit || held.backlog !== backlog) {
     if (!held && registry.size >= MAX_BULKHEADS) registry.delete(registry.keys().next().value as string);
-    held = new Bulkhead(name, limit);
+    held = new Bulkhead(name, limit, backlog);
     registry.set(name, held);
   }
   return held;

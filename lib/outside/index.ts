@@ -16,9 +16,11 @@
  *                             failure opens it again)
  *   watchSlowCall()           arms the slow-call timer of the breaker the call runs under (fetchJson does)
  *
- * Bulkheads (bulkhead.ts), one per system, on cockatiel's bulkhead with no queue:
+ * Bulkheads (bulkhead.ts), one per system, on cockatiel's bulkhead with a short backlog:
  *
- *   bulkheadFor(name).run(work, refused)   at most OUTSIDE_BULKHEAD_LIMIT in flight; one more gets refused()
+ *   bulkheadFor(name).run(work, refused)   at most OUTSIDE_BULKHEAD_LIMIT in flight, OUTSIDE_BULKHEAD_BACKLOG
+ *                                          waiting for a slot; one more gets refused()
+ *   bulkhead.full / refusing  every slot taken (a call would wait) / slots and backlog taken (it would be refused)
  *   breaker.refusing          true while calls are answered degraded without asking (check before waiting)
  *   breaker.state / health()  "closed" | "open" | "half_open", when it opened, the last failure
  *   breakerHealth()           every breaker of this process (health reporting)

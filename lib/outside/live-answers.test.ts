@@ -94,16 +94,25 @@ test("past the budget: pending while nothing is known, the load goes on and fill
   expect(calls).toBe(0);
 });
 
-test("the bulkhead: past OUTSIDE_BULKHEAD_LIMIT vehicles in flight, another is refused at once", async () => {
+test("the bulkhead: past OUTSIDE_BULKHEAD_LIMIT vehicles in flight one more waits its turn unwaited for, then one is refused", async () => {
   process.env.OUTSIDE_BULKHEAD_LIMIT = "2";
+  process.env.OUTSIDE_BULKHEAD_BACKLOG = "1";
   resetConfigForTests();
   const answers = new LiveAnswers<{ n: number }>("test-bulkhead", { okTtlMs: () => 60_000, max: 10 });
   const slow = () => new Promise<Loaded<{ n: number }>>((r) => setTimeout(() => r(ok(1)), 100));
   const inFlight = [answers.get("a", slow), answers.get("b", slow)];
   const started = Date.now();
-  expect(await answers.get("c", slow)).toMatchObject({ kind: "failed", failure: { reason: "busy" } });
+  // Every slot taken: "c" waits in the backlog, and its caller is answered at once.
+  expect(await answers.get("c", slow)).toMatchObject({ kind: "pending", why: expect.stringMatching(/waits its turn/) });
+  // The backlog is full too: "d" is refused at once.
+  expect(await answers.get("d", slow)).toMatchObject({ kind: "failed", failure: { reason: "busy" } });
   expect(Date.now() - started).toBeLessThan(50);
   // A caller of a vehicle already being asked joins its flight instead.
   expect(await answers.get("a", slow)).toMatchObject({ kind: "fresh" });
   await Promise.all(inFlight);
+  // "c" ran when a slot freed: its answer is known without loading again.
+  await answers.settled();
+  let loads = 0;
+  expect(await answers.get("c", async () => (loads++, ok(2)))).toMatchObject({ kind: "fresh", value: { n: 1 } });
+  expect(loads).toBe(0);
 });

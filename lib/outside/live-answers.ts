@@ -8,7 +8,8 @@
  * and are shared by every instance.
  *
  * A caller with a budget (the VIN report) waits at most that long: the load goes on without it and fills the
- * store, so the next request finds the answer.
+ * store, so the next request finds the answer. A load that has to wait for a slot of the bulkhead is waited on by
+ * nobody: the caller is answered at once, and the load fills the store when its turn comes.
  */
 import { boundedCache } from "./memo";
 import { BoundedMemo } from "./memo";
@@ -23,7 +24,8 @@ export type Loaded<T> = { ok: true; value: T } | FetchFailure;
 export type LiveAnswer<T> =
   | { kind: "fresh"; value: T; checkedAt: Date }
   | { kind: "stale"; value: T; checkedAt: Date; failure: FetchFailure }
-  | { kind: "pending"; waitedMs: number }
+  /** `why`: what the source did, to follow its name ("did not answer within 300 ms"). */
+  | { kind: "pending"; why: string }
   | { kind: "failed"; failure: FetchFailure };
 
 export interface DurableAnswers<T> {
@@ -66,15 +68,24 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
     if (known && now().getTime() - known.checkedAt.getTime() < this.opts.okTtlMs()) return { kind: "fresh", ...known };
     // Nothing to wait for: the breaker is open or every slot of the bulkhead is taken (a flight already under
     // way for this key is joined instead).
-    if (!this.memo.loading(key)) {
+    const joining = this.memo.loading(key);
+    if (!joining) {
       const refusal = this.refusal();
       if (refusal) return known ? { kind: "stale", ...known, failure: refusal } : { kind: "failed", failure: refusal };
     }
+    const waitsForSlot = !joining && bulkheadFor(this.breakerName).full;
     const flight = this.memo.get(
       key,
       () => this.loadGuarded(key, load, now),
       (r) => (r.ok ? 0 : config().outside.failureMemoMs),
     );
+    if (waitsForSlot) {
+      // In the backlog: answered now, and the load fills the store when a slot frees.
+      flight.catch(() => undefined);
+      const why = `has ${config().outside.bulkheadLimit} calls under way already; this one waits its turn`;
+      const failure: FetchFailure = { ok: false, reason: "busy", detail: why };
+      return known ? { kind: "stale", ...known, failure } : { kind: "pending", why };
+    }
     const started = Date.now();
     const budget = ask.budgetMs === undefined ? null : startDeadline(ask.budgetMs);
     const gaveUp = (): FetchFailure => ({ ok: false, reason: "aborted", detail: "the caller gave up" });
@@ -89,7 +100,9 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
         reason: "timeout",
         detail: `no answer within ${ask.budgetMs} ms; still being asked`,
       };
-      return known ? { kind: "stale", ...known, failure } : { kind: "pending", waitedMs: Date.now() - started };
+      return known
+        ? { kind: "stale", ...known, failure }
+        : { kind: "pending", why: `did not answer within ${Date.now() - started} ms` };
     }
     if (waited.ok) return { kind: "fresh", value: waited.value, checkedAt: waited.checkedAt };
     const last = known ?? (await this.known(key));
@@ -114,7 +127,7 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
 
   private refusal(): FetchFailure | null {
     if (breakerFor(this.breakerName).refusing) return this.breakerOpen();
-    if (bulkheadFor(this.breakerName).full) return this.busy();
+    if (bulkheadFor(this.breakerName).refusing) return this.busy();
     return null;
   }
 
@@ -130,7 +143,7 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
     return {
       ok: false,
       reason: "busy",
-      detail: `${config().outside.bulkheadLimit} calls to ${this.breakerName} are already under way`,
+      detail: `${config().outside.bulkheadLimit} calls to ${this.breakerName} are under way and ${config().outside.bulkheadBacklog} wait their turn`,
     };
   }
 

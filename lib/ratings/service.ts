@@ -61,7 +61,7 @@ export async function safetyRatingsForVehicle(
       ...unavailable(
         url,
         now,
-        `${ATTRIBUTION}: NHTSA did not answer within ${answer.waitedMs} ms; the answer is being fetched and stored, ask again shortly`,
+        `${ATTRIBUTION}: NHTSA ${answer.why}; the answer is being fetched and stored, ask again shortly`,
       ),
       status: "pending",
     };

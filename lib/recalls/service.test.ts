@@ -282,6 +282,39 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     await new Promise((resolve) => setTimeout(resolve, 800)); // let the shared refresh (two delayed calls) finish first
   });
 
+  test("past the bulkhead's cap a vehicle is pending at once and fetched when a slot frees; past its backlog, unknown", async () => {
+    process.env.OUTSIDE_BULKHEAD_LIMIT = "1";
+    process.env.OUTSIDE_BULKHEAD_BACKLOG = "1";
+    resetConfigForTests();
+    try {
+      // No model names and no recalls, each after 100 ms.
+      handler = (_url, res) =>
+        setTimeout(() => sendJson(res, { Count: 0, Message: "Results returned successfully", results: [] }), 100);
+      const at = { now: new Date(t0.getTime() + 60_000) };
+      const first = recallsForVehicle({ year: 2017, make: "Acura", model: "MDX" }, at);
+      const started = Date.now();
+      const queued = await recallsForVehicle({ year: 2017, make: "Acura", model: "RDX" }, at);
+      expect(queued).toMatchObject({ status: "pending", count: null });
+      expect(queued.source).toMatch(/waits its turn/);
+      const refused = await recallsForVehicle({ year: 2017, make: "Acura", model: "TLX" }, at);
+      expect(refused).toMatchObject({ status: "unavailable", count: null });
+      expect(Date.now() - started).toBeLessThan(80);
+      expect(await first).toMatchObject({ status: "ok", count: 0 });
+      // The waiting refresh ran when the slot freed, and stored its answer.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const asked = hits.length;
+      expect(await recallsForVehicle({ year: 2017, make: "Acura", model: "RDX" }, at)).toMatchObject({
+        status: "ok",
+        count: 0,
+      });
+      expect(hits).toHaveLength(asked);
+    } finally {
+      delete process.env.OUTSIDE_BULKHEAD_LIMIT;
+      delete process.env.OUTSIDE_BULKHEAD_BACKLOG;
+      resetConfigForTests();
+    }
+  });
+
   test("a broken body counts as a failure, not as zero recalls", async () => {
     handler = (_url, res) => {
       res.writeHead(200, { "content-type": "text/html" });

@@ -63,7 +63,8 @@ function hasUsableNames(q: VehicleQuery): boolean {
 
 /**
  * `budgetMs` (the VIN report): wait at most that long for NHTSA; past it the refresh goes on and fills the
- * store, and the answer is the last known one (`stale`) or, with none, `pending`.
+ * store, and the answer is the last known one (`stale`) or, with none, `pending`. A refresh that has to wait in
+ * the bulkhead's backlog is waited on by no caller: the same answer comes at once.
  */
 export async function recallsForVehicle(
   q: VehicleQuery,
@@ -87,19 +88,27 @@ export async function recallsForVehicle(
     return answer(stored, url, "ok", lookup.checkedAt, LIVE_SOURCE);
   }
 
-  let overBudget = false;
+  /** Why nothing is known yet while NHTSA is being asked (the answer is `pending`); null when it is not. */
+  let asking: string | null = null;
   if (nhtsaOnline() && !storeOnly) {
-    const live = await withBudget(withAbort(refreshShared(q, now), opts.signal), opts.budgetMs);
-    if (live === OVER_BUDGET) overBudget = true;
-    else if (live.ok) {
-      const stored = await storedRecalls(q.year, q.make, q.model, live.campaigns);
-      return answer(stored, url, "ok", live.checkedAt, LIVE_SOURCE);
+    const slots = bulkheadFor("nhtsa-recalls");
+    if (!refreshMemo().loading(lookupKey(q.year, q.make, q.model)) && slots.full && !slots.refusing) {
+      // In the bulkhead's backlog: answered now, and the refresh fills the store when a slot frees.
+      refreshShared(q, now).catch(() => undefined);
+      asking = `has ${config().outside.bulkheadLimit} calls under way already; this one waits its turn`;
+    } else {
+      const live = await withBudget(withAbort(refreshShared(q, now), opts.signal), opts.budgetMs);
+      if (live === OVER_BUDGET) asking = `did not answer within ${opts.budgetMs} ms`;
+      else if (live.ok) {
+        const stored = await storedRecalls(q.year, q.make, q.model, live.campaigns);
+        return answer(stored, url, "ok", live.checkedAt, LIVE_SOURCE);
+      }
     }
   }
 
   const stored = await storedRecalls(q.year, q.make, q.model, lookup?.campaignNumbers ?? []);
   const known = lookup !== null || stored.items.length > 0;
-  if (!known) return overBudget ? pending(url, now, opts.budgetMs ?? 0) : unknown(url, now);
+  if (!known) return asking ? pending(url, now, asking) : unknown(url, now);
   const knownAt = latest(lookup?.checkedAt ?? null, stored.newestRowAt) ?? now;
   if (nhtsaOnline()) {
     return answer(stored, url, "stale", knownAt, `${ATTRIBUTION}: NHTSA could not be reached; last known answer`);
@@ -114,15 +123,18 @@ export async function recallsForVehicle(
  */
 const LIVE_SOURCE = `${ATTRIBUTION}, from api.nhtsa.gov (an answer is kept up to 6 hours; checkedAt says when NHTSA gave it)`;
 
-/** NHTSA is being asked and nothing is known yet: "pending" with `count: null`; the refresh fills the store. */
-function pending(url: string, now: Date, budgetMs: number): VehicleRecalls {
+/**
+ * NHTSA is being asked and nothing is known yet: "pending" with `count: null`; the refresh fills the store.
+ * `why`: what NHTSA did, after its name ("did not answer within 300 ms").
+ */
+function pending(url: string, now: Date, why: string): VehicleRecalls {
   return {
     count: null,
     items: [],
     url,
     status: "pending",
     checkedAt: now.toISOString(),
-    source: `${ATTRIBUTION}: NHTSA did not answer within ${budgetMs} ms; the answer is being fetched and stored, ask again shortly`,
+    source: `${ATTRIBUTION}: NHTSA ${why}; the answer is being fetched and stored, ask again shortly`,
   };
 }
 
