@@ -14,7 +14,7 @@
  * - Offline (COMPLAINTS_API_BASE_URL=off): imported FLAT_CMPL rows (`ok`, as of the import) or a stored answer;
  *   a vehicle absent from an import is `unavailable`, since a partial file cannot prove there are none.
  */
-import type { FetchFailure } from "../outside";
+import type { FetchFailure, AskOptions } from "../outside";
 import type { ComplaintItem, ComplaintsSection } from "../buyer-data/answers";
 import { sameModel, vehicleSlugKey } from "../vehicle";
 import { sourceAnswers } from "../buyer-data/store";
@@ -33,7 +33,7 @@ const answers = () => sourceAnswers<ComplaintsSummary>("nhtsa-complaints", "comp
 
 export async function complaintsForVehicle(
   q: VehicleQuery,
-  opts: { signal?: AbortSignal; budgetMs?: number } = {},
+  opts: Pick<AskOptions, "signal" | "budgetMs" | "budgetSignal"> = {},
 ): Promise<ComplaintsSection> {
   const url = nhtsaVehiclePageUrl(q);
   const now = new Date();

@@ -11,6 +11,7 @@
  * - fueleconomy.gov down: the last known answer, status `stale`; nothing known: `unavailable`.
  * - Offline (FUEL_ECONOMY_API_BASE_URL=off): imported vehicles.csv rows, else `unavailable`.
  */
+import type { AskOptions } from "../outside";
 import type { FuelEconomySection } from "../buyer-data/answers";
 import type { DecodedVehicle } from "../vin/decoded-vehicle";
 import { markFits, vinTraits, type VinTraits } from "../vin/variant-fit";
@@ -43,7 +44,7 @@ function fuelEconomyPageUrl(q: VehicleQuery): string {
 export async function fuelEconomyForVehicle(
   q: VehicleQuery,
   vin: { decoded: DecodedVehicle; elements: Record<string, string> } | null,
-  opts: { signal?: AbortSignal; budgetMs?: number } = {},
+  opts: Pick<AskOptions, "signal" | "budgetMs" | "budgetSignal"> = {},
 ): Promise<FuelEconomySection> {
   const url = fuelEconomyPageUrl(q);
   const now = new Date();

@@ -23,25 +23,28 @@ const installed = globalThis as unknown as { __vinscopePeerAddress?: boolean };
 /**
  * Stamps every request with its socket address, and with when it arrived (lib/http/arrival.ts), before Next.js
  * sees it. Once per process.
+ *
+ * The request is then handled on the next turn of the event loop, not at once: the requests whose bytes came in
+ * together are all stamped first. Handled at once, each would run its synchronous start (routing, the decode,
+ * starting its calls: milliseconds) before the next one is even read, so the fifth of five requests arriving
+ * together would be stamped tens of milliseconds late, and its live budget would end that much past its real
+ * arrival.
  */
 export function installPeerAddress(): void {
   if (installed.__vinscopePeerAddress) return;
   installed.__vinscopePeerAddress = true;
-  const emit = http.Server.prototype.emit;
+  const emit = http.Server.prototype.emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean;
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "request") {
-      const req = args[0] as http.IncomingMessage;
-      req.headers[ARRIVED_HEADER] = String(performance.now());
-      const peer = req.socket?.remoteAddress;
-      if (peer) req.headers[PEER_ADDRESS_HEADER] = peer;
-      else delete req.headers[PEER_ADDRESS_HEADER];
-    }
-    return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(
-      this,
-      event,
-      ...args,
-    );
-  } as typeof emit;
+    if (event !== "request") return emit.call(this, event, ...args);
+    const req = args[0] as http.IncomingMessage;
+    req.headers[ARRIVED_HEADER] = String(performance.now());
+    const peer = req.socket?.remoteAddress;
+    if (peer) req.headers[PEER_ADDRESS_HEADER] = peer;
+    else delete req.headers[PEER_ADDRESS_HEADER];
+    setImmediate(() => emit.call(this, event, ...args));
+    // What emit answers for a listened-to event; Node's HTTP server does not read it for "request".
+    return true;
+  } as typeof http.Server.prototype.emit;
 }
 
 /** `::ffff:192.0.2.1` → `192.0.2.1`; a zone id (`fe80::1%eth0`) is dropped; anything else unchanged. */

@@ -74,4 +74,4 @@ export function failureMemoMs(): number {
   return config().outside.failureMemoMs;
 }
 export { fetchJson, type FetchFailure } from "./json-fetch";
-export { LiveAnswers, type Loaded, type DurableAnswers } from "./live-answers";
+export { LiveAnswers, type Loaded, type DurableAnswers, type AskOptions } from "./live-answers";

@@ -38,6 +38,11 @@ export interface AskOptions {
   signal?: AbortSignal;
   /** Wait at most this long for the source; past it, `pending` (or the last known answer as `stale`). */
   budgetMs?: number;
+  /**
+   * Ends the budget instead of a timer of this call's own: the sections of one VIN report share one, so they all
+   * stop waiting in the same turn of the event loop (budgetMs then only names its length).
+   */
+  budgetSignal?: AbortSignal;
   now?: () => Date;
 }
 
@@ -87,11 +92,11 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
       return known ? { kind: "stale", ...known, failure } : { kind: "pending", why };
     }
     const started = Date.now();
-    const budget = ask.budgetMs === undefined ? null : startDeadline(ask.budgetMs);
+    const budget = ask.budgetSignal || ask.budgetMs === undefined ? null : startDeadline(ask.budgetMs);
     const gaveUp = (): FetchFailure => ({ ok: false, reason: "aborted", detail: "the caller gave up" });
     const waited = await untilAborted(
       untilAborted(flight, ask.signal, gaveUp),
-      budget?.signal,
+      ask.budgetSignal ?? budget?.signal,
       (): typeof OVER_BUDGET => OVER_BUDGET,
     ).finally(() => budget?.clear());
     if (waited === OVER_BUDGET) {
@@ -102,7 +107,7 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
       };
       return known
         ? { kind: "stale", ...known, failure }
-        : { kind: "pending", why: `did not answer within ${Date.now() - started} ms` };
+        : { kind: "pending", why: `did not answer within ${ask.budgetMs ?? Date.now() - started} ms` };
     }
     if (waited.ok) return { kind: "fresh", value: waited.value, checkedAt: waited.checkedAt };
     const last = known ?? (await this.known(key));

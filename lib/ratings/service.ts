@@ -11,7 +11,7 @@
  * - Offline (RATINGS_API_BASE_URL=off): NHTSA publishes no bulk file of ratings that this service can fetch, so
  *   only answers stored while online are served (`ok`, with their checkedAt); otherwise `unavailable`.
  */
-import type { FetchFailure } from "../outside";
+import type { FetchFailure, AskOptions } from "../outside";
 import type { NcapRatings, SafetyRatingsSection } from "../buyer-data/answers";
 import type { DecodedVehicle } from "../vin/decoded-vehicle";
 import { markFits, vinTraits } from "../vin/variant-fit";
@@ -37,7 +37,7 @@ const answers = () => sourceAnswers<NcapModelAnswer>("nhtsa-ratings", "ncap");
 export async function safetyRatingsForVehicle(
   q: VehicleQuery,
   vin: { decoded: DecodedVehicle; elements: Record<string, string> } | null,
-  opts: { signal?: AbortSignal; budgetMs?: number } = {},
+  opts: Pick<AskOptions, "signal" | "budgetMs" | "budgetSignal"> = {},
 ): Promise<SafetyRatingsSection> {
   const url = nhtsaVehiclePageUrl(q);
   const now = new Date();

@@ -62,13 +62,13 @@ function hasUsableNames(q: VehicleQuery): boolean {
 }
 
 /**
- * `budgetMs` (the VIN report): wait at most that long for NHTSA; past it the refresh goes on and fills the
+ * `budgetMs` (the VIN report): wait at most that long for NHTSA (until `budgetSignal` aborts, when given); past it the refresh goes on and fills the
  * store, and the answer is the last known one (`stale`) or, with none, `pending`. A refresh that has to wait in
  * the bulkhead's backlog is waited on by no caller: the same answer comes at once.
  */
 export async function recallsForVehicle(
   q: VehicleQuery,
-  opts: { signal?: AbortSignal; now?: Date; budgetMs?: number } = {},
+  opts: { signal?: AbortSignal; now?: Date; budgetMs?: number; budgetSignal?: AbortSignal } = {},
 ): Promise<VehicleRecalls> {
   const now = opts.now ?? new Date();
   const url = recallPageUrl(q);
@@ -97,7 +97,7 @@ export async function recallsForVehicle(
       refreshShared(q, now).catch(() => undefined);
       asking = `has ${config().outside.bulkheadLimit} calls under way already; this one waits its turn`;
     } else {
-      const live = await withBudget(withAbort(refreshShared(q, now), opts.signal), opts.budgetMs);
+      const live = await withBudget(withAbort(refreshShared(q, now), opts.signal), opts.budgetMs, opts.budgetSignal);
       if (live === OVER_BUDGET) asking = `did not answer within ${opts.budgetMs} ms`;
       else if (live.ok) {
         const stored = await storedRecalls(q.year, q.make, q.model, live.campaigns);
@@ -205,10 +205,17 @@ function refreshGuarded(q: VehicleQuery, now: Date): Promise<Refresh> {
 
 const OVER_BUDGET = Symbol("over budget");
 
-function withBudget<T>(work: Promise<T>, budgetMs: number | undefined): Promise<T | typeof OVER_BUDGET> {
+/** `work`, or OVER_BUDGET once the budget ends: its own timer of `budgetMs`, or `shared` (ended by its caller). */
+function withBudget<T>(
+  work: Promise<T>,
+  budgetMs: number | undefined,
+  shared: AbortSignal | undefined,
+): Promise<T | typeof OVER_BUDGET> {
+  const over = (): typeof OVER_BUDGET => OVER_BUDGET;
+  if (shared) return untilAborted(work, shared, over);
   if (budgetMs === undefined) return work;
   const budget = startDeadline(budgetMs);
-  return untilAborted(work, budget.signal, (): typeof OVER_BUDGET => OVER_BUDGET).finally(budget.clear);
+  return untilAborted(work, budget.signal, over).finally(budget.clear);
 }
 
 /** A failure of NHTSA itself (down, slow, 5xx, garbage), not of one question (a 4xx) or of a caller. */

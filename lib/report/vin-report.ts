@@ -26,7 +26,7 @@ import {
   type DecodeResult,
   type WmiOnlyResult,
 } from "../vin";
-import { BoundedMemo, DeadlineExceeded, failureMemoMs, withDeadline } from "../outside";
+import { BoundedMemo, DeadlineExceeded, failureMemoMs, startDeadline, withDeadline } from "../outside";
 import { displayMake, withDisplayMake } from "../vehicle";
 import type { VehicleQuery } from "../vehicle";
 
@@ -162,6 +162,11 @@ export async function reportSections(
             ? 0
             : Math.min(memoMs, failureMemoMs()),
     ) as Promise<T>;
+  // One timer for the report's live budget, shared by every section: they all stop waiting in the same turn of the
+  // event loop. A timer per section would end a few milliseconds apart, and the answers of the calls the request
+  // started (due just after the budget when a source answers at about its length) would be handled in between.
+  const budget = startDeadline(budgetMs);
+  const live = { budgetMs, budgetSignal: budget.signal };
   const [pricing, recalls, insight, safetyRatings, complaints, fuelEconomy] = await Promise.all([
     flags.pricing
       ? pricingMemo.get(
@@ -173,18 +178,18 @@ export async function reportSections(
     flags.recalls
       ? recallsMemo.get(
           key,
-          () => recallsSection(vehicle, budgetMs),
+          () => recallsSection(vehicle, live),
           (r) => recallsMemoMs(r, memoMs),
         )
       : undefined,
-    flags.insight ? insightSection(vehicle, budgetMs) : undefined,
+    flags.insight ? insightSection(vehicle, budget.signal) : undefined,
     flags.safetyRatings && marks
       ? buyer(
           `ratings|${traitsKey}`,
           "safetyRatings",
           report.safetyRatingsTimeoutMs,
           ratingsOnline(),
-          (signal) => safetyRatingsForVehicle(vehicle, marks, { signal, budgetMs }),
+          (signal) => safetyRatingsForVehicle(vehicle, marks, { signal, ...live }),
           (why) => ratingsDegradedSection(vehicle, why),
         )
       : undefined,
@@ -194,7 +199,7 @@ export async function reportSections(
           "complaints",
           report.complaintsTimeoutMs,
           complaintsOnline(),
-          (signal) => complaintsForVehicle(vehicle, { signal, budgetMs }),
+          (signal) => complaintsForVehicle(vehicle, { signal, ...live }),
           (why) => complaintsDegradedSection(vehicle, why),
         )
       : undefined,
@@ -204,11 +209,11 @@ export async function reportSections(
           "fuelEconomy",
           report.fuelEconomyTimeoutMs,
           fuelEconomyOnline(),
-          (signal) => fuelEconomyForVehicle(vehicle, marks, { signal, budgetMs }),
+          (signal) => fuelEconomyForVehicle(vehicle, marks, { signal, ...live }),
           (why) => fuelEconomyDegradedSection(vehicle, why),
         )
       : undefined,
-  ]);
+  ]).finally(budget.clear);
   return { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy };
 }
 
@@ -408,10 +413,13 @@ function unavailablePricing(
   };
 }
 
-async function recallsSection(vehicle: VehicleQuery, budgetMs: number): Promise<VinRecallsSection> {
+async function recallsSection(
+  vehicle: VehicleQuery,
+  live: { budgetMs: number; budgetSignal: AbortSignal },
+): Promise<VinRecallsSection> {
   try {
     return await withDeadline("recalls", config().report.recallsTimeoutMs, (signal) =>
-      recallsForVehicle(vehicle, { signal, budgetMs }),
+      recallsForVehicle(vehicle, { signal, ...live }),
     );
   } catch (error) {
     log().warn({ section: "recalls", err: error }, "vin report: recalls degraded");
@@ -426,18 +434,23 @@ async function recallsSection(vehicle: VehicleQuery, budgetMs: number): Promise<
   }
 }
 
-async function insightSection(vehicle: VehicleQuery, budgetMs: number): Promise<VinDecodeResponse["insight"]> {
+async function insightSection(vehicle: VehicleQuery, budget: AbortSignal): Promise<VinDecodeResponse["insight"]> {
   try {
     // Past its own deadline lib/insights answers with the factual fallback while the model call finishes and
     // fills the cache; the outer deadline only guards against the section hanging altogether.
-    // Without an AI key the text is written from the facts, which need no waiting beyond what is left of the
-    // report's live budget (a recall source that hangs must not hold the report); with one, the model gets its
-    // own deadline.
+    // Without an AI key the text is written from the facts, which need no waiting beyond the report's live budget
+    // (a recall source that hangs must not hold the report): the budget's end ends the wait too. With a key, the
+    // model gets its own deadline.
     const { report, insights } = config();
-    const ms = insights.apiKey ? report.insightTimeoutMs : Math.min(report.insightTimeoutMs, budgetMs);
-    const insight = await withDeadline("insight", ms + 500, (signal) =>
-      getInsight(vehicle, { deadlineMs: ms, signal }),
-    );
+    const ms = report.insightTimeoutMs;
+    const insight = await withDeadline("insight", ms + 500, async (signal) => {
+      const wait = startDeadline(ms, signal, insights.apiKey ? undefined : budget);
+      try {
+        return await getInsight(vehicle, { deadlineMs: ms, signal: wait.signal });
+      } finally {
+        wait.clear();
+      }
+    });
     return insight ? { text: insight.text, model: insight.model, generatedAt: insight.generatedAt } : null;
   } catch (error) {
     log().warn({ section: "insight", err: error }, "vin report: insight degraded");

@@ -1,0 +1,57 @@
+/**
+ * The request hook's arrival stamp (installPeerAddress): requests whose bytes come in together are all stamped
+ * before any of them is handled, so a slow synchronous start of one does not make the next one's stamp late.
+ */
+import http from "node:http";
+import net, { type AddressInfo } from "node:net";
+import { ARRIVED_HEADER } from "./arrival";
+import { installPeerAddress, PEER_ADDRESS_HEADER } from "./client-address";
+
+const originalEmit = http.Server.prototype.emit;
+afterAll(() => {
+  // The hook patches Node's own prototype: put it back for whatever runs next in this worker.
+  http.Server.prototype.emit = originalEmit;
+  (globalThis as { __vinscopePeerAddress?: boolean }).__vinscopePeerAddress = undefined;
+});
+
+test("two requests arriving together are stamped together, though the first takes 60 ms to start", async () => {
+  installPeerAddress();
+  const seen: Array<{ arrived: number; peer: string | undefined }> = [];
+  let connections = 0;
+  const server = http.createServer((req, res) => {
+    seen.push({ arrived: Number(req.headers[ARRIVED_HEADER]), peer: req.headers[PEER_ADDRESS_HEADER] as string });
+    const until = performance.now() + 60;
+    while (performance.now() < until); // a slow synchronous start (routing, a decode, starting calls)
+    res.end("ok");
+  });
+  server.on("connection", () => connections++);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  try {
+    const sockets = await Promise.all(
+      [0, 1].map(
+        () =>
+          new Promise<net.Socket>((resolve) => {
+            const s = net.connect(port, "127.0.0.1", () => resolve(s));
+          }),
+      ),
+    );
+    while (connections < 2) await new Promise((r) => setTimeout(r, 5));
+    const answered = sockets.map(
+      (s) =>
+        new Promise<string>((resolve) => {
+          let body = "";
+          s.on("data", (d) => (body += d));
+          s.on("end", () => resolve(body));
+        }),
+    );
+    // Both requests leave in the same turn, so the server reads them in the same turn.
+    for (const s of sockets) s.write("GET / HTTP/1.1\r\nHost: example\r\nConnection: close\r\n\r\n");
+    for (const body of await Promise.all(answered)) expect(body).toContain("200 OK");
+    expect(seen).toHaveLength(2);
+    expect(Math.abs(seen[1].arrived - seen[0].arrived)).toBeLessThan(30);
+    expect(seen.every((s) => s.peer === "127.0.0.1")).toBe(true);
+  } finally {
+    server.close();
+  }
+});
