@@ -55,7 +55,7 @@ const index = processWide(
         };
         const byYearMake = new Map<string, Map<string, ModelRows>>();
         // In pages of PAGE rows by id, with a turn of the event loop between them (betweenPages).
-        for (let after = 0; ; ) {
+        for (let after = 0; ;) {
           const rows = await client.$queryRaw<
             {
               id: number | bigint;

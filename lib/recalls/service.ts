@@ -62,9 +62,10 @@ function hasUsableNames(q: VehicleQuery): boolean {
 }
 
 /**
- * `budgetMs` (the VIN report): wait at most that long for NHTSA (until `budgetSignal` aborts, when given); past it the refresh goes on and fills the
- * store, and the answer is the last known one (`stale`) or, with none, `pending`. A refresh that has to wait in
- * the bulkhead's backlog is waited on by no caller: the same answer comes at once.
+ * `budgetMs` (the VIN report): wait at most that long for NHTSA (until `budgetSignal` aborts, when given); past
+ * it the refresh goes on and fills the store, and the answer is the last known one (`stale`) or, with none,
+ * `pending`. A refresh that has to wait in the bulkhead's backlog is waited on by no caller: the same answer comes
+ * at once.
  */
 export async function recallsForVehicle(
   q: VehicleQuery,

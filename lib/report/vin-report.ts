@@ -61,7 +61,7 @@ export async function buildVinReport(
   // One live budget for the whole report, counted from the request's arrival: what the request spent queued
   // behind others and what the decode spent waiting on vPIC are not waited again by the sections, so a report
   // waits on outside systems at most REPORT_LIVE_BUDGET_MS after it arrived.
-  const budgetMs = Math.max(0, config().report.liveBudgetMs - (performance.now() - started));
+  const budgetMs = Math.max(0, Math.round(config().report.liveBudgetMs - (performance.now() - started)));
   const sections =
     "coverage" in result ? wmiOnlySections(flags) : await reportSections(vehicleOf(result), flags, result, budgetMs);
   return assembleVinReport(result, sections, flags);
