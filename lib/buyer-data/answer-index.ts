@@ -9,8 +9,8 @@
  *   stored since the newest seen, less OVERLAP_MS, by their `storedAt` (set when the write runs, so a write the
  *   write-behind queue held back during a database lock is still found; the overlap covers clocks of other
  *   instances and commits in flight). An indexed range read of the keys stored since, and of the payloads of
- *   those not held yet. Answers this process stores itself are held at once. So an answer stored by another instance shows here within POLL_MS plus
- *   that instance's write-behind delay (milliseconds): about 2 s.
+ *   those not held yet. Answers this process stores itself are held at once. So an answer stored by another
+ *   instance shows here within POLL_MS plus that instance's write-behind delay (milliseconds): about 2 s.
  * - Held as the stored JSON text (a one-byte string, a third of the parsed objects' size) and parsed per lookup
  *   (tens of microseconds). Bounded per source (MAX_PER_SOURCE, least recently used dropped; a dropped vehicle
  *   is asked again). Full size measured with `npm run bench:index-memory` (README).

@@ -1,7 +1,7 @@
 /**
- * Batched upserts for the buyer-data imports (FLAT_CMPL, vehicles.csv) and stored answers: one multi-row INSERT … ON CONFLICT
- * per batch, the same SQL on SQLite and PostgreSQL (typed placeholders on PostgreSQL), so a re-import of the
- * same file updates the same rows instead of adding new ones.
+ * Batched upserts for the buyer-data imports (FLAT_CMPL, vehicles.csv) and stored answers: one multi-row
+ * INSERT … ON CONFLICT per batch, the same SQL on SQLite and PostgreSQL (typed placeholders on PostgreSQL), so a
+ * re-import of the same file updates the same rows instead of adding new ones.
  */
 import { db, dbProvider } from "../db";
 
