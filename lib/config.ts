@@ -309,7 +309,7 @@ const SETTINGS = {
     breakerCooldownMs: env("OUTSIDE_BREAKER_COOLDOWN_MS", positiveInt(30_000)),
     /** A call not answered within this counts against its system's breaker at once (a hang is seen early). */
     slowCallMs: env("OUTSIDE_SLOW_CALL_MS", positiveInt(750)),
-    /** Calls in flight per outside system; more answer degraded at once. */
+    /** Calls in flight per outside system; more wait in the backlog (bulkheadBacklog), or are refused. */
     bulkheadLimit: env("OUTSIDE_BULKHEAD_LIMIT", positiveInt(8)),
     /** Calls waiting for a slot per outside system, nobody waiting on them (they fill the store); more are refused. */
     bulkheadBacklog: env("OUTSIDE_BULKHEAD_BACKLOG", z.coerce.number().int().min(0).default(32)),

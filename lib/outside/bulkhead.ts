@@ -25,6 +25,16 @@ export class Bulkhead {
     return this.policy.executionSlots === 0;
   }
 
+  /** True when a call now would wait in the backlog: every slot is taken, and the backlog has room. */
+  get queuing(): boolean {
+    return this.full && !this.refusing;
+  }
+
+  /** What a section says of its source while its call waits in the backlog, after the source's name. */
+  get waitingReason(): string {
+    return `has ${this.limit} calls under way already; this one waits its turn`;
+  }
+
   /** True when every slot and the whole backlog are taken: a call now would be refused. */
   get refusing(): boolean {
     return this.policy.executionSlots === 0 && this.policy.queueSlots === 0;

@@ -78,7 +78,8 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
       const refusal = this.refusal();
       if (refusal) return known ? { kind: "stale", ...known, failure: refusal } : { kind: "failed", failure: refusal };
     }
-    const waitsForSlot = !joining && bulkheadFor(this.breakerName).full;
+    const slots = bulkheadFor(this.breakerName);
+    const waitsForSlot = !joining && slots.queuing;
     const flight = this.memo.get(
       key,
       () => this.loadGuarded(key, load, now),
@@ -87,7 +88,7 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
     if (waitsForSlot) {
       // In the backlog: answered now, and the load fills the store when a slot frees.
       flight.catch(() => undefined);
-      const why = `has ${config().outside.bulkheadLimit} calls under way already; this one waits its turn`;
+      const why = slots.waitingReason;
       const failure: FetchFailure = { ok: false, reason: "busy", detail: why };
       return known ? { kind: "stale", ...known, failure } : { kind: "pending", why };
     }

@@ -93,10 +93,10 @@ export async function recallsForVehicle(
   let asking: string | null = null;
   if (nhtsaOnline() && !storeOnly) {
     const slots = bulkheadFor("nhtsa-recalls");
-    if (!refreshMemo().loading(lookupKey(q.year, q.make, q.model)) && slots.full && !slots.refusing) {
+    if (!refreshMemo().loading(lookupKey(q.year, q.make, q.model)) && slots.queuing) {
       // In the bulkhead's backlog: answered now, and the refresh fills the store when a slot frees.
       refreshShared(q, now).catch(() => undefined);
-      asking = `has ${config().outside.bulkheadLimit} calls under way already; this one waits its turn`;
+      asking = slots.waitingReason;
     } else {
       const live = await withBudget(withAbort(refreshShared(q, now), opts.signal), opts.budgetMs, opts.budgetSignal);
       if (live === OVER_BUDGET) asking = `did not answer within ${opts.budgetMs} ms`;
