@@ -13,8 +13,10 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { parse } from "csv-parse";
+import pRetry from "p-retry";
 import { Prisma, type Db } from "../db";
 import { changeDataSet } from "../db/data-version";
+import { databaseFault } from "../db/faults";
 import { checkHeader, validateDealRow, type DealCsvRow, type RowError } from "./deal-csv";
 import { removeDemoDeals } from "./demo-seed";
 import { stageDealRows, type DealRow } from "./deal-rows";
@@ -164,20 +166,19 @@ export async function importDeals(db: Db, input: Readable | string, opts: Import
     // Short transactions into the staging area: another writer (the server's own writes, a sync) gets the
     // lock between two of them, and readers see none of it yet.
     for (let i = 0; i < deals.length; i += STAGE_BATCH) {
-      await db.$transaction((tx) => stageDealRows(tx, importId, deals.slice(i, i + STAGE_BATCH), stagedAt), {
-        maxWait: 30_000,
-      });
+      await againIfBusy(() =>
+        db.$transaction((tx) => stageDealRows(tx, importId, deals.slice(i, i + STAGE_BATCH), stagedAt), {
+          maxWait: 30_000,
+        }),
+      );
       opts.onProgress?.({ phase: "write", done: Math.min(i + STAGE_BATCH, deals.length), total: deals.length });
     }
     const publishing = performance.now();
-    const published = await changeDataSet(
-      db,
-      "deals",
-      (tx) => publishStaged(tx, importId, deals.length, opts.replaceDemo === true),
-      {
+    const published = await againIfBusy(() =>
+      changeDataSet(db, "deals", (tx) => publishStaged(tx, importId, deals.length, opts.replaceDemo === true), {
         timeout: 10 * 60_000,
         maxWait: 60_000,
-      },
+      }),
     );
     const publishMs = Math.round(performance.now() - publishing);
     return {
@@ -194,6 +195,19 @@ export async function importDeals(db: Db, input: Readable | string, opts: Import
   } finally {
     await dropStagedImport(db, importId).catch(() => undefined);
   }
+}
+
+/**
+ * A staging or publishing transaction that failed on a passing fault (another writer held the lock past the busy
+ * timeout, the database did not answer in time) rolled back whole, so it is run again, a few times, before the
+ * import gives up: a serving app must not fail an import. Any other error ends the import at once.
+ */
+function againIfBusy<T>(work: () => Promise<T>): Promise<T> {
+  return pRetry(work, {
+    retries: 3,
+    minTimeout: 250,
+    shouldRetry: ({ error }) => ["locked", "timeout"].includes(databaseFault(error) ?? ""),
+  });
 }
 
 /**
