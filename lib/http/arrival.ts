@@ -8,7 +8,12 @@ export const ARRIVED_HEADER = "x-vinscope-arrived";
 
 /** The stamp of a request, or null when it did not come through the hook (a test calling a handler directly). */
 export function arrivalOf(headers: Headers): number | null {
-  const value = Number(headers.get(ARRIVED_HEADER));
+  return arrivalStamp(headers.get(ARRIVED_HEADER));
+}
+
+/** The stamp from the header's value (MCP hands tools the request's headers as a plain record). */
+export function arrivalStamp(header: string | null | undefined): number | null {
+  const value = Number(header);
   // A stamp from the future cannot be this process's: ignore it rather than extend a budget.
   return Number.isFinite(value) && value > 0 && value <= performance.now() ? value : null;
 }

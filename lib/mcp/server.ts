@@ -7,6 +7,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { ARRIVED_HEADER, arrivalStamp } from "../http/arrival";
 import { SERVICE_NAME, SERVICE_VERSION } from "../version";
 import { registerPrompts } from "./prompts";
 import { registerResources } from "./resources";
@@ -18,6 +19,8 @@ import { callTool, toolList } from "./tools-list";
  */
 const validator = new AjvJsonSchemaValidator();
 
+const headerValue = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
+
 export function createMcpServer(): McpServer {
   const server = new McpServer(
     { name: SERVICE_NAME, title: "vinscope", version: SERVICE_VERSION },
@@ -27,7 +30,11 @@ export function createMcpServer(): McpServer {
   server.server.registerCapabilities({ tools: {} });
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList() }));
   server.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    callTool(request.params.name, request.params.arguments, { signal: extra.signal }),
+    callTool(request.params.name, request.params.arguments, {
+      signal: extra.signal,
+      // Over HTTP, when the request reached this process (none over stdio).
+      arrivedAt: arrivalStamp(headerValue(extra.requestInfo?.headers[ARRIVED_HEADER])) ?? undefined,
+    }),
   );
   registerResources(server);
   registerPrompts(server);

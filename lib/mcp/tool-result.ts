@@ -7,9 +7,13 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { isApiError } from "../contract/errors";
 import { log } from "../log";
 
-/** What a tool's handler gets besides its arguments: the request's abort signal (the client went away). */
+/**
+ * What a tool's handler gets besides its arguments: the request's abort signal (the client went away) and, over
+ * HTTP, when the request reached this process (lib/http/arrival.ts), which a live budget counts from.
+ */
 export interface ToolContext {
   signal: AbortSignal;
+  arrivedAt?: number;
 }
 
 export type ToolHandler<A> = (args: A, context: ToolContext) => Promise<CallToolResult>;

@@ -10,8 +10,8 @@ import { checkDigit, normalizeVin } from "../../vin";
 import { reportSummary } from "../summaries";
 import { toolError, toolSuccess, type ToolHandler } from "../tool-result";
 
-export const decodeVin: ToolHandler<McpToolArguments<"decode_vin">> = async ({ vin, ...flags }) => {
-  const report = await buildVinReport(parseVin(vin), sectionFlags(operations.decodeVin.query, flags));
+export const decodeVin: ToolHandler<McpToolArguments<"decode_vin">> = async ({ vin, ...flags }, { arrivedAt }) => {
+  const report = await buildVinReport(parseVin(vin), sectionFlags(operations.decodeVin.query, flags), { arrivedAt });
   return toolSuccess(report, reportSummary(report));
 };
 
