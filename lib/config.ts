@@ -388,7 +388,7 @@ const SETTINGS = {
       }),
     ),
   },
-  /** No request is answered later than this: past it, a 503 problem (the handler's work is abandoned). */
+  /** No request is answered later than this after it arrived: past it, a 503 problem (the handler's work is abandoned). */
   requestDeadlineMs: env("REQUEST_DEADLINE_MS", positiveInt(30_000)),
   /** How long a write waits for the SQLite lock, a connection for PostgreSQL, and what Retry-After says then. */
   databaseFaults: {

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { RouteSpec } from "../api/operations";
+import { ARRIVED_HEADER } from "./arrival";
 import { json, route } from "./route";
 
 const spec = {
@@ -48,5 +49,26 @@ describe("route", () => {
     const res = await bare(new Request("http://local/bare", { method: "POST" }), ctx({}));
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.json()).toEqual({});
+  });
+
+  test("the deadline counts from the request's arrival: time spent queued in the process is part of it", async () => {
+    const slow = route(
+      { operationId: "slow", method: "get", path: "/slow" },
+      async () => {
+        await new Promise((r) => setTimeout(r, 200));
+        return json({ done: true });
+      },
+      { deadlineMs: 300 },
+    );
+    expect((await slow(new Request("http://local/slow"), ctx({}))).status).toBe(200);
+    // Stamped 250 ms ago: 50 ms of the deadline are left, and the 200 ms handler is past them.
+    const queued = new Request("http://local/slow", {
+      headers: { [ARRIVED_HEADER]: String(performance.now() - 250) },
+    });
+    const started = performance.now();
+    const res = await slow(queued, ctx({}));
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ reason: "deadline_exceeded" });
+    expect(performance.now() - started).toBeLessThan(180);
   });
 });

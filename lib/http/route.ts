@@ -93,9 +93,10 @@ function requestDeadlineMs(): number {
 }
 
 /** The handler's result, or a deadline problem when it takes longer than `ms`. */
-async function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+/** `work` within `ms` counted from `since` (the request's arrival): time spent queued in the process counts. */
+async function withinDeadline<T>(work: Promise<T>, ms: number, since: number): Promise<T> {
   // A handler that fails after its deadline has nobody to answer; untilAborted keeps its error handled.
-  const deadline = startDeadline(ms);
+  const deadline = startDeadline(Math.max(0, Math.round(ms - (performance.now() - since))));
   return untilAborted(work, deadline.signal, (): never => {
     throw deadlineExceeded(ms);
   }).finally(deadline.clear);
@@ -177,6 +178,7 @@ export function serve(
       const result = await withinDeadline(
         handler(req, ctx, { requestId, arrivedAt, responseHeaders }),
         options.deadlineMs ?? requestDeadlineMs(),
+        arrivedAt,
       );
       response = toResponse(result, req, spec.cache ?? "none");
     } catch (error) {
