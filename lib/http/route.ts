@@ -92,8 +92,10 @@ function requestDeadlineMs(): number {
   }
 }
 
-/** The handler's result, or a deadline problem when it takes longer than `ms`. */
-/** `work` within `ms` counted from `since` (the request's arrival): time spent queued in the process counts. */
+/**
+ * The handler's result, or a deadline problem when it is not done `ms` after `since` (the request's arrival): time
+ * the request spent queued in the process counts.
+ */
 async function withinDeadline<T>(work: Promise<T>, ms: number, since: number): Promise<T> {
   // A handler that fails after its deadline has nobody to answer; untilAborted keeps its error handled.
   const deadline = startDeadline(Math.max(0, Math.round(ms - (performance.now() - since))));

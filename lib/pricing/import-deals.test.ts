@@ -5,6 +5,8 @@ import { createTestDb, testingPostgres, type TestDb } from "@/tests/support/pric
 import { aggregatePricing } from "./aggregate-pricing";
 import { DEMO_MARKER_KEY, seedDemoDeals } from "./demo-seed";
 import { importDeals } from "./import-deals";
+import { DatabaseUnavailableError } from "../db/faults";
+import type { Db } from "../db";
 
 const fixtures = path.join(__dirname, "../../tests/fixtures/deals");
 const good = readFileSync(path.join(fixtures, "good.csv"), "utf8");
@@ -136,5 +138,28 @@ describe(`importDeals (${testingPostgres() ? "PostgreSQL" : "SQLite"})`, () => {
     expect(await seedDemoDeals(t.db, 500)).toEqual({ seeded: false, reason: "demo_removed" });
     const rows = await t.db.dealSummary.aggregate({ _sum: { dealCount: true, demoCount: true } });
     expect(rows._sum).toEqual({ dealCount: 7, demoCount: 0 });
+  });
+
+  it("a transaction refused by a passing fault (the lock held past the busy timeout) is run again; another error is not", async () => {
+    // The first transaction the import starts fails as a lock past its timeout would, or with `failure`.
+    const failingOnce = (failure: Error) => {
+      let failed = 0;
+      const db = new Proxy(t.db, {
+        get(target, name, receiver) {
+          if (name !== "$transaction") return Reflect.get(target, name, receiver);
+          return (...args: Parameters<Db["$transaction"]>) =>
+            failed++ === 0 ? Promise.reject(failure) : (target.$transaction as (...a: unknown[]) => unknown)(...args);
+        },
+      });
+      return { db, attempts: () => failed };
+    };
+    const locked = failingOnce(new DatabaseUnavailableError("database is locked", "locked"));
+    const result = await importDeals(locked.db, Readable.from([good]));
+    expect(result).toMatchObject({ ok: true, summary: { rows: 7, created: 7 } });
+    expect(await count()).toBe(7);
+
+    const broken = failingOnce(new Error("a bug, not a fault"));
+    await expect(importDeals(broken.db, Readable.from([good]))).rejects.toThrow("a bug, not a fault");
+    expect(broken.attempts()).toBe(1);
   });
 });
