@@ -13,6 +13,7 @@ import { decodeVinsEnriched, normalizeVin } from "../vin";
 import {
   assembleVinReport,
   decodedOrThrow,
+  liveBudgetLeft,
   reportSections,
   vehicleOf,
   wmiOnlySections,
@@ -33,12 +34,20 @@ export function splitVins(vins: string): string[] {
   return entries;
 }
 
-export async function buildVinBatch(inputs: string[], batchFlags: BatchSectionFlags): Promise<VinBatchResponse> {
+export async function buildVinBatch(
+  inputs: string[],
+  batchFlags: BatchSectionFlags,
+  /** When the request arrived, on performance.now()'s clock (lib/http/arrival.ts); default: now. */
+  opts: { arrivedAt?: number } = {},
+): Promise<VinBatchResponse> {
+  const started = opts.arrivedAt ?? performance.now();
   // NCAP and EPA variants are marked against each VIN, so those sections are not shared per vehicle in a batch.
   const flags = { ...batchFlags, safetyRatings: false, complaints: false, fuelEconomy: false };
   const formats = inputs.map((input) => normalizeVin(input));
   const valid = formats.flatMap((f) => (f.ok ? [f.vin] : []));
   const decodes = await decodeVinsEnriched(valid);
+  // Every vehicle of the batch shares the one budget, counted from the request's arrival as a single report's is.
+  const budgetMs = liveBudgetLeft(started);
 
   let next = 0;
   const steps: Array<{ input: string } & ({ decoded: ReportDecode } | { error: ApiError })> = inputs.map((input, i) => {
@@ -63,7 +72,7 @@ export async function buildVinBatch(inputs: string[], batchFlags: BatchSectionFl
       if (!("decoded" in step) || "coverage" in step.decoded) continue;
       const vehicle = vehicleOf(step.decoded);
       const key = `${vehicle.year}|${vehicle.make}|${vehicle.model}`;
-      if (!sectionsByVehicle.has(key)) sectionsByVehicle.set(key, reportSections(vehicle, flags));
+      if (!sectionsByVehicle.has(key)) sectionsByVehicle.set(key, reportSections(vehicle, flags, undefined, budgetMs));
     }
   }
 

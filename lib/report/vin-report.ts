@@ -58,13 +58,19 @@ export async function buildVinReport(
 ): Promise<VinDecodeResponse> {
   const started = opts.arrivedAt ?? performance.now();
   const result = await decodeForReport(vin);
-  // One live budget for the whole report, counted from the request's arrival: what the request spent queued
-  // behind others and what the decode spent waiting on vPIC are not waited again by the sections, so a report
-  // waits on outside systems at most REPORT_LIVE_BUDGET_MS after it arrived.
-  const budgetMs = Math.max(0, Math.round(config().report.liveBudgetMs - (performance.now() - started)));
+  const budgetMs = liveBudgetLeft(started);
   const sections =
     "coverage" in result ? wmiOnlySections(flags) : await reportSections(vehicleOf(result), flags, result, budgetMs);
   return assembleVinReport(result, sections, flags);
+}
+
+/**
+ * One live budget for a whole report (or batch), counted from the request's arrival (`started`): what the request
+ * spent queued behind others and what the decode spent waiting on vPIC are not waited again by the sections, so a
+ * report waits on outside systems at most REPORT_LIVE_BUDGET_MS after it arrived.
+ */
+export function liveBudgetLeft(started: number): number {
+  return Math.max(0, Math.round(config().report.liveBudgetMs - (performance.now() - started)));
 }
 
 /** What a report is built from: a vPIC decode, or the WMI-level answer for a VIN outside the US-market data. */

@@ -15,8 +15,8 @@ export const decodeVin: ToolHandler<McpToolArguments<"decode_vin">> = async ({ v
   return toolSuccess(report, reportSummary(report));
 };
 
-export const decodeVins: ToolHandler<McpToolArguments<"decode_vins">> = async ({ vins, ...flags }) => {
-  const batch = await buildVinBatch(vins, sectionFlags(BatchSectionQuery, flags));
+export const decodeVins: ToolHandler<McpToolArguments<"decode_vins">> = async ({ vins, ...flags }, { arrivedAt }) => {
+  const batch = await buildVinBatch(vins, sectionFlags(BatchSectionQuery, flags), { arrivedAt });
   return toolSuccess(batch, batchSummary(batch));
 };
 
