@@ -12,6 +12,7 @@ import { MCP_PROMPTS } from "../api/mcp-tools";
 import { buildVehicleReport, buildVinReport } from "../report";
 import { findCatalogModel, normalizeVin } from "../vin";
 import { compactVinInput } from "../vin/format";
+import { arrivalOfMcpRequest } from "./request-arrival";
 import { reportSummary, vehicleReportSummary } from "./summaries";
 
 const VEHICLE_ARGUMENT = "a 17-character VIN, or a model year, make and model such as 2022 Honda CR-V";
@@ -30,10 +31,10 @@ interface Facts {
 }
 
 /** A VIN's report, or a "year make model" text's vehicle report, as facts to quote. */
-async function factsOf(text: string): Promise<Facts> {
+async function factsOf(text: string, arrivedAt?: number): Promise<Facts> {
   const vin = normalizeVin(compactVinInput(text.trim()));
   if (vin.ok) {
-    const report = await buildVinReport(parseVin(vin.vin));
+    const report = await buildVinReport(parseVin(vin.vin), undefined, { arrivedAt });
     return { label: `VIN ${vin.vin}`, summary: reportSummary(report), uri: `vinscope://vin/${vin.vin}` };
   }
   const vehicle = vehicleOfText(text);
@@ -88,9 +89,9 @@ export function registerPrompts(server: McpServer): void {
       description: checkUsedCar.description,
       argsSchema: CHECK_ARGUMENTS,
     },
-    ({ vin }) =>
+    ({ vin }, extra) =>
       prompt(async () => {
-        const facts = await factsOf(vin);
+        const facts = await factsOf(vin, arrivalOfMcpRequest(extra));
         return {
           description: `Check ${facts.label} before buying`,
           messages: [
@@ -118,9 +119,10 @@ export function registerPrompts(server: McpServer): void {
       description: compareVehicles.description,
       argsSchema: COMPARE_ARGUMENTS,
     },
-    ({ first, second }) =>
+    ({ first, second }, extra) =>
       prompt(async () => {
-        const [a, b] = await Promise.all([factsOf(first), factsOf(second)]);
+        const arrivedAt = arrivalOfMcpRequest(extra);
+        const [a, b] = await Promise.all([factsOf(first, arrivedAt), factsOf(second, arrivedAt)]);
         return {
           description: `Compare ${a.label} and ${b.label}`,
           messages: [

@@ -12,6 +12,7 @@ import { operations } from "../api/operations";
 import { buildVehicleReport, buildVinReport } from "../report";
 import { LIGHT_VEHICLE_TYPES, findCatalogModel, listMakes, listModels } from "../vin";
 import { operationInput } from "./operation-input";
+import { arrivalOfMcpRequest } from "./request-arrival";
 
 /** MCP's code for a resource that does not exist. */
 const RESOURCE_NOT_FOUND = -32002;
@@ -38,7 +39,8 @@ export function registerResources(server: McpServer): void {
     vinReport.name,
     new ResourceTemplate(vinReport.uriTemplate, { list: undefined }),
     { title: vinReport.title, description: vinReport.description, mimeType: "application/json" },
-    (uri, { vin }) => json(uri, () => buildVinReport(parseVin(one(vin)))),
+    (uri, { vin }, extra) =>
+      json(uri, () => buildVinReport(parseVin(one(vin)), undefined, { arrivedAt: arrivalOfMcpRequest(extra) })),
   );
 
   server.registerResource(

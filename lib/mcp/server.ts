@@ -7,9 +7,9 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { ARRIVED_HEADER, arrivalStamp } from "../http/arrival";
 import { SERVICE_NAME, SERVICE_VERSION } from "../version";
 import { registerPrompts } from "./prompts";
+import { arrivalOfMcpRequest } from "./request-arrival";
 import { registerResources } from "./resources";
 import { callTool, toolList } from "./tools-list";
 
@@ -18,8 +18,6 @@ import { callTool, toolList } from "./tools-list";
  * built per HTTP request, and the validator only checks elicitation answers, which this server never asks for.
  */
 const validator = new AjvJsonSchemaValidator();
-
-const headerValue = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
 
 export function createMcpServer(): McpServer {
   const server = new McpServer(
@@ -32,8 +30,7 @@ export function createMcpServer(): McpServer {
   server.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
     callTool(request.params.name, request.params.arguments, {
       signal: extra.signal,
-      // Over HTTP, when the request reached this process (none over stdio).
-      arrivedAt: arrivalStamp(headerValue(extra.requestInfo?.headers[ARRIVED_HEADER])) ?? undefined,
+      arrivedAt: arrivalOfMcpRequest(extra),
     }),
   );
   registerResources(server);
