@@ -53,7 +53,7 @@ afterAll(async () => {
 function cli(
   args: string[],
   env: Record<string, string> = app.env,
-): Promise<{ code: number; stdout: string; stderr: string }> {
+): Promise<{ code: number; signal: string | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const childEnv = {
       PATH: process.env.PATH ?? "",
@@ -64,8 +64,14 @@ function cli(
       path.join(root, "node_modules/.bin/tsx"),
       ["cli/index.ts", ...args],
       { cwd: root, env: childEnv },
+      // A child ended by a signal has no exit code: the signal says why (it counts as code 1).
       (error, stdout, stderr) =>
-        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        resolve({
+          code: error ? ((error as { code?: number }).code ?? 1) : 0,
+          signal: error?.signal ?? null,
+          stdout,
+          stderr,
+        }),
     );
   });
 }
