@@ -75,6 +75,14 @@ export function untilAborted<T, U>(
   });
 }
 
+/**
+ * What a section says of its source past the caller's live budget, after the source's name ("NHTSA did not answer
+ * within 300 ms"): one wording for every source (its twin for a call waiting in a bulkhead: Bulkhead.waitingReason).
+ */
+export function notAnsweredWithin(ms: number): string {
+  return `did not answer within ${ms} ms`;
+}
+
 /** What a section or call that missed its deadline rejects with. */
 export class DeadlineExceeded extends Error {
   constructor(

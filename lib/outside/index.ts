@@ -20,7 +20,10 @@
  *
  *   bulkheadFor(name).run(work, refused)   at most OUTSIDE_BULKHEAD_LIMIT in flight, OUTSIDE_BULKHEAD_BACKLOG
  *                                          waiting for a slot; one more gets refused()
- *   bulkhead.full / refusing  every slot taken (a call would wait) / slots and backlog taken (it would be refused)
+ *   bulkhead.full             every slot taken
+ *   bulkhead.queuing          every slot taken and the backlog has room: a call would wait its turn
+ *                             (bulkhead.waitingReason says so in a section's words)
+ *   bulkhead.refusing         every slot and the backlog taken: a call would be refused
  *   breaker.refusing          true while calls are answered degraded without asking (check before waiting)
  *   breaker.state / health()  "closed" | "open" | "half_open", when it opened, the last failure
  *   breakerHealth()           every breaker of this process (health reporting)
@@ -66,7 +69,7 @@ import { config } from "../config";
 export { Breaker, breakerFor, breakerHealth, configuredBreaker, resetBreakersForTests, watchSlowCall } from "./breaker";
 export { bulkheadFor } from "./bulkhead";
 export { BoundedMemo, boundedCache } from "./memo";
-export { startDeadline, untilAborted, withDeadline, DeadlineExceeded } from "./deadline";
+export { startDeadline, untilAborted, withDeadline, DeadlineExceeded, notAnsweredWithin } from "./deadline";
 export { retryAnswer } from "./retry";
 export { HostQueues, HostQueueFull } from "./host-queue";
 

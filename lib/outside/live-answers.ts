@@ -15,7 +15,7 @@ import { boundedCache } from "./memo";
 import { BoundedMemo } from "./memo";
 import { breakerFor } from "./breaker";
 import { bulkheadFor } from "./bulkhead";
-import { startDeadline, untilAborted } from "./deadline";
+import { notAnsweredWithin, startDeadline, untilAborted } from "./deadline";
 import { config } from "../config";
 import { systemFailed, type FetchFailure } from "./json-fetch";
 
@@ -108,7 +108,7 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
       };
       return known
         ? { kind: "stale", ...known, failure }
-        : { kind: "pending", why: `did not answer within ${ask.budgetMs ?? Date.now() - started} ms` };
+        : { kind: "pending", why: notAnsweredWithin(ask.budgetMs ?? Date.now() - started) };
     }
     if (waited.ok) return { kind: "fresh", value: waited.value, checkedAt: waited.checkedAt };
     const last = known ?? (await this.known(key));

@@ -35,6 +35,7 @@ import {
   bulkheadFor,
   failureMemoMs,
   resetBreakersForTests,
+  notAnsweredWithin,
   startDeadline,
   untilAborted,
 } from "../outside";
@@ -99,7 +100,7 @@ export async function recallsForVehicle(
       asking = slots.waitingReason;
     } else {
       const live = await withBudget(withAbort(refreshShared(q, now), opts.signal), opts.budgetMs, opts.budgetSignal);
-      if (live === OVER_BUDGET) asking = `did not answer within ${opts.budgetMs} ms`;
+      if (live === OVER_BUDGET) asking = notAnsweredWithin(opts.budgetMs ?? 0);
       else if (live.ok) {
         const stored = await storedRecalls(q.year, q.make, q.model, live.campaigns);
         return answer(stored, url, "ok", live.checkedAt, LIVE_SOURCE);
