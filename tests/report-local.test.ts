@@ -2,7 +2,8 @@
  * The default VIN report from local data, against the built app with NHTSA (ratings, complaints, recalls) and
  * fueleconomy.gov faked on loopback: a live call is waited on for REPORT_LIVE_BUDGET_MS at most, past which the
  * section is `pending` and the call fills the store for the next request; past a bulkhead's cap a call waits in
- * its backlog with nobody waiting on it, and past the backlog it is refused at once; a source that hangs opens its breaker within a second; a key-less offline report is cached a day.
+ * its backlog with nobody waiting on it, and past the backlog it is refused at once; a source that hangs opens its
+ * breaker within a second; a key-less offline report is cached a day.
  */
 import { execFile } from "node:child_process";
 import path from "node:path";
