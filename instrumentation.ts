@@ -32,9 +32,8 @@ export async function register() {
   }
   const started = performance.now();
   try {
-    const { vpicData, warmCatalog } = await import("./lib/vin");
-    vpicData();
-    warmCatalog();
+    const { warmVinIndexes } = await import("./lib/vin");
+    warmVinIndexes();
     const { toolList } = await import("./lib/mcp/tools-list");
     toolList();
     log().info({ ms: Math.round(performance.now() - started) }, "vPIC tables, catalog and MCP tool list loaded");

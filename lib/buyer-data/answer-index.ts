@@ -1,6 +1,6 @@
 /**
- * The stored answers of the buyer-data sources (table SourceAnswer) held in memory per process, so a VIN report
- * reads none of them from the database in the steady state.
+ * The stored answers of the outside sources (table SourceAnswer: the buyer-data sources, and vPIC's per VIN
+ * descriptor) held in memory per process, so a VIN report reads none of them from the database in the steady state.
  *
  * - Loaded once (the first caller waits for it): the MAX_PER_SOURCE most recently stored answers of each source,
  *   in pages of PAGE rows, so neither the heap nor the event loop holds more than a page of rows at a time;

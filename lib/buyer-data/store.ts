@@ -1,7 +1,8 @@
 /**
  * The live answers of the buyer-data sources (ratings, complaints, fuel economy), with their durable last-known
- * answers (table SourceAnswer), one row per source and year/make/model: an outage after a restart, or on another
- * instance, still serves the last answer as `stale`. Reads come from the in-memory index (answer-index.ts).
+ * answers (table SourceAnswer, which holds vPIC's answers per descriptor too), one row per source and
+ * year/make/model: an outage after a restart, or on another instance, still serves the last answer as `stale`.
+ * Reads come from the in-memory index (answer-index.ts).
  */
 import { config } from "../config";
 import { deferWrite } from "../db/write-behind";
@@ -42,7 +43,12 @@ export function sourceAnswers<T extends NonNullable<unknown>>(system: string, so
   return answers;
 }
 
-function storedAnswers<T>(source: string): DurableAnswers<T> {
+/**
+ * A source's stored answers: read from the in-memory index, held there at once when saved and written to the
+ * database after the answer. The buyer-data sources reach them through sourceAnswers; vPIC's enrichment
+ * (lib/vin/enrichment.ts) directly, as source "vpic".
+ */
+export function storedAnswers<T>(source: string): DurableAnswers<T> {
   return {
     load: (key) => answerIndex().get<T>(source, key),
     async save(key, value, checkedAt) {

@@ -7,6 +7,7 @@ import { vpicData } from "./decoder";
 import { resolveAttribute } from "./decode/element-resolution";
 import type { KeyGroup, SchemaIndex, VpicData } from "./vpic-data";
 import { nameKey } from "../vehicle/names";
+import { processWide } from "../db/data-version";
 
 // Makes and models are keyed by lib/vehicle's nameKey: "Mercedes-Benz", "mercedes benz" and the slug
 // "mercedes-benz" are the same make.
@@ -18,7 +19,9 @@ interface Catalog {
   models: Map<string, { make: string; models: Map<string, string> }>;
 }
 
-const catalogs = new WeakMap<VpicData, Catalog>();
+// Process-wide, as are the indexes below: Next.js bundles lib/ into the start-up hook and into the routes, and an
+// index the hook built in its own copy would be built again by the first request (~150 ms at a cold start).
+const catalogs = processWide("vin.catalog", () => new WeakMap<VpicData, Catalog>());
 
 function catalogOf(data: VpicData): Catalog {
   let catalog = catalogs.get(data);
@@ -71,6 +74,12 @@ export function findVpicModelIn(data: VpicData, make: string, model: string): { 
 
 export function wmisForMake(makeName: string): string[] {
   return wmisForMakeIn(vpicData(), makeName);
+}
+
+/** Builds the make/model index of the loaded data ahead of the first question (server start-up). */
+export function warmMakeModelIndex(): void {
+  catalogOf(vpicData());
+  modelIdsByName(vpicData());
 }
 
 export function findVpicModel(make: string, model: string): { make: string; model: string } | null {
@@ -179,7 +188,7 @@ function modelIdsOf(data: VpicData, make: string, model: string): Set<string> {
  * schema its key groups by the models their Model patterns name. Without them each new vehicle scanned every
  * model name and every pattern of its make's schemas (about 2 ms of a report's CPU).
  */
-const idsByNameOf = new WeakMap<VpicData, Map<string, string[]>>();
+const idsByNameOf = processWide("vin.model-ids-by-name", () => new WeakMap<VpicData, Map<string, string[]>>());
 
 function modelIdsByName(data: VpicData): Map<string, string[]> {
   let index = idsByNameOf.get(data);
@@ -202,7 +211,7 @@ interface SchemaModels {
   byModel: Map<string, KeyGroup[]>;
 }
 
-const modelsOfSchema = new WeakMap<SchemaIndex, SchemaModels>();
+const modelsOfSchema = processWide("vin.models-of-schema", () => new WeakMap<SchemaIndex, SchemaModels>());
 
 function modelGroupsOf(data: VpicData, schema: SchemaIndex): SchemaModels {
   let found = modelsOfSchema.get(schema);

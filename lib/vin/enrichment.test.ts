@@ -91,10 +91,14 @@ it("fills only what the local data lacks, asks NHTSA once per descriptor and cac
   ]);
 
   await drainDeferredWrites();
-  const row = await db().vpicEnrichment.findUnique({ where: { descriptor: "TSTAXXLX*KP" } });
-  expect(JSON.parse(row!.values)).toEqual({ DriveType: "AWD/All-Wheel Drive", TransmissionStyle: "Automatic" });
+  const row = await db().sourceAnswer.findUnique({
+    where: { source_key: { source: "vpic", key: "TSTAXXLX*KP" } },
+  });
+  expect(JSON.parse(row!.payload)).toEqual({ DriveType: "AWD/All-Wheel Drive", TransmissionStyle: "Automatic" });
 
+  // A new process (a fresh index of stored answers) reads it from the database, and asks NHTSA no more.
   resetEnrichmentForTests();
+  (globalThis as { __vinscopeAnswerIndex?: unknown }).__vinscopeAnswerIndex = undefined;
   const sameDescriptor = await decodeVinEnrichedWith(data, vin("TSTAXXLX0KP999999"));
   expect(sameDescriptor.ok && sameDescriptor.decoded.driveType).toBe("AWD");
   expect(requests).toHaveLength(1);
@@ -120,7 +124,9 @@ it("answers from local data when NHTSA fails, without caching the failure", asyn
   const r = await decodeVinEnrichedWith(data, vin("TSTC1XLX0KP123456"));
   expect(r.ok && r.decoded.transmission).toBeNull();
   await drainDeferredWrites();
-  expect(await db().vpicEnrichment.findUnique({ where: { descriptor: "TSTC1XLX*KP" } })).toBeNull();
+  expect(
+    await db().sourceAnswer.findUnique({ where: { source_key: { source: "vpic", key: "TSTC1XLX*KP" } } }),
+  ).toBeNull();
 });
 
 it("fills decoded.extended from NHTSA's live answer where the local decode has nothing, marked live", async () => {

@@ -3,7 +3,7 @@
  *
  * corgi's cut of vPIC dropped every Pattern row of some elements (Drive Type, Transmission Style, the
  * safety elements…). For those, `decodeVinEnriched` asks `DecodeVinValues/<VIN>?format=json` once per VIN
- * descriptor (decodes depend on the VIN only through it) and keeps the answer in the database. A decode
+ * descriptor (decodes depend on the VIN only through it) and stores the answer (held in memory). A decode
  * never waits longer than VPIC_API_TIMEOUT_MS: when NHTSA is slow the local answer goes out at once while
  * the request carries on in the background and fills the cache for the next decode. Concurrent decodes of
  * one descriptor share one request. VPIC_API_BASE_URL=off turns enrichment off.
@@ -15,11 +15,12 @@
  * The API call itself is ./vpic-client.ts.
  */
 import { config } from "../config";
-import { db } from "../db";
-import { deferWrite, drainDeferredWrites } from "../db/write-behind";
+import { storedAnswers } from "../buyer-data/store";
+import { processWide } from "../db/data-version";
+import { drainDeferredWrites } from "../db/write-behind";
 import { log } from "../log";
 import { fetchVinValues } from "./vpic-client";
-import { BoundedMemo, boundedCache, breakerFor, resetBreakersForTests, startDeadline, untilAborted } from "../outside";
+import { BoundedMemo, breakerFor, resetBreakersForTests, startDeadline, untilAborted } from "../outside";
 import { toDecodedVehicle } from "./decoded-vehicle";
 import { decodeValidVin, vpicData, type DecodeResult } from "./decoder";
 import type { Vin } from "./format";
@@ -37,20 +38,20 @@ const MAX_IN_FLIGHT = 32;
 
 /**
  * One request per descriptor at a time, shared by concurrent decodes; a failed request's answer is kept
- * RETRY_AFTER_MS (the descriptor is not asked again meanwhile), a stored one is read from the database next
- * time, and a breaker refusal is not kept at all.
+ * RETRY_AFTER_MS (the descriptor is not asked again meanwhile), a stored one is held by the store, and a breaker
+ * refusal is not kept at all.
  */
 type Live = { values: Record<string, string> } | { values: null; failed: boolean };
 const live = new BoundedMemo<Live>({ max: 10_000 });
 /**
- * Cached enrichments held in memory, so a decode in the steady state reads no row: found ones for the life of the
- * process (NHTSA's values for a descriptor do not change), descriptors the database lacks for NOT_STORED_MS (the
- * live path, or another instance, may store them). Bounded: ~1 KB per descriptor.
+ * NHTSA's answers per descriptor, stored with the other outside sources' answers (table SourceAnswer, source
+ * "vpic") and held in memory by their index (lib/buyer-data/answer-index.ts): a decode in the steady state reads
+ * no row, and a descriptor never stored costs no query either (it goes live). NHTSA's values for a descriptor do
+ * not change, so a stored answer is used however old.
  */
-const held = boundedCache<{ values: Record<string, string> | null; until: number }>(20_000);
-const NOT_STORED_MS = 30_000;
-const lackingByData = new WeakMap<VpicData, Set<string>>();
-
+const stored = () => storedAnswers<Record<string, string>>("vpic");
+/** Process-wide (one scan of every pattern per data set, not one per copy of this module the bundles hold). */
+const lackingByData = processWide("vin.elements-lacking", () => new WeakMap<VpicData, Set<string>>());
 /**
  * NHTSA variable names (Element.Code) of the elements this vPIC file cannot decode: elements NHTSA decodes
  * from patterns that have (almost) no Pattern rows here. Empty for a complete file.
@@ -87,27 +88,25 @@ export async function decodeVinEnrichedWith(data: VpicData, vin: Vin): Promise<D
   const lacking = elementsLackingIn(data);
   if (!lacking.size) return local;
 
-  const cached = await readCacheHeld(local.descriptor);
-  if (cached) return merge(local, cached, lacking);
+  const cached = await stored().load(local.descriptor);
+  if (cached) return merge(local, cached.value, lacking);
   return enrichLive(local, lacking, apiTimeoutMs);
 }
 
 /**
- * Many VINs at once (the batch decode): local decodes, one cache query for every descriptor, and live
- * requests (each under the same deadline, concurrently) only for descriptors the cache lacks. Input order.
+ * Many VINs at once (the batch decode): local decodes, the stored answers from memory, and live requests (each
+ * under the same deadline, concurrently) only for descriptors the store lacks. Input order.
  */
 export async function decodeVinsEnrichedWith(data: VpicData, vins: Vin[]): Promise<DecodeResult[]> {
   const locals = vins.map((vin) => decodeValidVin(data, vin));
   const { apiBaseUrl, apiTimeoutMs } = config().vpic;
   const lacking = elementsLackingIn(data);
   if (!apiBaseUrl || !lacking.size) return locals;
-  const descriptors = [...new Set(locals.flatMap((r) => (r.ok ? [r.descriptor] : [])))];
-  const cached = await readCacheMany(descriptors);
   return Promise.all(
-    locals.map((local) => {
+    locals.map(async (local) => {
       if (!local.ok) return local;
-      const values = cached.get(local.descriptor);
-      return values ? merge(local, values, lacking) : enrichLive(local, lacking, apiTimeoutMs);
+      const cached = await stored().load(local.descriptor);
+      return cached ? merge(local, cached.value, lacking) : enrichLive(local, lacking, apiTimeoutMs);
     }),
   );
 }
@@ -155,7 +154,6 @@ export async function closeEnrichment(): Promise<void> {
 /** Tests reset the in-memory state between cases. */
 export function resetEnrichmentForTests(): void {
   live.clear();
-  held.clear();
   resetBreakersForTests("vpic");
 }
 
@@ -174,37 +172,6 @@ function merge(
   return live.size ? { ...local, elements, decoded: toDecodedVehicle(elements, live) } : local;
 }
 
-async function readCacheMany(descriptors: string[]): Promise<Map<string, Record<string, string>>> {
-  const found = new Map<string, Record<string, string>>();
-  if (!descriptors.length) return found;
-  try {
-    const rows = await db().vpicEnrichment.findMany({ where: { descriptor: { in: descriptors } } });
-    for (const row of rows) found.set(row.descriptor, JSON.parse(row.values) as Record<string, string>);
-  } catch (error) {
-    log().warn({ err: error, descriptors: descriptors.length }, "vpic enrichment cache read failed");
-  }
-  return found;
-}
-
-async function readCacheHeld(descriptor: string): Promise<Record<string, string> | null> {
-  const now = Date.now();
-  const hit = held.get(descriptor);
-  if (hit && hit.until > now) return hit.values;
-  const values = await readCache(descriptor);
-  held.set(descriptor, { values, until: values ? Infinity : now + NOT_STORED_MS });
-  return values;
-}
-
-async function readCache(descriptor: string): Promise<Record<string, string> | null> {
-  try {
-    const row = await db().vpicEnrichment.findUnique({ where: { descriptor } });
-    return row ? (JSON.parse(row.values) as Record<string, string>) : null;
-  } catch (error) {
-    log().warn({ err: error, descriptor }, "vpic enrichment cache read failed");
-    return null;
-  }
-}
-
 async function fetchAndStore(vin: string, descriptor: string, lacking: Set<string>, timeoutMs: number): Promise<Live> {
   const started = Date.now();
   try {
@@ -216,18 +183,8 @@ async function fetchAndStore(vin: string, descriptor: string, lacking: Set<strin
       if (typeof value === "string" && value.trim() !== "" && value.trim() !== "Not Applicable")
         values[code] = value.trim();
     }
-    const json = JSON.stringify(values);
-    const fetchedAt = new Date();
-    // Written after the answer (lib/db/write-behind.ts): this request already has the values.
-    deferWrite(`vpic-enrichment:${descriptor}`, {
-      run: () =>
-        db().vpicEnrichment.upsert({
-          where: { descriptor },
-          create: { descriptor, values: json, fetchedAt },
-          update: { values: json, fetchedAt },
-        }),
-    });
-    held.set(descriptor, { values, until: Infinity });
+    // Held at once, written after the answer (lib/db/write-behind.ts): this request already has the values.
+    await stored().save(descriptor, values, new Date());
     log().info({ descriptor, ms: Date.now() - started, elements: Object.keys(values) }, "vpic enrichment stored");
     return { values };
   } catch (error) {

@@ -3,8 +3,9 @@
  * assembly, JSON and ETag, as the route does them), side by side with the same 50 VINs as 50 single reports
  * (what a client looping over /api/public/vin/{vin} costs the server). Two set-ups:
  *   - enrichment off (VPIC_API_BASE_URL=off): the local decoder alone;
- *   - enrichment on with every descriptor already cached (the steady state): one cache query per batch,
- *     against a migrated temporary SQLite database; the vPIC API address points nowhere and is never asked.
+ *   - enrichment on with every descriptor already stored (the steady state): read from the stored answers'
+ *     in-memory index, loaded from a migrated temporary SQLite database; the vPIC API address points nowhere
+ *     and is never asked.
  *
  *   npm run bench:batch [-- --rounds 300 --seed 11]
  */
@@ -110,17 +111,18 @@ async function main() {
   // Steady state with enrichment on: every descriptor cached, so no request leaves the process.
   const descriptors = [...new Set(vins.map((v) => (decodeVinWith(data, v) as { descriptor: string }).descriptor))];
   for (const descriptor of descriptors) {
-    await db().vpicEnrichment.create({
+    await db().sourceAnswer.create({
       data: {
-        descriptor,
-        values: JSON.stringify({ DriveType: "FWD/Front-Wheel Drive", ABS: "Standard" }),
-        fetchedAt: new Date(),
+        source: "vpic",
+        key: descriptor,
+        payload: JSON.stringify({ DriveType: "FWD/Front-Wheel Drive", ABS: "Standard" }),
+        checkedAt: new Date(),
       },
     });
   }
   process.env.VPIC_API_BASE_URL = "http://127.0.0.1:9/api";
   resetConfigForTests();
-  await measure("enrichment on, every descriptor cached (one SQLite query per batch; one per VIN for the singles)");
+  await measure("enrichment on, every descriptor stored (held in memory: no query)");
 
   await disconnectDb();
   rmSync(dir, { recursive: true, force: true });
