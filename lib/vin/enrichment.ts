@@ -52,6 +52,7 @@ const live = new BoundedMemo<Live>({ max: 10_000 });
 const stored = () => storedAnswers<Record<string, string>>("vpic");
 /** Process-wide (one scan of every pattern per data set, not one per copy of this module the bundles hold). */
 const lackingByData = processWide("vin.elements-lacking", () => new WeakMap<VpicData, Set<string>>());
+
 /**
  * NHTSA variable names (Element.Code) of the elements this vPIC file cannot decode: elements NHTSA decodes
  * from patterns that have (almost) no Pattern rows here. Empty for a complete file.

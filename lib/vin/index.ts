@@ -1,14 +1,14 @@
 /**
  * The VIN decoder's public surface. Other modules import from here only.
  */
-export { normalizeVin } from "./format";
-export { checkDigit, computeCheckDigit } from "./check-digit";
-export { normalizeDriveType } from "./decoded-vehicle";
-import { vpicData } from "./decoder";
 import { warmMakeModelIndex } from "./catalog";
+import { vpicData } from "./decoder";
 import { elementsLackingIn } from "./enrichment";
 import { warmCatalog } from "./vehicle-catalog";
 
+export { normalizeVin } from "./format";
+export { checkDigit, computeCheckDigit } from "./check-digit";
+export { normalizeDriveType } from "./decoded-vehicle";
 export { decodeVin, decodeVinWith, vpicData, type DecodeResult } from "./decoder";
 export { wmisForMake, findVpicModel, makesForVin, modelYearPatternsIn } from "./catalog";
 export type { VpicData } from "./vpic-data";
