@@ -11,7 +11,7 @@ import type { RouteSpec } from "../api/operations";
 import { config } from "../config";
 import { verifyKey } from "../dealers/keys";
 import { log } from "../log";
-import { startDeadline, untilAborted } from "../outside/deadline";
+import { msLeftSince, startDeadline, untilAborted } from "../outside/deadline";
 import { CACHE, type CachePolicy } from "../api/cache";
 import { requestTargetProblem } from "./request-guard";
 import { etagFor, matchesIfNoneMatch } from "./etag";
@@ -98,7 +98,7 @@ function requestDeadlineMs(): number {
  */
 async function withinDeadline<T>(work: Promise<T>, ms: number, since: number): Promise<T> {
   // A handler that fails after its deadline has nobody to answer; untilAborted keeps its error handled.
-  const deadline = startDeadline(Math.max(0, Math.round(ms - (performance.now() - since))));
+  const deadline = startDeadline(msLeftSince(ms, since));
   return untilAborted(work, deadline.signal, (): never => {
     throw deadlineExceeded(ms);
   }).finally(deadline.clear);

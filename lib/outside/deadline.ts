@@ -17,6 +17,14 @@ export interface Deadline {
   clear(): void;
 }
 
+/**
+ * What is left of a budget of `ms` counted from `since` (performance.now()'s clock: a request's arrival), in whole
+ * milliseconds, never below 0: the request deadline and the report's live budget both count from arrival.
+ */
+export function msLeftSince(ms: number, since: number): number {
+  return Math.max(0, Math.round(ms - (performance.now() - since)));
+}
+
 /** A deadline of `ms` that also aborts with any of `outer` (its reason passes through); clear it when done. */
 export function startDeadline(ms: number, ...outer: Array<AbortSignal | undefined>): Deadline {
   const delay = Math.min(MAX_DELAY_MS, Math.max(0, Math.ceil(ms)));

@@ -69,7 +69,14 @@ import { config } from "../config";
 export { Breaker, breakerFor, breakerHealth, configuredBreaker, resetBreakersForTests, watchSlowCall } from "./breaker";
 export { bulkheadFor } from "./bulkhead";
 export { BoundedMemo, boundedCache } from "./memo";
-export { startDeadline, untilAborted, withDeadline, DeadlineExceeded, notAnsweredWithin } from "./deadline";
+export {
+  startDeadline,
+  untilAborted,
+  withDeadline,
+  DeadlineExceeded,
+  msLeftSince,
+  notAnsweredWithin,
+} from "./deadline";
 export { retryAnswer } from "./retry";
 export { HostQueues, HostQueueFull } from "./host-queue";
 

@@ -26,7 +26,7 @@ import {
   type DecodeResult,
   type WmiOnlyResult,
 } from "../vin";
-import { BoundedMemo, DeadlineExceeded, failureMemoMs, startDeadline, withDeadline } from "../outside";
+import { BoundedMemo, DeadlineExceeded, failureMemoMs, msLeftSince, startDeadline, withDeadline } from "../outside";
 import { displayMake, withDisplayMake } from "../vehicle";
 import type { VehicleQuery } from "../vehicle";
 
@@ -70,7 +70,7 @@ export async function buildVinReport(
  * report waits on outside systems at most REPORT_LIVE_BUDGET_MS after it arrived.
  */
 export function liveBudgetLeft(started: number): number {
-  return Math.max(0, Math.round(config().report.liveBudgetMs - (performance.now() - started)));
+  return msLeftSince(config().report.liveBudgetMs, started);
 }
 
 /** What a report is built from: a vPIC decode, or the WMI-level answer for a VIN outside the US-market data. */

@@ -77,9 +77,9 @@ export function wmisForMake(makeName: string): string[] {
 }
 
 /** Builds the make/model index of the loaded data ahead of the first question (server start-up). */
-export function warmMakeModelIndex(): void {
-  catalogOf(vpicData());
-  modelIdsByName(vpicData());
+export function warmMakeModelIndex(data: VpicData): void {
+  catalogOf(data);
+  modelIdsByName(data);
 }
 
 export function findVpicModel(make: string, model: string): { make: string; model: string } | null {

@@ -49,7 +49,7 @@ const live = new BoundedMemo<Live>({ max: 10_000 });
  * no row, and a descriptor never stored costs no query either (it goes live). NHTSA's values for a descriptor do
  * not change, so a stored answer is used however old.
  */
-const stored = () => storedAnswers<Record<string, string>>("vpic");
+const stored = storedAnswers<Record<string, string>>("vpic");
 /** Process-wide (one scan of every pattern per data set, not one per copy of this module the bundles hold). */
 const lackingByData = processWide("vin.elements-lacking", () => new WeakMap<VpicData, Set<string>>());
 
@@ -89,7 +89,7 @@ export async function decodeVinEnrichedWith(data: VpicData, vin: Vin): Promise<D
   const lacking = elementsLackingIn(data);
   if (!lacking.size) return local;
 
-  const cached = await stored().load(local.descriptor);
+  const cached = await stored.load(local.descriptor);
   if (cached) return merge(local, cached.value, lacking);
   return enrichLive(local, lacking, apiTimeoutMs);
 }
@@ -106,7 +106,7 @@ export async function decodeVinsEnrichedWith(data: VpicData, vins: Vin[]): Promi
   return Promise.all(
     locals.map(async (local) => {
       if (!local.ok) return local;
-      const cached = await stored().load(local.descriptor);
+      const cached = await stored.load(local.descriptor);
       return cached ? merge(local, cached.value, lacking) : enrichLive(local, lacking, apiTimeoutMs);
     }),
   );
@@ -185,7 +185,7 @@ async function fetchAndStore(vin: string, descriptor: string, lacking: Set<strin
         values[code] = value.trim();
     }
     // Held at once, written after the answer (lib/db/write-behind.ts): this request already has the values.
-    await stored().save(descriptor, values, new Date());
+    await stored.save(descriptor, values, new Date());
     log().info({ descriptor, ms: Date.now() - started, elements: Object.keys(values) }, "vpic enrichment stored");
     return { values };
   } catch (error) {

@@ -25,6 +25,6 @@ export { makesAnswer, modelsAnswer, wmiAnswer } from "./catalog-lookups";
 export function warmVinIndexes(): void {
   const data = vpicData();
   warmCatalog();
-  warmMakeModelIndex();
+  warmMakeModelIndex(data);
   elementsLackingIn(data);
 }

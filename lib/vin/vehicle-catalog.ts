@@ -8,6 +8,7 @@
  * first use; the answers are then read from memory.
  */
 import { LRUCache } from "lru-cache";
+import { processWide } from "../db/data-version";
 import { newestModelYear, nameKey, slugify } from "../vehicle";
 import { vpicData } from "./decoder";
 import type { VpicData, WmiRecord } from "./vpic-data";
@@ -103,8 +104,7 @@ interface CatalogIndex {
 
 // Per process, not per module instance: Next.js bundles instrumentation (which builds it at start) and each
 // route apart, and the vPIC data itself is held the same way (lib/vin/decoder.ts).
-const globalForCatalog = globalThis as unknown as { __vinscopeCatalog?: WeakMap<VpicData, CatalogIndex> };
-const indexes = (globalForCatalog.__vinscopeCatalog ??= new WeakMap<VpicData, CatalogIndex>());
+const indexes = processWide("vin.vehicle-catalog", () => new WeakMap<VpicData, CatalogIndex>());
 
 const MODEL_ELEMENT = 28;
 
