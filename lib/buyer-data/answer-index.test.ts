@@ -6,7 +6,7 @@ import { createTempDb } from "../../tests/support/recalls-temp-db";
 import { db } from "../db";
 import { drainDeferredWrites } from "../db/write-behind";
 import { answerIndex } from "./answer-index";
-import { sourceAnswers } from "./store";
+import { sourceAnswers, storedAnswers } from "./store";
 
 let temp: ReturnType<typeof createTempDb>;
 
@@ -37,6 +37,29 @@ test("an answer stored twice is one row holding the newer answer, and a new proc
   restart();
   const known = await sourceAnswers<{ stars: number }>("test-breaker", "test-source").known("2020|acme|roadster");
   expect(known?.value).toEqual({ stars: 5 });
+});
+
+test("answers saved together, one of them twice, all reach the database with the newer answer", async () => {
+  const saved = new Date();
+  // Queued in one turn: they go out together, in one statement.
+  for (const source of ["batch-a", "batch-b"])
+    for (const model of ["coupe", "sedan", "wagon"])
+      await storedAnswers<{ model: string }>(source).save(`2022|acme|${model}`, { model }, saved);
+  await storedAnswers<{ model: string }>("batch-a").save("2022|acme|coupe", { model: "coupe, again" }, saved);
+  await drainDeferredWrites();
+
+  const rows = await db().sourceAnswer.findMany({
+    where: { source: { in: ["batch-a", "batch-b"] } },
+    orderBy: [{ source: "asc" }, { key: "asc" }],
+  });
+  expect(rows.map((r) => `${r.source} ${r.key} ${JSON.parse(r.payload).model}`)).toEqual([
+    "batch-a 2022|acme|coupe coupe, again",
+    "batch-a 2022|acme|sedan sedan",
+    "batch-a 2022|acme|wagon wagon",
+    "batch-b 2022|acme|coupe coupe",
+    "batch-b 2022|acme|sedan sedan",
+    "batch-b 2022|acme|wagon wagon",
+  ]);
 });
 
 test("an answer another process stores, or replaces, shows here after a poll", async () => {

@@ -5,7 +5,7 @@
  * Reads come from the in-memory index (answer-index.ts).
  */
 import { config } from "../config";
-import { deferWrite } from "../db/write-behind";
+import { deferWrite, type DeferredWrite } from "../db/write-behind";
 import { LiveAnswers, type DurableAnswers } from "../outside";
 import { answerIndex } from "./answer-index";
 import { upsertRows, type BulkTable } from "./bulk";
@@ -55,13 +55,54 @@ export function storedAnswers<T>(source: string): DurableAnswers<T> {
       const payload = JSON.stringify(value);
       answerIndex().hold(source, key, payload, checkedAt);
       // After the answer: the process already serves it from memory (lib/db/write-behind.ts).
-      deferWrite(`source-answer:${source}:${key}`, {
-        run: () => {
-          // When the write runs, not when it was queued: other processes poll on it (answer-index.ts).
-          const storedAt = new Date();
-          return upsertRows(SOURCE_ANSWER, [{ source, key, payload, checkedAt, storedAt }]);
-        },
-      });
+      deferWrite(
+        BATCH_KEY,
+        new StoredAnswerBatch(new Map([[`${source}:${key}`, { source, key, payload, checkedAt }]])),
+      );
     },
   };
+}
+
+type PendingRow = { source: string; key: string; payload: string; checkedAt: Date };
+
+/** The stored answers waiting in the write-behind queue: one entry there for all of them. */
+const BATCH_KEY = "source-answers";
+/** Most rows one batch holds; past it the oldest are let go (each is a copy of an answer held in memory). */
+const MAX_BATCH_ROWS = 5_000;
+
+/**
+ * Every stored answer queued meanwhile goes out in one multi-row statement. A report whose sections all went
+ * live stores three to five answers at about the same moment, and each of its own statements cost more in
+ * Prisma's query layer than in SQLite.
+ */
+class StoredAnswerBatch implements DeferredWrite {
+  constructor(readonly rows: Map<string, PendingRow>) {}
+
+  run(): Promise<unknown> {
+    // When the write runs, not when it was queued: other processes poll on it (answer-index.ts).
+    const storedAt = new Date();
+    return upsertRows(
+      SOURCE_ANSWER,
+      [...this.rows.values()].map((r) => ({ ...r, storedAt })),
+    );
+  }
+
+  /**
+   * This batch's rows added to the older batch's, in place (the queue keeps only what this returns): the newer
+   * answer wins where both hold a key.
+   */
+  absorb(older: DeferredWrite): DeferredWrite {
+    // By shape, not instanceof: the queue is the process's, and Next.js bundles this module more than once.
+    const rows = (older as Partial<StoredAnswerBatch>).rows;
+    if (!(rows instanceof Map)) return this;
+    for (const [k, row] of this.rows) {
+      rows.delete(k);
+      rows.set(k, row);
+    }
+    for (const k of rows.keys()) {
+      if (rows.size <= MAX_BATCH_ROWS) break;
+      rows.delete(k);
+    }
+    return older;
+  }
 }

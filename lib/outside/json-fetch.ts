@@ -47,6 +47,19 @@ export function systemFailed(answer: { ok: boolean; reason?: string; status?: nu
   return answer.reason === "timeout" || answer.reason === "network_error" || answer.reason === "bad_response";
 }
 
+/**
+ * The platform's fetch, not the one Next.js wraps in a route: that wrapper traces every call, works out whether
+ * the answer could go into Next.js's data cache, and tracks the call on the request's store. None of it applies
+ * to these calls (their caching is ours, lib/outside/memo.ts and the stored answers), and it cost about a fifth
+ * of a server process's CPU in a report whose every section went live. Next.js keeps the fetch it wrapped on the
+ * wrapper (`_nextOriginalFetch`, for libraries such as OpenTelemetry's); without it, the global fetch.
+ */
+const platformFetch: typeof fetch = (input, init) =>
+  ((globalThis.fetch as typeof fetch & { _nextOriginalFetch?: typeof fetch })._nextOriginalFetch ?? globalThis.fetch)(
+    input,
+    init,
+  );
+
 type Attempt = { ok: true; body: unknown } | (FetchFailure & { retry: boolean });
 
 async function attempt(url: string, timeoutMs: number, outer?: AbortSignal): Promise<Attempt> {
@@ -54,7 +67,7 @@ async function attempt(url: string, timeoutMs: number, outer?: AbortSignal): Pro
   const answered = watchSlowCall();
   let text: string;
   try {
-    const res = await fetch(url, {
+    const res = await platformFetch(url, {
       signal: deadline.signal,
       headers: { accept: "application/json" },
       redirect: "error",
