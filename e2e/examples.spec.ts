@@ -42,5 +42,7 @@ test("every example VIN decodes, and the pricing example has pricing", async ({ 
   await page.goto("/");
   // The home page promises only what the server holds itself: demo pricing (recalls would need a fresh recall
   // mirror; this server asks NHTSA live, which an outage would take away).
-  await expect(page.locator("main#main")).toContainText("4T1G11AK7RU000001 (a 2024 Toyota Camry SE, with demo pricing)");
+  await expect(page.locator("main#main")).toContainText(
+    "4T1G11AK7RU000001 (a 2024 Toyota Camry SE, with demo pricing)",
+  );
 });
