@@ -78,6 +78,7 @@ export {
   notAnsweredWithin,
 } from "./deadline";
 export { retryAnswer } from "./retry";
+export { platformFetch } from "./platform-fetch";
 export { HostQueues, HostQueueFull } from "./host-queue";
 
 export function failureMemoMs(): number {

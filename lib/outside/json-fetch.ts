@@ -6,6 +6,7 @@
  */
 import { watchSlowCall } from "./breaker";
 import { startDeadline } from "./deadline";
+import { platformFetch } from "./platform-fetch";
 import { retryAnswer } from "./retry";
 
 export type FetchFailure = {
@@ -46,20 +47,6 @@ export function systemFailed(answer: { ok: boolean; reason?: string; status?: nu
     return answer.status === undefined || answer.status >= 500 || answer.status === 429;
   return answer.reason === "timeout" || answer.reason === "network_error" || answer.reason === "bad_response";
 }
-
-/**
- * The platform's fetch, not the one Next.js wraps in a route: that wrapper traces every call, works out whether
- * the answer could go into Next.js's data cache, and tracks the call on the request's store. None of it applies
- * to these calls (their caching is ours: lib/outside/memo.ts and the stored answers), and in a report whose every
- * section went live it took about a tenth of the server processes' busy time. Next.js keeps the fetch it wrapped
- * on the wrapper (`_nextOriginalFetch`: its request de-duplication, which a call with a signal, as every call here
- * has, passes straight through); outside Next.js there is no wrapper and this is the global fetch.
- */
-const platformFetch: typeof fetch = (input, init) =>
-  ((globalThis.fetch as typeof fetch & { _nextOriginalFetch?: typeof fetch })._nextOriginalFetch ?? globalThis.fetch)(
-    input,
-    init,
-  );
 
 type Attempt = { ok: true; body: unknown } | (FetchFailure & { retry: boolean });
 

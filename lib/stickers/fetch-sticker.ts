@@ -17,7 +17,15 @@ import { gmFetcher } from "./fetchers/gm";
 import { hyundaiFetcher } from "./fetchers/hyundai";
 import type { ManufacturerReply, StickerFetcher, Verdict } from "./fetchers/reply";
 import { stellantisFetcher } from "./fetchers/stellantis";
-import { breakerFor, HostQueueFull, HostQueues, resetBreakersForTests, retryAnswer, startDeadline } from "../outside";
+import {
+  breakerFor,
+  HostQueueFull,
+  HostQueues,
+  platformFetch,
+  resetBreakersForTests,
+  retryAnswer,
+  startDeadline,
+} from "../outside";
 import type { EndpointId, SupportedGroup } from "./registry";
 
 const FETCHERS: Record<EndpointId, StickerFetcher> = {
@@ -186,7 +194,7 @@ async function requestOnce(
 async function followSameHost(start: URL, signal: AbortSignal): Promise<ManufacturerReply> {
   let url = start;
   for (let hop = 0; ; hop++) {
-    const response = await fetch(url, {
+    const response = await platformFetch(url, {
       redirect: "manual",
       signal,
       headers: { accept: "application/pdf, */*;q=0.5", "user-agent": "vinscope-window-sticker/1" },
