@@ -4,7 +4,7 @@
  */
 import { createTempDb } from "../../tests/support/recalls-temp-db";
 import { db } from "../db";
-import { drainDeferredWrites } from "../db/write-behind";
+import { deferWrite, drainDeferredWrites } from "../db/write-behind";
 import { answerIndex } from "./answer-index";
 import { sourceAnswers, storedAnswers } from "./store";
 
@@ -60,6 +60,24 @@ test("answers saved together, one of them twice, all reach the database with the
     "batch-b 2022|acme|sedan sedan",
     "batch-b 2022|acme|wagon wagon",
   ]);
+});
+
+test("bounded: a batch keeps the newest 5,000 answers; the oldest are let go", async () => {
+  let release!: () => void;
+  deferWrite("hold", { run: () => new Promise<void>((r) => (release = r)) });
+  await new Promise((r) => setTimeout(r, 5)); // that write is in flight: the answers queue behind it, in one batch
+  const answers = storedAnswers<{ n: number }>("batch-bound");
+  for (let n = 0; n < 5002; n++) await answers.save(`2021|acme|model-${n}`, { n }, new Date());
+  release();
+  await drainDeferredWrites();
+  const keys = (await db().sourceAnswer.findMany({ where: { source: "batch-bound" }, select: { key: true } })).map(
+    (r) => r.key,
+  );
+  expect(keys).toHaveLength(5000);
+  expect(keys).not.toContain("2021|acme|model-0");
+  expect(keys).not.toContain("2021|acme|model-1");
+  expect(keys).toContain("2021|acme|model-2");
+  expect(keys).toContain("2021|acme|model-5001");
 });
 
 test("an answer another process stores, or replaces, shows here after a poll", async () => {

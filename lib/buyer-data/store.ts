@@ -5,7 +5,7 @@
  * Reads come from the in-memory index (answer-index.ts).
  */
 import { config } from "../config";
-import { deferWrite, type DeferredWrite } from "../db/write-behind";
+import { countDroppedWrites, deferWrite, type DeferredWrite } from "../db/write-behind";
 import { LiveAnswers, type DurableAnswers } from "../outside";
 import { answerIndex } from "./answer-index";
 import { upsertRows, type BulkTable } from "./bulk";
@@ -67,7 +67,10 @@ type PendingRow = { source: string; key: string; payload: string; checkedAt: Dat
 
 /** The stored answers waiting in the write-behind queue: one entry there for all of them. */
 const BATCH_KEY = "source-answers";
-/** Most rows one batch holds; past it the oldest are let go (each is a copy of an answer held in memory). */
+/**
+ * Most rows one batch holds (the bound the queue had when each answer was its own entry); past it the oldest are
+ * let go, counted and logged as the queue's own drops (each is a copy of an answer held in memory).
+ */
 const MAX_BATCH_ROWS = 5_000;
 
 /**
@@ -99,10 +102,13 @@ class StoredAnswerBatch implements DeferredWrite {
       rows.delete(k);
       rows.set(k, row);
     }
+    let dropped = 0;
     for (const k of rows.keys()) {
       if (rows.size <= MAX_BATCH_ROWS) break;
       rows.delete(k);
+      dropped++;
     }
+    if (dropped) countDroppedWrites(dropped);
     return older;
   }
 }

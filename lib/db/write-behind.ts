@@ -42,19 +42,24 @@ class WriteBehind {
   add(key: string, write: DeferredWrite): void {
     const older = this.pending.get(key);
     if (!older && this.pending.size >= MAX_PENDING) {
-      this.dropped++;
-      const now = Date.now();
-      if (now - this.lastDropWarning > DROP_WARNING_MS) {
-        this.lastDropWarning = now;
-        log().warn(
-          { pending: this.pending.size, dropped: this.dropped },
-          "deferred database writes dropped: the queue is full",
-        );
-      }
+      this.noteDropped(1);
       return;
     }
     this.pending.set(key, older ? merge(write, older) : write);
     this.schedule(0);
+  }
+
+  /** Counts writes let go for want of room, with a warning at most every DROP_WARNING_MS. */
+  noteDropped(count: number): void {
+    this.dropped += count;
+    const now = Date.now();
+    if (now - this.lastDropWarning > DROP_WARNING_MS) {
+      this.lastDropWarning = now;
+      log().warn(
+        { pending: this.pending.size, dropped: this.dropped },
+        "deferred database writes dropped: the queue is full",
+      );
+    }
   }
 
   /** Resolves when the queue is empty, or after `withinMs` (what is left stays queued). */
@@ -139,6 +144,14 @@ const queue = () => (globalForQueue.__vinscopeWriteBehind ??= new WriteBehind())
 /** Queues a write under `key` (see the module comment); returns at once. */
 export function deferWrite(key: string, write: DeferredWrite): void {
   queue().add(key, write);
+}
+
+/**
+ * Writes a bounded entry let go when it absorbed an older one (a batch past its row cap): counted and logged with
+ * the queue's own drops, so the bound is one mechanism however a write is queued.
+ */
+export function countDroppedWrites(count: number): void {
+  queue().noteDropped(count);
 }
 
 /** Writes what is queued, waiting at most `withinMs` (a CLI before it exits, tests before they read). */
