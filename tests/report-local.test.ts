@@ -122,6 +122,28 @@ describe("a live source slower than the report's budget", () => {
     expect(calls(nhtsa, "/complaints/complaintsByVehicle")).toBe(asked); // from the store, no new call
     expect(second.res.headers.get("cache-control")).toBe(HEALTHY);
   });
+
+  test("the key-less insight is written from the report's own sections, and not kept while one is pending", async () => {
+    mode.nhtsaDelayMs = 900;
+    try {
+      const asked = calls(nhtsa, "/recalls/recallsByVehicle");
+      const first = await timed(`/api/public/vin/${camry("H")}`);
+      expect(first.body.recalls).toMatchObject({ status: "pending", count: null });
+      expect(first.body.insight).toMatchObject({ model: "vinscope-facts-v1" });
+      expect(first.body.insight.text).not.toMatch(/recall campaign/);
+      // The insight asked NHTSA nothing of its own: one call for the vehicle's recalls.
+      expect(calls(nhtsa, "/recalls/recallsByVehicle")).toBe(asked + 1);
+
+      await new Promise((r) => setTimeout(r, 1200)); // the calls answer at ~900 ms and are stored
+      const second = await timed(`/api/public/vin/${camry("H", 2)}`);
+      expect(second.body.recalls).toMatchObject({ status: "ok", count: 0 });
+      // Written again from what is known now: a text composed while recalls were pending was not kept.
+      expect(second.body.insight.text).toMatch(/NHTSA lists no recall campaigns for this model year\./);
+      expect(calls(nhtsa, "/recalls/recallsByVehicle")).toBe(asked + 1);
+    } finally {
+      mode.nhtsaDelayMs = 0;
+    }
+  });
 });
 
 describe("the live budget counts from the request's arrival", () => {

@@ -15,11 +15,12 @@ import { displayMake } from "../vehicle";
 import { log } from "../log";
 import { startDeadline, untilAborted } from "../outside";
 import { getVehiclePricing, isDemoText, vehicleHasDeals } from "../pricing";
-import { recallsForVehicle } from "../recalls";
+import { recallsForVehicle, type VehicleRecalls } from "../recalls";
 import { complaintsForVehicle } from "../complaints";
 import { safetyRatingsForVehicle } from "../ratings";
 import { fuelEconomyForVehicle } from "../fuel-economy";
 import type { VpicVariants } from "./vpic-variants";
+import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../buyer-data/answers";
 
 interface PricingFacts {
   sampleSize: number;
@@ -92,7 +93,55 @@ const FACT_SOURCES: Record<string, FactSource> = {
 
 /** Every source runs in parallel within `budgetMs`; what has not answered by then is left out. */
 export async function gatherFacts(input: FactsInput, opts: { budgetMs?: number } = {}): Promise<VehicleFacts> {
-  const facts: VehicleFacts = {
+  const facts = baseFacts(input);
+  const deadline = startDeadline(opts.budgetMs ?? 5000);
+  const signal = deadline.signal;
+  // Each source writes into a draft and only a completed draft is copied over, so a late answer cannot
+  // change facts after the paragraph was written.
+  const drafts = Object.entries(FACT_SOURCES).map(async ([name, source]) => {
+    const draft: VehicleFacts = { ...facts };
+    try {
+      await source(input, draft, signal);
+      if (!signal.aborted) Object.assign(facts, pick(draft, name));
+    } catch (error) {
+      logSourceFailure(name, error);
+    }
+  });
+  await untilAborted(Promise.all(drafts), signal, () => undefined);
+  // Cleared, not aborted: a source still running after this point has its answer ignored (facts are copied now).
+  deadline.clear();
+  return structuredClone(facts);
+}
+
+/** The answers a VIN report already holds for the vehicle's sections (lib/report/vin-report.ts). */
+export interface SectionAnswers {
+  recalls: Pick<VehicleRecalls, "status" | "count" | "items">;
+  complaints: ComplaintsSection;
+  ratings: SafetyRatingsSection;
+  fuel: FuelEconomySection;
+}
+
+/**
+ * The facts from answers already in hand: the report's own sections, so an insight written from the facts asks
+ * no source a second time. Pricing is read as gatherFacts reads it (from memory). A section still `pending` or
+ * `unavailable` gives no facts, as a source that has not answered gives none there.
+ */
+export async function factsFromAnswers(input: FactsInput, answers: SectionAnswers): Promise<VehicleFacts> {
+  const facts = baseFacts(input);
+  try {
+    await addPricingFacts(input, facts);
+  } catch (error) {
+    logSourceFailure("pricing", error);
+  }
+  facts.recalls = recallFactsOf(answers.recalls);
+  facts.complaints = complaintFactsOf(answers.complaints);
+  facts.ratings = ratingFactsOf(answers.ratings);
+  facts.fuel = fuelFactsOf(answers.fuel);
+  return facts;
+}
+
+function baseFacts(input: FactsInput): VehicleFacts {
+  return {
     year: input.year,
     make: displayMake(input.variants.make),
     model: input.variants.model,
@@ -105,26 +154,13 @@ export async function gatherFacts(input: FactsInput, opts: { budgetMs?: number }
     pricing: null,
     recalls: null,
   };
-  const deadline = startDeadline(opts.budgetMs ?? 5000);
-  const signal = deadline.signal;
-  // Each source writes into a draft and only a completed draft is copied over, so a late answer cannot
-  // change facts after the paragraph was written.
-  const drafts = Object.entries(FACT_SOURCES).map(async ([name, source]) => {
-    const draft: VehicleFacts = { ...facts };
-    try {
-      await source(input, draft, signal);
-      if (!signal.aborted) Object.assign(facts, pick(draft, name));
-    } catch (error) {
-      log().warn(
-        { source: name, err: error instanceof Error ? error.message : String(error) },
-        "insight facts source failed",
-      );
-    }
-  });
-  await untilAborted(Promise.all(drafts), signal, () => undefined);
-  // Cleared, not aborted: a source still running after this point has its answer ignored (facts are copied now).
-  deadline.clear();
-  return structuredClone(facts);
+}
+
+function logSourceFailure(name: string, error: unknown): void {
+  log().warn(
+    { source: name, err: error instanceof Error ? error.message : String(error) },
+    "insight facts source failed",
+  );
 }
 
 function pick(draft: VehicleFacts, name: string): Partial<VehicleFacts> {
@@ -174,14 +210,18 @@ async function addRecallFacts(input: FactsInput, facts: VehicleFacts, signal: Ab
     { year: input.year, make: input.variants.make, model: input.variants.model },
     { signal },
   );
-  // "unavailable" means recalls are unknown, which is not the same as none.
-  if (recalls.status === "unavailable") return;
+  facts.recalls = recallFactsOf(recalls);
+}
+
+function recallFactsOf(recalls: SectionAnswers["recalls"]): RecallFacts | null {
+  // "unavailable" (or "pending") means recalls are unknown, which is not the same as none.
+  if (recalls.status === "unavailable" || recalls.status === "pending" || recalls.count === null) return null;
   const byComponent = new Map<string, number>();
   for (const item of recalls.items) {
     const component = componentLabel(item.component);
     if (component) byComponent.set(component, (byComponent.get(component) ?? 0) + 1);
   }
-  facts.recalls = {
+  return {
     count: recalls.items.length,
     parkIt: recalls.items.filter((i) => i.parkIt).length,
     parkOutside: recalls.items.filter((i) => i.parkOutside).length,
@@ -196,9 +236,12 @@ async function addRecallFacts(input: FactsInput, facts: VehicleFacts, signal: Ab
 const vehicleOf = (input: FactsInput) => ({ year: input.year, make: input.variants.make, model: input.variants.model });
 
 async function addComplaintFacts(input: FactsInput, facts: VehicleFacts, signal: AbortSignal): Promise<void> {
-  const c = await complaintsForVehicle(vehicleOf(input), { signal });
-  if (c.status === "unavailable" || c.count === null) return;
-  facts.complaints = {
+  facts.complaints = complaintFactsOf(await complaintsForVehicle(vehicleOf(input), { signal }));
+}
+
+function complaintFactsOf(c: ComplaintsSection): ComplaintFacts | null {
+  if (c.status === "unavailable" || c.count === null) return null;
+  return {
     count: c.count,
     components: c.byComponent
       .map((b) => componentLabel(b.component))
@@ -208,20 +251,26 @@ async function addComplaintFacts(input: FactsInput, facts: VehicleFacts, signal:
 }
 
 async function addRatingFacts(input: FactsInput, facts: VehicleFacts, signal: AbortSignal): Promise<void> {
-  const r = await safetyRatingsForVehicle(vehicleOf(input), null, { signal });
-  if (r.status === "unavailable" || r.variants.length === 0) return;
+  facts.ratings = ratingFactsOf(await safetyRatingsForVehicle(vehicleOf(input), null, { signal }));
+}
+
+function ratingFactsOf(r: SafetyRatingsSection): RatingFacts | null {
+  if (r.status === "unavailable" || r.variants.length === 0) return null;
   const stars = [
     ...new Set(r.variants.map((v) => v.ratings?.overall).filter((s): s is number => typeof s === "number")),
   ].sort();
-  facts.ratings = { tested: r.variants.length, overallStars: stars };
+  return { tested: r.variants.length, overallStars: stars };
 }
 
 async function addFuelFacts(input: FactsInput, facts: VehicleFacts, signal: AbortSignal): Promise<void> {
-  const f = await fuelEconomyForVehicle(vehicleOf(input), null, { signal });
+  facts.fuel = fuelFactsOf(await fuelEconomyForVehicle(vehicleOf(input), null, { signal }));
+}
+
+function fuelFactsOf(f: FuelEconomySection): FuelFacts | null {
   const mpg = f.variants.map((v) => v.combinedMpg).filter((m): m is number => m !== null);
-  if (f.status === "unavailable" || mpg.length === 0) return;
+  if (f.status === "unavailable" || mpg.length === 0) return null;
   const ranges = f.variants.map((v) => v.evRangeMiles).filter((m): m is number => m !== null);
-  facts.fuel = {
+  return {
     variants: f.variants.length,
     combinedMpgLow: Math.min(...mpg),
     combinedMpgHigh: Math.max(...mpg),

@@ -62,6 +62,12 @@ export interface LookupOptions {
   /** Stop waiting after this many milliseconds and answer with the factual fallback. */
   deadlineMs?: number;
   signal?: AbortSignal;
+  /**
+   * The facts from answers the caller already holds (the VIN report's own sections), used when the insight is
+   * written from the facts (no AI key): nothing is looked up a second time. `settled`: no answer among them is
+   * still being fetched or degraded by an outage; only then is the text kept for the key.
+   */
+  factsInHand?: (input: FactsInput) => Promise<{ facts: VehicleFacts; settled: boolean }>;
 }
 
 export interface InsightServiceOptions {
@@ -210,6 +216,14 @@ async function composedInMemory(
   const variants = s.variantsOf(year, names.make, names.model);
   if (!variants || !variants.modelSeenInYear) return null;
   const input: FactsInput = { year, make: names.make, model: names.model, variants };
+  if (opts.factsInHand) {
+    const { facts, settled } = await opts.factsInHand(input);
+    const row = generatedRow(key, year, facts, await generateInsight(key, facts, null), s.now());
+    // A text missing a section that is still being fetched, or written during an outage, is not kept for the
+    // row's life: the next request writes it again from what is known then.
+    if (settled) s.memory.set(key, { row, until: row.expiresAt.getTime() });
+    return answerOf(row);
+  }
   const flight = s.flights.get(
     key,
     async () => {

@@ -1,8 +1,9 @@
 /**
  * One bulkhead per outside system, on cockatiel's BulkheadPolicy: at most OUTSIDE_BULKHEAD_LIMIT calls to a
  * system in flight per process, and behind them a backlog of at most OUTSIDE_BULKHEAD_BACKLOG calls waiting for a
- * slot. A caller whose call would wait in the backlog does not wait with it: its section answers degraded at once
- * (`pending`), and the call runs when a slot frees and fills the store, so the next request finds the answer.
+ * slot. A call in the backlog is made when a slot frees, and fills the store, so the next request finds the
+ * answer; a VIN report waits for it within its short live budget, as for a running call, and any other caller is
+ * answered degraded at once (`pending`; lib/outside/live-answers.ts).
  * Past the backlog a call is refused at once, instead of piling up behind a system that has slowed down. Single
  * flight (memo.ts) already makes one call per vehicle, so these count distinct vehicles.
  */

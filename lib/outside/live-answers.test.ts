@@ -116,3 +116,30 @@ test("the bulkhead: past OUTSIDE_BULKHEAD_LIMIT vehicles in flight one more wait
   expect(await answers.get("c", async () => (loads++, ok(2)))).toMatchObject({ kind: "fresh", value: { n: 1 } });
   expect(loads).toBe(0);
 });
+
+test("a VIN report (a shared budget) waits for a call in the bulkhead's backlog within its budget, as for a running one", async () => {
+  process.env.OUTSIDE_BULKHEAD_LIMIT = "1";
+  process.env.OUTSIDE_BULKHEAD_BACKLOG = "2";
+  resetConfigForTests();
+  const answers = new LiveAnswers<{ n: number }>("test-bulkhead-report", { okTtlMs: () => 60_000, max: 10 });
+  const after = (ms: number, n: number) => () =>
+    new Promise<Loaded<{ n: number }>>((r) => setTimeout(() => r(ok(n)), ms));
+  const report = (budgetMs: number) => ({ budgetMs, budgetSignal: AbortSignal.timeout(budgetMs) });
+  const running = answers.get("a", after(100, 1));
+  // The slot is taken: "b" waits its turn (about 100 ms) and runs (about 50 ms), within a 400 ms budget.
+  const started = Date.now();
+  expect(await answers.get("b", after(50, 2), report(400))).toMatchObject({ kind: "fresh", value: { n: 2 } });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(120);
+  await running;
+  // A budget too short for the queue: pending when it ends (not at once), saying why; the call still runs.
+  const slot = answers.get("c", after(150, 3));
+  const queuedAt = Date.now();
+  expect(await answers.get("d", after(10, 4), report(60))).toMatchObject({
+    kind: "pending",
+    why: expect.stringMatching(/waits its turn/),
+  });
+  expect(Date.now() - queuedAt).toBeGreaterThanOrEqual(50);
+  await slot;
+  await answers.settled();
+  expect(await answers.get("d", async () => ok(5))).toMatchObject({ kind: "fresh", value: { n: 4 } });
+});

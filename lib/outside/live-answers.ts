@@ -8,8 +8,9 @@
  * and are shared by every instance.
  *
  * A caller with a budget (the VIN report) waits at most that long: the load goes on without it and fills the
- * store, so the next request finds the answer. A load that has to wait for a slot of the bulkhead is waited on by
- * nobody: the caller is answered at once, and the load fills the store when its turn comes.
+ * store, so the next request finds the answer. A load that has to wait for a slot of the bulkhead is waited on
+ * only by a VIN report (a caller holding a shared budgetSignal), within that short budget as for a running load;
+ * any other caller is answered at once, and the load fills the store when its turn comes.
  */
 import { boundedCache } from "./memo";
 import { BoundedMemo } from "./memo";
@@ -40,7 +41,10 @@ export interface AskOptions {
   budgetMs?: number;
   /**
    * Ends the budget instead of a timer of this call's own: the sections of one VIN report share one, so they all
-   * stop waiting in the same turn of the event loop (budgetMs then only names its length).
+   * stop waiting in the same turn of the event loop (budgetMs then only names its length). Such a caller also
+   * waits for a load queued in the bulkhead's backlog, within the budget: answered at once, a report would come
+   * back sooner the busier the source, and a client waiting on each answer would only send more, until the
+   * backlog filled and later loads were refused and never made.
    */
   budgetSignal?: AbortSignal;
   now?: () => Date;
@@ -85,7 +89,7 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
       () => this.loadGuarded(key, load, now),
       (r) => (r.ok ? 0 : config().outside.failureMemoMs),
     );
-    if (waitsForSlot) {
+    if (waitsForSlot && !ask.budgetSignal) {
       // In the backlog: answered now, and the load fills the store when a slot frees.
       flight.catch(() => undefined);
       const why = slots.waitingReason;
@@ -101,14 +105,11 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
       (): typeof OVER_BUDGET => OVER_BUDGET,
     ).finally(() => budget?.clear());
     if (waited === OVER_BUDGET) {
-      const failure: FetchFailure = {
-        ok: false,
-        reason: "timeout",
-        detail: `no answer within ${ask.budgetMs} ms; still being asked`,
-      };
-      return known
-        ? { kind: "stale", ...known, failure }
-        : { kind: "pending", why: notAnsweredWithin(ask.budgetMs ?? Date.now() - started) };
+      const failure: FetchFailure = waitsForSlot
+        ? { ok: false, reason: "busy", detail: slots.waitingReason }
+        : { ok: false, reason: "timeout", detail: `no answer within ${ask.budgetMs} ms; still being asked` };
+      const why = waitsForSlot ? slots.waitingReason : notAnsweredWithin(ask.budgetMs ?? Date.now() - started);
+      return known ? { kind: "stale", ...known, failure } : { kind: "pending", why };
     }
     if (waited.ok) return { kind: "fresh", value: waited.value, checkedAt: waited.checkedAt };
     const last = known ?? (await this.known(key));

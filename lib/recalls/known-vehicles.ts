@@ -43,3 +43,33 @@ export async function storeMayKnow(db: Db, q: VehicleQuery): Promise<boolean> {
   const { makeYears, lookups } = await known.get(db);
   return lookups.has(lookupKey(q.year, q.make, q.model)) || makeYears.has(makeYearKey(q.year, makeKey(q.make)));
 }
+
+/**
+ * The year+make of every coverage row, derived again only when imports or the mirror change the store ("recalls"):
+ * a live answer of NHTSA, which changes "recall-answers" for every new vehicle, does not make this process read
+ * the whole table again. A live answer's own rows are found through its lookup's campaigns instead.
+ */
+const importedMakeYears = processWide(
+  "recalls:imported-make-years",
+  () =>
+    new DerivedFromDataSet(
+      "recalls",
+      async (db) => {
+        const rows = await db.$queryRaw<
+          { year: number | bigint; makeKey: string }[]
+        >`SELECT DISTINCT "year", "makeKey" FROM "RecallCoverage"`;
+        return new Set(rows.map((r) => makeYearKey(Number(r.year), r.makeKey)));
+      },
+      1000,
+      undefined,
+      true,
+    ),
+);
+
+/**
+ * False when the store's rows for the year and make can only be those of the campaigns named: nothing imported
+ * covers that year and make, so a question naming no campaign finds nothing without a query.
+ */
+export async function importsMayCover(db: Db, q: VehicleQuery): Promise<boolean> {
+  return (await importedMakeYears.get(db)).has(makeYearKey(q.year, makeKey(q.make)));
+}

@@ -315,6 +315,32 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     }
   });
 
+  test("a VIN report (a shared budget) waits for a refresh in the bulkhead's backlog within its budget", async () => {
+    process.env.OUTSIDE_BULKHEAD_LIMIT = "1";
+    process.env.OUTSIDE_BULKHEAD_BACKLOG = "1";
+    resetConfigForTests();
+    try {
+      // No model names and no recalls, each after 60 ms: a refresh (two calls) takes about 120 ms.
+      handler = (_url, res) =>
+        setTimeout(() => sendJson(res, { Count: 0, Message: "Results returned successfully", results: [] }), 60);
+      const at = { now: new Date(t0.getTime() + 60_000) };
+      const first = recallsForVehicle({ year: 2016, make: "Acura", model: "MDX" }, at);
+      const started = Date.now();
+      // Queued behind the first refresh, then its own: about 240 ms, within a 600 ms budget.
+      const queued = await recallsForVehicle(
+        { year: 2016, make: "Acura", model: "RDX" },
+        { ...at, budgetMs: 600, budgetSignal: AbortSignal.timeout(600) },
+      );
+      expect(queued).toMatchObject({ status: "ok", count: 0 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+      expect(await first).toMatchObject({ status: "ok", count: 0 });
+    } finally {
+      delete process.env.OUTSIDE_BULKHEAD_LIMIT;
+      delete process.env.OUTSIDE_BULKHEAD_BACKLOG;
+      resetConfigForTests();
+    }
+  });
+
   test("a broken body counts as a failure, not as zero recalls", async () => {
     handler = (_url, res) => {
       res.writeHead(200, { "content-type": "text/html" });

@@ -26,7 +26,7 @@ import type { RecallItem, RecallsResponse } from "./answers";
 import { fetchRecallModels, fetchRecallsByVehicle, nhtsaOnline, type NhtsaFailure } from "./nhtsa-client";
 import { makeKey, sameModel, slugify } from "../vehicle";
 import type { RecallRecord } from "./record";
-import { storeMayKnow } from "./known-vehicles";
+import { importsMayCover, storeMayKnow } from "./known-vehicles";
 import { mirrorRecalls } from "./mirror";
 import {
   boundedCache,
@@ -65,8 +65,8 @@ function hasUsableNames(q: VehicleQuery): boolean {
 /**
  * `budgetMs` (the VIN report): wait at most that long for NHTSA (until `budgetSignal` aborts, when given); past
  * it the refresh goes on and fills the store, and the answer is the last known one (`stale`) or, with none,
- * `pending`. A refresh that has to wait in the bulkhead's backlog is waited on by no caller: the same answer comes
- * at once.
+ * `pending`. A refresh that has to wait in the bulkhead's backlog is waited on only by a report (`budgetSignal`),
+ * within its budget; any other caller gets the same answer at once.
  */
 export async function recallsForVehicle(
   q: VehicleQuery,
@@ -86,7 +86,7 @@ export async function recallsForVehicle(
   const lookup = await findLookup(q.year, q.make, q.model);
 
   if (lookup?.origin === "live" && now.getTime() - lookup.checkedAt.getTime() < RECALL_CACHE_MS) {
-    const stored = await storedRecalls(q.year, q.make, q.model, lookup.campaignNumbers);
+    const stored = await storedFor(q, lookup.campaignNumbers);
     return answer(stored, url, "ok", lookup.checkedAt, LIVE_SOURCE);
   }
 
@@ -94,21 +94,26 @@ export async function recallsForVehicle(
   let asking: string | null = null;
   if (nhtsaOnline() && !storeOnly) {
     const slots = bulkheadFor("nhtsa-recalls");
-    if (!refreshMemo().loading(lookupKey(q.year, q.make, q.model)) && slots.queuing) {
+    const queued = !refreshMemo().loading(lookupKey(q.year, q.make, q.model)) && slots.queuing;
+    if (queued && !opts.budgetSignal) {
       // In the bulkhead's backlog: answered now, and the refresh fills the store when a slot frees.
       refreshShared(q, now).catch(() => undefined);
       asking = slots.waitingReason;
     } else {
+      // A VIN report (budgetSignal) waits for a queued refresh within its budget too (lib/outside/live-answers.ts).
       const live = await withBudget(withAbort(refreshShared(q, now), opts.signal), opts.budgetMs, opts.budgetSignal);
-      if (live === OVER_BUDGET) asking = notAnsweredWithin(opts.budgetMs ?? 0);
+      if (live === OVER_BUDGET) asking = queued ? slots.waitingReason : notAnsweredWithin(opts.budgetMs ?? 0);
       else if (live.ok) {
-        const stored = await storedRecalls(q.year, q.make, q.model, live.campaigns);
+        const stored = await storedFor(q, live.campaigns);
         return answer(stored, url, "ok", live.checkedAt, LIVE_SOURCE);
       }
     }
   }
 
-  const stored = await storedRecalls(q.year, q.make, q.model, lookup?.campaignNumbers ?? []);
+  // Still being asked: the index may skip the read. NHTSA failed, or is not asked: the store is the whole answer,
+  // read whatever the index says (it may be a second behind an import made meanwhile).
+  const campaigns = lookup?.campaignNumbers ?? [];
+  const stored = asking ? await storedFor(q, campaigns) : await storedRecalls(q.year, q.make, q.model, campaigns);
   const known = lookup !== null || stored.items.length > 0;
   if (!known) return asking ? pending(url, now, asking) : unknown(url, now);
   const knownAt = latest(lookup?.checkedAt ?? null, stored.newestRowAt) ?? now;
@@ -116,6 +121,15 @@ export async function recallsForVehicle(
     return answer(stored, url, "stale", knownAt, `${ATTRIBUTION}: NHTSA could not be reached; last known answer`);
   }
   return answer(stored, url, "ok", knownAt, `${ATTRIBUTION}, imported (${describeSources(stored, lookup?.origin)})`);
+}
+
+/**
+ * The stored recalls of a vehicle plus `campaigns` (those NHTSA listed for it). Most vehicles NHTSA answers
+ * for have no recalls and no imported rows: for them nothing is read (lib/recalls/known-vehicles.ts).
+ */
+async function storedFor(q: VehicleQuery, campaigns: string[]): Promise<StoredAnswer> {
+  if (campaigns.length === 0 && !(await importsMayCover(db(), q))) return { items: [], newestRowAt: null, sources: [] };
+  return storedRecalls(q.year, q.make, q.model, campaigns);
 }
 
 /**

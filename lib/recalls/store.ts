@@ -8,7 +8,7 @@
  * process its index of known vehicles (known-vehicles.ts) is out of date; only the first also invalidates the
  * mirror's index (mirror-index.ts).
  */
-import { changeDataSet, type DataSet } from "../db/data-version";
+import { changeDataSet, changeDataSetAtOnce, type DataSet } from "../db/data-version";
 import { db, dbProvider, Prisma } from "../db";
 import { makeKey, nameKey, sameModel } from "../vehicle";
 import type { RecallRecord } from "./record";
@@ -272,17 +272,34 @@ export interface Lookup {
   campaignNumbers: string[];
 }
 
+/** One raw primary-key read: it runs for every new vehicle a report names, and Prisma's findUnique cost several times it. */
 export async function findLookup(year: number, make: string, model: string): Promise<Lookup | null> {
-  const row = await db().recallLookup.findUnique({ where: { key: lookupKey(year, make, model) } });
+  const rows = await db().$queryRaw<
+    { origin: string; checkedAt: Date | string; resultCount: number | bigint; campaignNumbers: string }[]
+  >`SELECT "origin", "checkedAt", "resultCount", "campaignNumbers" FROM "RecallLookup" WHERE "key" = ${lookupKey(year, make, model)}`;
+  const row = rows[0];
   if (!row) return null;
   return {
     origin: row.origin as Lookup["origin"],
-    checkedAt: row.checkedAt,
-    resultCount: row.resultCount,
+    checkedAt: asDate(row.checkedAt),
+    resultCount: Number(row.resultCount),
     campaignNumbers: row.campaignNumbers ? row.campaignNumbers.split(",") : [],
   };
 }
 
+const LOOKUP_COLUMNS = ["key", "year", "makeKey", "modelKey", "origin", "resultCount", "campaignNumbers", "checkedAt"];
+const LOOKUP_CONFLICT =
+  `ON CONFLICT ("key") DO UPDATE SET ` +
+  LOOKUP_COLUMNS.filter((c) => c !== "key")
+    .map((c) => `"${c}" = excluded."${c}"`)
+    .join(", ");
+const LOOKUP_PG_TYPES: Record<string, string> = {
+  year: "integer",
+  resultCount: "integer",
+  checkedAt: "timestamp(3)",
+};
+
+/** Records the answer to one question (one raw upsert and the data set's stamp, in one batch transaction). */
 export async function saveLookup(
   year: number,
   make: string,
@@ -291,20 +308,22 @@ export async function saveLookup(
   campaignNumbers: string[],
   checkedAt: Date,
 ): Promise<void> {
-  const key = lookupKey(year, make, model);
   const unique = [...new Set(campaignNumbers)];
-  const data = {
+  const row = [
+    lookupKey(year, make, model),
     year,
-    makeKey: makeKey(make),
-    modelKey: nameKey(model),
+    makeKey(make),
+    nameKey(model),
     origin,
-    resultCount: unique.length,
-    campaignNumbers: unique.join(","),
-    checkedAt,
-  };
-  await changeDataSet(db(), origin === "live" ? "recall-answers" : "recalls", (tx) =>
-    tx.recallLookup.upsert({ where: { key }, create: { key, ...data }, update: data }),
-  );
+    unique.length,
+    unique.join(","),
+    checkedAt.toISOString(),
+  ];
+  const pg = dbProvider() === "postgresql";
+  const { sql, params } = insertSql("RecallLookup", LOOKUP_COLUMNS, LOOKUP_PG_TYPES, [row], pg, LOOKUP_CONFLICT);
+  await changeDataSetAtOnce(db(), origin === "live" ? "recall-answers" : "recalls", [
+    db().$executeRawUnsafe(sql, ...params),
+  ]);
 }
 
 /** The data set a write of `source` changes: NHTSA's API answers are not imports (lib/db/data-version.ts). */

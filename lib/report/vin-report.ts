@@ -12,7 +12,7 @@ import { fuelEconomyDegradedSection, fuelEconomyForVehicle, fuelEconomyOnline } 
 import { ratingsDegradedSection, ratingsOnline, safetyRatingsForVehicle } from "../ratings";
 import { vinTraits } from "../vin/variant-fit";
 import { config } from "../config";
-import { FALLBACK_WRITER, getInsight } from "../insights";
+import { FALLBACK_WRITER, factsFromAnswers, getInsight } from "../insights";
 import { log } from "../log";
 import { getVehiclePricing, vehicleHasDeals } from "../pricing";
 import { nhtsaOnline, recallPageUrl, recallsForVehicle } from "../recalls";
@@ -173,7 +173,17 @@ export async function reportSections(
   // started (due just after the budget when a source answers at about its length) would be handled in between.
   const budget = startDeadline(budgetMs);
   const live = { budgetMs, budgetSignal: budget.signal };
-  const [pricing, recalls, insight, safetyRatings, complaints, fuelEconomy] = await Promise.all([
+  // With no AI key the insight is written from the facts, and this report's own sections are those facts: it is
+  // written once they are in, instead of looking every source up a second time.
+  const insightFromFacts =
+    flags.insight &&
+    !config().insights.apiKey &&
+    flags.recalls &&
+    flags.safetyRatings &&
+    flags.complaints &&
+    flags.fuelEconomy &&
+    marks !== null;
+  const [pricing, recalls, insightAlongside, safetyRatings, complaints, fuelEconomy] = await Promise.all([
     flags.pricing
       ? pricingMemo.get(
           key,
@@ -188,7 +198,7 @@ export async function reportSections(
           (r) => recallsMemoMs(r, memoMs),
         )
       : undefined,
-    flags.insight ? insightSection(vehicle, budget.signal) : undefined,
+    flags.insight && !insightFromFacts ? insightSection(vehicle, budget.signal) : undefined,
     flags.safetyRatings && marks
       ? buyer(
           `ratings|${traitsKey}`,
@@ -220,7 +230,38 @@ export async function reportSections(
         )
       : undefined,
   ]).finally(budget.clear);
+  const insight =
+    insightFromFacts && recalls && safetyRatings && complaints && fuelEconomy
+      ? await insightFromSections(vehicle, { recalls, safetyRatings, complaints, fuelEconomy })
+      : insightAlongside;
   return { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy };
+}
+
+/**
+ * The insight written from the report's own sections (no AI key). It is kept for the vehicle only when none of
+ * them is pending or degraded by an outage, as the report itself is cached long only then.
+ */
+async function insightFromSections(
+  vehicle: VehicleQuery,
+  s: Required<Pick<ReportSections, "recalls" | "safetyRatings" | "complaints" | "fuelEconomy">>,
+): Promise<VinDecodeResponse["insight"]> {
+  const settled =
+    !outage(s.recalls, nhtsaOnline()) &&
+    !outage(s.safetyRatings, ratingsOnline()) &&
+    !outage(s.complaints, complaintsOnline()) &&
+    !outage(s.fuelEconomy, fuelEconomyOnline());
+  const insight = await getInsight(vehicle, {
+    factsInHand: async (input) => ({
+      facts: await factsFromAnswers(input, {
+        recalls: s.recalls,
+        complaints: s.complaints,
+        ratings: s.safetyRatings,
+        fuel: s.fuelEconomy,
+      }),
+      settled,
+    }),
+  });
+  return insight ? { text: insight.text, model: insight.model, generatedAt: insight.generatedAt } : null;
 }
 
 /** A buyer-data section under its own deadline; past it, or on an error, the section says it is unknown. */
