@@ -12,6 +12,14 @@ import type { VehicleQuery } from "../vehicle";
 
 const makeYearKey = (year: number, make: string) => `${year}|${make}`;
 
+/** The year+make of every coverage row (storedRecalls matches models within those). */
+async function coveredMakeYears(db: Db): Promise<Set<string>> {
+  const rows = await db.$queryRaw<
+    { year: number | bigint; makeKey: string }[]
+  >`SELECT DISTINCT "year", "makeKey" FROM "RecallCoverage"`;
+  return new Set(rows.map((r) => makeYearKey(Number(r.year), r.makeKey)));
+}
+
 // Imports and the mirror ("recalls") and NHTSA's answers one vehicle at a time ("recall-answers") both add to it.
 const known = processWide(
   "recalls:known-vehicles",
@@ -19,16 +27,11 @@ const known = processWide(
     new DerivedFromDataSet(
       ["recalls", "recall-answers"],
       async (db) => {
-        const [covered, answered] = await Promise.all([
-          db.$queryRaw<
-            { year: number | bigint; makeKey: string }[]
-          >`SELECT DISTINCT "year", "makeKey" FROM "RecallCoverage"`,
+        const [makeYears, answered] = await Promise.all([
+          coveredMakeYears(db),
           db.$queryRaw<{ key: string }[]>`SELECT "key" FROM "RecallLookup"`,
         ]);
-        return {
-          makeYears: new Set(covered.map((r) => makeYearKey(Number(r.year), r.makeKey))),
-          lookups: new Set(answered.map((r) => r.key)),
-        };
+        return { makeYears, lookups: new Set(answered.map((r) => r.key)) };
       },
       1000,
       // In the background once held: every live answer changes "recall-answers", and no request should wait
@@ -51,19 +54,7 @@ export async function storeMayKnow(db: Db, q: VehicleQuery): Promise<boolean> {
  */
 const importedMakeYears = processWide(
   "recalls:imported-make-years",
-  () =>
-    new DerivedFromDataSet(
-      "recalls",
-      async (db) => {
-        const rows = await db.$queryRaw<
-          { year: number | bigint; makeKey: string }[]
-        >`SELECT DISTINCT "year", "makeKey" FROM "RecallCoverage"`;
-        return new Set(rows.map((r) => makeYearKey(Number(r.year), r.makeKey)));
-      },
-      1000,
-      undefined,
-      true,
-    ),
+  () => new DerivedFromDataSet("recalls", coveredMakeYears, 1000, undefined, true),
 );
 
 /**

@@ -282,14 +282,24 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     await new Promise((resolve) => setTimeout(resolve, 800)); // let the shared refresh (two delayed calls) finish first
   });
 
-  test("past the bulkhead's cap a vehicle is pending at once and fetched when a slot frees; past its backlog, unknown", async () => {
+  /** `work` with one slot and a backlog of one for NHTSA, which answers no model names and no recalls after `ms`. */
+  async function withBulkheadOfOne(ms: number, work: () => Promise<void>): Promise<void> {
     process.env.OUTSIDE_BULKHEAD_LIMIT = "1";
     process.env.OUTSIDE_BULKHEAD_BACKLOG = "1";
     resetConfigForTests();
     try {
-      // No model names and no recalls, each after 100 ms.
       handler = (_url, res) =>
-        setTimeout(() => sendJson(res, { Count: 0, Message: "Results returned successfully", results: [] }), 100);
+        setTimeout(() => sendJson(res, { Count: 0, Message: "Results returned successfully", results: [] }), ms);
+      await work();
+    } finally {
+      delete process.env.OUTSIDE_BULKHEAD_LIMIT;
+      delete process.env.OUTSIDE_BULKHEAD_BACKLOG;
+      resetConfigForTests();
+    }
+  }
+
+  test("past the bulkhead's cap a vehicle is pending at once and fetched when a slot frees; past its backlog, unknown", () =>
+    withBulkheadOfOne(100, async () => {
       const at = { now: new Date(t0.getTime() + 60_000) };
       const first = recallsForVehicle({ year: 2017, make: "Acura", model: "MDX" }, at);
       const started = Date.now();
@@ -308,25 +318,16 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
         count: 0,
       });
       expect(hits).toHaveLength(asked);
-    } finally {
-      delete process.env.OUTSIDE_BULKHEAD_LIMIT;
-      delete process.env.OUTSIDE_BULKHEAD_BACKLOG;
-      resetConfigForTests();
-    }
-  });
+    }));
 
-  test("a VIN report (a shared budget) waits for a refresh in the bulkhead's backlog within its budget", async () => {
-    process.env.OUTSIDE_BULKHEAD_LIMIT = "1";
-    process.env.OUTSIDE_BULKHEAD_BACKLOG = "1";
-    resetConfigForTests();
-    try {
-      // No model names and no recalls, each after 60 ms: a refresh (two calls) takes about 120 ms.
-      handler = (_url, res) =>
-        setTimeout(() => sendJson(res, { Count: 0, Message: "Results returned successfully", results: [] }), 60);
+  test("a VIN report (a shared budget) waits for a refresh in the bulkhead's backlog within its budget", () =>
+    withBulkheadOfOne(60, async () => {
       const at = { now: new Date(t0.getTime() + 60_000) };
+      // Two calls of 60 ms: the model names of 2016 Acuras, then the MDX's recalls.
       const first = recallsForVehicle({ year: 2016, make: "Acura", model: "MDX" }, at);
       const started = Date.now();
-      // Queued behind the first refresh, then its own: about 240 ms, within a 600 ms budget.
+      // Queued behind the first refresh, then its own (one call: the model names are known by then): about
+      // 180 ms, within a 600 ms budget.
       const queued = await recallsForVehicle(
         { year: 2016, make: "Acura", model: "RDX" },
         { ...at, budgetMs: 600, budgetSignal: AbortSignal.timeout(600) },
@@ -334,12 +335,7 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
       expect(queued).toMatchObject({ status: "ok", count: 0 });
       expect(Date.now() - started).toBeGreaterThanOrEqual(150);
       expect(await first).toMatchObject({ status: "ok", count: 0 });
-    } finally {
-      delete process.env.OUTSIDE_BULKHEAD_LIMIT;
-      delete process.env.OUTSIDE_BULKHEAD_BACKLOG;
-      resetConfigForTests();
-    }
-  });
+    }));
 
   test("a broken body counts as a failure, not as zero recalls", async () => {
     handler = (_url, res) => {

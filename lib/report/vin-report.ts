@@ -12,7 +12,7 @@ import { fuelEconomyDegradedSection, fuelEconomyForVehicle, fuelEconomyOnline } 
 import { ratingsDegradedSection, ratingsOnline, safetyRatingsForVehicle } from "../ratings";
 import { vinTraits } from "../vin/variant-fit";
 import { config } from "../config";
-import { FALLBACK_WRITER, factsFromAnswers, getInsight } from "../insights";
+import { FALLBACK_WRITER, factsFromAnswers, getInsight, type Insight } from "../insights";
 import { log } from "../log";
 import { getVehiclePricing, vehicleHasDeals } from "../pricing";
 import { nhtsaOnline, recallPageUrl, recallsForVehicle } from "../recalls";
@@ -245,23 +245,31 @@ async function insightFromSections(
   vehicle: VehicleQuery,
   s: Required<Pick<ReportSections, "recalls" | "safetyRatings" | "complaints" | "fuelEconomy">>,
 ): Promise<VinDecodeResponse["insight"]> {
-  const settled =
-    !outage(s.recalls, nhtsaOnline()) &&
-    !outage(s.safetyRatings, ratingsOnline()) &&
-    !outage(s.complaints, complaintsOnline()) &&
-    !outage(s.fuelEconomy, fuelEconomyOnline());
-  const insight = await getInsight(vehicle, {
-    factsInHand: async (input) => ({
-      facts: await factsFromAnswers(input, {
-        recalls: s.recalls,
-        complaints: s.complaints,
-        ratings: s.safetyRatings,
-        fuel: s.fuelEconomy,
+  const settled = !factSectionInOutage(s);
+  return insightOrNull(() =>
+    getInsight(vehicle, {
+      factsInHand: async (input) => ({
+        facts: await factsFromAnswers(input, {
+          recalls: s.recalls,
+          complaints: s.complaints,
+          ratings: s.safetyRatings,
+          fuel: s.fuelEconomy,
+        }),
+        settled,
       }),
-      settled,
     }),
-  });
-  return insight ? { text: insight.text, model: insight.model, generatedAt: insight.generatedAt } : null;
+  );
+}
+
+/** The insight section from `work`; null (logged) when it fails, so the report answers without it. */
+async function insightOrNull(work: () => Promise<Insight | null>): Promise<VinDecodeResponse["insight"]> {
+  try {
+    const insight = await work();
+    return insight ? { text: insight.text, model: insight.model, generatedAt: insight.generatedAt } : null;
+  } catch (error) {
+    log().warn({ section: "insight", err: error }, "vin report: insight degraded");
+    return null;
+  }
 }
 
 /** A buyer-data section under its own deadline; past it, or on an error, the section says it is unknown. */
@@ -329,13 +337,22 @@ export function assembleVinReport(
  * service with no AI key are the configured answers, not degradations.
  */
 export function reportIsDegraded(report: VinDecodeResponse): boolean {
-  if (report.recalls && outage(report.recalls, nhtsaOnline())) return true;
+  if (factSectionInOutage(report)) return true;
   if (report.insight && report.insight.model === FALLBACK_WRITER && config().insights.apiKey) return true;
   if (report.pricing && !report.pricing.available && report.pricing.dataStatus === null) return true;
-  if (outage(report.safetyRatings, ratingsOnline())) return true;
-  if (outage(report.complaints, complaintsOnline())) return true;
-  if (outage(report.fuelEconomy, fuelEconomyOnline())) return true;
   return false;
+}
+
+/** Whether a section of an outside source (recalls, ratings, complaints, fuel economy) is degraded by an outage. */
+function factSectionInOutage(
+  s: Pick<ReportSections, "recalls" | "safetyRatings" | "complaints" | "fuelEconomy">,
+): boolean {
+  return (
+    outage(s.recalls, nhtsaOnline()) ||
+    outage(s.safetyRatings, ratingsOnline()) ||
+    outage(s.complaints, complaintsOnline()) ||
+    outage(s.fuelEconomy, fuelEconomyOnline())
+  );
 }
 
 /** Pending, stale, or unknown while the source is meant to be asked; offline, "unavailable" is settled. */
@@ -482,25 +499,21 @@ async function recallsSection(
 }
 
 async function insightSection(vehicle: VehicleQuery, budget: AbortSignal): Promise<VinDecodeResponse["insight"]> {
-  try {
-    // Past its own deadline lib/insights answers with the factual fallback while the model call finishes and
-    // fills the cache; the outer deadline only guards against the section hanging altogether.
-    // Without an AI key the text is written from the facts, which need no waiting beyond the report's live budget
-    // (a recall source that hangs must not hold the report): the budget's end ends the wait too. With a key, the
-    // model gets its own deadline.
-    const { report, insights } = config();
-    const ms = report.insightTimeoutMs;
-    const insight = await withDeadline("insight", ms + 500, async (signal) => {
+  // Past its own deadline lib/insights answers with the factual fallback while the model call finishes and
+  // fills the cache; the outer deadline only guards against the section hanging altogether.
+  // Without an AI key the text is written from the facts, which need no waiting beyond the report's live budget
+  // (a recall source that hangs must not hold the report): the budget's end ends the wait too. With a key, the
+  // model gets its own deadline.
+  const { report, insights } = config();
+  const ms = report.insightTimeoutMs;
+  return insightOrNull(() =>
+    withDeadline("insight", ms + 500, async (signal) => {
       const wait = startDeadline(ms, signal, insights.apiKey ? undefined : budget);
       try {
         return await getInsight(vehicle, { deadlineMs: ms, signal: wait.signal });
       } finally {
         wait.clear();
       }
-    });
-    return insight ? { text: insight.text, model: insight.model, generatedAt: insight.generatedAt } : null;
-  } catch (error) {
-    log().warn({ section: "insight", err: error }, "vin report: insight degraded");
-    return null;
-  }
+    }),
+  );
 }
