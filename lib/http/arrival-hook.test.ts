@@ -1,6 +1,7 @@
 /**
  * The request hook's arrival stamp (installPeerAddress): requests whose bytes come in together are all stamped
- * before any of them is handled, so a slow synchronous start of one does not make the next one's stamp late.
+ * before any of them is handled, so a slow synchronous start of one does not make the next one's stamp late; the
+ * first request of a connection counts from the connection, unless the connection sat idle before it.
  */
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
@@ -51,6 +52,60 @@ test("two requests arriving together are stamped together, though the first take
     expect(seen).toHaveLength(2);
     expect(Math.abs(seen[1].arrived - seen[0].arrived)).toBeLessThan(30);
     expect(seen.every((s) => s.peer === "127.0.0.1")).toBe(true);
+  } finally {
+    server.close();
+  }
+});
+
+/** A server whose process is busy for `busyMs` right after each connection comes in; the stamps it saw. */
+async function busyOnConnection(busyMs: number) {
+  installPeerAddress();
+  const stamps: Array<{ connected: number; arrived: number; handled: number }> = [];
+  let connected = 0;
+  const server = http.createServer((req, res) => {
+    stamps.push({ connected, arrived: Number(req.headers[ARRIVED_HEADER]), handled: performance.now() });
+    res.end("ok");
+  });
+  server.on("connection", () => {
+    connected = performance.now();
+    const until = connected + busyMs;
+    while (performance.now() < until); // the starts of the requests the process already has
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  /** Connects, waits `idleMs` (0: sends at once, as a client does) and sends one request. */
+  const ask = (idleMs: number) =>
+    new Promise<string>((resolve) => {
+      const s = net.connect(port, "127.0.0.1", () => {
+        const send = () => s.write("GET / HTTP/1.1\r\nHost: example\r\nConnection: close\r\n\r\n");
+        if (idleMs) setTimeout(send, idleMs);
+        else send();
+      });
+      let body = "";
+      s.on("data", (d) => (body += d));
+      s.on("end", () => resolve(body));
+    });
+  return { stamps, ask, close: () => server.close() };
+}
+
+test("a request sent with its connection counts from the connection, though the process reads it 80 ms later", async () => {
+  const server = await busyOnConnection(80);
+  try {
+    expect(await server.ask(0)).toContain("200 OK");
+    const [{ connected, arrived, handled }] = server.stamps;
+    expect(handled - connected).toBeGreaterThanOrEqual(80);
+    expect(arrived).toBeLessThanOrEqual(connected);
+  } finally {
+    server.close();
+  }
+});
+
+test("a request sent 150 ms after its connection opened (a connection made ahead) counts from when it came", async () => {
+  const server = await busyOnConnection(0);
+  try {
+    expect(await server.ask(150)).toContain("200 OK");
+    const [{ connected, arrived }] = server.stamps;
+    expect(arrived - connected).toBeGreaterThanOrEqual(140);
   } finally {
     server.close();
   }

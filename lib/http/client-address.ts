@@ -14,11 +14,16 @@
  */
 import http from "node:http";
 import { BlockList, isIP } from "node:net";
-import { ARRIVED_HEADER } from "./arrival";
+import { performance } from "node:perf_hooks";
+import { ARRIVED_HEADER, arrivalOfFirstRequest, type NewConnection } from "./arrival";
 
 export const PEER_ADDRESS_HEADER = "x-vinscope-peer-address";
 
 const installed = globalThis as unknown as { __vinscopePeerAddress?: boolean };
+
+/** Set on a socket when it connects, and taken by its first request (lib/http/arrival.ts). */
+const CONNECTED = Symbol("vinscope.connected");
+type Tracked = { [CONNECTED]?: NewConnection };
 
 /**
  * Stamps every request with its socket address, and with when it arrived (lib/http/arrival.ts), before Next.js
@@ -28,16 +33,28 @@ const installed = globalThis as unknown as { __vinscopePeerAddress?: boolean };
  * together are all stamped first. Handled at once, each would run its synchronous start (routing, the decode,
  * starting its calls: milliseconds) before the next one is even read, so the fifth of five requests arriving
  * together would be stamped tens of milliseconds late, and its live budget would end that much past its real
- * arrival.
+ * arrival. The first request of a new connection counts from the connection (arrivalOfFirstRequest): a server
+ * process busy with the requests it has reads a new connection's request late.
  */
 export function installPeerAddress(): void {
   if (installed.__vinscopePeerAddress) return;
   installed.__vinscopePeerAddress = true;
   const emit = http.Server.prototype.emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean;
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
+    if (event === "connection") {
+      (args[0] as Tracked)[CONNECTED] = { at: performance.now(), idle: performance.eventLoopUtilization().idle };
+      return emit.call(this, event, ...args);
+    }
     if (event !== "request") return emit.call(this, event, ...args);
     const req = args[0] as http.IncomingMessage;
-    req.headers[ARRIVED_HEADER] = String(performance.now());
+    const socket = req.socket as (typeof req.socket & Tracked) | null;
+    const connection = socket?.[CONNECTED];
+    let arrived = performance.now();
+    if (socket && connection) {
+      socket[CONNECTED] = undefined;
+      arrived = arrivalOfFirstRequest(arrived, connection, performance.eventLoopUtilization().idle);
+    }
+    req.headers[ARRIVED_HEADER] = String(arrived);
     const peer = req.socket?.remoteAddress;
     if (peer) req.headers[PEER_ADDRESS_HEADER] = peer;
     else delete req.headers[PEER_ADDRESS_HEADER];
