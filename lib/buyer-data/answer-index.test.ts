@@ -2,6 +2,7 @@
  * The stored answers of the buyer-data sources: written once per key (a raw INSERT … ON CONFLICT), loaded by a
  * new process, and kept current from what other processes store.
  */
+import Database from "better-sqlite3";
 import { createTempDb } from "../../tests/support/recalls-temp-db";
 import { db } from "../db";
 import { deferWrite, drainDeferredWrites } from "../db/write-behind";
@@ -103,4 +104,42 @@ test("an answer another process stores, or replaces, shows here after a poll", a
   await index.get("test-source", "2021|acme|coupe");
   await new Promise((r) => setTimeout(r, 200));
   expect((await index.get("test-source", "2021|acme|coupe"))?.value).toEqual({ stars: 2 });
+});
+
+test("an answer whose write waited behind another connection's lock is stamped when it went in, and found", async () => {
+  const other = new Database(temp.url.replace(/^file:/, ""));
+  try {
+    // Another process holds the write lock: this process's answer waits in its write-behind queue.
+    other.exec("BEGIN IMMEDIATE");
+    await storedAnswers<{ stars: number }>("lock-wait").save("2023|acme|coupe", { stars: 4 }, new Date());
+    restart(); // the reader: a process that does not hold that answer
+    const reader = answerIndex();
+    expect(await reader.get("lock-wait", "2023|acme|coupe")).toBeNull();
+    await new Promise((r) => setTimeout(r, 2050));
+    // That process writes a row of its own and at once takes the lock again; the reader's poll sees the row and
+    // moves past it.
+    other
+      .prepare(
+        `INSERT INTO "SourceAnswer" ("source", "key", "payload", "checkedAt", "storedAt") ` +
+          `VALUES ('lock-wait', 'other', '{}', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
+      )
+      .run();
+    other.exec("COMMIT");
+    other.exec("BEGIN IMMEDIATE");
+    await reader.get("lock-wait", "other");
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await reader.get("lock-wait", "other")).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 800));
+    // The lock is let go a second later: the waiting answer goes in then, stamped then, and the next poll finds it
+    // (stamped when it was queued, it would lie behind what the reader has already passed).
+    other.exec("COMMIT");
+    await drainDeferredWrites();
+    await new Promise((r) => setTimeout(r, 1100));
+    await reader.get("lock-wait", "2023|acme|coupe");
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await reader.get<{ stars: number }>("lock-wait", "2023|acme|coupe"))?.value).toEqual({ stars: 4 });
+  } finally {
+    if (other.inTransaction) other.exec("ROLLBACK");
+    other.close();
+  }
 });

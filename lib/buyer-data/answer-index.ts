@@ -6,22 +6,30 @@
  *   in pages of PAGE rows, so neither the heap nor the event loop holds more than a page of rows at a time;
  *   after that every lookup is a Map read.
  * - Kept current with a cheap poll, started by a lookup at most every POLL_MS and never awaited by it: rows
- *   stored since the newest seen, less OVERLAP_MS, by their `storedAt` (set when the write runs, so a write the
- *   write-behind queue held back during a database lock is still found; the overlap covers clocks of other
- *   instances and commits in flight). An indexed range read of the keys stored since, and of the payloads of
- *   those not held yet. Answers this process stores itself are held at once. So an answer stored by another
+ *   stored since the newest seen, less an overlap (overlapMs), by their `storedAt`. That is the database's own
+ *   clock when the row was written (store.ts), so a write that waited on the lock is stamped when it went in, and
+ *   every instance stamps with the same clock. An indexed range read of the keys stored since, and of the payloads
+ *   of those not held yet. Answers this process stores itself are held at once. So an answer stored by another
  *   instance shows here within POLL_MS plus that instance's write-behind delay (milliseconds): about 2 s.
  * - Held as the stored JSON text (a one-byte string, a third of the parsed objects' size) and parsed per lookup
  *   (tens of microseconds). Bounded per source (MAX_PER_SOURCE, least recently used dropped; a dropped vehicle
  *   is asked again). Full size measured with `npm run bench:index-memory` (README).
  */
 import { LRUCache } from "lru-cache";
-import { db, type Db } from "../db";
+import { db, dbProvider, type Db } from "../db";
 import { betweenPages } from "../db/data-version";
 import { log } from "../log";
 
 const POLL_MS = 2_000;
-const OVERLAP_MS = 5_000;
+
+/**
+ * How far before the newest `storedAt` seen a poll reads again. Each poll reads the rows of POLL_MS plus this, and
+ * most are this process's own (a busy process stores several answers per report): the overlap is most of a
+ * poll's cost. SQLite takes one write at a time and stamps it inside the write, so rows become visible in the
+ * order of their stamps and the overlap only covers the clock being set back a little. PostgreSQL commits
+ * concurrent writes in another order than their stamps.
+ */
+const overlapMs = () => (dbProvider() === "postgresql" ? 5_000 : 500);
 const MAX_PER_SOURCE = 5_000;
 const PAGE = 1_000;
 
@@ -128,7 +136,7 @@ class AnswerIndex {
    * payloads again every POLL_MS would parse megabytes a minute for nothing.
    */
   private async pollOnce(): Promise<void> {
-    const since = new Date(Math.max(0, this.watermark - OVERLAP_MS));
+    const since = new Date(Math.max(0, this.watermark - overlapMs()));
     for (let cursor: { source: string; key: string } | undefined; ;) {
       const stamps = await this.client().sourceAnswer.findMany({
         where: { storedAt: { gt: since } },

@@ -16,7 +16,18 @@ export interface BulkTable {
   pgTypes: Record<string, string>;
   /** Columns holding booleans (SQLite stores 1/0). */
   booleans?: readonly string[];
+  /**
+   * A timestamp column set to the database's own clock when the statement runs (no value is sent for it): for a
+   * row written after waiting on the write lock, the moment it was written, not the moment it was queued.
+   */
+  clockColumn?: string;
 }
+
+/** The database's clock, in the form a DateTime column of each provider holds (UTC, milliseconds). */
+const CLOCK = {
+  sqlite: `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+  postgresql: `(clock_timestamp() AT TIME ZONE 'UTC')::timestamp(3)`,
+};
 
 export async function upsertRows(t: BulkTable, rows: Array<Record<string, unknown>>): Promise<void> {
   if (rows.length === 0) return;
@@ -31,6 +42,7 @@ export async function upsertRows(t: BulkTable, rows: Array<Record<string, unknow
     const params: unknown[] = [];
     const tuples = rows.slice(i, i + ROWS_PER_STATEMENT).map((row) => {
       const slots = t.columns.map((c) => {
+        if (c === t.clockColumn) return pg ? CLOCK.postgresql : CLOCK.sqlite;
         let v = row[c] ?? null;
         if (booleans.has(c) && !pg && v !== null) v = v ? 1 : 0;
         if (v instanceof Date) v = v.toISOString();

@@ -18,7 +18,9 @@ const SOURCE_ANSWER: BulkTable = {
   table: "SourceAnswer",
   key: ["source", "key"],
   columns: ["source", "key", "payload", "checkedAt", "storedAt"],
-  pgTypes: { checkedAt: "timestamp(3)", storedAt: "timestamp(3)" },
+  pgTypes: { checkedAt: "timestamp(3)" },
+  // Other processes poll on it (answer-index.ts): stamped inside the write, so it follows the order of the commits.
+  clockColumn: "storedAt",
 };
 
 const globalForSources = globalThis as unknown as {
@@ -82,12 +84,7 @@ class StoredAnswerBatch implements DeferredWrite {
   constructor(readonly rows: Map<string, PendingRow>) {}
 
   run(): Promise<unknown> {
-    // When the write runs, not when it was queued: other processes poll on it (answer-index.ts).
-    const storedAt = new Date();
-    return upsertRows(
-      SOURCE_ANSWER,
-      [...this.rows.values()].map((r) => ({ ...r, storedAt })),
-    );
+    return upsertRows(SOURCE_ANSWER, [...this.rows.values()]);
   }
 
   /**

@@ -3,6 +3,7 @@
  * before any of them is handled, so a slow synchronous start of one does not make the next one's stamp late; the
  * first request of a connection counts from the connection, unless the connection sat idle before it.
  */
+import { spawn } from "node:child_process";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { ARRIVED_HEADER } from "./arrival";
@@ -107,6 +108,43 @@ test("a request sent 150 ms after its connection opened (a connection made ahead
     const [{ connected, arrived }] = server.stamps;
     expect(arrived - connected).toBeGreaterThanOrEqual(140);
   } finally {
+    server.close();
+  }
+});
+
+test("the next request on a kept-alive connection, read after an 80 ms busy stretch, counts from when the answer before it went out", async () => {
+  installPeerAddress();
+  let finished = 0;
+  const seen: Array<{ arrived: number; handled: number }> = [];
+  const server = http.createServer((req, res) => {
+    seen.push({ arrived: Number(req.headers[ARRIVED_HEADER]), handled: performance.now() });
+    res.setHeader("content-length", "2");
+    if (seen.length === 1)
+      res.once("finish", () => {
+        finished = performance.now();
+        const until = finished + 80;
+        while (performance.now() < until); // the answers of the outside calls the process's reports made
+      });
+    res.end("ok");
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  // The client is another process, as clients are: it sends its second request as soon as it has the first answer,
+  // while this process is still busy.
+  const client = spawn(process.execPath, [
+    "-e",
+    `const s = require("node:net").connect(${port}, "127.0.0.1", () => s.write(ask));
+     const ask = "GET / HTTP/1.1\\r\\nHost: example\\r\\n\\r\\n";
+     let answers = 0;
+     s.on("data", (d) => { answers += (String(d).match(/HTTP\\/1\\.1 200/g) || []).length; if (answers === 1) s.write(ask); if (answers === 2) s.end(); });`,
+  ]);
+  try {
+    await new Promise((resolve) => client.once("exit", resolve));
+    expect(seen).toHaveLength(2);
+    expect(seen[1].handled - finished).toBeGreaterThanOrEqual(80);
+    expect(seen[1].arrived - finished).toBeLessThan(20);
+  } finally {
+    client.kill();
     server.close();
   }
 });

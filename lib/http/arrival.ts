@@ -6,34 +6,51 @@
  */
 export const ARRIVED_HEADER = "x-vinscope-arrived";
 
-/** A new connection, as the request hook saw it come in: when, and the event loop's idle time by then. */
-export interface NewConnection {
-  /** performance.now() when the connection reached this process. */
+/** A moment the request hook saw, with the event loop's idle time by then. */
+export interface LoopMoment {
+  /** performance.now() at that moment. */
   at: number;
   /** performance.eventLoopUtilization().idle at that moment: the loop's time spent waiting for I/O, in ms. */
   idle: number;
 }
 
-/** The loop waiting this long (ms) after the connection came in means it was free to read, and read nothing. */
-const WAITED_MS = 0.5;
-/** A request read this long after its connection is stamped when read, whatever the loop did meanwhile. */
+/** However busy the process, a request is never dated more than this (ms) before it was read. */
 const MAX_BACKDATE_MS = 1_000;
 
 /**
- * When the first request of a connection reached this process. A client opens a connection and sends its request
- * at once, and a busy process reads it late: each server process is handed one new connection at a time, and
- * between two it runs the starts of the requests it already has (tens of milliseconds when ten clients connect
- * together). Stamped when read, such a request's live budget would end that much past its real arrival.
- *
- * So the first request of a connection counts from the connection, unless the event loop waited for I/O in
- * between: a loop that waited was free to read, so the bytes came later (a browser's connection opened ahead
- * of its request), and the request counts from when it was read. A loop that never waited may still have read
- * bytes that came during its busy stretch: the error is at most that stretch, capped at MAX_BACKDATE_MS.
+ * When the event loop's current busy stretch began, at the earliest, from the moments the request hook sees (a
+ * connection, a request, an answer gone out): if the loop waited for I/O between two of them, the stretch under way
+ * at the second began after the first plus that wait. Under load those moments come every few milliseconds, so the
+ * bound is close; unknown (-Infinity) until the loop has been seen waiting.
  */
-export function arrivalOfFirstRequest(readAt: number, connection: NewConnection, idleNow: number): number {
-  if (idleNow - connection.idle > WAITED_MS) return readAt;
-  if (readAt - connection.at > MAX_BACKDATE_MS) return readAt;
-  return Math.min(connection.at, readAt);
+export class BusyStretch {
+  private last: LoopMoment | null = null;
+  private began = -Infinity;
+
+  /** Notes a moment and answers when the busy stretch under way began, at the earliest. */
+  observe(now: LoopMoment): number {
+    if (this.last && now.idle > this.last.idle) this.began = this.last.at + (now.idle - this.last.idle);
+    this.last = now;
+    return this.began;
+  }
+}
+
+/**
+ * The earliest moment a request read at `read` can have reached this process: when it arrived, as closely as the
+ * process can tell. A busy process reads a request late (a new connection's, as each process is handed one new
+ * connection at a time; or the next request on a kept-alive connection, sent while the process handles the answers
+ * of the outside calls its reports made). Stamped when read, the request's live budget would end that much past
+ * its real arrival.
+ *
+ * An event loop that waits for I/O reads at once whatever has come in, so between a request's arrival and its read
+ * the loop was busy the whole time: the request came no earlier than the start of the busy stretch it was read at
+ * the end of (`busySince`, from BusyStretch). Nor before its socket was ready (`ready`: the connection, or the answer
+ * to the request before it), plus the time the loop has waited since, for the same reason. The later of the two is
+ * the stamp: never later than the request came, so its budget is never longer than asked.
+ */
+export function arrivalOfRequest(read: LoopMoment, ready: LoopMoment, busySince: number): number {
+  const sinceReady = ready.at + Math.max(0, read.idle - ready.idle);
+  return Math.min(read.at, Math.max(sinceReady, busySince, read.at - MAX_BACKDATE_MS));
 }
 
 /** The stamp of a request, or null when it did not come through the hook (a test calling a handler directly). */

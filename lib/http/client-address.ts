@@ -15,15 +15,21 @@
 import http from "node:http";
 import { BlockList, isIP } from "node:net";
 import { performance } from "node:perf_hooks";
-import { ARRIVED_HEADER, arrivalOfFirstRequest, type NewConnection } from "./arrival";
+import { ARRIVED_HEADER, arrivalOfRequest, BusyStretch, type LoopMoment } from "./arrival";
+import { ConnectionBurst } from "./connection-burst";
 
 export const PEER_ADDRESS_HEADER = "x-vinscope-peer-address";
 
 const installed = globalThis as unknown as { __vinscopePeerAddress?: boolean };
 
-/** Set on a socket when it connects, and taken by its first request (lib/http/arrival.ts). */
-const CONNECTED = Symbol("vinscope.connected");
-type Tracked = { [CONNECTED]?: NewConnection };
+/**
+ * Set on a socket when it connects and again when each answer on it has gone out: from then on it was ready for
+ * its next request (lib/http/arrival.ts).
+ */
+const READY = Symbol("vinscope.ready");
+type Tracked = { [READY]?: LoopMoment };
+
+const momentNow = (): LoopMoment => ({ at: performance.now(), idle: performance.eventLoopUtilization().idle });
 
 /**
  * Stamps every request with its socket address, and with when it arrived (lib/http/arrival.ts), before Next.js
@@ -33,32 +39,48 @@ type Tracked = { [CONNECTED]?: NewConnection };
  * together are all stamped first. Handled at once, each would run its synchronous start (routing, the decode,
  * starting its calls: milliseconds) before the next one is even read, so the fifth of five requests arriving
  * together would be stamped tens of milliseconds late, and its live budget would end that much past its real
- * arrival. The first request of a new connection counts from the connection (arrivalOfFirstRequest): a server
- * process busy with the requests it has reads a new connection's request late.
+ * arrival. And a request read at the end of a busy stretch is dated back to when it can first have come
+ * (arrivalOfRequest): from when its socket was ready, plus the time the loop then spent waiting for I/O. While new
+ * connections keep coming, the starts wait until the process has taken them all (connection-burst.ts).
  */
 export function installPeerAddress(): void {
   if (installed.__vinscopePeerAddress) return;
   installed.__vinscopePeerAddress = true;
+  const burst = new ConnectionBurst();
+  const loop = new BusyStretch();
+  /** A moment the hook sees, noted for the busy stretch. */
+  const seen = (): LoopMoment => {
+    const now = momentNow();
+    loop.observe(now);
+    return now;
+  };
   const emit = http.Server.prototype.emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean;
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === "connection") {
-      (args[0] as Tracked)[CONNECTED] = { at: performance.now(), idle: performance.eventLoopUtilization().idle };
+      (args[0] as Tracked)[READY] = seen();
+      burst.connected();
       return emit.call(this, event, ...args);
     }
     if (event !== "request") return emit.call(this, event, ...args);
     const req = args[0] as http.IncomingMessage;
     const socket = req.socket as (typeof req.socket & Tracked) | null;
-    const connection = socket?.[CONNECTED];
-    let arrived = performance.now();
-    if (socket && connection) {
-      socket[CONNECTED] = undefined;
-      arrived = arrivalOfFirstRequest(arrived, connection, performance.eventLoopUtilization().idle);
+    const ready = socket?.[READY];
+    const read = momentNow();
+    const busySince = loop.observe(read);
+    let arrived = read.at;
+    if (socket) {
+      if (ready) arrived = arrivalOfRequest(read, ready, busySince);
+      socket[READY] = undefined;
+      // A client sends its next request on a kept-alive connection once it has this answer.
+      (args[1] as http.ServerResponse).once("finish", () => {
+        if (!socket.destroyed) socket[READY] = seen();
+      });
     }
     req.headers[ARRIVED_HEADER] = String(arrived);
     const peer = req.socket?.remoteAddress;
     if (peer) req.headers[PEER_ADDRESS_HEADER] = peer;
     else delete req.headers[PEER_ADDRESS_HEADER];
-    setImmediate(() => emit.call(this, event, ...args));
+    burst.start(() => emit.call(this, event, ...args));
     // What emit answers for a listened-to event; Node's HTTP server does not read it for "request".
     return true;
   } as typeof http.Server.prototype.emit;
