@@ -74,15 +74,18 @@ export async function recallsForVehicle(
 ): Promise<VehicleRecalls> {
   const now = opts.now ?? new Date();
   const url = recallPageUrl(q);
-  if (!hasUsableNames(q)) return unknown(url, now, "noModel");
+  if (!hasUsableNames(q)) return modelUnknown(url, now);
   // A fresh local mirror answers without NHTSA (lib/recalls/mirror.ts says when it can).
   const mirrored = await mirrorRecalls(q, now);
   if (mirrored)
     return answer(mirrored.stored, url, "ok", mirrored.asOf, `${ATTRIBUTION}, local mirror of NHTSA's FLAT_RCL files`);
   // Offline (or while NHTSA's breaker is open) the store is the only source, and most vehicles are not in it:
   // the in-memory index says so without a query, so an outage costs no database work either.
-  const storeOnly = !nhtsaOnline() || breakerFor("nhtsa-recalls").refusing;
-  if (storeOnly && !(await storeMayKnow(db(), q))) return unknown(url, now);
+  const breakerOpen = nhtsaOnline() && breakerFor("nhtsa-recalls").refusing;
+  const storeOnly = !nhtsaOnline() || breakerOpen;
+  /** Why NHTSA gave no answer (said in the section's source, as the other sections do); null when it was not asked. */
+  let failed: string | null = breakerOpen ? "breaker_open" : null;
+  if (storeOnly && !(await storeMayKnow(db(), q))) return unknown(url, now, failed);
   const lookup = await findLookup(q.year, q.make, q.model);
 
   if (lookup?.origin === "live" && now.getTime() - lookup.checkedAt.getTime() < RECALL_CACHE_MS) {
@@ -106,7 +109,7 @@ export async function recallsForVehicle(
       else if (live.ok) {
         const stored = await storedFor(q, live.campaigns);
         return answer(stored, url, "ok", live.checkedAt, LIVE_SOURCE);
-      }
+      } else failed = live.reason;
     }
   }
 
@@ -115,10 +118,11 @@ export async function recallsForVehicle(
   const campaigns = lookup?.campaignNumbers ?? [];
   const stored = asking ? await storedFor(q, campaigns) : await storedRecalls(q.year, q.make, q.model, campaigns);
   const known = lookup !== null || stored.items.length > 0;
-  if (!known) return asking ? pending(url, now, asking) : unknown(url, now);
+  if (!known) return asking ? pending(url, now, asking) : unknown(url, now, failed);
   const knownAt = latest(lookup?.checkedAt ?? null, stored.newestRowAt) ?? now;
   if (nhtsaOnline()) {
-    return answer(stored, url, "stale", knownAt, `${ATTRIBUTION}: NHTSA could not be reached; last known answer`);
+    const why = failed ? ` (${failed})` : "";
+    return answer(stored, url, "stale", knownAt, `${ATTRIBUTION}: NHTSA could not be reached${why}; last known answer`);
   }
   return answer(stored, url, "ok", knownAt, `${ATTRIBUTION}, imported (${describeSources(stored, lookup?.origin)})`);
 }
@@ -154,21 +158,32 @@ function pending(url: string, now: Date, why: string): VehicleRecalls {
   };
 }
 
-/** Nothing is known about the vehicle's recalls: "unavailable" with `count: null`, never "0 recalls". */
-function unknown(url: string, now: Date, why?: "noModel"): VehicleRecalls {
-  return {
-    count: null,
-    items: [],
+/**
+ * Nothing is known about the vehicle's recalls: "unavailable" with `count: null`, never "0 recalls". `failed`: why
+ * NHTSA gave no answer (a FetchFailure's reason: "busy", "timeout", "breaker_open", …), when it was asked.
+ */
+function unknown(url: string, now: Date, failed: string | null = null): VehicleRecalls {
+  const why = failed ? ` (${failed})` : "";
+  return unavailableRecalls(
     url,
-    status: "unavailable",
-    checkedAt: now.toISOString(),
-    source:
-      why === "noModel"
-        ? `${ATTRIBUTION}: the vehicle's model is not known, and NHTSA lists recalls per model; recalls are unknown`
-        : nhtsaOnline()
-          ? `${ATTRIBUTION}: NHTSA could not be reached and no earlier answer is stored; recalls are unknown`
-          : `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; recalls are unknown`,
-  };
+    now,
+    nhtsaOnline()
+      ? `${ATTRIBUTION}: NHTSA could not be reached${why} and no earlier answer is stored; recalls are unknown`
+      : `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; recalls are unknown`,
+  );
+}
+
+/** A vehicle whose model is not known: NHTSA lists recalls per model. */
+function modelUnknown(url: string, now: Date): VehicleRecalls {
+  return unavailableRecalls(
+    url,
+    now,
+    `${ATTRIBUTION}: the vehicle's model is not known, and NHTSA lists recalls per model; recalls are unknown`,
+  );
+}
+
+function unavailableRecalls(url: string, now: Date, source: string): VehicleRecalls {
+  return { count: null, items: [], url, status: "unavailable", checkedAt: now.toISOString(), source };
 }
 
 type Refresh = { ok: true; campaigns: string[]; checkedAt: Date } | NhtsaFailure;

@@ -107,13 +107,27 @@ async function measure(
   paths: () => string,
   seconds = SECONDS,
   headers: Record<string, string> = {},
+  /** Each answer's path, status and body (read only when asked for: parsing costs the client). */
+  onBody?: (path: string, status: number, body: string) => void,
 ): Promise<Run> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: seconds,
     headers,
-    requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: paths() }) }],
+    requests: [
+      {
+        method: "GET",
+        // One request at a time per connection: its answer follows the path set here.
+        setupRequest: (req, context: { path?: string }) => ({ ...req, path: (context.path = paths()) }),
+        ...(onBody
+          ? {
+              onResponse: (status: number, body: string, context: { path?: string }) =>
+                onBody(context.path!, status, body),
+            }
+          : {}),
+      },
+    ],
   });
   return {
     name,
