@@ -9,6 +9,14 @@ afterEach(() => jest.useRealTimers());
 
 const burst = () => new ConnectionBurst(() => Date.now());
 
+/** The next connections of a burst, one a millisecond after the last, for `ms` milliseconds. */
+function keepConnecting(b: ConnectionBurst, ms: number): void {
+  for (let i = 0; i < ms; i++) {
+    jest.advanceTimersByTime(1);
+    b.connected();
+  }
+}
+
 test("with no new connection lately, a start runs on the next turn of the event loop", () => {
   const b = burst();
   const started = jest.fn();
@@ -23,10 +31,7 @@ test("a start waits while connections keep coming, and runs once none came for 2
   const started = jest.fn();
   b.connected();
   b.start(started);
-  for (let ms = 1; ms <= 4; ms++) {
-    jest.advanceTimersByTime(1);
-    b.connected(); // the next connection of the burst, a millisecond after the last
-  }
+  keepConnecting(b, 4);
   expect(started).not.toHaveBeenCalled();
   jest.advanceTimersByTime(1);
   expect(started).not.toHaveBeenCalled(); // the last came 1 ms ago
@@ -39,15 +44,9 @@ test("however long the burst, a start waits at most 10 ms", () => {
   const started = jest.fn();
   b.connected();
   b.start(started);
-  for (let ms = 1; ms <= 9; ms++) {
-    jest.advanceTimersByTime(1);
-    b.connected();
-  }
+  keepConnecting(b, 9);
   expect(started).not.toHaveBeenCalled();
-  for (let ms = 10; ms <= 12; ms++) {
-    jest.advanceTimersByTime(1);
-    b.connected();
-  }
+  keepConnecting(b, 3);
   expect(started).toHaveBeenCalledTimes(1);
 });
 

@@ -25,10 +25,7 @@ export class ConnectionBurst {
   private heldSince = 0;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(
-    private readonly now: () => number = () => performance.now(),
-    private readonly limits = { burstMs: BURST_MS, maxHoldMs: MAX_HOLD_MS },
-  ) {}
+  constructor(private readonly now: () => number = () => performance.now()) {}
 
   /** A new connection came in. */
   connected(): void {
@@ -49,11 +46,11 @@ export class ConnectionBurst {
   }
 
   private inBurst(): boolean {
-    return this.now() - this.lastConnection < this.limits.burstMs;
+    return this.now() - this.lastConnection < BURST_MS;
   }
 
   private release(): void {
-    if (this.inBurst() && this.now() - this.heldSince < this.limits.maxHoldMs) {
+    if (this.inBurst() && this.now() - this.heldSince < MAX_HOLD_MS) {
       this.timer = setTimeout(() => this.release(), 1);
       return;
     }
