@@ -4,7 +4,8 @@
  * (`createTestDatabase`) copy the migrated SQLite template; tests that call lib code directly use
  * `createMigratedDatabase` / `createMigratedSqlite`. Every one of them is migrated by `migrateDatabase`.
  */
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
@@ -20,9 +21,43 @@ export function testProvider(): "sqlite" | "postgresql" {
   return process.env.TEST_DB_PROVIDER === "postgresql" ? "postgresql" : "sqlite";
 }
 
-/** Applies the project's migrations to `url`, as `npm start` does (`prisma migrate deploy`). */
+/**
+ * Applies the project's migrations to `url`, as `npm start` does (`prisma migrate deploy`). A new SQLite file is
+ * a copy of a template migrated once per set of migrations: each `prisma migrate deploy` is a CLI process of
+ * 1.5-2 s, and under a parallel test run one of them stretched a unit test past Jest's 5 s.
+ */
 export function migrateDatabase(url: string): void {
+  const file = url.startsWith("file:") ? url.slice("file:".length) : null;
+  if (file && path.isAbsolute(file) && !existsSync(file)) {
+    copyFileSync(migratedSqliteTemplate(), file);
+    return;
+  }
   migrateDeploy(url, { quiet: true });
+}
+
+/**
+ * The template's name carries a hash of the SQLite migrations, so a changed or added migration makes a new one.
+ * It is migrated in a folder of its own and renamed into place (atomic), so parallel Jest workers that race to
+ * make it each see a whole file.
+ */
+function migratedSqliteTemplate(): string {
+  const migrations = path.resolve(__dirname, "../../prisma/migrations");
+  const hash = createHash("sha256");
+  for (const name of readdirSync(migrations).sort()) {
+    const sql = path.join(migrations, name, "migration.sql");
+    if (existsSync(sql)) hash.update(name).update(readFileSync(sql));
+  }
+  const template = path.join(os.tmpdir(), `vinscope-migrated-${hash.digest("hex").slice(0, 16)}.db`);
+  if (existsSync(template)) return template;
+  const dir = mkdtempSync(path.join(os.tmpdir(), "vinscope-migrating-"));
+  try {
+    const file = path.join(dir, "template.db");
+    migrateDeploy(`file:${file}`, { quiet: true });
+    renameSync(file, template);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return template;
 }
 
 /** A migrated SQLite file in a temporary folder (synchronous, for tests that set it up at module level). */
