@@ -112,7 +112,7 @@ test("a request sent 150 ms after its connection opened (a connection made ahead
   }
 });
 
-test("the next request on a kept-alive connection, read after an 80 ms busy stretch, counts from when the answer before it went out", async () => {
+test("the next request on a kept-alive connection, read after a 250 ms busy stretch, counts from when the answer before it went out", async () => {
   installPeerAddress();
   let finished = 0;
   const seen: Array<{ arrived: number; handled: number }> = [];
@@ -122,7 +122,8 @@ test("the next request on a kept-alive connection, read after an 80 ms busy stre
     if (seen.length === 1)
       res.once("finish", () => {
         finished = performance.now();
-        const until = finished + 80;
+        // Long enough that a client process slowed by a loaded machine still sends within it.
+        const until = finished + 250;
         while (performance.now() < until); // the answers of the outside calls the process's reports made
       });
     res.end("ok");
@@ -141,7 +142,7 @@ test("the next request on a kept-alive connection, read after an 80 ms busy stre
   try {
     await new Promise((resolve) => client.once("exit", resolve));
     expect(seen).toHaveLength(2);
-    expect(seen[1].handled - finished).toBeGreaterThanOrEqual(80);
+    expect(seen[1].handled - finished).toBeGreaterThanOrEqual(250);
     expect(seen[1].arrived - finished).toBeLessThan(20);
   } finally {
     client.kill();
