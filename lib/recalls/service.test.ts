@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createTempDb } from "../../tests/support/recalls-temp-db";
 import { ApiError } from "../contract/errors";
+import { db } from "../db";
 import { resetConfigForTests } from "../config";
 import { recallCampaign } from "./campaign";
 import { importRecallFile } from "./import";
@@ -177,7 +178,7 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
 
   test("after repeated failures NHTSA's breaker opens: answers come at once without asking", async () => {
     handler = (_url, res) => setTimeout(() => sendJson(res, { Count: 0, results: [] }), 1000);
-    // OUTSIDE_BREAKER_FAILURES defaults to 5: five vehicles time out (each ~850 ms), the sixth is not asked.
+    // Five vehicles time out (each ~850 ms; OUTSIDE_BREAKER_FAILURES is 3), the sixth is not asked.
     await Promise.all(
       [2011, 2012, 2013, 2014, 2015].map((year) =>
         recallsForVehicle({ year, make: "Honda", model: "Odyssey" }, { now: t0 }),
@@ -345,6 +346,26 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     const r = await recallsForVehicle({ year: 2019, make: "Honda", model: "Insight" }, { now: t0 });
     expect(r.status).toBe("unavailable");
     expect(hits).toHaveLength(1); // not retried
+  });
+
+  test("a database that cannot store NHTSA's answers is not counted against NHTSA: the next vehicle is still asked", async () => {
+    handler = nhtsa(["PILOT"], () => []);
+    // Reads work, writes of lookups fail (as with a full disk).
+    await db().$executeRawUnsafe(
+      `CREATE TRIGGER lookups_fail BEFORE INSERT ON "RecallLookup" BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END`,
+    );
+    try {
+      for (const year of [2011, 2012, 2013, 2014])
+        await expect(recallsForVehicle({ year, make: "Honda", model: "Pilot" }, { now: t0 })).rejects.toThrow();
+    } finally {
+      await db().$executeRawUnsafe(`DROP TRIGGER lookups_fail`);
+    }
+    const asked = hits.length;
+    expect(await recallsForVehicle({ year: 2015, make: "Honda", model: "Pilot" }, { now: t0 })).toMatchObject({
+      status: "ok",
+      count: 0,
+    });
+    expect(hits.length).toBeGreaterThan(asked);
   });
 });
 

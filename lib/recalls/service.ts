@@ -217,21 +217,27 @@ export function resetRecallRefreshForTests(): void {
 
 /**
  * NHTSA's breaker and bulkhead: while the breaker is open, or every slot is taken, the refresh fails at once
- * and the stored answer (or "unavailable") goes out.
+ * and the stored answer (or "unavailable") goes out. They guard the asking only: the answer is stored after the
+ * slot is given back, and a store that fails (the database, not NHTSA) is not counted against NHTSA's breaker.
  */
-function refreshGuarded(q: VehicleQuery, now: Date): Promise<Refresh> {
-  return bulkheadFor("nhtsa-recalls").run(
+async function refreshGuarded(q: VehicleQuery, now: Date): Promise<Refresh> {
+  const live = await bulkheadFor("nhtsa-recalls").run(
     () =>
-      breakerFor("nhtsa-recalls").run(() => refresh(q, now), {
+      breakerFor("nhtsa-recalls").run(() => askWithinDeadline(q), {
         failed: nhtsaDown,
-        open: () => ({
+        open: (): NhtsaFailure => ({
           ok: false,
           reason: "breaker_open",
           detail: "NHTSA failed repeatedly; not asked again until the cool-down ends",
         }),
       }),
-    (): Refresh => ({ ok: false, reason: "busy", detail: "as many NHTSA recall calls as allowed are under way" }),
+    (): NhtsaFailure => ({ ok: false, reason: "busy", detail: "as many NHTSA recall calls as allowed are under way" }),
   );
+  if (!live.ok) return live;
+  await upsertRecalls(live.records, "nhtsa_api", now);
+  const campaigns = live.records.map((r) => r.campaignNumber);
+  await saveLookup(q.year, q.make, q.model, "live", campaigns, now);
+  return { ok: true, campaigns, checkedAt: now };
 }
 
 const OVER_BUDGET = Symbol("over budget");
@@ -250,17 +256,17 @@ function withBudget<T>(
 }
 
 /** A failure of NHTSA itself (down, slow, 5xx, garbage), not of one question (a 4xx) or of a caller. */
-function nhtsaDown(r: Refresh): boolean {
+function nhtsaDown(r: { ok: true } | NhtsaFailure): boolean {
   if (r.ok) return false;
   if (r.reason === "http_error") return r.status === undefined || r.status >= 500 || r.status === 429;
   return r.reason === "timeout" || r.reason === "network_error" || r.reason === "bad_response";
 }
 
 /**
- * One deadline (NHTSA_API_TIMEOUT_MS) for the whole refresh: its calls run one after the other (the model names,
+ * One deadline (NHTSA_API_TIMEOUT_MS) for asking NHTSA: its calls run one after the other (the model names,
  * then the recalls), and each alone may take that long, so together they would outlast the report's section.
  */
-async function refresh(q: VehicleQuery, now: Date): Promise<Refresh> {
+async function askWithinDeadline(q: VehicleQuery): Promise<Awaited<ReturnType<typeof askNhtsa>>> {
   const ms = config().nhtsa.timeoutMs;
   const deadline = startDeadline(ms);
   let live: Awaited<ReturnType<typeof askNhtsa>>;
@@ -271,11 +277,7 @@ async function refresh(q: VehicleQuery, now: Date): Promise<Refresh> {
   }
   if (!live.ok && live.reason === "aborted")
     return { ok: false, reason: "timeout", detail: `NHTSA did not answer within ${ms} ms` };
-  if (!live.ok) return live;
-  await upsertRecalls(live.records, "nhtsa_api", now);
-  const campaigns = live.records.map((r) => r.campaignNumber);
-  await saveLookup(q.year, q.make, q.model, "live", campaigns, now);
-  return { ok: true, campaigns, checkedAt: now };
+  return live;
 }
 
 function withAbort<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T | NhtsaFailure> {
