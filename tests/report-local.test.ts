@@ -27,11 +27,18 @@ const camry = (code: string, n = 1) => {
   return raw.slice(0, 8) + computeCheckDigit(raw) + raw.slice(9);
 };
 
+/** A 2018 Honda Accord: a vehicle no other test here asks for. */
+const accord = () => {
+  const raw = "1HGCV1F30JA000001";
+  return raw.slice(0, 8) + computeCheckDigit(raw) + raw.slice(9);
+};
+
 let nhtsa: FakeServer;
 let epa: FakeServer;
+let vpic: FakeServer;
 let app: TestApp;
 /** How the fakes answer: after `delayMs`, or never (`hang`). */
-const mode = { nhtsaDelayMs: 0, nhtsaHang: false, epaDelayMs: 0 };
+const mode = { nhtsaDelayMs: 0, nhtsaHang: false, epaDelayMs: 0, vpicHang: false };
 
 beforeAll(async () => {
   nhtsa = await startFakeServer();
@@ -57,12 +64,16 @@ beforeAll(async () => {
   });
   // fueleconomy.gov: no makes for the year (one call per vehicle), after the delay.
   epa.on("GET", /.*/, () => ({ delayMs: mode.epaDelayMs, body: { menuItem: [] } }));
+  // vPIC's DecodeVinValues: nothing beyond the local decode (an empty row), at once or never.
+  vpic = await startFakeServer();
+  vpic.on("GET", /.*/, () => (mode.vpicHang ? { delayMs: 60_000, body: {} } : { body: { Count: 1, Results: [{}] } }));
   app = await startApp({
     env: {
       NHTSA_API_BASE_URL: nhtsa.url,
       RATINGS_API_BASE_URL: nhtsa.url,
       COMPLAINTS_API_BASE_URL: nhtsa.url,
       FUEL_ECONOMY_API_BASE_URL: epa.url,
+      VPIC_API_BASE_URL: vpic.url,
       NHTSA_API_TIMEOUT_MS: "4000",
       RATINGS_API_TIMEOUT_MS: "4000",
       COMPLAINTS_API_TIMEOUT_MS: "4000",
@@ -88,6 +99,7 @@ afterAll(async () => {
   await app?.stop();
   await nhtsa?.close();
   await epa?.close();
+  await vpic?.close();
 });
 
 const timed = async (path: string) => {
@@ -141,6 +153,27 @@ describe("a live source slower than the report's budget", () => {
       expect(second.body.insight.text).toMatch(/NHTSA lists no recall campaigns for this model year\./);
       expect(calls(nhtsa, "/recalls/recallsByVehicle")).toBe(asked + 1);
     } finally {
+      mode.nhtsaDelayMs = 0;
+    }
+  });
+});
+
+describe("a vPIC that hangs", () => {
+  test("does not spend the sections' budget: their sources are asked while the decode waits on vPIC", async () => {
+    mode.vpicHang = true;
+    mode.nhtsaDelayMs = 100;
+    try {
+      const vinsAsked = vpic.requests.length;
+      const asked = calls(nhtsa, "/complaints/complaintsByVehicle");
+      const report = await timed(`/api/public/vin/${accord()}?${ONLY("complaints")}`);
+      expect(report.res.status).toBe(200);
+      expect(report.ms).toBeLessThan(BUDGET_MS + 500);
+      expect(vpic.requests.length).toBe(vinsAsked + 1); // the decode waited on vPIC, which never answered
+      // NHTSA's complaints answered in ~100 ms, within the budget the decode's wait took.
+      expect(report.body.complaints).toMatchObject({ status: "ok", count: 1, newest: [{ odiNumber: 11502018 }] });
+      expect(calls(nhtsa, "/complaints/complaintsByVehicle")).toBe(asked + 1);
+    } finally {
+      mode.vpicHang = false;
       mode.nhtsaDelayMs = 0;
     }
   });

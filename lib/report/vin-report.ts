@@ -57,7 +57,7 @@ export async function buildVinReport(
   opts: { arrivedAt?: number } = {},
 ): Promise<VinDecodeResponse> {
   const started = opts.arrivedAt ?? performance.now();
-  const result = await decodeForReport(vin);
+  const result = await decodeForReport(vin, flags);
   const budgetMs = liveBudgetLeft(started);
   const sections =
     "coverage" in result ? wmiOnlySections(flags) : await reportSections(vehicleOf(result), flags, result, budgetMs);
@@ -77,8 +77,33 @@ export function liveBudgetLeft(started: number): number {
 export type ReportDecode = Decoded | WmiOnlyResult;
 
 /** The decode a report starts from; throws the 404 ApiError of a VIN that cannot be decoded. */
-async function decodeForReport(vin: Vin): Promise<ReportDecode> {
-  return decodedOrThrow(await decodeVinEnriched(vin));
+async function decodeForReport(vin: Vin, flags: VinReportFlags): Promise<ReportDecode> {
+  return decodedOrThrow(await decodeVinEnriched(vin, { whileWaiting: (local) => askSourcesEarly(local, flags) }));
+}
+
+/**
+ * Starts the live calls of the report's sections while the decode waits on vPIC for the elements the local data
+ * lacks (a descriptor vPIC has not answered before): the sources are asked by year/make/model, which the local
+ * decode already gives. Asked only after the decode, they would find the report's live budget spent on vPIC's
+ * wait and answer `pending`, however fast they are. Nothing here is awaited: the sections, built after the decode,
+ * join the calls under way or find their answers stored. (NCAP's and EPA's variants are marked then, against the
+ * enriched decode.)
+ */
+function askSourcesEarly(local: Decoded, flags: VinReportFlags): void {
+  if (!local.decoded.model) return;
+  const vehicle = vehicleOf(local);
+  const marks = { decoded: local.decoded, elements: local.elements };
+  // An ended budget: each call starts (or joins the one under way, or waits its turn in the bulkhead's backlog)
+  // and nobody waits for it here.
+  const ask = { budgetMs: 0, budgetSignal: AbortSignal.abort() };
+  const early = [
+    flags.recalls && nhtsaOnline() ? recallsForVehicle(vehicle, ask) : null,
+    flags.safetyRatings && ratingsOnline() ? safetyRatingsForVehicle(vehicle, marks, ask) : null,
+    flags.complaints && complaintsOnline() ? complaintsForVehicle(vehicle, ask) : null,
+    flags.fuelEconomy && fuelEconomyOnline() ? fuelEconomyForVehicle(vehicle, marks, ask) : null,
+  ];
+  for (const call of early)
+    call?.catch((error) => log().warn({ err: error }, "vin report: a section's early call failed"));
 }
 
 /**

@@ -119,6 +119,25 @@ it("answers from local data at the deadline when NHTSA is slow, and fills the ca
   expect(requests).toHaveLength(1);
 });
 
+it("tells the caller, with the local decode, when it is about to wait on NHTSA, and not when the answer is known", async () => {
+  delayMs = 100;
+  const waitedFor: string[] = [];
+  const whileWaiting = (local: { descriptor: string; decoded: { model: string | null } }) =>
+    waitedFor.push(`${local.descriptor} ${local.decoded.model}`);
+  const first = await decodeVinEnrichedWith(data, vin("TSTFXXLX0KP123456"), { whileWaiting });
+  if (!first.ok) throw new Error("expected a decode");
+  expect(first.decoded.transmission).toBe("Automatic");
+  expect(waitedFor).toEqual([`TSTFXXLX*KP ${first.decoded.model}`]);
+
+  // Known now: no wait, nothing said.
+  await decodeVinEnrichedWith(data, vin("TSTFXXLX0KP654321"), { whileWaiting });
+  process.env.VPIC_API_BASE_URL = "off";
+  resetConfigForTests();
+  await decodeVinEnrichedWith(data, vin("TSTGXXLX0KP123456"), { whileWaiting });
+  expect(waitedFor).toHaveLength(1);
+  expect(requests).toHaveLength(1);
+});
+
 it("answers from local data when NHTSA fails, without caching the failure", async () => {
   status = 503;
   const r = await decodeVinEnrichedWith(data, vin("TSTC1XLX0KP123456"));

@@ -77,12 +77,21 @@ export function elementsLackingIn(data: VpicData): Set<string> {
   return lacking;
 }
 
-/** Local decode plus, for the elements the local data lacks, NHTSA's live answer (cached per descriptor). */
-export async function decodeVinEnriched(vin: Vin): Promise<DecodeResult> {
-  return decodeVinEnrichedWith(vpicData(), vin);
+export interface EnrichOptions {
+  /**
+   * Called with the local decode when the decode is about to wait on vPIC (nothing stored for its descriptor), so
+   * the caller can start work that needs only the local answer meanwhile (the VIN report asks its sections'
+   * sources). Not called when the answer is stored, vPIC is off, or its breaker is open.
+   */
+  whileWaiting?: (local: Extract<DecodeResult, { ok: true }>) => void;
 }
 
-export async function decodeVinEnrichedWith(data: VpicData, vin: Vin): Promise<DecodeResult> {
+/** Local decode plus, for the elements the local data lacks, NHTSA's live answer (cached per descriptor). */
+export async function decodeVinEnriched(vin: Vin, opts: EnrichOptions = {}): Promise<DecodeResult> {
+  return decodeVinEnrichedWith(vpicData(), vin, opts);
+}
+
+export async function decodeVinEnrichedWith(data: VpicData, vin: Vin, opts: EnrichOptions = {}): Promise<DecodeResult> {
   const local = decodeValidVin(data, vin);
   const { apiBaseUrl, apiTimeoutMs } = config().vpic;
   if (!local.ok || !apiBaseUrl) return local;
@@ -91,7 +100,7 @@ export async function decodeVinEnrichedWith(data: VpicData, vin: Vin): Promise<D
 
   const cached = await stored.load(local.descriptor);
   if (cached) return merge(local, cached.value, lacking);
-  return enrichLive(local, lacking, apiTimeoutMs);
+  return enrichLive(local, lacking, apiTimeoutMs, opts);
 }
 
 /**
@@ -120,6 +129,7 @@ async function enrichLive(
   local: Extract<DecodeResult, { ok: true }>,
   lacking: Set<string>,
   apiTimeoutMs: number,
+  opts: EnrichOptions = {},
 ): Promise<DecodeResult> {
   const remembered = live.peek(local.descriptor);
   if (remembered) return remembered.values ? merge(local, remembered.values, lacking) : local;
@@ -142,6 +152,7 @@ async function enrichLive(
   // The decode waits at most one deadline, and no longer than a report waits on any live call
   // (REPORT_LIVE_BUDGET_MS); the request carries on and fills the cache for the next decode.
   const deadline = startDeadline(Math.min(apiTimeoutMs, config().report.liveBudgetMs));
+  opts.whileWaiting?.(local);
   const answer = await untilAborted(flight, deadline.signal, () => null).finally(deadline.clear);
   return answer?.values ? merge(local, answer.values, lacking) : local;
 }
