@@ -27,9 +27,9 @@ const camry = (code: string, n = 1) => {
   return raw.slice(0, 8) + computeCheckDigit(raw) + raw.slice(9);
 };
 
-/** A 2018 Honda Accord: a vehicle no other test here asks for. */
-const accord = () => {
-  const raw = "1HGCV1F30JA000001";
+/** A Honda Accord of model year `code` (2018 J, 2019 K): vehicles no other test here asks for. */
+const accord = (code: string) => {
+  const raw = `1HGCV1F30${code}A000001`;
   return raw.slice(0, 8) + computeCheckDigit(raw) + raw.slice(9);
 };
 
@@ -165,13 +165,30 @@ describe("a vPIC that hangs", () => {
     try {
       const vinsAsked = vpic.requests.length;
       const asked = calls(nhtsa, "/complaints/complaintsByVehicle");
-      const report = await timed(`/api/public/vin/${accord()}?${ONLY("complaints")}`);
+      const report = await timed(`/api/public/vin/${accord("J")}?${ONLY("complaints")}`);
       expect(report.res.status).toBe(200);
       expect(report.ms).toBeLessThan(BUDGET_MS + 500);
       expect(vpic.requests.length).toBe(vinsAsked + 1); // the decode waited on vPIC, which never answered
       // NHTSA's complaints answered in ~100 ms, within the budget the decode's wait took.
       expect(report.body.complaints).toMatchObject({ status: "ok", count: 1, newest: [{ odiNumber: 11502018 }] });
       expect(calls(nhtsa, "/complaints/complaintsByVehicle")).toBe(asked + 1);
+    } finally {
+      mode.vpicHang = false;
+      mode.nhtsaDelayMs = 0;
+    }
+  });
+
+  test("nor a batch's: its recalls are asked while its decodes wait on vPIC", async () => {
+    mode.vpicHang = true;
+    mode.nhtsaDelayMs = 100;
+    try {
+      const started = Date.now();
+      const res = await fetch(
+        `${app.url}/api/public/vins?vins=${accord("K")}&recalls=true&pricing=false&insight=false`,
+      );
+      expect(Date.now() - started).toBeLessThan(BUDGET_MS + 500);
+      const body = await res.json();
+      expect(body.results[0].report.recalls).toMatchObject({ status: "ok", count: 0 });
     } finally {
       mode.vpicHang = false;
       mode.nhtsaDelayMs = 0;

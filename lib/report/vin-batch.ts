@@ -11,6 +11,7 @@ import type { BatchSectionFlags } from "./vin-report-answers";
 import { problemBody } from "../contract/problem-body";
 import { decodeVinsEnriched, normalizeVin } from "../vin";
 import {
+  askSourcesEarly,
   assembleVinReport,
   decodedOrThrow,
   liveBudgetLeft,
@@ -45,7 +46,7 @@ export async function buildVinBatch(
   const flags = { ...batchFlags, safetyRatings: false, complaints: false, fuelEconomy: false };
   const formats = inputs.map((input) => normalizeVin(input));
   const valid = formats.flatMap((f) => (f.ok ? [f.vin] : []));
-  const decodes = await decodeVinsEnriched(valid);
+  const decodes = await decodeVinsEnriched(valid, { whileWaiting: (local) => askSourcesEarly(local, flags) });
   // Every vehicle of the batch shares the one budget, counted from the request's arrival as a single report's is.
   const budgetMs = liveBudgetLeft(started);
 

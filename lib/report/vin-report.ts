@@ -82,14 +82,14 @@ async function decodeForReport(vin: Vin, flags: VinReportFlags): Promise<ReportD
 }
 
 /**
- * Starts the live calls of the report's sections while the decode waits on vPIC for the elements the local data
- * lacks (a descriptor vPIC has not answered before): the sources are asked by year/make/model, which the local
- * decode already gives. Asked only after the decode, they would find the report's live budget spent on vPIC's
+ * Starts the live calls of the report's sections (or a batch's) while the decode waits on vPIC for the elements
+ * the local data lacks (a descriptor vPIC has not answered before): the sources are asked by year/make/model, which
+ * the local decode already gives. Asked only after the decode, they would find the report's live budget spent on vPIC's
  * wait and answer `pending`, however fast they are. Nothing here is awaited: the sections, built after the decode,
  * join the calls under way or find their answers stored. (NCAP's and EPA's variants are marked then, against the
  * enriched decode.)
  */
-function askSourcesEarly(local: Decoded, flags: VinReportFlags): void {
+export function askSourcesEarly(local: Decoded, flags: VinReportFlags): void {
   if (!local.decoded.model) return;
   const vehicle = vehicleOf(local);
   const marks = { decoded: local.decoded, elements: local.elements };

@@ -107,7 +107,11 @@ export async function decodeVinEnrichedWith(data: VpicData, vin: Vin, opts: Enri
  * Many VINs at once (the batch decode): local decodes, the stored answers from memory, and live requests (each
  * under the same deadline, concurrently) only for descriptors the store lacks. Input order.
  */
-export async function decodeVinsEnrichedWith(data: VpicData, vins: Vin[]): Promise<DecodeResult[]> {
+export async function decodeVinsEnrichedWith(
+  data: VpicData,
+  vins: Vin[],
+  opts: EnrichOptions = {},
+): Promise<DecodeResult[]> {
   const locals = vins.map((vin) => decodeValidVin(data, vin));
   const { apiBaseUrl, apiTimeoutMs } = config().vpic;
   const lacking = elementsLackingIn(data);
@@ -116,13 +120,13 @@ export async function decodeVinsEnrichedWith(data: VpicData, vins: Vin[]): Promi
     locals.map(async (local) => {
       if (!local.ok) return local;
       const cached = await stored.load(local.descriptor);
-      return cached ? merge(local, cached.value, lacking) : enrichLive(local, lacking, apiTimeoutMs);
+      return cached ? merge(local, cached.value, lacking) : enrichLive(local, lacking, apiTimeoutMs, opts);
     }),
   );
 }
 
-export async function decodeVinsEnriched(vins: Vin[]): Promise<DecodeResult[]> {
-  return decodeVinsEnrichedWith(vpicData(), vins);
+export async function decodeVinsEnriched(vins: Vin[], opts: EnrichOptions = {}): Promise<DecodeResult[]> {
+  return decodeVinsEnrichedWith(vpicData(), vins, opts);
 }
 
 async function enrichLive(
