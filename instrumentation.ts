@@ -58,6 +58,9 @@ export async function register() {
   const ms = Math.round(performance.now() - waited);
   if (loaded) log().info({ ms }, "report indexes loaded");
   else log().warn({ ms }, "report indexes still loading; serving meanwhile (each lookup waits for its load)");
+  // Under `npm start`: VIN reports through the port until V8 has compiled the hot code; /api/health says ready after.
+  const { startWarmUp } = await import("./lib/http/warm-up");
+  startWarmUp();
 }
 
 /** How long a starting process waits for the report's indexes before it serves (about 5 s at full size). */

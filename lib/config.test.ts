@@ -1,6 +1,13 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { ConfigError, parseConfig } from "./config";
+import {
+  config,
+  ConfigError,
+  outsideSystemsOff,
+  parseConfig,
+  resetConfigForTests,
+  withOutsideSystemsOff,
+} from "./config";
 
 describe("parseConfig", () => {
   it("defaults to the embedded SQLite file under ./data and port 3000", () => {
@@ -138,5 +145,41 @@ describe("parseConfig: rate limits", () => {
   ])("refuses %s=%s, naming it", (name, value, message) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(message);
+  });
+});
+
+describe("config() inside withOutsideSystemsOff (a server process's warm-up requests)", () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    resetConfigForTests();
+  });
+
+  test("every outside system is off for the work and whatever it starts; the rest of the process is untouched", async () => {
+    process.env.VPIC_API_BASE_URL = "http://127.0.0.1:9/vpic";
+    process.env.NHTSA_API_BASE_URL = "http://127.0.0.1:9/nhtsa";
+    process.env.ANTHROPIC_API_KEY = "sk-ant-test";
+    process.env.PORT = "4123";
+    resetConfigForTests();
+    const seen = await withOutsideSystemsOff(async () => {
+      await new Promise((r) => setTimeout(r, 5)); // after an await, as a route's later code runs
+      const c = config();
+      return {
+        off: outsideSystemsOff(),
+        urls: [
+          c.vpic.apiBaseUrl,
+          c.nhtsa.apiBaseUrl,
+          c.buyerData.ratings.apiBaseUrl,
+          c.buyerData.complaints.apiBaseUrl,
+          c.buyerData.fuelEconomy.apiBaseUrl,
+        ],
+        apiKey: c.insights.apiKey,
+        port: c.port,
+      };
+    });
+    expect(seen).toEqual({ off: true, urls: [null, null, null, null, null], apiKey: null, port: 4123 });
+    expect(outsideSystemsOff()).toBe(false);
+    expect(config().vpic.apiBaseUrl).toBe("http://127.0.0.1:9/vpic");
+    expect(config().insights.apiKey).toBe("sk-ant-test");
   });
 });

@@ -5,6 +5,7 @@
  * and memoises the result. Parsing is lazy on purpose: `next build` imports route modules, and a build must
  * not depend on run-time settings. A bad value fails with a message naming the variable.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -192,6 +193,12 @@ const SETTINGS = {
    * 160: README) plus Next.js and the working set; at 320 a process with full-size mirrors ran out of heap.
    */
   serverHeapMb: env("SERVER_HEAP_MB", z.coerce.number().int().min(128).max(65536).default(512)),
+  /**
+   * Requests each server process sends through the port, with every outside system off, before it says it is
+   * ready (lib/http/warm-up.ts): V8 compiles a process's hot code only after it has run it some thousands of
+   * times, and until then it serves at about half speed. 0 turns the warm-up off.
+   */
+  serverWarmUpRequests: env("SERVER_WARM_UP_REQUESTS", z.coerce.number().int().min(0).max(100_000).default(1000)),
   publicBaseUrlSetting: env("PUBLIC_BASE_URL", optionalHttpUrl()),
   databaseUrl: env(
     "DATABASE_URL",
@@ -640,9 +647,50 @@ export function postgresPoolOptions(database: Config["database"]): { connectionS
 
 let cached: Config | undefined;
 
+/**
+ * Set while a request runs with every outside system off (withOutsideSystemsOff). Process-wide: the bundles of
+ * Next.js each hold their own copy of this module, and the wrapper that enters it and the code that reads it may
+ * sit in different ones.
+ */
+const outsideOff = ((globalThis as { __vinscopeOutsideOff?: AsyncLocalStorage<true> }).__vinscopeOutsideOff ??=
+  new AsyncLocalStorage<true>());
+let offlineView: { of: Config; view: Config } | undefined;
+
 export function config(): Config {
   cached ??= parseConfig(process.env);
-  return cached;
+  if (outsideOff.getStore() === undefined) return cached;
+  if (offlineView?.of !== cached) offlineView = { of: cached, view: withOutsideOff(cached) };
+  return offlineView.view;
+}
+
+/**
+ * Runs `work` with the configuration of a service that asks no outside system (vPIC, NHTSA, EPA, Anthropic: each
+ * `off`), for everything it calls, awaited or not: a server process's warm-up requests (lib/http/warm-up.ts)
+ * take the report's offline paths and call nothing outside.
+ */
+export function withOutsideSystemsOff<T>(work: () => T): T {
+  return outsideOff.run(true, work);
+}
+
+/** True inside withOutsideSystemsOff. */
+export function outsideSystemsOff(): boolean {
+  return outsideOff.getStore() === true;
+}
+
+function withOutsideOff(c: Config): Config {
+  const { ratings, complaints, fuelEconomy } = c.buyerData;
+  return {
+    ...c,
+    vpic: { ...c.vpic, apiBaseUrl: null },
+    nhtsa: { ...c.nhtsa, apiBaseUrl: null },
+    buyerData: {
+      ...c.buyerData,
+      ratings: { ...ratings, apiBaseUrl: null },
+      complaints: { ...complaints, apiBaseUrl: null },
+      fuelEconomy: { ...fuelEconomy, apiBaseUrl: null },
+    },
+    insights: { ...c.insights, apiKey: null },
+  };
 }
 
 /** Tests that change the environment between cases reset the memo. */

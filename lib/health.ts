@@ -1,7 +1,8 @@
-/** What /api/health reports: the build, the database round trip, the process, the outside systems' breakers and the scheduled syncs. */
+/** What /api/health reports: the build, the database round trip, the process and its warm-up, the outside systems' breakers and the scheduled syncs. */
 import { dbProvider, pingDb } from "./db";
 import { jobsReport, recallMirrorReport } from "./jobs/overview";
 import { breakerHealth } from "./outside";
+import { warmUpState } from "./http/warm-up-request";
 import { SERVICE_VERSION } from "./version";
 
 export async function healthReport() {
@@ -16,6 +17,8 @@ export async function healthReport() {
       ...(ping.fault ? { fault: ping.fault } : {}),
     },
     uptimeSeconds: Math.round(process.uptime()),
+    // This server process's warm-up (lib/http/warm-up.ts): it is not ready until it is done.
+    warmUp: { ...warmUpState() },
     // Job status lives in the database: unknown (null) when it cannot be read, never a guess.
     jobs: ping.ok ? await jobsReport().catch(() => null) : null,
     recallMirror: ping.ok ? await recallMirrorReport().catch(() => null) : null,

@@ -18,6 +18,7 @@
  * preloaded; this process watches its own launchers).
  */
 import cluster from "node:cluster";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { RateLimiterClusterMaster } from "rate-limiter-flexible";
 import { EXIT_WITH_PARENT, isStopping, stopAll, track } from "./lifetime";
@@ -45,7 +46,10 @@ export function serveWithWorkers(opts: {
   const restarts: number[] = [];
 
   // VINSCOPE_WORKER: the rate limiter counts in this primary (lib/http/rate-limit-store.ts).
-  const fork = () => track(cluster.fork({ ...opts.env, VINSCOPE_WORKER: "1" }).process);
+  // VINSCOPE_WARM_UP_TOKEN: what marks the processes' own warm-up requests (lib/http/warm-up.ts), one per start.
+  const warmUpToken = randomBytes(24).toString("base64url");
+  const fork = () =>
+    track(cluster.fork({ ...opts.env, VINSCOPE_WORKER: "1", VINSCOPE_WARM_UP_TOKEN: warmUpToken }).process);
 
   cluster.on("listening", () => {
     listening++;

@@ -8,7 +8,7 @@
 import type { z } from "zod";
 import { ApiError } from "../contract/errors";
 import type { RouteSpec } from "../api/operations";
-import { config } from "../config";
+import { config, withOutsideSystemsOff } from "../config";
 import { verifyKey } from "../dealers/keys";
 import { log } from "../log";
 import { msLeftSince, startDeadline, untilAborted } from "../outside/deadline";
@@ -20,6 +20,7 @@ import { arrivalOf } from "./arrival";
 import { problemResponse } from "./problem";
 import { checkAddressLimit, isRateLimitedPath } from "./rate-limit";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id";
+import { isWarmUpRequest } from "./warm-up-request";
 
 export interface JsonResult {
   kind: "json";
@@ -29,6 +30,8 @@ export interface JsonResult {
   cache?: CachePolicy;
   headers?: Record<string, string>;
   contentType?: string;
+  /** A 5xx the service means to give (a process still warming up): logged as a request, not as a failure. */
+  expected?: boolean;
 }
 
 export interface RawResult {
@@ -42,7 +45,13 @@ export type RouteResult = JsonResult | RawResult;
 
 export const json = (
   body: unknown,
-  opts: { status?: number; cache?: CachePolicy; headers?: Record<string, string>; contentType?: string } = {},
+  opts: {
+    status?: number;
+    cache?: CachePolicy;
+    headers?: Record<string, string>;
+    contentType?: string;
+    expected?: boolean;
+  } = {},
 ): JsonResult => ({ kind: "json", body, status: opts.status ?? 200, ...opts });
 
 export const raw = (body: BodyInit, headers: Record<string, string>, status = 200): RawResult => ({
@@ -167,22 +176,27 @@ export function serve(
     const path = url.pathname;
     let response: Response;
     let reason: string | undefined;
+    let expected = false;
     const responseHeaders = new Headers();
+    // A server process's own warm-up request (lib/http/warm-up.ts): nothing outside asked, not counted, not logged.
+    const warmUp = isWarmUpRequest(req.headers);
     try {
       // proxy.ts refuses these before routing; checked again here so a handler never sees them.
       const refused = requestTargetProblem(path, url.search);
       if (refused) throw refused;
-      if (isRateLimitedPath(path)) {
+      if (!warmUp && isRateLimitedPath(path)) {
         const limit = await checkAddressLimit(req, exemptKeyIsValid);
         for (const [name, value] of Object.entries(limit?.headers ?? {})) responseHeaders.set(name, value);
         if (limit?.refusal) throw limit.refusal;
       }
+      const work = () => handler(req, ctx, { requestId, arrivedAt, responseHeaders });
       const result = await withinDeadline(
-        handler(req, ctx, { requestId, arrivedAt, responseHeaders }),
+        warmUp ? withOutsideSystemsOff(work) : work(),
         options.deadlineMs ?? requestDeadlineMs(),
         arrivedAt,
       );
       response = toResponse(result, req, spec.cache ?? "none");
+      expected = result.kind === "json" && result.expected === true;
     } catch (error) {
       if (error instanceof ApiError) reason = error.reason;
       response = problemResponse(error, requestId, path);
@@ -199,7 +213,8 @@ export function serve(
       ms,
       ...(reason ? { reason } : {}),
     };
-    if (response.status >= 500) log().warn(line, "request failed");
+    if (warmUp) return response;
+    if (response.status >= 500 && !expected) log().warn(line, "request failed");
     else log().info(line, "request");
     return response;
   };

@@ -7,7 +7,7 @@
  * Both share one cache and one flight per key (insight-service.ts). `opts.deadlineMs` / `opts.signal` bound
  * how long the caller waits; past them the caller gets the factual fallback while the generation finishes.
  */
-import { config } from "../config";
+import { config, outsideSystemsOff } from "../config";
 import { db } from "../db";
 import { log } from "../log";
 import { writerFromConfig, type InsightWriter } from "./anthropic-writer";
@@ -40,6 +40,8 @@ function service(): InsightService {
     const service = createInsightService({
       db,
       writer: () => {
+        // A warm-up request (every outside system off) has no writer; the one held stays for the others.
+        if (outsideSystemsOff()) return null;
         // Rebuilt only when the settings change (tests reset the config between cases).
         const settings = JSON.stringify(config().insights);
         if (settings !== state.settings) {

@@ -11,7 +11,7 @@ import { complaintsDegradedSection, complaintsForVehicle, complaintsOnline } fro
 import { fuelEconomyDegradedSection, fuelEconomyForVehicle, fuelEconomyOnline } from "../fuel-economy";
 import { ratingsDegradedSection, ratingsOnline, safetyRatingsForVehicle } from "../ratings";
 import { vinTraits } from "../vin/variant-fit";
-import { config } from "../config";
+import { config, outsideSystemsOff } from "../config";
 import { FALLBACK_WRITER, factsFromAnswers, getInsight, type Insight } from "../insights";
 import { log } from "../log";
 import { getVehiclePricing, vehicleHasDeals } from "../pricing";
@@ -166,13 +166,12 @@ export async function reportSections(
   budgetMs = config().report.liveBudgetMs,
 ): Promise<ReportSections> {
   const key = `${vehicle.year}|${vehicle.make}|${vehicle.model}`;
-  const { pricingMemo, recallsMemo } = memos();
+  const { pricingMemo, recallsMemo, buyerMemo } = memos();
   const memoMs = config().report.sectionMemoMs;
   const marks = vin ? { decoded: vin.decoded, elements: vin.elements } : null;
   const { report } = config();
   // NCAP and EPA sections depend on the VIN's traits too: VINs of a vehicle with the same traits share them.
   const traitsKey = marks ? `${key}|${JSON.stringify(vinTraits(marks.decoded, marks.elements))}` : key;
-  const { buyerMemo } = memos();
   /** A buyer-data section, shared by the VINs with the same memo key, under its own deadline. */
   // A live call waits at most the budget; past it the section says `pending` and the call fills the store.
   const buyer = <T extends BuyerSection>(
@@ -270,7 +269,8 @@ async function insightFromSections(
   vehicle: VehicleQuery,
   s: Required<Pick<ReportSections, "recalls" | "safetyRatings" | "complaints" | "fuelEconomy">>,
 ): Promise<VinDecodeResponse["insight"]> {
-  const settled = !factSectionInOutage(s);
+  // A warm-up request's text (written with every source off) is not kept either.
+  const settled = !factSectionInOutage(s) && !outsideSystemsOff();
   return insightOrNull(() =>
     getInsight(vehicle, {
       factsInHand: async (input) => ({
@@ -402,13 +402,22 @@ const globalForMemos = globalThis as unknown as {
  * Sections that depend only on the year/make/model (pricing, recalls), shared by the thousands of VINs of a
  * vehicle for REPORT_SECTION_MEMO_MS, with one load per vehicle at a time (lib/outside's BoundedMemo).
  */
+/**
+ * The section memos shared by the reports of a process. A warm-up request (every outside system off) gets memos of
+ * its own, used once: its offline answers must not be served to the requests that follow it.
+ */
 function memos() {
-  return (globalForMemos.__vinscopeReportMemos ??= {
-    pricingMemo: new BoundedMemo<VinPricingSection>({ max: MEMO_MAX_VEHICLES }),
-    recallsMemo: new BoundedMemo<VinRecallsSection>({ max: MEMO_MAX_VEHICLES }),
+  if (outsideSystemsOff()) return newMemos(1);
+  return (globalForMemos.__vinscopeReportMemos ??= newMemos(MEMO_MAX_VEHICLES));
+}
+
+function newMemos(vehicles: number) {
+  return {
+    pricingMemo: new BoundedMemo<VinPricingSection>({ max: vehicles }),
+    recallsMemo: new BoundedMemo<VinRecallsSection>({ max: vehicles }),
     // Three sections per vehicle (and per distinct VIN traits for two of them).
-    buyerMemo: new BoundedMemo<BuyerSection>({ max: 3 * MEMO_MAX_VEHICLES }),
-  });
+    buyerMemo: new BoundedMemo<BuyerSection>({ max: 3 * vehicles }),
+  };
 }
 
 /**

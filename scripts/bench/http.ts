@@ -53,7 +53,7 @@ import { PostgresCounterBackend } from "../../lib/http/rate-limit-postgres";
 import { SharedLimiter } from "../../lib/http/rate-limit-store";
 import { refusedPort } from "../../tests/fixtures/fake-manufacturer";
 import { startServer } from "./support/bench-server";
-import { synthesiseVins } from "./support/sample-vins";
+import { synthesiseVins } from "../../lib/vin/sample-vins";
 import { reportRuns } from "./support/report-runs";
 
 const { values: args } = parseArgs({

@@ -25,7 +25,7 @@ import { decodeVinWith } from "../../lib/vin/decoder";
 import { loadVpicData } from "../../lib/vin/vpic-data";
 import { writeSyntheticFlatRcl } from "./generate-flat-rcl";
 import { startServer, type BenchServer } from "./support/bench-server";
-import { synthesiseVins } from "./support/sample-vins";
+import { synthesiseVins } from "../../lib/vin/sample-vins";
 
 const { values: args } = parseArgs({
   options: {

@@ -27,7 +27,7 @@ import { config } from "../../lib/config";
 import { decodeVinWith } from "../../lib/vin/decoder";
 import { loadVpicData } from "../../lib/vin/vpic-data";
 import { startServer } from "./support/bench-server";
-import { synthesiseVins } from "./support/sample-vins";
+import { synthesiseVins } from "../../lib/vin/sample-vins";
 
 const { values: args } = parseArgs({
   options: {

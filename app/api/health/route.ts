@@ -17,5 +17,9 @@ export const GET = route(UNDOCUMENTED_ROUTES.health, async () => {
       { "Retry-After": String(databaseRetryAfterSeconds()) },
     );
   }
+  // Not ready while this process warms up (lib/http/warm-up.ts): a load balancer's readiness check, or a script
+  // waiting for the server, waits the few seconds; requests that come meanwhile are served as always.
+  if (report.warmUp.state === "warming")
+    return json({ ...report, status: "warming_up" }, { status: 503, headers: { "Retry-After": "1" }, expected: true });
   return json(report);
 });

@@ -42,6 +42,8 @@ export async function startServer(
     SYNC_RECALLS_SCHEDULE: "off",
     // The product's live budget, not the tests' (a blank value is unset), unless the caller's environment names one.
     REPORT_LIVE_BUDGET_MS: process.env.REPORT_LIVE_BUDGET_MS ?? "",
+    // Likewise its warm-up: the server is measured once it says it is ready, as a load balancer would send it traffic.
+    SERVER_WARM_UP_REQUESTS: process.env.SERVER_WARM_UP_REQUESTS ?? "",
     ...extra,
   };
   const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "start"], {

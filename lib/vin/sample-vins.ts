@@ -1,11 +1,12 @@
 /**
- * Realistic sample VINs for benchmarks: real WMIs and vPIC schemas, key templates expanded, varied serials,
- * model-year codes within each schema's years, valid check digits. Deterministic for a given seed.
+ * Realistic sample VINs, for a server process's warm-up (lib/http/warm-up.ts) and the benchmarks: real WMIs and
+ * vPIC schemas, key templates expanded, varied serials, model-year codes within each schema's years, valid check
+ * digits. Deterministic for a given seed. They are made up: a sample VIN names no real vehicle.
  */
-import type { Vin } from "../../../lib/vin/format";
-import { computeCheckDigit } from "../../../lib/vin/check-digit";
-import { normalizeVin } from "../../../lib/vin/format";
-import type { VpicData } from "../../../lib/vin/vpic-data";
+import type { Vin } from "./format";
+import { computeCheckDigit } from "./check-digit";
+import { normalizeVin } from "./format";
+import type { VpicData } from "./vpic-data";
 
 function prng(seed: number) {
   let s = seed >>> 0 || 1;
@@ -97,8 +98,4 @@ export function synthesiseVins(data: VpicData, count: number, seed: number): Vin
     if (format.ok) seen.add(format.vin);
   }
   return [...seen];
-}
-
-export function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
