@@ -7,7 +7,8 @@
  *                                EPA mirrors loaded (`npm run sync`): ratings still go live
  *   4. default, sources 300 ms   the same fakes, no mirror: every section of a new vehicle goes live
  *   5. cold start, all hanging   a fresh server whose every outside system (vPIC, recalls, ratings, complaints,
- *                                EPA) never answers, measured from its first request for 10 s, no warm-up
+ *                                EPA) never answers, measured for 10 s from when /api/health says it is ready
+ *                                (after the server's own warm-up, SERVER_WARM_UP_REQUESTS), none of the bench's
  * Prints req/s, p50/p99, the ratio to run 1 and the non-2xx count. Of run 4 it also counts how each live section
  * answered (`pending`: its call goes on and stores the answer; `unavailable`, "busy": refused by the source's
  * bulkhead, so never asked), then asks the VINs that had pending sections again, to count those later answered
