@@ -83,11 +83,11 @@ async function decodeForReport(vin: Vin, flags: VinReportFlags): Promise<ReportD
 
 /**
  * Starts the live calls of the report's sections (or a batch's) while the decode waits on vPIC for the elements
- * the local data lacks (a descriptor vPIC has not answered before): the sources are asked by year/make/model, which
- * the local decode already gives. Asked only after the decode, they would find the report's live budget spent on vPIC's
- * wait and answer `pending`, however fast they are. Nothing here is awaited: the sections, built after the decode,
- * join the calls under way or find their answers stored. (NCAP's and EPA's variants are marked then, against the
- * enriched decode.)
+ * the local data lacks (a descriptor vPIC has not answered before): the sources are asked by year/make/model,
+ * which the local decode already gives. Asked only after the decode, they would find the report's live budget
+ * spent on vPIC's wait and answer `pending`, however fast they are. Nothing here is awaited: the sections, built
+ * after the decode, join the calls under way or find their answers stored. (NCAP's and EPA's variants are marked
+ * then, against the enriched decode.)
  */
 export function askSourcesEarly(local: Decoded, flags: VinReportFlags): void {
   if (!local.decoded.model) return;
@@ -400,11 +400,9 @@ const globalForMemos = globalThis as unknown as {
 
 /**
  * Sections that depend only on the year/make/model (pricing, recalls), shared by the thousands of VINs of a
- * vehicle for REPORT_SECTION_MEMO_MS, with one load per vehicle at a time (lib/outside's BoundedMemo).
- */
-/**
- * The section memos shared by the reports of a process. A warm-up request (every outside system off) gets memos of
- * its own, used once: its offline answers must not be served to the requests that follow it.
+ * vehicle for REPORT_SECTION_MEMO_MS, with one load per vehicle at a time (lib/outside's BoundedMemo). A warm-up
+ * request (every outside system off) gets memos of its own, used once: its offline answers must not be served to
+ * the requests that follow it.
  */
 function memos() {
   if (outsideSystemsOff()) return newMemos(1);
