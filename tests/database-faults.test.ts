@@ -11,13 +11,13 @@
  * connection held by a query stuck behind a lock) answers the same way.
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import net from "node:net";
 import Database from "better-sqlite3";
 import { Client } from "pg";
 import { freePort, startApp, type TestApp } from "./support/app";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
-import { createTestDatabase, testProvider, type TestDatabase } from "./support/test-database";
+import { createTestDatabase, migrateDatabase, testProvider, type TestDatabase } from "./support/test-database";
 
 jest.setTimeout(120_000);
 
@@ -184,7 +184,7 @@ sqliteOnly("SQLite faults and recovery without restart", () => {
       expect((await expectUnavailable(await uncachedRecalls(app))).fault).toBe("gone");
       expect((await expectUnavailable(await get(app, "/api/health"))).db).toMatchObject({ ok: false, fault: "gone" });
     } finally {
-      copyFileSync(process.env.VINSCOPE_TEMPLATE_DB!, file);
+      migrateDatabase(`file:${file}`); // a migrated file in its place, as a restore from a backup would be
     }
     await recovers("/api/health", () => get(app, "/api/health"));
     const year = nextYear;

@@ -1,8 +1,8 @@
 /**
  * Fresh, migrated databases for tests: a temporary SQLite file, or (when the suite runs with
- * TEST_DB_PROVIDER=postgresql) a new schema in TEST_DATABASE_URL's database, dropped afterwards. Test apps
- * (`createTestDatabase`) copy the migrated SQLite template; tests that call lib code directly use
- * `createMigratedDatabase` / `createMigratedSqlite`. Every one of them is migrated by `migrateDatabase`.
+ * TEST_DB_PROVIDER=postgresql) a new schema in TEST_DATABASE_URL's database, dropped afterwards. Test apps use
+ * `createTestDatabase`; tests that call lib code directly use `createMigratedDatabase` / `createMigratedSqlite`.
+ * Every one of them is migrated by `migrateDatabase` (a new SQLite file: a copy of a migrated template).
  */
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
@@ -41,6 +41,12 @@ export function migrateDatabase(url: string): void {
  * make it each see a whole file.
  */
 function migratedSqliteTemplate(): string {
+  return (templateOfThisProcess ??= makeSqliteTemplate());
+}
+
+let templateOfThisProcess: string | undefined;
+
+function makeSqliteTemplate(): string {
   const migrations = path.resolve(__dirname, "../../prisma/migrations");
   const hash = createHash("sha256");
   for (const name of readdirSync(migrations).sort()) {
@@ -73,14 +79,13 @@ export async function createMigratedDatabase(label = "db"): Promise<TestDatabase
   return testProvider() === "postgresql" ? createPostgresSchema(label) : createMigratedSqlite(label);
 }
 
+/** A migrated database of the suite's provider for a test app. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testProvider() === "postgresql") return createPostgresSchema();
-  const template = process.env.VINSCOPE_TEMPLATE_DB;
-  if (!template) throw new Error("VINSCOPE_TEMPLATE_DB is not set: the integration globalSetup did not run");
   const dir = mkdtempSync(path.join(os.tmpdir(), "vinscope-db-"));
-  const file = path.join(dir, "test.db");
-  copyFileSync(template, file);
-  return { provider: "sqlite", url: `file:${file}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  const url = `file:${path.join(dir, "test.db")}`;
+  migrateDatabase(url);
+  return { provider: "sqlite", url, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 async function createPostgresSchema(label = "t"): Promise<TestDatabase> {
