@@ -61,8 +61,8 @@ async function warmUp(state: WarmUpState): Promise<void> {
     agent.destroy();
   }
   state.ms = Math.round(performance.now() - started);
-  state.state = "ready";
   log().info({ requests: state.requests, failed: state.failed, ms: state.ms }, "server process warmed up");
+  state.state = "ready";
 }
 
 /**
