@@ -1,7 +1,7 @@
 /**
  * Realistic sample VINs, for a server process's warm-up (lib/http/warm-up.ts) and the benchmarks: real WMIs and
  * vPIC schemas, key templates expanded, varied serials, model-year codes within each schema's years, valid check
- * digits. Deterministic for a given seed. They are made up: a sample VIN names no real vehicle.
+ * digits. Deterministic for a given seed. They are made up, though one may match a real VIN by chance.
  */
 import type { Vin } from "./format";
 import { computeCheckDigit } from "./check-digit";

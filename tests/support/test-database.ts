@@ -81,14 +81,10 @@ export async function createMigratedDatabase(label = "db"): Promise<TestDatabase
 
 /** A migrated database of the suite's provider for a test app. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  if (testProvider() === "postgresql") return createPostgresSchema();
-  const dir = mkdtempSync(path.join(os.tmpdir(), "vinscope-db-"));
-  const url = `file:${path.join(dir, "test.db")}`;
-  migrateDatabase(url);
-  return { provider: "sqlite", url, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  return createMigratedDatabase("app");
 }
 
-async function createPostgresSchema(label = "t"): Promise<TestDatabase> {
+async function createPostgresSchema(label: string): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DB_PROVIDER=postgresql needs TEST_DATABASE_URL");
   const schema = `${label}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
