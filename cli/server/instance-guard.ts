@@ -7,7 +7,8 @@
  * The SQLite claim is a file beside the database (`<db>.instance`) holding the primary's pid and port; a
  * claim whose pid is no longer running is stale and taken over.
  */
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import path from "node:path";
 import net from "node:net";
 
 export class StartRefused extends Error {}
@@ -49,11 +50,25 @@ function alive(pid: number): boolean {
  */
 export function claimSqliteFile(dbFile: string, port: number): () => void {
   const claim = `${dbFile}.instance`;
+  // The claim is the first thing written beside the database: a DATA_DIR (or a `file:` path's folder) that does not
+  // exist yet is made here, as the database itself would be.
+  const folder = path.dirname(dbFile);
+  const unwritable = (error: unknown) =>
+    new StartRefused(
+      `the database's folder ${folder} cannot be written (${(error as NodeJS.ErrnoException).code ?? error}); set DATA_DIR or DATABASE_URL to a writable place`,
+    );
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    throw unwritable(error);
+  }
   for (let attempt = 0; attempt < 3; attempt++) {
     let fd: number;
     try {
       fd = openSync(claim, "wx");
-    } catch {
+    } catch (error) {
+      // Only an existing claim is another instance's; anything else (no permission, a read-only disk) is said so.
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw unwritable(error);
       let holder: { pid?: number; port?: number } = {};
       try {
         holder = JSON.parse(readFileSync(claim, "utf8"));
