@@ -2,10 +2,13 @@
  * The job lease on a real (SQLite) database: one holder at a time, renewal only by the holder, expiry frees a
  * crashed holder's lease; and runJob refusing a second run while the first holds the lease.
  */
+import { spawnSync } from "node:child_process";
+import { hostname } from "node:os";
 import { createTempDb } from "../../tests/support/recalls-temp-db";
 import type { Job } from "../jobs/job";
+import { jobsReport } from "../jobs/overview";
 import { runJob } from "../jobs/run-job";
-import { acquireLease, readJobStatus, releaseLease, renewLease } from "./job-status";
+import { acquireLease, readJobStatus, recordStart, releaseLease, renewLease } from "./job-status";
 
 let temp: ReturnType<typeof createTempDb>;
 beforeAll(() => {
@@ -31,6 +34,25 @@ describe("job lease", () => {
     expect(await acquireLease("t2", "next", new Date(t0.getTime() + 500))).toBe(false);
     expect(await acquireLease("t2", "next", new Date(t0.getTime() + 1500))).toBe(true);
     expect(await renewLease("t2", "crashed", new Date(t0.getTime() + 1600))).toBe(false);
+  });
+
+  test("a holder on this host whose process is gone (kill -9) is taken over at once and shown as not running", async () => {
+    // A process that has exited: its pid names no process now.
+    const gone = spawnSync(process.execPath, ["-e", ""]).pid!;
+    const now = new Date();
+    expect(await acquireLease("recalls", `${hostname()}:${gone}:dead0000`, now)).toBe(true);
+    await recordStart("recalls", now);
+    const report = (await jobsReport(now)).find((j) => j.name === "recalls");
+    expect(report).toMatchObject({ running: false, lastOutcome: "interrupted" });
+    expect(await acquireLease("recalls", "next", new Date(now.getTime() + 1000))).toBe(true);
+    expect((await readJobStatus("recalls"))?.leaseOwner).toBe("next");
+    await releaseLease("recalls", "next");
+
+    // A live holder (this test's parent process) keeps its lease until it expires; so does one on another host.
+    expect(await acquireLease("t3", `${hostname()}:${process.ppid}:alive000`, now)).toBe(true);
+    expect(await acquireLease("t3", "next", new Date(now.getTime() + 1000))).toBe(false);
+    expect(await acquireLease("t4", `elsewhere.example:${gone}:dead0000`, now)).toBe(true);
+    expect(await acquireLease("t4", "next", new Date(now.getTime() + 1000))).toBe(false);
   });
 });
 

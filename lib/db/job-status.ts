@@ -5,7 +5,12 @@
  * conditional UPDATE (free, expired, or already ours) changed the row, which both databases apply atomically
  * per row. The holder renews it while it works; a holder that dies stops renewing and the lease expires, so a
  * crashed run never blocks the job for longer than LEASE_MS.
+ *
+ * A holder names itself `host:pid:random` (lib/jobs/run-job.ts's runnerId). A holder on this host whose process
+ * is gone (a `kill -9` of a sync, a crash) has left its lease behind: it is taken over at once and shown as not
+ * running, not held for the rest of LEASE_MS. A holder on another host is known dead only by its lease's expiry.
  */
+import { hostname } from "node:os";
 import { db } from "./";
 
 /** What a job keeps between runs (its files' ETags, the last row seen): its own JSON. */
@@ -50,17 +55,44 @@ async function ensureRow(name: string): Promise<void> {
   await db().jobStatus.upsert({ where: { name }, create: { name }, update: {} });
 }
 
+/**
+ * Whether a lease holder's process is known to be gone: it ran on this host and no process has its pid now. A
+ * pid reused since by another process reads as alive, and the lease then waits for its expiry, as before.
+ */
+export function leaseHolderGone(owner: string | null): boolean {
+  if (!owner) return false;
+  const [host, pidText] = owner.split(":");
+  const pid = Number(pidText);
+  if (host !== hostname() || !Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
 /** Takes the job's lease for `owner` unless another live holder has it. True when taken. */
 export async function acquireLease(name: string, owner: string, now = new Date(), ms = LEASE_MS): Promise<boolean> {
   await ensureRow(name);
+  const until = new Date(now.getTime() + ms);
   const { count } = await db().jobStatus.updateMany({
     where: {
       name,
       OR: [{ leaseOwner: null }, { leaseUntil: null }, { leaseUntil: { lt: now } }, { leaseOwner: owner }],
     },
-    data: { leaseOwner: owner, leaseUntil: new Date(now.getTime() + ms) },
+    data: { leaseOwner: owner, leaseUntil: until },
   });
-  return count === 1;
+  if (count === 1) return true;
+  // Held: taken over only from the very holder found gone (another runner may take it first).
+  const held = await db().jobStatus.findUnique({ where: { name }, select: { leaseOwner: true } });
+  if (!held?.leaseOwner || !leaseHolderGone(held.leaseOwner)) return false;
+  const takeover = await db().jobStatus.updateMany({
+    where: { name, leaseOwner: held.leaseOwner },
+    data: { leaseOwner: owner, leaseUntil: until },
+  });
+  return takeover.count === 1;
 }
 
 /** Extends a lease we hold. False when it is no longer ours (expired and taken by another runner). */

@@ -4,7 +4,7 @@
  */
 import { recallMirrorStatus } from "../recalls/mirror";
 import { JOBS } from "./registry";
-import { readJobStatuses } from "../db/job-status";
+import { leaseHolderGone, readJobStatuses } from "../db/job-status";
 
 export interface JobReport {
   name: string;
@@ -28,16 +28,19 @@ export async function jobsReport(now = new Date()): Promise<JobReport[]> {
   return JOBS.map((job) => {
     const r = rows.get(job.name);
     const disabledReason = job.disabledReason();
+    const running = !!r?.leaseUntil && r.leaseUntil > now && !leaseHolderGone(r.leaseOwner);
+    // A run whose process died (kill -9) never recorded its end: it is not running, and it did not finish.
+    const lastOutcome = r?.lastOutcome === "running" && !running ? "interrupted" : (r?.lastOutcome ?? null);
     return {
       name: job.name,
       description: job.description,
       schedule: disabledReason ? null : job.schedule(),
       disabledReason: disabledReason ?? (job.schedule() ? null : "schedule is off (runs only by hand)"),
-      running: !!r?.leaseUntil && r.leaseUntil > now,
+      running,
       lastStartedAt: iso(r?.lastStartedAt),
       lastFinishedAt: iso(r?.lastFinishedAt),
       lastSuccessAt: iso(r?.lastSuccessAt),
-      lastOutcome: r?.lastOutcome ?? null,
+      lastOutcome,
       rowsChanged: r?.rowsChanged ?? null,
       nextRunAt: disabledReason ? null : iso(r?.nextRunAt),
       lastError: r?.lastError ?? null,
