@@ -3,7 +3,11 @@
  * model year, make and model (vinscope://vehicle/{year}/{make}/{model}, the vehicle page's data), as JSON. The
  * vehicle template completes its make, model and year from the vPIC catalog.
  */
-import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import {
+  McpServer,
+  ResourceTemplate,
+  type CompleteResourceTemplateCallback,
+} from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ErrorCode, McpError, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { parseVin } from "../vin/vin-param";
 import { isApiError } from "../contract/errors";
@@ -33,6 +37,25 @@ async function json(uri: URL, read: () => Promise<unknown>): Promise<ReadResourc
   }
 }
 
+/**
+ * A template whose variables complete from a Map. The SDK looks a variable's completer up as a property of a plain
+ * object, so a client naming the argument `constructor`, `toString` or `__proto__` reached Object.prototype: a
+ * nonsense completion or an internal error. Here only the template's own variables complete; any other name gets
+ * the SDK's answer for a variable without a completer, an empty completion.
+ */
+class CompletedTemplate extends ResourceTemplate {
+  constructor(
+    uriTemplate: string,
+    private readonly completers: ReadonlyMap<string, CompleteResourceTemplateCallback>,
+  ) {
+    super(uriTemplate, { list: undefined });
+  }
+
+  override completeCallback(variable: string): CompleteResourceTemplateCallback | undefined {
+    return this.completers.get(variable);
+  }
+}
+
 export function registerResources(server: McpServer): void {
   const { vinReport, vehicleReport } = MCP_RESOURCE_TEMPLATES;
   server.registerResource(
@@ -45,25 +68,34 @@ export function registerResources(server: McpServer): void {
 
   server.registerResource(
     vehicleReport.name,
-    new ResourceTemplate(vehicleReport.uriTemplate, {
-      list: undefined,
-      complete: {
-        make: (value) =>
-          startingWith(
-            listMakes({ types: LIGHT_VEHICLE_TYPES }).map((m) => m.slug),
-            value,
-          ),
-        model: (value, context) =>
-          startingWith(listModels(context?.arguments?.make ?? "", {})?.models.map((m) => m.slug) ?? [], value),
-        year: (value, context) => {
-          const found = findCatalogModel(context?.arguments?.make ?? "", context?.arguments?.model ?? "");
-          const years = found
-            ? found.model.years.flatMap((r) => Array.from({ length: r.to - r.from + 1 }, (_, i) => String(r.to - i)))
-            : [];
-          return startingWith(years.sort().reverse(), value);
-        },
-      },
-    }),
+    new CompletedTemplate(
+      vehicleReport.uriTemplate,
+      new Map<string, CompleteResourceTemplateCallback>([
+        [
+          "make",
+          (value) =>
+            startingWith(
+              listMakes({ types: LIGHT_VEHICLE_TYPES }).map((m) => m.slug),
+              value,
+            ),
+        ],
+        [
+          "model",
+          (value, context) =>
+            startingWith(listModels(context?.arguments?.make ?? "", {})?.models.map((m) => m.slug) ?? [], value),
+        ],
+        [
+          "year",
+          (value, context) => {
+            const found = findCatalogModel(context?.arguments?.make ?? "", context?.arguments?.model ?? "");
+            const years = found
+              ? found.model.years.flatMap((r) => Array.from({ length: r.to - r.from + 1 }, (_, i) => String(r.to - i)))
+              : [];
+            return startingWith(years.sort().reverse(), value);
+          },
+        ],
+      ]),
+    ),
     { title: vehicleReport.title, description: vehicleReport.description, mimeType: "application/json" },
     (uri, variables) =>
       json(uri, async () => {

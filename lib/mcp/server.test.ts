@@ -157,6 +157,32 @@ describe("createMcpServer", () => {
     expect(text(result)).toMatch(/17 characters, got 15/);
   });
 
+  test.each(["constructor", "toString", "__proto__", "hasOwnProperty", "year "])(
+    "completing the vehicle template's argument %j, which it does not have, is an empty completion",
+    async (name) => {
+      const result = await client.complete({
+        ref: { type: "ref/resource", uri: "vinscope://vehicle/{year}/{make}/{model}" },
+        argument: { name, value: "ho" },
+        context: { arguments: { make: "honda", model: "civic" } },
+      });
+      expect(result.completion).toEqual({ values: [], hasMore: false });
+    },
+  );
+
+  test("the vehicle template's own arguments still complete", async () => {
+    const make = await client.complete({
+      ref: { type: "ref/resource", uri: "vinscope://vehicle/{year}/{make}/{model}" },
+      argument: { name: "make", value: "hon" },
+    });
+    expect(make.completion.values).toContain("honda");
+    const model = await client.complete({
+      ref: { type: "ref/resource", uri: "vinscope://vehicle/{year}/{make}/{model}" },
+      argument: { name: "model", value: "civ" },
+      context: { arguments: { make: "honda" } },
+    });
+    expect(model.completion.values).toContain("civic");
+  });
+
   test("an unknown tool is an error result", async () => {
     const result = await client.callTool({ name: "no_such_tool", arguments: {} });
     expect(result.isError).toBe(true);
@@ -205,6 +231,28 @@ describe("handleMcpRequest (stateless HTTP)", () => {
     const body = await (await post(many)).json();
     expect(body.result.isError).toBe(true);
     expect(body.result.content[0].text).toMatch(/maximum of 64 elements/);
+  });
+
+  test("arguments nested 10,000 deep (a 60 KB body) → invalid request -32600, HTTP 400, not a stack overflow", async () => {
+    const deep = '{"a":'.repeat(10_000) + "1" + "}".repeat(10_000);
+    const body = rpc("tools/call", {
+      name: "validate_vin_check_digit",
+      arguments: { vin: "1HGCM82633A004352", nested: "DEEP" },
+    }).replace('"DEEP"', deep);
+    expect(body.length).toBeGreaterThan(60_000);
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32600, message: expect.stringMatching(/nested more than 64 levels deep/) },
+    });
+    // Brackets inside a string are text, not nesting.
+    const quoted = rpc("tools/call", {
+      name: "validate_vin_check_digit",
+      arguments: { vin: "1HGCM82633A004352", note: "[".repeat(10_000) },
+    });
+    expect((await (await post(quoted)).json()).result.structuredContent).toMatchObject({ valid: true });
   });
 
   test("a JSON-RPC batch is refused whole (-32600, HTTP 400): none of its calls runs", async () => {
