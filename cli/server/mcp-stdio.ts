@@ -7,11 +7,10 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { config, ConfigError } from "../../lib/config";
 import { db, disconnectDb } from "../../lib/db";
 import { log, sendLogsToStderr } from "../../lib/log";
-import { createMcpServer } from "../../lib/mcp";
+import { createMcpServer, createStdioTransport } from "../../lib/mcp";
 import { seedDemoData } from "../../lib/seed";
 import { SERVICE_VERSION } from "../../lib/version";
 import { ensureBundledVpic } from "../../lib/vin/vpic-file";
@@ -84,7 +83,7 @@ export async function serveMcpStdio(): Promise<void> {
   }
 
   const server = createMcpServer();
-  const transport = new StdioServerTransport();
+  const transport = createStdioTransport();
   let closing = false;
   const shutdown = async () => {
     if (closing) return;

@@ -5,6 +5,14 @@
  */
 import { readRequestBody, requestBodyTooLargeMessage } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import {
+  BATCH_REFUSED,
+  INVALID_REQUEST,
+  MAX_MESSAGE_BYTES,
+  PARSE_ERROR,
+  TOO_DEEP_MESSAGE,
+  nestsDeeperThan,
+} from "./message-limits";
 import { createMcpServer } from "./server";
 
 /**
@@ -12,9 +20,6 @@ import { createMcpServer } from "./server";
  * (curl, fetch) send neither or only the first; with JSON responses enabled they get JSON either way.
  */
 const ACCEPT_BOTH = "application/json, text/event-stream";
-
-/** Tool arguments are a VIN or a few names: 64 KiB is generous, and far below the SDK's 4 MiB default. */
-const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * The body is JSON-RPC whatever a simple client labels it: no type, text/plain (fetch with a string body) or
@@ -31,13 +36,6 @@ function jsonRpcError(status: number, code: number, message: string): Response {
   });
 }
 
-/**
- * One JSON-RPC message per request. MCP's specification dropped JSON-RPC batching (2025-06-18), and a batch
- * would let one request, counted once by the rate limit, carry a hundred tool calls: it is refused, not run.
- */
-const BATCH_REFUSED =
-  "Invalid Request: JSON-RPC batches are not accepted; send one message per request (MCP's specification has no batching since 2025-06-18).";
-
 export async function handleMcpRequest(req: Request): Promise<Response> {
   const headers = new Headers(req.headers);
   headers.set("accept", ACCEPT_BOTH);
@@ -48,14 +46,16 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   // Another content type is the SDK's to refuse (415), before anything is read.
   const type = mediaType(headers.get("content-type"));
   if (req.method === "POST" && (type === "application/json" || type.endsWith("+json"))) {
-    const body = await readRequestBody(req, MAX_BODY_BYTES);
-    if (body.tooLarge) return jsonRpcError(413, -32000, requestBodyTooLargeMessage(MAX_BODY_BYTES));
+    const body = await readRequestBody(req, MAX_MESSAGE_BYTES);
+    if (body.tooLarge) return jsonRpcError(413, -32000, requestBodyTooLargeMessage(MAX_MESSAGE_BYTES));
+    // Before parsing: what validates the parsed message recurses once per level of nesting.
+    if (nestsDeeperThan(body.text)) return jsonRpcError(400, INVALID_REQUEST, TOO_DEEP_MESSAGE);
     try {
       parsedBody = JSON.parse(body.text);
     } catch {
-      return jsonRpcError(400, -32700, "Parse error: Invalid JSON");
+      return jsonRpcError(400, PARSE_ERROR, "Parse error: Invalid JSON");
     }
-    if (Array.isArray(parsedBody)) return jsonRpcError(400, -32600, BATCH_REFUSED);
+    if (Array.isArray(parsedBody)) return jsonRpcError(400, INVALID_REQUEST, BATCH_REFUSED);
   }
 
   const server = createMcpServer();

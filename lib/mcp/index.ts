@@ -1,1 +1,2 @@
 export { createMcpServer } from "./server";
+export { createStdioTransport } from "./stdio";
