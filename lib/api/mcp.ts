@@ -207,7 +207,10 @@ export const AboutService = z
           .meta({ description: "how many of them are vinscope's generated demo deals, not real transactions" }),
       }),
       insights: z.object({
-        model: z.string().meta({ description: "AI model id configured for vehicle insights" }),
+        model: z.string().nullable().meta({
+          description:
+            "AI model id writing vehicle insights; null when no Anthropic API key is configured (insights are then composed from the facts by fixed rules)",
+        }),
         enabled: z
           .boolean()
           .meta({ description: "false when no model API key is configured: insights are then a factual fallback" }),

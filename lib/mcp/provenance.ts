@@ -27,7 +27,11 @@ export async function dataSources(): Promise<DataSources> {
       ...recalls,
     },
     pricing,
-    insights: { model: cfg.insights.model, enabled: cfg.insights.apiKey !== null },
+    // Without a key no model writes anything: naming the configured one would say otherwise.
+    insights: {
+      model: cfg.insights.apiKey !== null ? cfg.insights.model : null,
+      enabled: cfg.insights.apiKey !== null,
+    },
   };
 }
 

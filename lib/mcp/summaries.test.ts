@@ -1,7 +1,19 @@
 import type { PricingResponse } from "../pricing/answers";
 import type { VinDecodeResponse } from "../report/vin-report-answers";
 import { DEMO_SOURCE_TEXT, VERIFIED_SOURCE_TEXT, sourceText } from "../pricing/deal-source";
-import { marketSummary, pricingSummary, reportSummary } from "./summaries";
+import type { RecallsResponse } from "../recalls/answers";
+import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../buyer-data/answers";
+import {
+  complaintsLine,
+  fuelEconomyLine,
+  insightWriterLine,
+  marketSummary,
+  pricingProvenanceLine,
+  pricingSummary,
+  ratingsLine,
+  recallsSummary,
+  reportSummary,
+} from "./summaries";
 
 const pricing = (source: string, demoDeals: number): PricingResponse => ({
   source,
@@ -31,7 +43,7 @@ describe("prices say when they come from the bundled demo deals (an agent quotes
   test("get_pricing", () => {
     const demo = pricingSummary(pricing(DEMO_SOURCE_TEXT, 137));
     expect(demo.split("\n")[0]).toBe(
-      "Pricing of the 2024 Toyota Camry: 137 demo deals (10 or more deals). These figures come from vinscope's generated demo data set, not from real transactions.",
+      "Pricing of the 2024 Toyota Camry: 137 deals (sufficient: 10 or more). These figures come from vinscope's generated demo data set, not from real transactions.",
     );
     expect(pricingSummary(pricing(VERIFIED_SOURCE_TEXT, 0))).not.toMatch(/demo/);
     expect(pricingSummary(pricing(sourceText(137, 20), 20))).toMatch(
@@ -76,7 +88,7 @@ describe("prices say when they come from the bundled demo deals (an agent quotes
     const text = reportSummary(report);
     expect(text).toMatch(/^VIN 4T1G11AK7RU000001: 2024 Toyota Camry SE\./);
     expect(text).toContain(
-      "Pricing from 137 demo deals (10 or more deals): average selling price $30,398, 4.1% off MSRP, 10th-90th percentile $27,000-$33,500. These figures come from vinscope's generated demo data set, not from real transactions.",
+      "Pricing from 137 deals (sufficient: 10 or more): average selling price $30,398, 4.1% off MSRP, 10th-90th percentile $27,000-$33,500. These figures come from vinscope's generated demo data set, not from real transactions.",
     );
   });
 
@@ -89,6 +101,91 @@ describe("prices say when they come from the bundled demo deals (an agent quotes
       models: [],
       states: [],
     });
-    expect(text).toMatch(/^Market overview of 30,000 demo deals, computed .*not from real transactions\./);
+    expect(text).toMatch(/^Market overview of 30,000 deals, computed .*not from real transactions\./);
+  });
+});
+
+describe("the data status is worded once, beside the deal count", () => {
+  test.each([
+    ["sufficient", 139, "139 deals (sufficient: 10 or more)."],
+    ["limited", 5, "5 deals (limited: 4-9)."],
+    ["insufficient", 2, "2 deals (insufficient: fewer than 4)."],
+  ] as const)("%s", (dataStatus, sampleSize, words) => {
+    const withheld = dataStatus === "insufficient";
+    const text = pricingSummary({
+      ...pricing(VERIFIED_SOURCE_TEXT, 0),
+      dataStatus,
+      sampleSize,
+      ...(withheld ? { averageSellingPrice: null, priceBand: null } : {}),
+    });
+    expect(text.split("\n")[0]).toBe(`Pricing of the 2024 Toyota Camry: ${words}`);
+    // "deals" once per statement: not "5 deals (… 4-9 deals)", nor a second "fewer than 4".
+    expect(text.split("\n")[0].match(/deal/g)).toHaveLength(1);
+    expect(text.match(/fewer than 4/gi) ?? []).toHaveLength(dataStatus === "insufficient" ? 1 : 0);
+  });
+});
+
+describe("about_service", () => {
+  test("names no model when no Anthropic key is configured", () => {
+    expect(insightWriterLine({ model: null, enabled: false })).toBe(
+      "Insights: composed by vinscope from its data by fixed rules, not AI-written (no Anthropic API key is configured).",
+    );
+    expect(insightWriterLine({ model: "claude-haiku-4-5", enabled: true })).toBe(
+      "Insights: AI-written by claude-haiku-4-5.",
+    );
+  });
+
+  test("states the share of demo deals once", () => {
+    const all = pricingProvenanceLine({ label: DEMO_SOURCE_TEXT, deals: 500, demoDeals: 500 });
+    expect(all).toBe(
+      "Pricing: 500 deals. These figures come from vinscope's generated demo data set, not from real transactions.",
+    );
+    const some = pricingProvenanceLine({ label: sourceText(500, 20), deals: 500, demoDeals: 20 });
+    expect(some.match(/20 of 500/g)).toHaveLength(1);
+    expect(some.match(/demo/g)).toHaveLength(1);
+    expect(pricingProvenanceLine({ label: VERIFIED_SOURCE_TEXT, deals: 9, demoDeals: 0 })).toBe(
+      `Pricing: ${VERIFIED_SOURCE_TEXT}; 9 deals.`,
+    );
+  });
+});
+
+describe("a section still being asked is stated as a fact, with no instruction to the agent", () => {
+  const pending = { status: "pending", checkedAt: "2026-11-29T00:00:00.000Z", url: "http://localhost:3000/x" };
+  const source =
+    "vinscope: NHTSA did not answer within 300 ms; the answer is being fetched and stored, ask again shortly";
+  test.each([
+    [
+      "check_recalls",
+      () =>
+        recallsSummary({
+          ...pending,
+          year: 2022,
+          make: "Honda",
+          model: "Accord",
+          count: null,
+          items: [],
+          source,
+        } as unknown as RecallsResponse),
+      "Recalls of the 2022 Honda Accord: not known yet; NHTSA is being asked, and its answer is stored when it comes.",
+    ],
+    [
+      "get_safety_ratings",
+      () => ratingsLine({ ...pending, variants: [], source } as unknown as SafetyRatingsSection),
+      "NCAP ratings: not known yet; NHTSA is being asked, and its answer is stored when it comes.",
+    ],
+    [
+      "get_complaints",
+      () => complaintsLine({ ...pending, count: null, byComponent: [], source } as unknown as ComplaintsSection),
+      "Owner complaints: not known yet; NHTSA is being asked, and its answer is stored when it comes.",
+    ],
+    [
+      "get_fuel_economy",
+      () => fuelEconomyLine({ ...pending, variants: [], source } as unknown as FuelEconomySection),
+      "Fuel economy: not known yet; fueleconomy.gov is being asked, and its answer is stored when it comes.",
+    ],
+  ])("%s", (_tool, summary, first) => {
+    const text = summary();
+    expect(text.split("\n")[0]).toBe(first);
+    expect(text).not.toMatch(/ask again|0 recall/i);
   });
 });

@@ -25,16 +25,35 @@ export function demoText(demoDeals: number | null | undefined, deals: number): s
   return sentence ? ` ${sentence}` : "";
 }
 
+/**
+ * The data status beside a deal count that already names the deals: "139 deals (sufficient: 10 or more)". No
+ * words for none: "0 deals" says it.
+ */
 const DATA_STATUS_WORDS = {
-  sufficient: "10 or more deals",
-  limited: "a limited sample of 4-9 deals",
-  insufficient: "fewer than 4 deals: figures withheld",
-  none: "no deals",
+  sufficient: " (sufficient: 10 or more)",
+  limited: " (limited: 4-9)",
+  insufficient: " (insufficient: fewer than 4)",
+  none: "",
 } as const;
 
-/** "demo deal" when every deal counted is from the bundled demo set (pluralised by `plural`). */
-function dealWord(demoDeals: number | null | undefined, deals: number): string {
-  return demoDeals && demoDeals >= deals ? "demo deal" : "deal";
+/**
+ * A section NHTSA or fueleconomy.gov is still being asked about, as a fact. Its `source` is not quoted: the
+ * sources word it for the JSON answer ("…, ask again shortly"), and the text gives the agent no instructions.
+ */
+const pendingLine = (what: string, source: string) =>
+  `${what}: not known yet; ${source} is being asked, and its answer is stored when it comes.`;
+
+/** What about_service's text says of the insight writer: a model is named only when one is configured. */
+export function insightWriterLine(insights: { model: string | null; enabled: boolean }): string {
+  return insights.enabled && insights.model
+    ? `Insights: AI-written by ${insights.model}.`
+    : "Insights: composed by vinscope from its data by fixed rules, not AI-written (no Anthropic API key is configured).";
+}
+
+/** about_service's pricing line: the share of demo deals once, in the sentence every demo figure carries. */
+export function pricingProvenanceLine(p: { label: string; deals: number; demoDeals: number }): string {
+  const deals = plural(p.deals, "deal");
+  return p.demoDeals > 0 ? `Pricing: ${deals}.${demoText(p.demoDeals, p.deals)}` : `Pricing: ${p.label}; ${deals}.`;
 }
 
 // --- the VIN report -------------------------------------------------------------------------------------------
@@ -79,14 +98,13 @@ function pricingSectionLine(p: VinPricingSection): string {
     return `Pricing: not available${p.reason ? ` (${sentence(p.reason)})` : ""}.`;
   const discount = p.averageDiscountPercent !== null ? `, ${p.averageDiscountPercent}% off MSRP` : "";
   const band = p.priceBand ? `, 10th-90th percentile ${usd(p.priceBand.low)}-${usd(p.priceBand.high)}` : "";
-  const status = p.dataStatus ? ` (${DATA_STATUS_WORDS[p.dataStatus]})` : "";
-  return `Pricing from ${plural(p.sampleSize ?? 0, dealWord(p.demoDeals, p.sampleSize ?? 0))}${status}: average selling price ${usd(p.averageSellingPrice)}${discount}${band}.${demoText(p.demoDeals, p.sampleSize ?? 0)}`;
+  const status = p.dataStatus ? DATA_STATUS_WORDS[p.dataStatus] : "";
+  return `Pricing from ${plural(p.sampleSize ?? 0, "deal")}${status}: average selling price ${usd(p.averageSellingPrice)}${discount}${band}.${demoText(p.demoDeals, p.sampleSize ?? 0)}`;
 }
 
 /** The recalls of a report or a vehicle: a count line, then one line per campaign. */
 function recallLines(rc: Pick<RecallsResponse, "status" | "count" | "items" | "checkedAt" | "source">): string[] {
-  if (rc.status === "pending")
-    return [`Recalls: not known yet, NHTSA is being asked; ask again shortly (${sentence(rc.source)}).`];
+  if (rc.status === "pending") return [pendingLine("Recalls", "NHTSA")];
   if (rc.status === "unavailable" || rc.count === null) return [`Recalls: unknown (${sentence(rc.source)}).`];
   const stale = rc.status === "stale" ? ` (last known answer, as of ${rc.checkedAt})` : "";
   return [
@@ -114,7 +132,7 @@ const asOf = (s: { status: string; checkedAt: string }) =>
  * variant is chosen and every tested one is listed.
  */
 export function ratingsLine(s: SafetyRatingsSection, perVin = true): string {
-  if (s.status === "pending") return `NCAP ratings: not known yet, NHTSA is being asked; ask again shortly.`;
+  if (s.status === "pending") return pendingLine("NCAP ratings", "NHTSA");
   if (s.status === "unavailable") return `NCAP ratings: unknown (${sentence(s.source)}).`;
   const fitting = s.variants.filter((v) => v.fit !== "excluded");
   if (fitting.length === 0)
@@ -132,7 +150,7 @@ export function ratingsLine(s: SafetyRatingsSection, perVin = true): string {
 }
 
 export function complaintsLine(s: ComplaintsSection): string {
-  if (s.status === "pending") return `Owner complaints: not known yet, NHTSA is being asked; ask again shortly.`;
+  if (s.status === "pending") return pendingLine("Owner complaints", "NHTSA");
   if (s.status === "unavailable" || s.count === null) return `Owner complaints: unknown (${sentence(s.source)}).`;
   const top = s.byComponent
     .slice(0, 3)
@@ -145,7 +163,7 @@ export function complaintsLine(s: ComplaintsSection): string {
 }
 
 export function fuelEconomyLine(s: FuelEconomySection, perVin = true): string {
-  if (s.status === "pending") return `Fuel economy: not known yet, fueleconomy.gov is being asked; ask again shortly.`;
+  if (s.status === "pending") return pendingLine("Fuel economy", "fueleconomy.gov");
   if (s.status === "unavailable") return `Fuel economy: unknown (${sentence(s.source)}).`;
   const fitting = s.variants.filter((v) => v.fit !== "excluded");
   if (fitting.length === 0)
@@ -180,6 +198,9 @@ const vehicleOf = (r: { year: number; make: string; model: string; vin?: string 
   `${r.year} ${displayMake(r.make)} ${r.model}${r.vin ? ` (VIN ${r.vin})` : ""}`;
 
 export function recallsSummary(r: RecallsResponse): string {
+  // Pending: the count is null (unknown, not zero) and the source's words are for the JSON answer.
+  if (r.status === "pending" || r.count === null)
+    return `${pendingLine(`Recalls of the ${vehicleOf(r)}`, "NHTSA")}\n${r.url}`;
   const head =
     r.count === 0
       ? `No recall campaigns for the ${vehicleOf(r)}.`
@@ -216,7 +237,7 @@ export function campaignSummary(c: RecallCampaignResponse): string {
 export function pricingSummary(p: PricingResponse): string {
   const vehicle = `${p.year} ${p.make} ${p.model}${p.state ? ` in ${p.state}` : ""}`;
   const lines = [
-    `Pricing of the ${vehicle}: ${plural(p.sampleSize, dealWord(p.demoDeals, p.sampleSize))} (${DATA_STATUS_WORDS[p.dataStatus]}).${demoText(p.demoDeals, p.sampleSize)}`,
+    `Pricing of the ${vehicle}: ${plural(p.sampleSize, "deal")}${DATA_STATUS_WORDS[p.dataStatus]}.${demoText(p.demoDeals, p.sampleSize)}`,
   ];
   if (p.averageSellingPrice !== null) {
     const discount =
@@ -224,8 +245,9 @@ export function pricingSummary(p: PricingResponse): string {
         ? `, ${p.averageDiscountPercent}% off an average MSRP of ${usd(p.averageMsrp)}`
         : "";
     lines.push(`Average selling price ${usd(p.averageSellingPrice)}${discount}.`);
-  } else {
-    lines.push("Fewer than 4 deals: averages and price band are withheld.");
+  } else if (p.sampleSize > 0) {
+    // The count's status already says "fewer than 4".
+    lines.push("Averages and price band are withheld.");
   }
   if (p.priceBand) {
     lines.push(
@@ -253,7 +275,7 @@ export function marketSummary(m: MarketOverview): string {
     .map((x) => `${x.make} ${x.model} ${x.avgDiscountPercent}% off (avg ${usd(x.avgPrice)}, ${x.dealCount} deals)`);
   const states = m.states.slice(0, 5).map((s) => `${s.state} ${s.dealCount}`);
   return [
-    `Market overview of ${plural(m.totalDeals, dealWord(m.demoDeals, m.totalDeals))}, computed ${m.updated}.${demoText(m.demoDeals, m.totalDeals)}`,
+    `Market overview of ${plural(m.totalDeals, "deal")}, computed ${m.updated}.${demoText(m.demoDeals, m.totalDeals)}`,
     top.length ? `Largest average discounts: ${top.join("; ")}.` : "No model has enough deals to rank.",
     states.length ? `Most deals: ${states.join(", ")} (${m.states.length} states).` : "",
     `Source: ${m.source}.`,

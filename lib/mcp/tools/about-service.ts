@@ -3,7 +3,7 @@ import type { AboutService } from "../../api/mcp";
 import { MCP_TOOL_NAMES, type McpToolArguments } from "../../api/mcp-tools";
 import { API_VERSION, SERVICE_NAME, SERVICE_VERSION } from "../../version";
 import { dataSources } from "../provenance";
-import { demoText } from "../summaries";
+import { insightWriterLine, pricingProvenanceLine } from "../summaries";
 import { toolSuccess, type ToolHandler } from "../tool-result";
 
 const SERVICE_DESCRIPTION =
@@ -31,8 +31,8 @@ export const aboutService: ToolHandler<McpToolArguments<"about_service">> = asyn
     `Tools: ${data.tools.join(", ")}.`,
     `vPIC data date: ${d.vpic.dataDate ?? "unknown"}${d.vpic.liveEnrichment ? " (missing elements asked of NHTSA's live vPIC API)" : ""}.`,
     `Recalls: ${d.recalls.mode}, ${d.recalls.campaigns} stored campaigns, last sync ${d.recalls.lastSync ?? "never"}.`,
-    `Pricing: ${d.pricing.label}, ${d.pricing.deals} deals.${demoText(d.pricing.demoDeals, d.pricing.deals)}`,
-    `Insights: model ${d.insights.model}${d.insights.enabled ? "" : " (no API key configured)"}.`,
+    pricingProvenanceLine(d.pricing),
+    insightWriterLine(d.insights),
     `Attribution: ${data.attribution}`,
   ];
   return toolSuccess(data, summary.join("\n"));

@@ -8,9 +8,7 @@ export const getPricing: ToolHandler<McpToolArguments<"get_pricing">> = async ({
   const result = await getVehiclePricing({ make, model, year, state: state ?? null });
   if (!result.found) {
     const where = result.noData.state ? ` in ${result.noData.state}` : "";
-    return toolError(
-      `No deals for the ${result.noData.year} ${result.noData.make} ${result.noData.model}${where}: dataStatus none, sample size 0.`,
-    );
+    return toolError(`No deals for the ${result.noData.year} ${result.noData.make} ${result.noData.model}${where}.`);
   }
   return toolSuccess(result.pricing, pricingSummary(result.pricing));
 };
