@@ -22,6 +22,10 @@ export async function register() {
   // A body that stalls is answered 408 within REQUEST_DEADLINE_MS (lib/http/body-deadline.ts).
   const { installBodyDeadline } = await import("./lib/http/body-deadline");
   installBodyDeadline();
+  // A page that fails on a database fault answers a 503 page with Retry-After, not a 500 (lib/http/page-fault.ts).
+  const pageFault = await import("./lib/http/page-fault");
+  pageFault.installPageFaultAnswer();
+  notePageError = pageFault.notePageError;
   const { log } = await import("./lib/log");
   // On PostgreSQL: this process joins those sharing the public quota before its first request.
   try {
@@ -30,6 +34,10 @@ export async function register() {
   } catch (error) {
     log().error({ err: error }, "the rate limiter could not be built at start; it is built on first use");
   }
+  // Dealer usage that processes of this host killed outright had counted and not yet written: in the background.
+  import("./lib/dealers/usage-tally")
+    .then(({ replayUsageOfKilledProcesses }) => replayUsageOfKilledProcesses())
+    .catch((error) => log().warn({ err: error }, "dealer usage journals could not be replayed at start"));
   const started = performance.now();
   try {
     const { warmVinIndexes } = await import("./lib/vin");
@@ -61,6 +69,22 @@ export async function register() {
   // Under `npm start`: VIN reports through the port until V8 has compiled the hot code; /api/health says ready after.
   const { startWarmUp } = await import("./lib/http/warm-up");
   startWarmUp();
+}
+
+let notePageError: ((error: unknown, headers: Record<string, string | string[] | undefined>) => void) | undefined;
+
+/**
+ * Next.js calls this with every error a page, route or action failed on, before the answer's status is sent: a
+ * database fault marks the request to be answered 503 (lib/http/page-fault.ts). Synchronous when register() has
+ * run, so the mark is there before Next writes its 500.
+ */
+export function onRequestError(
+  error: unknown,
+  request: { path: string; method: string; headers: Record<string, string | string[] | undefined> },
+): void | Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  if (notePageError) return notePageError(error, request.headers);
+  return import("./lib/http/page-fault").then(({ notePageError }) => notePageError(error, request.headers));
 }
 
 /** How long a starting process waits for the report's indexes before it serves (about 5 s at full size). */

@@ -10,8 +10,8 @@
  * is gone (a `kill -9` of a sync, a crash) has left its lease behind: it is taken over at once and shown as not
  * running, not held for the rest of LEASE_MS. A holder on another host is known dead only by its lease's expiry.
  */
-import { hostname } from "node:os";
 import { db } from "./";
+import { processGone } from "./process-gone";
 
 /** What a job keeps between runs (its files' ETags, the last row seen): its own JSON. */
 export type JobState = Record<string, unknown>;
@@ -55,22 +55,11 @@ async function ensureRow(name: string): Promise<void> {
   await db().jobStatus.upsert({ where: { name }, create: { name }, update: {} });
 }
 
-/**
- * Whether a lease holder's process is known to be gone: it ran on this host and no process has its pid now. A
- * pid reused since by another process reads as alive, and the lease then waits for its expiry, as before.
- */
+/** Whether a lease holder (`host:pid:random`) is known to be gone (lib/db/process-gone.ts). */
 export function leaseHolderGone(owner: string | null): boolean {
   if (!owner) return false;
-  const [host, pidText] = owner.split(":");
-  const pid = Number(pidText);
-  if (host !== hostname() || !Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === "ESRCH";
-  }
+  const [host, pid] = owner.split(":");
+  return processGone(host, Number(pid));
 }
 
 /** Takes the job's lease for `owner` unless another live holder has it. True when taken. */

@@ -13,8 +13,10 @@
  *   with the next), so in the steady state a write lands within a millisecond or two of its request.
  * - A write that meets a database fault (locked past the busy timeout, unreachable, …) stays queued and is
  *   tried again with a growing pause (up to 5 s); any other error is a bug, logged, and the write dropped.
- * - A kill -9 loses what is queued at that moment: normally nothing or a few writes; during a database outage
- *   what the outage held back.
+ * - A kill -9 loses what is queued at that moment: normally the last few milliseconds' writes; while the database
+ *   cannot take writes, all it held back. For stored answers and probes that is a copy of what the next request
+ *   asks again; dealer usage counts are journaled on disk before their call is answered
+ *   (lib/dealers/usage-journal.ts) and replayed at the next start, so a kill loses none of them.
  */
 import { log } from "../log";
 import { databaseFault } from "./faults";

@@ -6,9 +6,11 @@
  * reads it, a read never waits on a writer) plus what this process has counted since.
  *
  * Other processes' and instances' counts show here at this process's next write (its upsert returns the total).
+ * Each counted call is journaled on disk first (lib/dealers/usage-journal.ts), so a kill -9 loses none of them.
  */
 import { LRUCache } from "lru-cache";
 import { deferWrite } from "../db/write-behind";
+import { replayUsageJournals, usageJournal } from "./usage-journal";
 import { dailyVinFlag, readUsage, recordUsage, usageDay, type DayUsage, type UsageCounts } from "./keys";
 
 interface DayTally {
@@ -19,6 +21,8 @@ interface DayTally {
   /** Counted here, not yet written; and being written right now (not yet in `stored`). */
   pending: UsageCounts;
   writing: UsageCounts;
+  /** The journal's number of the newest call in `pending` (lib/dealers/usage-journal.ts). */
+  pendingThrough: number;
 }
 
 const zero = (): UsageCounts => ({ requests: 0, vins: 0, stickers: 0, provisions: 0 });
@@ -38,10 +42,12 @@ const tallies = () => (globalForTally.__vinscopeUsageTally ??= new LRUCache<stri
 async function writeTally(tally: DayTally): Promise<void> {
   const counts = tally.pending;
   if (counts.requests === 0) return;
+  const through = tally.pendingThrough;
   tally.pending = zero();
   tally.writing = counts;
   try {
     const total = await recordUsage(tally.keyId, counts, new Date(`${tally.day}T12:00:00Z`));
+    usageJournal().written(tally.keyId, tally.day, through);
     tally.stored = { requests: total.requests, vins: total.vins };
   } catch (error) {
     add(tally.pending, counts);
@@ -61,10 +67,13 @@ export async function countUsage(
   const id = `${keyId}|${day}`;
   let tally = tallies().get(id);
   if (!tally) {
-    tally = { keyId, day, stored: null, pending: zero(), writing: zero() };
+    tally = { keyId, day, stored: null, pending: zero(), writing: zero(), pendingThrough: 0 };
     tallies().set(id, tally);
   }
-  add(tally.pending, { requests: 1, ...counts });
+  const call = { requests: 1, ...counts };
+  // Journaled before the call is answered: a kill -9 before the queue writes it loses nothing.
+  tally.pendingThrough = usageJournal().counted(keyId, day, call) || tally.pendingThrough;
+  add(tally.pending, call);
   const held = tally;
   deferWrite(`usage:${id}`, { run: () => writeTally(held) });
   if (held.stored === null) {
@@ -75,4 +84,12 @@ export async function countUsage(
   const vins = held.stored.vins + held.writing.vins + held.pending.vins;
   const requests = held.stored.requests + held.writing.requests + held.pending.requests;
   return { day, requests, vins, flagged: vins > dailyVinFlag() };
+}
+
+/**
+ * At a server process's start: adds the usage that processes of this host killed outright had journaled and not
+ * written (a worker's replacement does this for the worker it replaces).
+ */
+export function replayUsageOfKilledProcesses(): Promise<number> {
+  return replayUsageJournals((keyId, counts, day) => recordUsage(keyId, counts, day));
 }
