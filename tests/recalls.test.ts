@@ -180,3 +180,37 @@ describe("GET /api/recalls", () => {
     });
   });
 });
+
+describe("the recall feed (/recalls/{year}/{make}/{model}/feed.xml)", () => {
+  const feed = (vehicle: string) => fetch(`${app.url}/recalls/${vehicle}/feed.xml`);
+
+  test("lists what the API answers, with the vehicle named as the page names it", async () => {
+    nhtsaDown = false;
+    const res = await feed("2003/honda/accord");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/atom+xml");
+    const xml = await res.text();
+    expect(xml).toContain("<title>NHTSA safety recalls: 2003 Honda Accord</title>");
+    expect(xml).toContain("03V999000");
+  });
+
+  test("of a vehicle whose recalls are unknown is a 503 with Retry-After, never an empty 200", async () => {
+    nhtsaDown = true;
+    try {
+      // vPIC knows the Camry; NHTSA cannot be reached and nothing is stored or mirrored for it.
+      const res = await feed("2021/toyota/camry");
+      expect(res.status).toBe(503);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(await res.json()).toMatchObject({ status: 503, reason: "answer_unknown" });
+    } finally {
+      nhtsaDown = false;
+    }
+  });
+
+  test("of a make and model nobody knows is a 404", async () => {
+    const res = await feed("2024/nosuch/thing");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ status: 404, reason: "unknown_vehicle" });
+  });
+});

@@ -51,6 +51,8 @@ export const PROBLEM_REASONS = {
   fetch_error: "An outside system (NHTSA or a manufacturer) could not be reached or answered unusably; retry later.",
   database_unavailable:
     "The service's database cannot serve right now: unreachable, locked past its deadline, read-only, failing with I/O errors, or its file gone (`fault` says which). The service recovers by itself when the fault clears; retry after the `Retry-After` seconds.",
+  answer_unknown:
+    'The answer is not known right now: its source could not be reached and nothing stored covers it (the recall feed of a vehicle whose recalls are unknown; an empty feed would read as "no recalls"). Retry after the `Retry-After` seconds.',
   internal_error: "An unexpected error on the service's side; quote the `requestId` when reporting it.",
   bad_encoding:
     "The path or query string has a malformed percent-escape: a `%` must be followed by two hex digits, and the escapes must spell UTF-8.",

@@ -147,6 +147,15 @@ export class DerivedFromDataSet<T> {
   }
 
   /**
+   * The stamp the held value was derived from (the sets' stamps joined by "|"), or undefined when none is held.
+   * A caller that knows the set's current stamp can tell whether the held value is behind it: in the
+   * background mode the old value answers while the new one is derived.
+   */
+  heldVersion(db: Db): string | undefined {
+    return this.held.get(db)?.version;
+  }
+
+  /**
    * Whether a value is held; when none is yet, the first derive starts in the background. A caller with another
    * way to answer (a live source) answers that way meanwhile, instead of waiting for the whole set to be read.
    */

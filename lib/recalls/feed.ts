@@ -1,33 +1,46 @@
 /**
  * An Atom feed of the recall campaigns of one year/make/model, for people (feed readers): the newest campaigns
- * first, from the recall store the mirror keeps (held in memory, lib/recalls/mirror-index.ts), so a feed reader's
- * poll costs no call to NHTSA. Entries are dated by the day NHTSA received the manufacturer's report.
+ * first. It is the same answer as GET /api/recalls and the recall page give (recallsForYearMakeModel), so a
+ * fresh mirror answers it from memory and no surface says something the others do not. Entries are dated by the
+ * day NHTSA received the manufacturer's report.
+ *
+ * A feed can only list: an empty feed says "no recalls". So a vehicle whose recalls are not known (no fresh
+ * mirror, NHTSA unreachable, nothing stored) has no feed for now (`unknown`: the route answers 503 with
+ * Retry-After, and the reader keeps what it had), and a vehicle that neither vPIC nor the recall data knows has
+ * none at all (`no_such_vehicle`: 404).
  */
 import { Feed } from "feed";
 import { config } from "../config";
-import { indexedRecalls } from "./mirror-index";
-import { recallMirrorStatus } from "./mirror";
-import { recallPageUrl } from "./service";
-import { canonicalVehicleNames } from "./vehicle-names";
+import { recallsForYearMakeModel } from "./by-vehicle";
+import { knownVehicleNames } from "./vehicle-names";
+import { displayMake } from "../vehicle";
 
 /** Entries per feed: readers want what is new, and the page lists everything. */
 const MAX_ENTRIES = 50;
 
-export async function recallFeed(asked: { year: number; make: string; model: string }): Promise<string> {
-  const vehicle = { year: asked.year, ...(await canonicalVehicleNames(asked.make, asked.model)) };
-  const [{ items }, mirror] = await Promise.all([indexedRecalls(vehicle), recallMirrorStatus()]);
-  const page = recallPageUrl(vehicle);
-  const label = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
-  const asOf = mirror?.asOf ?? new Date();
+export type RecallFeed =
+  | { kind: "feed"; xml: string; degraded: boolean }
+  | { kind: "unknown"; label: string; reason: string }
+  | { kind: "no_such_vehicle" };
+
+export async function recallFeed(asked: { year: number; make: string; model: string }): Promise<RecallFeed> {
+  const known = await knownVehicleNames(asked.make, asked.model);
+  if (!known) return { kind: "no_such_vehicle" };
+  const recalls = await recallsForYearMakeModel({ year: asked.year, ...known });
+  // The page's casing (components/recall-list.tsx's vehicleLabel).
+  const label = `${recalls.year} ${displayMake(recalls.make)} ${recalls.model}`;
+  if (recalls.count === null) return { kind: "unknown", label, reason: recalls.source };
+  const page = recalls.url;
+  const asOf = new Date(recalls.asOf ?? recalls.checkedAt);
   const dated = (day: string | null) => (day ? new Date(`${day}T00:00:00Z`) : asOf);
-  const entries = items.slice(0, MAX_ENTRIES);
+  const entries = recalls.items.slice(0, MAX_ENTRIES);
   const feed = new Feed({
     title: `NHTSA safety recalls: ${label}`,
-    description: `Recall campaigns NHTSA lists for the ${label}, newest first, from vinscope's mirror of NHTSA's recall files.`,
+    description: `Recall campaigns NHTSA lists for the ${label}, newest first. ${recalls.source}.`,
     id: `${page}/feed.xml`,
     link: page,
     feedLinks: { atom: `${page}/feed.xml` },
-    updated: entries.length ? dated(entries[0].reportReceivedDate) : asOf,
+    updated: entries.length ? dated(entries[0].reportReceivedDate || null) : asOf,
     generator: "vinscope",
     copyright: "NHTSA recall data, a work of the U.S. government",
     author: { name: "vinscope", link: config().publicBaseUrl },
@@ -40,10 +53,10 @@ export async function recallFeed(asked: { year: number; make: string; model: str
       title: `${r.campaignNumber}: ${r.component}`,
       id: `${page}#${r.campaignNumber}`,
       link: `${page}#${r.campaignNumber}`,
-      date: dated(r.reportReceivedDate),
+      date: dated(r.reportReceivedDate || null),
       description: [flags, r.summary].filter(Boolean).join(" "),
       content: [flags, r.summary, `Consequence: ${r.consequence}`, `Remedy: ${r.remedy}`].filter(Boolean).join("\n\n"),
     });
   }
-  return feed.atom1();
+  return { kind: "feed", xml: feed.atom1(), degraded: recalls.status !== "ok" };
 }

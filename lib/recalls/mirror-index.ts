@@ -99,9 +99,16 @@ const index = processWide(
     ),
 );
 
-/** Whether the index is held in this process; when not, it starts loading (DerivedFromDataSet.ready). */
-export function mirrorIndexReady(): boolean {
-  return index.ready(db());
+/**
+ * How the index held in this process stands against the recalls data set's stamp `version` (read with the
+ * mirror's status): "current" when derived from it, "behind" when derived from an earlier one (a sync published
+ * since, and the new index is being derived while the old one is held), "none" when no index is held yet (the
+ * first derive then starts; DerivedFromDataSet.ready). Asking also starts the stamp's recheck.
+ */
+export function mirrorIndexState(version: string): "current" | "behind" | "none" {
+  if (!index.ready(db())) return "none";
+  index.get(db()).catch(() => undefined);
+  return index.heldVersion(db()) === version ? "current" : "behind";
 }
 
 /**

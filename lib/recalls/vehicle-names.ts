@@ -8,13 +8,16 @@ import { findVpicModel } from "../vin";
 import { makeKey, nameFromSlug, nameKey } from "../vehicle";
 
 export async function canonicalVehicleNames(make: string, model: string): Promise<{ make: string; model: string }> {
+  return (await knownVehicleNames(make, model)) ?? { make: nameFromSlug(make), model: nameFromSlug(model) };
+}
+
+/** vPIC's names, or the stored recall data's spelling; null when neither knows the make and model. */
+export async function knownVehicleNames(make: string, model: string): Promise<{ make: string; model: string } | null> {
   const vpic = findVpicModel(make, model);
   if (vpic) return vpic;
-  const seen = await db().recallCoverage.findFirst({
+  return db().recallCoverage.findFirst({
     where: { makeKey: makeKey(make), modelKey: nameKey(model) },
     select: { make: true, model: true },
     orderBy: { updatedAt: "desc" },
   });
-  if (seen) return seen;
-  return { make: nameFromSlug(make), model: nameFromSlug(model) };
 }
