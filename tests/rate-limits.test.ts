@@ -16,7 +16,7 @@ import { disconnectDb } from "../lib/db";
 import { issueKey } from "../lib/dealers/keys";
 import { computeCheckDigit } from "../lib/vin";
 import { startApp, type TestApp } from "./support/app";
-import { createTestDatabase, testProvider, type TestDatabase } from "./support/test-database";
+import { createTestDatabase, postgresTablesOf, testProvider, type TestDatabase } from "./support/test-database";
 
 const VIN = "4T1G11AK7RU000001";
 const EXEMPT = "192.0.2.50";
@@ -280,8 +280,8 @@ describePostgres("two instances on one PostgreSQL", () => {
   });
 
   test("when the counter table is gone, requests are still answered (counted per process meanwhile), with a warning", async () => {
-    const schema = new URL(database.url).searchParams.get("schema")!;
-    const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    const { connectionString, schema } = postgresTablesOf(database.url);
+    const admin = new Client({ connectionString });
     await admin.connect();
     await admin.query(`DROP TABLE "${schema}"."rate_limit_counters"`);
     await admin.end();
@@ -321,8 +321,8 @@ describePostgres("RATE_LIMIT_STORE=instance on PostgreSQL", () => {
       );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
-    const schema = new URL(app.database.url).searchParams.get("schema")!;
-    const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    const { connectionString, schema } = postgresTablesOf(app.database.url);
+    const admin = new Client({ connectionString });
     await admin.connect();
     const { rows } = await admin.query("SELECT to_regclass($1) AS found", [`"${schema}"."rate_limit_counters"`]);
     await admin.end();
