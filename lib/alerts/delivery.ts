@@ -1,13 +1,18 @@
 /**
  * Delivering the outbox (AlertEvent) to the watchers' endpoints, at least once:
  *
- * - A round picks due events (pending, their next attempt due, no live claim), at most PER_HOST per receiving
- *   host and ROUND_MAX in all, and claims them with one conditional UPDATE (leaseOwner/leaseUntil), the lease
+ * - A round picks due events (pending, their next attempt due, no live claim), at most PER_ENDPOINT per endpoint
+ *   (counting those this process still has in flight) and ROUND_MAX in all, the endpoints whose events waited
+ *   longest first, and claims them with one conditional UPDATE (leaseOwner/leaseUntil), the lease
  *   pattern of lib/jobs: a second sender (another instance on the same PostgreSQL) skips what is claimed, and a
  *   sender that dies loses its claims when they lapse, so the next round sends those events again. The outcome
  *   of each attempt is written when the receiver has answered: once a 2xx is recorded, the event is never sent
  *   again; an event whose sender died between the 2xx and the record is sent again with the same webhook-id,
  *   which receivers use to drop repeats.
+ * - Endpoints are isolated from each other: each has its own slots and breaker (outbound.ts), a round picks
+ *   a few events of each endpoint rather than the oldest events of all (a backlog of one endpoint does not fill
+ *   the round), and the job starts the next round while a slow one is still waiting on a receiver
+ *   (lib/jobs/webhook-delivery.ts), so one dealer's hanging or failing endpoint delays no other dealer's events.
  * - A refused attempt (non-2xx, a redirect, no answer within WEBHOOK_TIMEOUT_MS, a refused address) is retried
  *   after the next delay of WEBHOOK_RETRY_SCHEDULE (10 s, 1 min, 10 min, 1 h, 6 h, then daily for 3 days).
  *   Past the last, the event has failed: the endpoint is marked failing and its owner is mailed, once, until a
@@ -26,10 +31,13 @@ import { postEvent, type Delivery } from "./outbound";
 import { signedHeaders } from "./signing";
 import type { Watcher } from "./watcher";
 
-/** Events looked at per round, sent per round, and in flight per receiving host. */
-const CANDIDATES = 200;
+/** Endpoints served per round, events sent per round, and events in flight per endpoint in this process. */
+const ENDPOINTS_PER_ROUND = 32;
 const ROUND_MAX = 32;
-const PER_HOST = 4;
+const PER_ENDPOINT = 4;
+
+/** Events this process is delivering now, per watcher (its endpoint): what a new round leaves to the slow one. */
+const inFlight = new Map<string, number>();
 
 export interface RoundResult {
   sent: number;
@@ -59,13 +67,29 @@ type EventRow = NonNullable<Awaited<ReturnType<ReturnType<typeof db>["alertEvent
 
 /** One round of deliveries by `owner` (a sender's id); what it did. */
 export async function deliverDueEvents(owner: string, now = new Date()): Promise<RoundResult> {
-  const due = await db().alertEvent.findMany({
-    where: { status: "pending", nextAttemptAt: { lte: now }, OR: freeLease(now) },
-    orderBy: { nextAttemptAt: "asc" },
-    take: CANDIDATES,
-    select: { id: true, watcherId: true },
+  const dueWhere = { status: "pending", nextAttemptAt: { lte: now }, OR: freeLease(now) };
+  const busy = [...inFlight].filter(([, n]) => n >= PER_ENDPOINT).map(([w]) => w);
+  // The endpoints with due events, those that waited longest first; then a few events of each.
+  const watchers = await db().alertEvent.groupBy({
+    by: ["watcherId"],
+    where: { ...dueWhere, ...(busy.length ? { watcherId: { notIn: busy } } : {}) },
+    _min: { nextAttemptAt: true },
+    orderBy: { _min: { nextAttemptAt: "asc" } },
+    take: ENDPOINTS_PER_ROUND,
   });
-  if (due.length === 0) return EMPTY;
+  if (watchers.length === 0) return EMPTY;
+  const due = (
+    await Promise.all(
+      watchers.map((w) =>
+        db().alertEvent.findMany({
+          where: { ...dueWhere, watcherId: w.watcherId },
+          orderBy: { nextAttemptAt: "asc" },
+          take: PER_ENDPOINT - (inFlight.get(w.watcherId) ?? 0),
+          select: { id: true, watcherId: true },
+        }),
+      ),
+    )
+  ).flat();
   const endpoints = new Map(
     (
       await db().webhookEndpoint.findMany({ where: { watcherId: { in: [...new Set(due.map((e) => e.watcherId))] } } })
@@ -77,17 +101,11 @@ export async function deliverDueEvents(owner: string, now = new Date()): Promise
       where: { id: { in: orphans }, status: "pending" },
       data: { status: "unsent", nextAttemptAt: null },
     });
-  const perHost = new Map<string, number>();
-  const chosen: string[] = [];
-  for (const e of due) {
-    const endpoint = endpoints.get(e.watcherId);
-    if (!endpoint || chosen.length >= ROUND_MAX) continue;
-    const host = hostKey(endpoint.url);
-    const n = perHost.get(host) ?? 0;
-    if (n >= PER_HOST) continue;
-    perHost.set(host, n + 1);
-    chosen.push(e.id);
-  }
+  const chosen = due
+    .filter((e) => endpoints.has(e.watcherId))
+    .slice(0, ROUND_MAX)
+    .map((e) => e.id);
+  if (chosen.length === 0) return EMPTY;
   await db().alertEvent.updateMany({
     where: { id: { in: chosen }, status: "pending", OR: freeLease(now) },
     data: { leaseOwner: owner, leaseUntil: new Date(now.getTime() + claimMs()) },
@@ -96,6 +114,23 @@ export async function deliverDueEvents(owner: string, now = new Date()): Promise
     where: { id: { in: chosen }, leaseOwner: owner, status: "pending" },
   });
   if (claimed.length === 0) return EMPTY;
+  for (const e of claimed) inFlight.set(e.watcherId, (inFlight.get(e.watcherId) ?? 0) + 1);
+  try {
+    return await deliverClaimed(claimed, endpoints, now);
+  } finally {
+    for (const e of claimed) {
+      const n = (inFlight.get(e.watcherId) ?? 1) - 1;
+      if (n > 0) inFlight.set(e.watcherId, n);
+      else inFlight.delete(e.watcherId);
+    }
+  }
+}
+
+async function deliverClaimed(
+  claimed: EventRow[],
+  endpoints: Map<string, EndpointRow>,
+  now: Date,
+): Promise<RoundResult> {
   const campaigns = [...new Set(claimed.map((e) => e.campaignNumber).filter((c): c is string => c !== null))];
   const texts = new Map((await campaignTexts(campaigns)).map((c) => [c.campaignNumber, c]));
   const secrets = new Map<string, Promise<string[] | null>>();
@@ -111,7 +146,7 @@ export async function deliverDueEvents(owner: string, now = new Date()): Promise
       const keys = await secrets.get(endpoint.watcherId)!;
       const body = eventBody(event, event.campaignNumber ? texts.get(event.campaignNumber) : undefined, publicBaseUrl);
       const delivery: Delivery = keys
-        ? await postEvent(endpoint.url, body, { ...signedHeaders(event.id, new Date(), body, keys) })
+        ? await postEvent(endpoint, body, { ...signedHeaders(event.id, new Date(), body, keys) })
         : { ok: false, status: null, reason: "refused", detail: UNREADABLE_SECRET, ms: 0 };
       (delivery.ok ? answered : refused).add(endpoint.watcherId);
       // Written as soon as the receiver answered: an acknowledged event is never sent again.
@@ -255,7 +290,7 @@ export async function sendTestEvent(watcher: Watcher, now = new Date()): Promise
   const body = eventBody(row, undefined, config().publicBaseUrl);
   const keys = await signingSecrets(endpoint, now);
   const delivery: Delivery = keys
-    ? await postEvent(endpoint.url, body, { ...signedHeaders(id, new Date(), body, keys) })
+    ? await postEvent(endpoint, body, { ...signedHeaders(id, new Date(), body, keys) })
     : { ok: false, status: null, reason: "refused", detail: UNREADABLE_SECRET, ms: 0 };
   const at = new Date();
   await db().$transaction([

@@ -48,6 +48,9 @@ function resolveAs(host: string, addresses: string[]) {
 
 afterEach(() => jest.restoreAllMocks());
 
+/** One watcher's endpoint at `url`. */
+const to = (url: string) => ({ watcherId: "key:test", url });
+
 describe("the address rules", () => {
   test.each([
     ["127.0.0.1", "loopback"],
@@ -81,7 +84,7 @@ describe("the address rules", () => {
 describe("a delivery", () => {
   test("to a loopback address is refused without connecting", async () => {
     allowPrivate(false);
-    const d = await postEvent(`https://127.0.0.1:${port}/hook`, "{}", {});
+    const d = await postEvent(to(`https://127.0.0.1:${port}/hook`), "{}", {});
     expect(d).toMatchObject({ ok: false, reason: "refused", status: null });
     expect(hits).toHaveLength(0);
   });
@@ -89,20 +92,20 @@ describe("a delivery", () => {
   test("is checked again when sent: a name whose DNS now answers a private address (rebinding) is refused", async () => {
     allowPrivate(false);
     resolveAs("rebind.example", ["127.0.0.1"]);
-    const d = await postEvent(`https://rebind.example:${port}/hook`, "{}", {});
+    const d = await postEvent(to(`https://rebind.example:${port}/hook`), "{}", {});
     expect(d).toMatchObject({ ok: false, reason: "refused" });
     expect(d.ok || d.detail).toContain("resolves to 127.0.0.1");
     // One private answer among public ones is enough to refuse.
     jest.restoreAllMocks();
     resolveAs("mixed.example", ["93.184.216.34", "169.254.169.254"]);
-    expect(await postEvent(`https://mixed.example/hook`, "{}", {})).toMatchObject({ ok: false, reason: "refused" });
+    expect(await postEvent(to(`https://mixed.example/hook`), "{}", {})).toMatchObject({ ok: false, reason: "refused" });
     expect(hits).toHaveLength(0);
   });
 
   test("connects to exactly the address its check resolved (pinned), and sends the signed headers", async () => {
     allowPrivate(true);
     const lookup = resolveAs("pinned.example", ["127.0.0.1"]);
-    const d = await postEvent(`http://pinned.example:${port}/hook`, '{"a":1}', { "webhook-id": "msg_1" });
+    const d = await postEvent(to(`http://pinned.example:${port}/hook`), '{"a":1}', { "webhook-id": "msg_1" });
     expect(d).toMatchObject({ ok: true, status: 204 });
     expect(lookup).toHaveBeenCalledTimes(1);
     expect(hits.at(-1)).toBe(`pinned.example:${port} /hook`);
@@ -111,7 +114,7 @@ describe("a delivery", () => {
   test("does not follow a redirect", async () => {
     allowPrivate(true);
     const before = hits.length;
-    const d = await postEvent(`http://127.0.0.1:${port}/moved`, "{}", {});
+    const d = await postEvent(to(`http://127.0.0.1:${port}/moved`), "{}", {});
     expect(d).toMatchObject({ ok: false, reason: "redirect", status: 301 });
     expect(hits.slice(before)).toEqual([`127.0.0.1:${port} /moved`]);
   });
@@ -122,7 +125,7 @@ describe("a delivery", () => {
     await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
     process.env.WEBHOOK_TIMEOUT_MS = "300";
     resetConfigForTests();
-    const d = await postEvent(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/`, "{}", {});
+    const d = await postEvent(to(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/`), "{}", {});
     expect(d).toMatchObject({ ok: false, reason: "timeout" });
     silent.closeAllConnections();
     await new Promise((r) => silent.close(r));

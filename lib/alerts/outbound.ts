@@ -7,9 +7,11 @@
  * - a deadline for the whole exchange (WEBHOOK_TIMEOUT_MS, 10 s by default);
  * - no redirects: a 3xx is a failed attempt (following it would leave the checked address);
  * - a bounded body both ways: the event is small, and at most RESPONSE_LIMIT bytes of the answer are read;
- * - per receiving host, a bulkhead (at most HOST_CONCURRENCY deliveries in flight) and a circuit breaker
- *   (lib/outside): a host that keeps failing is given a rest, and its deliveries fail at once meanwhile
- *   (they are retried on their schedule) instead of tying up the sender.
+ * - per endpoint (a watcher's registered URL), a bulkhead (at most ENDPOINT_CONCURRENCY deliveries in flight)
+ *   and a circuit breaker (lib/outside): an endpoint that keeps failing is given a rest, and its deliveries fail
+ *   at once meanwhile (they are retried on their schedule) instead of tying up the sender. Not per receiving
+ *   host: many dealers' endpoints may live on one host (a shared integration platform), and one dealer's
+ *   failing or hanging endpoint must neither open another's breaker nor hold the slots another waits for.
  */
 import dns from "node:dns";
 import http from "node:http";
@@ -24,8 +26,8 @@ import { addressRefusal, hostOf, parseWebhookUrl, WebhookUrlRefused } from "./ad
 const RESPONSE_LIMIT = 16 * 1024;
 /** An event is a few KB; anything near this is a bug, not an event. */
 const MAX_EVENT_BYTES = 64 * 1024;
-/** Deliveries in flight per receiving host. */
-const HOST_CONCURRENCY = 4;
+/** Deliveries in flight per endpoint. */
+const ENDPOINT_CONCURRENCY = 4;
 
 export type Delivery =
   | { ok: true; status: number; ms: number }
@@ -34,7 +36,7 @@ export type Delivery =
       /** The receiver's HTTP status, when it answered. */
       status: number | null;
       /** refused: the URL or its addresses are not allowed; the rest: the receiver did not take the event. */
-      reason: "refused" | "timeout" | "http_error" | "redirect" | "network_error" | "host_failing";
+      reason: "refused" | "timeout" | "http_error" | "redirect" | "network_error" | "endpoint_failing";
       detail: string;
       ms: number;
     };
@@ -56,25 +58,40 @@ function checkedLookup(allowPrivate: boolean): LookupFunction {
   };
 }
 
+/** Who a delivery is for: the watcher whose endpoint it is, and the URL registered. */
+export interface EndpointTarget {
+  watcherId: string;
+  url: string;
+}
+
 /**
- * Breakers per receiving host. Hosts come from dealers' URLs, so unlike lib/outside's named breakers (a handful
- * from configuration) there may be many: an LRU keeps the ones in use and drops idle ones.
+ * Breakers per endpoint. Endpoints come from dealers, so unlike lib/outside's named breakers (a handful from
+ * configuration) there may be many: an LRU keeps the ones in use and drops idle ones. The key holds the URL
+ * too, so an endpoint registered again at another URL starts with a closed breaker, as its record starts clean.
  */
 const breakers = new LRUCache<string, Breaker>({ max: 5000 });
-const bulkheads = new HostQueues(HOST_CONCURRENCY, 0);
+/** HostQueues keyed by endpoint, not host (it keeps only busy queues once it holds many). */
+const bulkheads = new HostQueues(ENDPOINT_CONCURRENCY, 0);
 
-function breakerOf(host: string): Breaker {
-  let breaker = breakers.get(host);
+const endpointKey = (e: EndpointTarget) => `${e.watcherId} ${e.url}`;
+
+function breakerOf(key: string): Breaker {
+  let breaker = breakers.get(key);
   const { breakerFailures, breakerCooldownMs } = config().outside;
   if (!breaker || breaker.failures !== breakerFailures || breaker.cooldownMs !== breakerCooldownMs) {
-    breaker = configuredBreaker(`webhook:${host}`);
-    breakers.set(host, breaker);
+    breaker = configuredBreaker(`webhook:${key}`);
+    breakers.set(key, breaker);
   }
   return breaker;
 }
 
-/** Posts `body` with `headers` to `target`; never throws. */
-export async function postEvent(target: string, body: string, headers: Record<string, string>): Promise<Delivery> {
+/** Posts `body` with `headers` to the endpoint; never throws. */
+export async function postEvent(
+  endpoint: EndpointTarget,
+  body: string,
+  headers: Record<string, string>,
+): Promise<Delivery> {
+  const target = endpoint.url;
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   const { allowPrivateNetworks, webhookTimeoutMs } = config().alerts;
@@ -97,24 +114,24 @@ export async function postEvent(target: string, body: string, headers: Record<st
       ms: ms(),
     };
   }
-  const host = url.host;
-  const breaker = breakerOf(host);
+  const key = endpointKey(endpoint);
+  const breaker = breakerOf(key);
   const deadline = startDeadline(webhookTimeoutMs);
   try {
     return await breaker.run(
       () =>
-        bulkheads.run(host, deadline.signal, () =>
+        bulkheads.run(key, deadline.signal, () =>
           send(url, body, headers, deadline.signal, allowPrivateNetworks, webhookTimeoutMs, ms),
         ),
       {
         failed: (d) => !d.ok,
-        // A refused address is the URL's fault, not the host's health.
+        // A refused address is the URL's fault, not the endpoint's health.
         ignored: (d) => !d.ok && d.reason === "refused",
         open: () => ({
           ok: false,
           status: null,
-          reason: "host_failing",
-          detail: `Not sent: ${host} failed repeatedly and is given a rest (${Math.round(breaker.cooldownMs / 1000)} s) before it is tried again.`,
+          reason: "endpoint_failing",
+          detail: `Not sent: this endpoint failed repeatedly and is given a rest (${Math.round(breaker.cooldownMs / 1000)} s) before it is tried again.`,
           ms: ms(),
         }),
       },

@@ -6,6 +6,11 @@
  * runner's lease running out. The job's lease (kept
  * short) makes one runner deliver at a time; each event's own claim is what keeps a dead runner's events from
  * being lost or sent twice.
+ *
+ * A round waits for its slowest receiver (up to WEBHOOK_TIMEOUT_MS). So that one dealer's hanging endpoint does
+ * not hold up the others, the next round starts when the last has not ended within a poll interval (up to
+ * PARALLEL_ROUNDS at once); a round leaves out the endpoints whose slots this process already fills
+ * (lib/alerts/delivery.ts), so the new round serves the others.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { deliverDueEvents, type RoundResult } from "../alerts/delivery";
@@ -16,6 +21,8 @@ import type { Job } from "./job";
 /** How long one run delivers before it hands over to the next. */
 const RUN_MS = 50_000;
 const IDLE_POLL_MS = 1000;
+/** Rounds in flight at once: a slow round keeps its events; new ones go on serving the other endpoints. */
+const PARALLEL_ROUNDS = 8;
 
 export const webhookDeliveryJob: Job = {
   name: "webhooks",
@@ -28,11 +35,29 @@ export const webhookDeliveryJob: Job = {
     const owner = runnerId();
     const total: RoundResult = { sent: 0, delivered: 0, retrying: 0, failed: 0 };
     const until = Date.now() + RUN_MS;
-    while (Date.now() < until && !ctx.signal.aborted) {
-      const round = await deliverDueEvents(owner);
-      for (const k of Object.keys(total) as (keyof RoundResult)[]) total[k] += round[k];
-      if (round.sent === 0) await sleep(IDLE_POLL_MS, undefined, { signal: ctx.signal }).catch(() => undefined);
+    const running = new Set<Promise<unknown>>();
+    let failure: unknown;
+    while (Date.now() < until && !ctx.signal.aborted && failure === undefined) {
+      const round = deliverDueEvents(owner).then(
+        (r) => {
+          for (const k of Object.keys(total) as (keyof RoundResult)[]) total[k] += r[k];
+          return r;
+        },
+        (error: unknown) => {
+          failure ??= error;
+          return null;
+        },
+      );
+      const tracked = round.finally(() => running.delete(tracked));
+      running.add(tracked);
+      const pause = sleep(IDLE_POLL_MS, "slow" as const, { signal: ctx.signal }).catch(() => "slow" as const);
+      const first = await Promise.race([round, pause]);
+      // Nothing was due: wait before looking again. A round still going after the poll interval: start another.
+      if (first !== "slow" && (first === null || first.sent === 0)) await pause;
+      while (running.size >= PARALLEL_ROUNDS) await Promise.race(running);
     }
+    await Promise.all(running);
+    if (failure !== undefined) throw failure;
     return {
       outcome: total.sent ? "ok" : "unchanged",
       rowsChanged: total.sent,
