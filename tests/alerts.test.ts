@@ -486,6 +486,9 @@ describe("registration with the default address rules (a second app)", () => {
       "https://192.168.0.10/hook",
       "https://[::1]/hook",
       "https://[::ffff:127.0.0.1]/hook",
+      // IPv4-compatible and NAT64 forms of loopback and metadata addresses.
+      "https://[::127.0.0.1]/hook",
+      "https://[64:ff9b::169.254.169.254]/latest/meta-data",
       "https://user:pass@example.com/hook",
     ];
     for (const url of refusals) {

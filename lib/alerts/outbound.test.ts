@@ -2,7 +2,7 @@ import dns from "node:dns";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { resetConfigForTests } from "../config";
-import { addressRefusal, parseWebhookUrl } from "./address-policy";
+import { addressRefusal, checkWebhookTarget, parseWebhookUrl } from "./address-policy";
 import { postEvent } from "./outbound";
 
 let server: http.Server;
@@ -69,8 +69,32 @@ describe("the address rules", () => {
     expect(addressRefusal(address)).toContain(what);
   });
 
-  test.each(["93.184.216.34", "8.8.8.8", "2606:4700::1111"])("%s, a public address, is allowed", (address) => {
-    expect(addressRefusal(address)).toBeNull();
+  test.each(["93.184.216.34", "8.8.8.8", "2606:4700::1111", "::ffff:93.184.216.34"])(
+    "%s, a public address, is allowed",
+    (address) => {
+      expect(addressRefusal(address)).toBeNull();
+    },
+  );
+
+  // An IPv6 address that carries an IPv4 address is refused as the IPv4 address it reaches.
+  test.each([
+    ["::127.0.0.1", "IPv4-compatible form of 127.0.0.1, a loopback address"],
+    ["::7f00:1", "IPv4-compatible form of 127.0.0.1, a loopback address"],
+    ["::a9fe:a9fe", "IPv4-compatible form of 169.254.169.254, a link-local address"],
+    ["::ffff:10.0.0.1", "IPv4-mapped form of 10.0.0.1, a private-network address"],
+    ["::ffff:0:127.0.0.1", "IPv4-translated form of 127.0.0.1, a loopback address"],
+    ["64:ff9b::7f00:1", "NAT64 form of 127.0.0.1, a loopback address"],
+    ["64:ff9b:1::c0a8:101", "NAT64 form of 192.168.1.1, a private-network address"],
+    ["2002:7f00:1::1", "6to4 form of 127.0.0.1, a loopback address"],
+    ["2002:a9fe:a9fe::", "6to4 form of 169.254.169.254, a link-local address"],
+  ])("%s is refused as the IPv4 address it embeds", (address, why) => {
+    expect(addressRefusal(address)).toContain(why);
+  });
+
+  test("registration refuses a URL whose host is such an address literal", async () => {
+    for (const url of ["https://[::127.0.0.1]/hook", "https://[64:ff9b::a9fe:a9fe]/", "https://[2002:a00:1::]/"]) {
+      await expect(checkWebhookTarget(parseWebhookUrl(url, false), false)).rejects.toThrow(/form of/);
+    }
   });
 
   test("https only, no credentials, unless private networks are allowed (then http too)", () => {
@@ -99,6 +123,19 @@ describe("a delivery", () => {
     jest.restoreAllMocks();
     resolveAs("mixed.example", ["93.184.216.34", "169.254.169.254"]);
     expect(await postEvent(to(`https://mixed.example/hook`), "{}", {})).toMatchObject({ ok: false, reason: "refused" });
+    expect(hits).toHaveLength(0);
+  });
+
+  test("is refused when DNS answers an IPv6 address that embeds a loopback or private IPv4 address", async () => {
+    allowPrivate(false);
+    resolveAs("compat.example", ["::7f00:1"]);
+    const d = await postEvent(to(`https://compat.example:${port}/hook`), "{}", {});
+    expect(d).toMatchObject({ ok: false, reason: "refused" });
+    expect(d.ok || d.detail).toContain("IPv4-compatible form of 127.0.0.1");
+    expect(await postEvent(to(`https://[::127.0.0.1]:${port}/hook`), "{}", {})).toMatchObject({
+      ok: false,
+      reason: "refused",
+    });
     expect(hits).toHaveLength(0);
   });
 
