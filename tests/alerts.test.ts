@@ -232,9 +232,10 @@ describe("the watchlist", () => {
     expect(first.total).toBe(3);
     // In VIN order.
     expect(first.items.map((i: { vin: string }) => i.vin)).toEqual([AVENGER, ACCORD[0]]);
-    expect(first.items[0]).toMatchObject({ vin: AVENGER, vehicle: { year: 2011, make: "DODGE" } });
+    // Makes as the rest of the service names them ("Dodge", as provision and the VIN report say), not vPIC's "DODGE".
+    expect(first.items[0]).toMatchObject({ vin: AVENGER, vehicle: { year: 2011, make: "Dodge" } });
     expect(first.items[1]).toMatchObject({
-      vehicle: { year: 2003, make: "HONDA", model: "Accord" },
+      vehicle: { year: 2003, make: "Honda", model: "Accord" },
       permalink: `${app.url}/vin/${ACCORD[0]}`,
       recalls: { status: "ok", count: 0, items: [] },
     });
@@ -280,6 +281,9 @@ describe("webhooks", () => {
     const got = deliveriesTo("/b", "webhook.test")[0];
     expect(got.headers["webhook-id"]).toBe(result.id);
     expect(new Webhook(secrets.b).verify(got.body, got.headers)).toMatchObject({ type: "webhook.test" });
+    // It says what the service did (signed it), not what it cannot know (that the receiver checks signatures).
+    expect(bodyOf(got).data.message).not.toContain("verifies signatures");
+    expect(bodyOf(got).data.message).toContain("signed as every event is");
   });
 
   test("a redirect is not followed: the test event fails and the redirect's target is never asked", async () => {
@@ -322,7 +326,7 @@ describe("recall.opened", () => {
       data: {
         vin: ACCORD[2],
         year: 2003,
-        make: "HONDA",
+        make: "Honda",
         model: "Accord",
         permalink: `${app.url}/vin/${ACCORD[2]}`,
         campaignNumber: FIRST_CAMPAIGN,

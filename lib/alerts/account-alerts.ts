@@ -4,6 +4,7 @@
  */
 import type { DeliveryLogEntry, WebhookEndpointView } from "./answers";
 import { db } from "../db";
+import { displayMake } from "../vehicle";
 import { logEntry } from "./delivery";
 import { digestEnabled } from "./digest";
 import { endpointView } from "./endpoints";
@@ -48,7 +49,7 @@ export async function accountAlerts(
         watched,
         newest: newest.map((w) => ({
           vin: w.vin,
-          vehicle: `${w.year} ${w.make} ${w.model}`,
+          vehicle: `${w.year} ${displayMake(w.make)} ${w.model}`,
           watchedSince: w.createdAt,
         })),
         endpoint,

@@ -9,6 +9,7 @@ import { config } from "../config";
 import { db } from "../db";
 import { log } from "../log";
 import { campaignTexts } from "../recalls/store";
+import { displayMake } from "../vehicle";
 import { RECALL_OPENED } from "./event-body";
 
 /** Lines one digest lists; more are counted and left to the account page and the API. */
@@ -59,7 +60,7 @@ export async function sendDigests(now = new Date()): Promise<DigestRun> {
     const lines = shown.map((e) => {
       const c = texts.get(e.campaignNumber!);
       const flags = [c?.parkIt ? "DO NOT DRIVE" : "", c?.parkOutside ? "PARK OUTSIDE" : ""].filter(Boolean).join(", ");
-      return `- ${e.vin} (${e.year} ${e.make} ${e.model}): campaign ${e.campaignNumber}, ${c?.component ?? "component not given"}${flags ? ` [${flags}]` : ""}\n  ${publicBaseUrl}/vin/${e.vin}`;
+      return `- ${e.vin} (${e.year} ${displayMake(e.make ?? "")} ${e.model}): campaign ${e.campaignNumber}, ${c?.component ?? "component not given"}${flags ? ` [${flags}]` : ""}\n  ${publicBaseUrl}/vin/${e.vin}`;
     });
     const outcome = await sendMail(
       {

@@ -4,6 +4,7 @@
  * the `webhook-id` header, not the body, is what identifies an event across retries.
  */
 import type { StoredRecall } from "../recalls/store";
+import { displayMake } from "../vehicle";
 
 export const RECALL_OPENED = "recall.opened";
 export const WEBHOOK_TEST = "webhook.test";
@@ -45,7 +46,7 @@ export function eventBody(e: EventRow, campaign: StoredRecall | undefined, publi
     const data: RecallOpenedData = {
       vin: e.vin,
       year: e.year ?? 0,
-      make: e.make ?? "",
+      make: displayMake(e.make ?? ""),
       model: e.model ?? "",
       permalink: `${publicBaseUrl}/vin/${e.vin}`,
       campaignNumber: e.campaignNumber,
@@ -63,6 +64,12 @@ export function eventBody(e: EventRow, campaign: StoredRecall | undefined, publi
   return JSON.stringify({
     type: WEBHOOK_TEST,
     timestamp: e.createdAt.toISOString(),
-    data: { message: "A test event from vinscope: your endpoint is registered and verifies signatures." },
+    // The service cannot know whether the receiver checks signatures: it says what it did, and how to check.
+    data: {
+      message:
+        "A test event from vinscope, sent on request (POST /api/dealer/v1/webhook/test). It is signed as every event is " +
+        "(Standard Webhooks): check the webhook-signature header with your endpoint's whsec_ secret, and refuse an " +
+        "event whose signature does not verify.",
+    },
   });
 }

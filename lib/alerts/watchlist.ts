@@ -8,7 +8,7 @@ import type { WatchedVin, WatchlistAddResponse, WatchlistPage } from "./answers"
 import { config } from "../config";
 import { db, dbProvider, Prisma } from "../db";
 import { recallsForVehicle } from "../recalls";
-import { makeKey, type VehicleQuery } from "../vehicle";
+import { displayMake, makeKey, type VehicleQuery } from "../vehicle";
 import { decodeVin, normalizeVin } from "../vin";
 import { withDeadline } from "../outside";
 import type { Watcher } from "./watcher";
@@ -143,7 +143,8 @@ export async function listWatchlist(watcher: Watcher, limit: number, cursor?: st
   for (const r of page) {
     items.push({
       vin: r.vin,
-      vehicle: { year: r.year, make: r.make, model: r.model },
+      // Stored as vPIC spells it ("DODGE"); answered as every other answer of the service names a make.
+      vehicle: { year: r.year, make: displayMake(r.make), model: r.model },
       watchedSince: r.createdAt.toISOString(),
       permalink: `${publicBaseUrl}/vin/${r.vin}`,
       recalls: await recalls.get(`${r.year}|${r.make}|${r.model}`)!,
