@@ -27,6 +27,16 @@ export async function register() {
   pageFault.installPageFaultAnswer();
   notePageError = pageFault.notePageError;
   const { log } = await import("./lib/log");
+  // WEBHOOK_ALLOW_PRIVATE_NETWORKS=true is said once per instance: by the first server process of npm start's cluster.
+  const { default: cluster } = await import("node:cluster");
+  if (!cluster.isWorker || cluster.worker?.id === 1) {
+    try {
+      const { warnIfAddressChecksOff } = await import("./lib/alerts/address-policy");
+      warnIfAddressChecksOff("server");
+    } catch (error) {
+      log().error({ err: error }, "the webhook address settings could not be read at start");
+    }
+  }
   // On PostgreSQL: this process joins those sharing the public quota before its first request.
   try {
     const { prepareRateLimits } = await import("./lib/http/rate-limit");

@@ -34,6 +34,8 @@ let app: TestApp;
 let files: FakeServer;
 let smtp: SmtpCatcher;
 let runner: ChildProcess | undefined;
+/** What the job runners started here logged. */
+let runnerOutput = "";
 let served: Buffer<ArrayBuffer> = fixture("FLAT_RCL_POST_2010.zip");
 let servedVersion = 1;
 
@@ -82,8 +84,10 @@ function startRunner(): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "cli/server/job-runner.ts"], {
     cwd: root,
     env: { ...process.env, ...app.env, SYNC_RECALLS_SCHEDULE: "* * * * * *" },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  child.stdout?.on("data", (c: Buffer) => (runnerOutput += c.toString("utf8")));
+  child.stderr?.on("data", (c: Buffer) => (runnerOutput += c.toString("utf8")));
   return child;
 }
 
@@ -190,6 +194,19 @@ const bodyOf = (r: Received) =>
   JSON.parse(r.body) as { type: string; timestamp: string; data: Record<string, unknown> };
 const deliveriesTo = (p: string, type = "recall.opened") =>
   received.filter((r) => r.path === p && bodyOf(r).type === type);
+
+const ADDRESS_CHECKS_OFF = "webhook address checks are off";
+
+test("with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true, the server and the job runner each warn once at start that the address checks are off", async () => {
+  await eventually(
+    () => runnerOutput,
+    (o) => o.includes(ADDRESS_CHECKS_OFF),
+    WAIT_MS,
+  );
+  for (const output of [app.output(), runnerOutput]) {
+    expect(output.split(ADDRESS_CHECKS_OFF)).toHaveLength(2);
+  }
+});
 
 describe("the watchlist", () => {
   test("adds decodable VINs, refuses the batch that names a bad one, and lists each VIN with its recalls now", async () => {
@@ -479,6 +496,10 @@ describe("registration with the default address rules (a second app)", () => {
     resetConfigForTests();
   }, 120_000);
   afterAll(() => strict?.stop());
+
+  test("with the address checks on, nothing is said about them at start", () => {
+    expect(strict.output()).not.toContain(ADDRESS_CHECKS_OFF);
+  });
 
   test("registration refuses loopback, metadata, private and non-https URLs (default address rules)", async () => {
     const refusals = [

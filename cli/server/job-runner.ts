@@ -3,6 +3,7 @@
  * syncs of lib/jobs run here, so a download or an import never competes with requests inside a server process.
  * SIGTERM/SIGINT stop the schedule and abort a running job (its transaction rolls back; the lease is released).
  */
+import { warnIfAddressChecksOff } from "../../lib/alerts/address-policy";
 import { disconnectDb } from "../../lib/db";
 import { runAsTool } from "../../lib/db/process-kind";
 import { log } from "../../lib/log";
@@ -12,6 +13,8 @@ import { startJobRunner } from "../../lib/jobs/scheduler";
 runAsTool();
 const runner = startJobRunner(JOBS);
 log().info({ jobs: JOBS.map((j) => j.name) }, "job runner started");
+// The runner delivers the webhooks (lib/jobs/webhook-delivery.ts).
+if (JOBS.some((j) => j.name === "webhooks")) warnIfAddressChecksOff("job runner");
 // With every job switched off nothing else holds the event loop, and the process would end at once; the
 // launcher takes an exit for a crash and restarts it. So the runner stays up, idle, until it is stopped.
 const idle = setInterval(() => undefined, 2 ** 30);

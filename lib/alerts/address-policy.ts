@@ -17,6 +17,8 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
+import { config } from "../config";
+import { log } from "../log";
 
 /** ipaddr.js's name of every range that is not a public unicast address. */
 const NOT_PUBLIC: Record<string, string> = {
@@ -143,4 +145,18 @@ async function resolveAll(host: string): Promise<string[]> {
   } catch (error) {
     throw new WebhookUrlRefused(`does not resolve (${(error as NodeJS.ErrnoException).code ?? "DNS error"})`);
   }
+}
+
+/**
+ * One warning in the log of a process that may deliver webhooks (a server process, the job runner) when
+ * WEBHOOK_ALLOW_PRIVATE_NETWORKS=true has turned the address checks off: an operator who left it on from a test
+ * must see that dealers' URLs can now reach this network. Answers whether it warned.
+ */
+export function warnIfAddressChecksOff(processName: string): boolean {
+  if (!config().alerts.allowPrivateNetworks) return false;
+  log().warn(
+    { process: processName, setting: "WEBHOOK_ALLOW_PRIVATE_NETWORKS" },
+    "webhook address checks are off: WEBHOOK_ALLOW_PRIVATE_NETWORKS=true lets a dealer's webhook URL use http and reach loopback, private and cloud metadata addresses of this network; set it only for tests or receivers on a private network",
+  );
+  return true;
 }
