@@ -194,3 +194,78 @@ export const WatchlistRemoved = z
 export const WebhookRemoved = z
   .object({ removed: z.literal(true), unsent: z.int().describe("events that were waiting and are now marked unsent") })
   .meta({ id: "WebhookRemoved" });
+
+/** Year/make/model watches: every recall campaign that opens for the vehicle, whatever the VIN. */
+const WatchedVehicleInput = z.object({
+  year: z.int({ message: "year must be a whole number" }).min(1900).max(2100).describe("model year"),
+  make: z.string().trim().min(1).max(60).describe('make, any case or slug ("honda", "Land Rover", "land-rover")'),
+  model: z.string().trim().min(1).max(80).describe('model, any case or slug ("accord", "F-150", "f-150")'),
+});
+
+export const WatchedVehiclesAddRequest = z
+  .object({
+    vehicles: z
+      .array(WatchedVehicleInput, { message: "vehicles must be an array of {year, make, model}" })
+      .min(1, { message: "vehicles must not be empty" })
+      .max(WATCHLIST_POST_LIMIT, { message: `at most ${WATCHLIST_POST_LIMIT} vehicles per request` })
+      .describe(`year/make/model to watch, at most ${WATCHLIST_POST_LIMIT} per request`),
+  })
+  .meta({
+    id: "WatchedVehiclesAddRequest",
+    description: "Body of POST /api/dealer/v1/watchlist/vehicles.",
+    examples: [{ vehicles: [{ year: 2003, make: "honda", model: "accord" }] }],
+  });
+
+const WatchedVehicleName = z
+  .object({ year: z.int(), make: z.string(), model: z.string() })
+  .describe("the vehicle as the service names it (vPIC's model name; the make cased as in every answer)");
+
+export const WatchedVehiclesAddResponse = z
+  .object({
+    added: z.array(WatchedVehicleName).describe("vehicles newly watched"),
+    alreadyWatched: z
+      .array(WatchedVehicleName)
+      .describe("vehicles that were watched already (their watch keeps its date)"),
+    total: z.int().describe("vehicles the key's owner watches now"),
+    limit: z.int().describe("the most vehicles one key's owner may watch"),
+  })
+  .meta({ id: "WatchedVehiclesAddResponse", description: "What the POST changed." });
+export type WatchedVehiclesAddResponse = z.infer<typeof WatchedVehiclesAddResponse>;
+
+export const WatchedVehicle = z.object({
+  vehicle: WatchedVehicleName,
+  watchedSince: z
+    .string()
+    .describe("ISO date-time the vehicle was added: recall.opened events are sent for campaigns that appear after it"),
+  permalink: z.url().describe("the vehicle's recall page"),
+  recalls: WatchedVin.shape.recalls.describe("the open recall campaigns of the year/make/model now"),
+});
+export type WatchedVehicle = z.infer<typeof WatchedVehicle>;
+
+export const WatchedVehiclesQuery = pageQuery("vehicles").meta({ id: "WatchedVehiclesQuery" });
+
+export const WatchedVehiclesPage = z
+  .object({
+    items: z.array(WatchedVehicle).describe("watched vehicles by year, make and model"),
+    nextCursor: z.string().nullable().describe("pass as `cursor` for the next page; null on the last page"),
+    total: z.int().describe("vehicles watched in all"),
+  })
+  .meta({
+    id: "WatchedVehiclesPage",
+    description: "One page of the watched vehicles, each with its open recalls now.",
+  });
+export type WatchedVehiclesPage = z.infer<typeof WatchedVehiclesPage>;
+
+export const WatchedVehicleParams = z.object({
+  year: z.string().meta({ description: "model year", examples: ["2003"] }),
+  make: z.string().meta({ description: "make, any case or slug", examples: ["honda"] }),
+  model: z.string().meta({ description: "model, any case or slug", examples: ["accord"] }),
+});
+
+export const WatchedVehicleRemoved = z
+  .object({
+    vehicle: WatchedVehicleName,
+    watched: z.literal(false),
+    total: z.int().describe("vehicles still watched"),
+  })
+  .meta({ id: "WatchedVehicleRemoved" });

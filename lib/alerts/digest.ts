@@ -9,7 +9,7 @@ import { config } from "../config";
 import { db } from "../db";
 import { log } from "../log";
 import { campaignTexts } from "../recalls/store";
-import { displayMake } from "../vehicle";
+import { displayMake, slugify } from "../vehicle";
 import { RECALL_OPENED } from "./event-body";
 
 /** Lines one digest lists; more are counted and left to the account page and the API. */
@@ -60,7 +60,15 @@ export async function sendDigests(now = new Date()): Promise<DigestRun> {
     const lines = shown.map((e) => {
       const c = texts.get(e.campaignNumber!);
       const flags = [c?.parkIt ? "DO NOT DRIVE" : "", c?.parkOutside ? "PARK OUTSIDE" : ""].filter(Boolean).join(", ");
-      return `- ${e.vin} (${e.year} ${displayMake(e.make ?? "")} ${e.model}): campaign ${e.campaignNumber}, ${c?.component ?? "component not given"}${flags ? ` [${flags}]` : ""}\n  ${publicBaseUrl}/vin/${e.vin}`;
+      const vehicle = `${e.year} ${displayMake(e.make ?? "")} ${e.model}`;
+      // A watched VIN, or a watched year/make/model (no VIN: the vehicle's recall page).
+      const [what, link] = e.vin
+        ? [`${e.vin} (${vehicle})`, `${publicBaseUrl}/vin/${e.vin}`]
+        : [
+            `${vehicle} (watched vehicle)`,
+            `${publicBaseUrl}/recalls/${e.year}/${slugify(e.make ?? "")}/${slugify(e.model ?? "")}`,
+          ];
+      return `- ${what}: campaign ${e.campaignNumber}, ${c?.component ?? "component not given"}${flags ? ` [${flags}]` : ""}\n  ${link}`;
     });
     const outcome = await sendMail(
       {

@@ -4,7 +4,7 @@
  * the `webhook-id` header, not the body, is what identifies an event across retries.
  */
 import type { StoredRecall } from "../recalls/store";
-import { displayMake } from "../vehicle";
+import { displayMake, slugify } from "../vehicle";
 
 export const RECALL_OPENED = "recall.opened";
 export const WEBHOOK_TEST = "webhook.test";
@@ -21,7 +21,10 @@ interface EventRow {
 }
 
 interface RecallOpenedData {
-  vin: string;
+  /** The watched VIN; null for an event of a watched year/make/model. */
+  vin: string | null;
+  /** What was watched: the VIN, or its year/make/model. */
+  watched: "vin" | "vehicle";
   year: number;
   make: string;
   model: string;
@@ -42,13 +45,17 @@ interface RecallOpenedData {
 }
 
 export function eventBody(e: EventRow, campaign: StoredRecall | undefined, publicBaseUrl: string): string {
-  if (e.type === RECALL_OPENED && e.vin && e.campaignNumber) {
+  if (e.type === RECALL_OPENED && e.campaignNumber) {
     const data: RecallOpenedData = {
       vin: e.vin,
+      watched: e.vin ? "vin" : "vehicle",
       year: e.year ?? 0,
       make: displayMake(e.make ?? ""),
       model: e.model ?? "",
-      permalink: `${publicBaseUrl}/vin/${e.vin}`,
+      // The VIN's page, or for a watched vehicle its recall page.
+      permalink: e.vin
+        ? `${publicBaseUrl}/vin/${e.vin}`
+        : `${publicBaseUrl}/recalls/${e.year}/${slugify(e.make ?? "")}/${slugify(e.model ?? "")}`,
       campaignNumber: e.campaignNumber,
       component: campaign?.component ?? "",
       summary: campaign?.summary ?? "",

@@ -8,7 +8,7 @@ import path from "node:path";
 import { createTempDb } from "../../tests/support/recalls-temp-db";
 import { db } from "../db";
 import { importMirrorFile } from "../recalls/mirror-import";
-import { makeKey } from "../vehicle";
+import { makeKey, nameKey } from "../vehicle";
 import { enqueueRecallEvents } from "./recall-events";
 
 // Several imports on a real database: seconds on a busy machine.
@@ -101,4 +101,51 @@ test("the first import is the baseline; then new campaigns and newly covered veh
   await watch("w3", "VIN00000000000005", 2003, "HONDA", "Accord", new Date());
   expect(await sync([...next, row("26V300000", "HONDA", "ACCORD", 2005)])).toBe(0);
   expect(await db().alertEvent.count()).toBe(3);
+});
+
+test("a watched year/make/model gets one event per campaign that opens for it after it was watched, through the same path", async () => {
+  await db().alertEvent.deleteMany();
+  await db().watchedVehicle.create({
+    data: {
+      watcherId: "v1",
+      year: 2003,
+      make: "HONDA",
+      model: "Accord",
+      makeKey: makeKey("HONDA"),
+      modelKey: nameKey("Accord"),
+      createdAt: new Date(Date.now() - 60_000),
+    },
+  });
+  await db().webhookEndpoint.create({
+    data: { watcherId: "v1", url: "https://hooks.example/v", secretSealed: "v1.x.y.z", email: "v1@example.com" },
+  });
+  const before = [
+    row("24V100000", "HONDA", "ACCORD", 2003),
+    row("24V200000", "FORD", "F-150", 2021),
+    row("26V300000", "HONDA", "ACCORD", 2003),
+    row("24V100000", "HONDA", "ACCORD", 2004),
+    row("26V300000", "HONDA", "ACCORD", 2005),
+  ];
+  // A new campaign for the 2003 Accord, named twice (two rows), and one for another vehicle.
+  const next = [...before, row("26V400000", "HONDA", "ACCORD", 2003), row("26V400000", "HONDA", "ACCORD ", 2003)];
+  await sync([...next, row("26V500000", "FORD", "F-150", 2021)]);
+  const vehicleEvents = () =>
+    db().alertEvent.findMany({
+      where: { watcherId: "v1" },
+      select: { vin: true, year: true, make: true, model: true, campaignNumber: true, status: true, vehicleKey: true },
+    });
+  expect(await vehicleEvents()).toEqual([
+    {
+      vin: null,
+      year: 2003,
+      make: "HONDA",
+      model: "Accord",
+      campaignNumber: "26V400000",
+      status: "pending",
+      vehicleKey: `2003|${makeKey("honda")}|${nameKey("accord")}`,
+    },
+  ]);
+  // A repeated sync adds nothing.
+  await sync([...next, row("26V500000", "FORD", "F-150", 2021)]);
+  expect(await vehicleEvents()).toHaveLength(1);
 });

@@ -7,12 +7,13 @@
  * and only for a VIN watched before the campaign first reached the store: what was already open when the VIN was
  * added is in the watchlist answer, not in an event. Watchers are found by vehicle, not VIN by VIN: for each
  * year and make a change touches, the model spellings watched are matched with NHTSA's by lib/vehicle's name
- * rules, then one INSERT … SELECT writes the events of every matching watched VIN.
+ * rules, then one INSERT … SELECT writes the events of every matching watched VIN. A watched year/make/model is
+ * matched the same way and gets one event per campaign (its `vehicleKey` takes the VIN's place in the unique key).
  */
 import { dbProvider, Prisma } from "../db";
 import type { OpenedCoverage } from "../recalls/mirror-import";
 import { makeKey, modelIdentity, sameModelIdentity } from "../vehicle";
-import { watchedModels } from "./watchlist";
+import { watchedModels, watchedVehicleModels } from "./watchlist";
 
 /** A date as a parameter both databases compare with what Prisma writes (SQLite: ISO text with +00:00). */
 function timestampParam(date: Date): Prisma.Sql {
@@ -43,24 +44,8 @@ export async function enqueueRecallEvents(
   for (const group of byYearMake.values()) {
     const { year, make } = group[0];
     const mk = makeKey(make);
-    const models = await watchedModels(tx, year, mk);
-    if (models.length === 0) continue;
-    const identities = models.map((m) => ({ model: m, identity: modelIdentity(m, make) }));
-    // One INSERT per campaign and set of matching spellings (a campaign may name the vehicle in several rows).
-    const work = new Map<string, { campaignNumber: string; firstSeenAt: Date; models: Set<string> }>();
-    for (const o of group) {
-      const wanted = modelIdentity(o.model, o.make);
-      const matching = identities.filter((m) => sameModelIdentity(m.identity, wanted)).map((m) => m.model);
-      if (matching.length === 0) continue;
-      const item = work.get(o.campaignNumber) ?? {
-        campaignNumber: o.campaignNumber,
-        firstSeenAt: o.firstSeenAt,
-        models: new Set<string>(),
-      };
-      for (const m of matching) item.models.add(m);
-      work.set(o.campaignNumber, item);
-    }
-    for (const item of work.values()) {
+    // Watched VINs, then watched year/make/models: the same matching, one INSERT … SELECT per campaign for each.
+    for (const item of matchCampaigns(group, await watchedModels(tx, year, mk))) {
       written += await tx.$executeRaw(Prisma.sql`
         INSERT INTO "AlertEvent" ("id", "watcherId", "accountId", "type", "vin", "year", "make", "model", "campaignNumber",
                                   "createdAt", "status", "attempts", "nextAttemptAt")
@@ -73,6 +58,46 @@ export async function enqueueRecallEvents(
           AND w."createdAt" < ${timestampParam(item.firstSeenAt)}
         ON CONFLICT ("watcherId", "vin", "campaignNumber") DO NOTHING`);
     }
+    for (const item of matchCampaigns(group, await watchedVehicleModels(tx, year, mk))) {
+      written += await tx.$executeRaw(Prisma.sql`
+        INSERT INTO "AlertEvent" ("id", "watcherId", "accountId", "type", "vin", "year", "make", "model", "campaignNumber",
+                                  "createdAt", "status", "attempts", "nextAttemptAt", "vehicleKey")
+        SELECT ${eventIdSql()}, w."watcherId", w."accountId", 'recall.opened', NULL, w."year", w."make", w."model",
+               ${item.campaignNumber}, ${timestampParam(now)},
+               CASE WHEN e."watcherId" IS NULL THEN 'unsent' ELSE 'pending' END, 0,
+               CASE WHEN e."watcherId" IS NULL THEN NULL ELSE ${timestampParam(now)} END,
+               CAST(w."year" AS TEXT) || '|' || w."makeKey" || '|' || w."modelKey"
+        FROM "WatchedVehicle" w LEFT JOIN "WebhookEndpoint" e ON e."watcherId" = w."watcherId"
+        WHERE w."year" = ${year} AND w."makeKey" = ${mk} AND w."model" IN (${Prisma.join([...item.models])})
+          AND w."createdAt" < ${timestampParam(item.firstSeenAt)}
+        ON CONFLICT ("watcherId", "vehicleKey", "campaignNumber") DO NOTHING`);
+    }
   }
   return written;
+}
+
+/**
+ * The campaigns of one year and make that cover a watched model spelling, each with the spellings it covers (a
+ * campaign may name the vehicle in several rows), by lib/vehicle's model identity ("ACCORD" is vPIC's "Accord").
+ */
+function matchCampaigns(
+  group: OpenedCoverage[],
+  models: string[],
+): { campaignNumber: string; firstSeenAt: Date; models: Set<string> }[] {
+  if (models.length === 0) return [];
+  const identities = models.map((m) => ({ model: m, identity: modelIdentity(m, group[0].make) }));
+  const work = new Map<string, { campaignNumber: string; firstSeenAt: Date; models: Set<string> }>();
+  for (const o of group) {
+    const wanted = modelIdentity(o.model, o.make);
+    const matching = identities.filter((m) => sameModelIdentity(m.identity, wanted)).map((m) => m.model);
+    if (matching.length === 0) continue;
+    const item = work.get(o.campaignNumber) ?? {
+      campaignNumber: o.campaignNumber,
+      firstSeenAt: o.firstSeenAt,
+      models: new Set<string>(),
+    };
+    for (const m of matching) item.models.add(m);
+    work.set(o.campaignNumber, item);
+  }
+  return [...work.values()];
 }

@@ -2,13 +2,25 @@
  * The watchlist: VINs a watcher (watcher.ts) hears about when a new recall covers them. A VIN is validated and
  * decoded once, when added, and stored with its year, make and model; a recall sync then finds the watchers of
  * a vehicle by an index on (year, make key), without decoding anything (recall-events.ts).
+ *
+ * A watcher may also watch a year/make/model (a fleet's model, a dealer's line): the same events for every
+ * campaign that opens for the vehicle, through the same path (recall-events.ts matches both kinds of watch by
+ * year, make key and model spelling; delivery, the digest and the log treat the events alike).
  */
 import { badRequest, notFound } from "../contract/errors";
-import type { WatchedVin, WatchlistAddResponse, WatchlistPage } from "./answers";
+import type {
+  WatchedVehicle,
+  WatchedVehiclesAddResponse,
+  WatchedVehiclesPage,
+  WatchedVin,
+  WatchlistAddResponse,
+  WatchlistPage,
+} from "./answers";
 import { config } from "../config";
 import { db, dbProvider, Prisma } from "../db";
 import { recallsForVehicle } from "../recalls";
-import { displayMake, makeKey, type VehicleQuery } from "../vehicle";
+import { knownVehicleNames } from "../recalls/vehicle-names";
+import { displayMake, makeKey, nameKey, slugify, type VehicleQuery } from "../vehicle";
 import { decodeVin, normalizeVin } from "../vin";
 import { withDeadline } from "../outside";
 import type { Watcher } from "./watcher";
@@ -175,4 +187,152 @@ export async function watchedModels(tx: Prisma.TransactionClient, year: number, 
     distinct: ["model"],
   });
   return rows.map((r) => r.model);
+}
+
+/** The watched vehicles' models of one year and make key (recall-events.ts). */
+export async function watchedVehicleModels(tx: Prisma.TransactionClient, year: number, mk: string): Promise<string[]> {
+  const rows = await tx.watchedVehicle.findMany({
+    where: { year, makeKey: mk },
+    select: { model: true },
+    distinct: ["model"],
+  });
+  return rows.map((r) => r.model);
+}
+
+/** The key of a watched vehicle in its events and cursors: `2003|honda|accord` (lib/vehicle's keys). */
+export const watchedVehicleKey = (year: number, make: string, model: string) =>
+  `${year}|${makeKey(make)}|${nameKey(model)}`;
+
+const vehicleName = (v: VehicleQuery) => ({ year: v.year, make: displayMake(v.make), model: v.model });
+const vehiclePermalink = (v: VehicleQuery) =>
+  `${config().publicBaseUrl}/recalls/${v.year}/${slugify(v.make)}/${slugify(v.model)}`;
+
+/** Each vehicle with vPIC's (or the recall data's) names; a problem naming the first that neither knows. */
+async function resolveVehicles(vehicles: VehicleQuery[]): Promise<VehicleQuery[]> {
+  const out = new Map<string, VehicleQuery>();
+  for (const [i, v] of vehicles.entries()) {
+    const names = await knownVehicleNames(v.make, v.model);
+    if (!names) {
+      throw badRequest(
+        `vehicles[${i}] (${v.year} ${v.make.slice(0, 40)} ${v.model.slice(0, 40)}) is a make and model neither NHTSA's vPIC nor its recall data knows, so no recall could be matched to it; nothing was added.`,
+        { reason: "unknown_vehicle", param: `vehicles[${i}]` },
+      );
+    }
+    const resolved = { year: v.year, make: names.make, model: names.model };
+    const key = watchedVehicleKey(resolved.year, resolved.make, resolved.model);
+    if (!out.has(key)) out.set(key, resolved);
+  }
+  return [...out.values()];
+}
+
+/** Adds year/make/model watches (all or none), within WATCHLIST_MAX_VINS of them. */
+export async function addVehiclesToWatchlist(
+  watcher: Watcher,
+  vehicles: VehicleQuery[],
+  now = new Date(),
+): Promise<WatchedVehiclesAddResponse> {
+  const resolved = await resolveVehicles(vehicles);
+  const limit = config().alerts.watchlistMax;
+  return db().$transaction(async (tx) => {
+    await lockWatcher(tx, watcher.id);
+    const rows = await tx.watchedVehicle.findMany({
+      where: { watcherId: watcher.id },
+      select: { year: true, makeKey: true, modelKey: true },
+    });
+    const known = new Set(rows.map((r) => `${r.year}|${r.makeKey}|${r.modelKey}`));
+    const isKnown = (v: VehicleQuery) => known.has(watchedVehicleKey(v.year, v.make, v.model));
+    const fresh = resolved.filter((v) => !isKnown(v));
+    if (rows.length + fresh.length > limit) {
+      throw badRequest(
+        `${rows.length} vehicles are watched; adding ${fresh.length} would pass the limit of ${limit}. Remove vehicles first; nothing was added.`,
+        { reason: "watchlist_full", param: "vehicles", limit },
+      );
+    }
+    await tx.watchedVehicle.createMany({
+      data: fresh.map((v) => ({
+        watcherId: watcher.id,
+        year: v.year,
+        make: v.make,
+        model: v.model,
+        makeKey: makeKey(v.make),
+        modelKey: nameKey(v.model),
+        accountId: watcher.accountId,
+        createdAt: now,
+      })),
+    });
+    return {
+      added: fresh.map(vehicleName),
+      alreadyWatched: resolved.filter(isKnown).map(vehicleName),
+      total: rows.length + fresh.length,
+      limit,
+    };
+  });
+}
+
+export async function removeVehicleFromWatchlist(
+  watcher: Watcher,
+  yearText: string,
+  make: string,
+  model: string,
+): Promise<{ vehicle: { year: number; make: string; model: string }; watched: false; total: number }> {
+  const year = Number(yearText);
+  const where = { watcherId: watcher.id, year, makeKey: makeKey(make), modelKey: nameKey(model) };
+  const row = Number.isInteger(year) ? await db().watchedVehicle.findFirst({ where }) : null;
+  if (!row) {
+    throw notFound(
+      `${yearText.slice(0, 10)} ${make.slice(0, 40)} ${model.slice(0, 40)} is not on this key's watchlist.`,
+      {
+        param: "model",
+      },
+    );
+  }
+  await db().watchedVehicle.deleteMany({ where });
+  return {
+    vehicle: vehicleName(row),
+    watched: false,
+    total: await db().watchedVehicle.count({ where: { watcherId: watcher.id } }),
+  };
+}
+
+/** One page of the watched vehicles by year, make and model, each with its open recalls now (as listWatchlist). */
+export async function listWatchedVehicles(
+  watcher: Watcher,
+  limit: number,
+  cursor?: string,
+): Promise<WatchedVehiclesPage> {
+  const after = cursor ? Buffer.from(cursor, "base64url").toString("utf8").split("|") : null;
+  const afterYear = after ? Number(after[0]) : NaN;
+  const where: Prisma.WatchedVehicleWhereInput = { watcherId: watcher.id };
+  if (after && Number.isInteger(afterYear) && after.length === 3) {
+    const [, mk, model] = after;
+    where.OR = [
+      { year: { gt: afterYear } },
+      { year: afterYear, makeKey: { gt: mk } },
+      { year: afterYear, makeKey: mk, modelKey: { gt: model } },
+    ];
+  }
+  const [rows, total] = await Promise.all([
+    db().watchedVehicle.findMany({
+      where,
+      orderBy: [{ year: "asc" }, { makeKey: "asc" }, { modelKey: "asc" }],
+      take: limit + 1,
+    }),
+    db().watchedVehicle.count({ where: { watcherId: watcher.id } }),
+  ]);
+  const page = rows.slice(0, limit);
+  const { report } = config();
+  const recalls = await Promise.all(page.map((r) => vehicleRecalls(r, report.recallsTimeoutMs)));
+  const items: WatchedVehicle[] = page.map((r, i) => ({
+    vehicle: vehicleName(r),
+    watchedSince: r.createdAt.toISOString(),
+    permalink: vehiclePermalink(r),
+    recalls: recalls[i],
+  }));
+  const last = page[page.length - 1];
+  return {
+    items,
+    nextCursor:
+      rows.length > limit ? Buffer.from(`${last.year}|${last.makeKey}|${last.modelKey}`).toString("base64url") : null,
+    total,
+  };
 }
