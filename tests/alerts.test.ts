@@ -136,7 +136,7 @@ const dealer = (key: string) => ({
     }),
 });
 
-const keys: Record<"a" | "b" | "c", { key: string; id: string }> = {} as never;
+const keys: Record<"a" | "b" | "c" | "d", { key: string; id: string }> = {} as never;
 let account: { key: string; accountId: string };
 const secrets: Record<string, string> = {};
 
@@ -167,7 +167,7 @@ beforeAll(async () => {
     PUBLIC_BASE_URL: app.env.PUBLIC_BASE_URL,
   });
   resetConfigForTests();
-  for (const name of ["a", "b", "c"] as const) {
+  for (const name of ["a", "b", "c", "d"] as const) {
     const issued = await issueKey({ name: `Fleet ${name.toUpperCase()}`, email: `${name}@fleet.example` });
     keys[name] = { key: issued.key, id: issued.record.id };
   }
@@ -259,6 +259,42 @@ describe("the watchlist", () => {
     expect(first.items[1].recalls.source).toContain("mirror");
     const second = await (await a.get(`watchlist?limit=2&cursor=${first.nextCursor}`)).json();
     expect(second).toMatchObject({ items: [{ vin: ACCORD[1] }], nextCursor: null, total: 3 });
+  });
+
+  test("a year/make/model can be watched (any case or slug), listed, and removed; an unknown one is refused", async () => {
+    const d = dealer(keys.d.key);
+    const unknown = await d.send("POST", "watchlist/vehicles", {
+      vehicles: [{ year: 2003, make: "nosuch", model: "car" }],
+    });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ reason: "unknown_vehicle", param: "vehicles[0]" });
+    const added = await d.send("POST", "watchlist/vehicles", {
+      vehicles: [
+        { year: 2003, make: "honda", model: "accord" },
+        { year: 2011, make: "DODGE", model: "avenger" },
+      ],
+    });
+    expect(added.status).toBe(200);
+    expect(await added.json()).toMatchObject({
+      added: [
+        { year: 2003, make: "Honda", model: "Accord" },
+        { year: 2011, make: "Dodge", model: "Avenger" },
+      ],
+      alreadyWatched: [],
+      total: 2,
+    });
+    const list = await (await d.get("watchlist/vehicles")).json();
+    expect(list).toMatchObject({
+      total: 2,
+      nextCursor: null,
+      items: [
+        { vehicle: { year: 2003, make: "Honda", model: "Accord" }, permalink: `${app.url}/recalls/2003/honda/accord` },
+        { vehicle: { year: 2011, make: "Dodge", model: "Avenger" } },
+      ],
+    });
+    expect((await d.send("DELETE", "watchlist/vehicles/2011/dodge/avenger")).status).toBe(200);
+    expect((await d.send("DELETE", "watchlist/vehicles/2011/dodge/avenger")).status).toBe(404);
+    expect((await d.send("PUT", "webhook", { url: `${receiverUrl}/d` })).status).toBe(200);
   });
 
   test("a VIN can be removed; removing one that is not watched is a 404", async () => {
@@ -354,6 +390,22 @@ describe("recall.opened", () => {
       },
     });
     expect(bodyOf(toB[0]).data.summary).toContain("INFLATOR MAY RUPTURE");
+    // The watched 2003 Accord (no VIN) gets the same event, once.
+    const toD = await eventually(
+      () => deliveriesTo("/d"),
+      (d) => d.length >= 1,
+      WAIT_MS,
+    );
+    expect(toD).toHaveLength(1);
+    expect(bodyOf(toD[0]).data).toMatchObject({
+      vin: null,
+      watched: "vehicle",
+      year: 2003,
+      make: "Honda",
+      model: "Accord",
+      campaignNumber: FIRST_CAMPAIGN,
+      permalink: `${app.url}/recalls/2003/honda/accord`,
+    });
 
     const log = await eventually(
       async () =>
@@ -392,9 +444,10 @@ describe("recall.opened", () => {
     );
     // The Avenger is not covered; the account without an endpoint keeps its event for the digest.
     expect(received.some((r) => r.body.includes(AVENGER))).toBe(false);
-    const rows = await app
-      .db()
-      .alertEvent.findMany({ where: { type: "recall.opened" }, select: { vin: true, status: true, watcherId: true } });
+    const rows = await app.db().alertEvent.findMany({
+      where: { type: "recall.opened", vin: { not: null } },
+      select: { vin: true, status: true, watcherId: true },
+    });
     expect(rows.map((r) => r.vin).sort()).toEqual([ACCORD[0], ACCORD[0], ACCORD[1], ACCORD[2]]);
     expect(rows.filter((r) => r.status === "unsent")).toHaveLength(1);
     // The watchlist answer now lists the campaign.

@@ -4,7 +4,7 @@
  */
 import type { DeliveryLogEntry, WebhookEndpointView } from "./answers";
 import { db } from "../db";
-import { displayMake } from "../vehicle";
+import { displayMake, slugify } from "../vehicle";
 import { logEntry } from "./delivery";
 import { digestEnabled } from "./digest";
 import { endpointView } from "./endpoints";
@@ -18,6 +18,9 @@ export interface LocationAlerts {
   name: string;
   watched: number;
   newest: { vin: string; vehicle: string; watchedSince: Date }[];
+  /** Watched year/make/models, newest first, and the recall page of each. */
+  vehicles: { vehicle: string; href: string; watchedSince: Date }[];
+  vehiclesWatched: number;
   endpoint: WebhookEndpointView | null;
   deliveries: DeliveryLogEntry[];
 }
@@ -29,9 +32,15 @@ export async function accountAlerts(
   const perLocation = await Promise.all(
     locations.map(async (l): Promise<LocationAlerts> => {
       const watcher: Watcher = { id: locationWatcherId(l.id), accountId: account.id, email: account.email };
-      const [watched, newest, endpoint, deliveries] = await Promise.all([
+      const [watched, newest, vehiclesWatched, vehicles, endpoint, deliveries] = await Promise.all([
         db().watchedVin.count({ where: { watcherId: watcher.id } }),
         db().watchedVin.findMany({
+          where: { watcherId: watcher.id },
+          orderBy: { createdAt: "desc" },
+          take: SHOWN_VINS,
+        }),
+        db().watchedVehicle.count({ where: { watcherId: watcher.id } }),
+        db().watchedVehicle.findMany({
           where: { watcherId: watcher.id },
           orderBy: { createdAt: "desc" },
           take: SHOWN_VINS,
@@ -51,6 +60,12 @@ export async function accountAlerts(
           vin: w.vin,
           vehicle: `${w.year} ${displayMake(w.make)} ${w.model}`,
           watchedSince: w.createdAt,
+        })),
+        vehiclesWatched,
+        vehicles: vehicles.map((v) => ({
+          vehicle: `${v.year} ${displayMake(v.make)} ${v.model}`,
+          href: `/recalls/${v.year}/${slugify(v.make)}/${slugify(v.model)}`,
+          watchedSince: v.createdAt,
         })),
         endpoint,
         deliveries: deliveries.map(logEntry),

@@ -16,6 +16,12 @@ import {
   DeliveriesPage,
   DeliveriesQuery,
   WATCHLIST_POST_LIMIT,
+  WatchedVehicleParams,
+  WatchedVehicleRemoved,
+  WatchedVehiclesAddRequest,
+  WatchedVehiclesAddResponse,
+  WatchedVehiclesPage,
+  WatchedVehiclesQuery,
   WatchedVinParams,
   WatchlistAddRequest,
   WatchlistAddResponse,
@@ -585,6 +591,78 @@ export const operations = defineOperations({
       },
       "401": KEY_PROBLEM,
       "404": problem("The VIN is not on the key's watchlist (reason not_found)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  addVehiclesToWatchlist: {
+    method: "post",
+    path: "/api/dealer/v1/watchlist/vehicles",
+    tags: ["Alerts"],
+    summary: "Watch a year/make/model for new recalls",
+    description:
+      `Adds up to ${WATCHLIST_POST_LIMIT} year/make/model per request to the key's watchlist (up to WATCHLIST_MAX_VINS of them). ` +
+      "Make and model may be given in any case or as slugs; each is named as NHTSA's vPIC (or its recall data) names it, and a " +
+      "make and model neither knows is refused with a problem naming it (unknown_vehicle, `param` vehicles[i]). From now on, each " +
+      "recall campaign that NHTSA's recall files add for a watched vehicle is sent as a `recall.opened` webhook event with `vin` null " +
+      'and `watched` "vehicle" (and listed in the email digest), as for a watched VIN.',
+    requestBody: {
+      description: "The vehicles to watch.",
+      content: { [JSON_TYPE]: { schema: WatchedVehiclesAddRequest } },
+    },
+    security: "dealerKey",
+    responses: {
+      "200": {
+        description: "What was added.",
+        content: { [JSON_TYPE]: { schema: WatchedVehiclesAddResponse } },
+        headers: ["requestId", "accountWarning"],
+      },
+      "400": problem(
+        "The body is not JSON (invalid_json) or malformed (invalid_parameter), a make and model is not known (unknown_vehicle), or the watchlist would pass its limit (watchlist_full, with `limit`).",
+      ),
+      "401": KEY_PROBLEM,
+      "413": problem("The body is larger than 64 KB (reason payload_too_large)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  getWatchedVehicles: {
+    method: "get",
+    path: "/api/dealer/v1/watchlist/vehicles",
+    tags: ["Alerts"],
+    summary: "The watched year/make/model, each with its open recalls now",
+    description:
+      "Lists the key's watched vehicles by year, make and model, a page at a time (`limit`, `cursor` = the previous page's " +
+      "`nextCursor`), each with when it was added and its open recall campaigns now (`count` null when unknown, never a false 0).",
+    query: WatchedVehiclesQuery,
+    security: "dealerKey",
+    conditional: true,
+    responses: {
+      "200": {
+        description: "One page of the watched vehicles.",
+        content: { [JSON_TYPE]: { schema: WatchedVehiclesPage } },
+        headers: ["etag", "requestId", "accountWarning"],
+      },
+      "400": problem("`limit` or `cursor` is malformed (reason invalid_parameter)."),
+      "401": KEY_PROBLEM,
+      "500": INTERNAL_ERROR,
+    },
+  },
+  removeVehicleFromWatchlist: {
+    method: "delete",
+    path: "/api/dealer/v1/watchlist/vehicles/{year}/{make}/{model}",
+    tags: ["Alerts"],
+    summary: "Stop watching a year/make/model",
+    description:
+      "Removes one watched vehicle (make and model in any case or as slugs). Events already queued are still delivered.",
+    pathParams: WatchedVehicleParams,
+    security: "dealerKey",
+    responses: {
+      "200": {
+        description: "The vehicle is no longer watched.",
+        content: { [JSON_TYPE]: { schema: WatchedVehicleRemoved } },
+        headers: ["requestId", "accountWarning"],
+      },
+      "401": KEY_PROBLEM,
+      "404": problem("The vehicle is not on the key's watchlist (reason not_found)."),
       "500": INTERNAL_ERROR,
     },
   },

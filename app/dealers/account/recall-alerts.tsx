@@ -13,9 +13,10 @@ export function RecallAlerts({ locations }: { locations: LocationAlerts[] }) {
     <section data-testid="recall-alerts">
       <h2>Recall alerts</h2>
       <p className={styles.muted}>
-        Watch VINs with <code>POST /api/dealer/v1/watchlist</code> and register a webhook with{" "}
+        Watch VINs with <code>POST /api/dealer/v1/watchlist</code>, or a whole year/make/model with{" "}
+        <code>POST /api/dealer/v1/watchlist/vehicles</code>, and register a webhook with{" "}
         <code>PUT /api/dealer/v1/webhook</code> (<Link href="/docs">API reference</Link>): each new recall for a watched
-        VIN is sent as a signed <code>recall.opened</code> event.
+        VIN or vehicle is sent as a signed <code>recall.opened</code> event.
       </p>
       {locations.map((l) => (
         <div key={l.locationId} data-testid={`alerts-${l.locationId}`}>
@@ -59,6 +60,32 @@ export function RecallAlerts({ locations }: { locations: LocationAlerts[] }) {
                       </td>
                       <td>{w.vehicle}</td>
                       <td>{w.watchedSince.toISOString().slice(0, 10)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          {l.vehicles.length ? (
+            <div className="table-scroll" tabIndex={0} role="group" aria-label={`Watched vehicles of ${l.name}`}>
+              <table className={styles.table} data-testid="watched-vehicles">
+                <caption>
+                  {l.vehiclesWatched} year/make/model watched (every VIN of it)
+                  {l.vehiclesWatched > l.vehicles.length ? `, the ${l.vehicles.length} newest below` : ""}
+                </caption>
+                <thead>
+                  <tr>
+                    <th>Vehicle</th>
+                    <th>Watched since</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {l.vehicles.map((v) => (
+                    <tr key={v.href}>
+                      <td>
+                        <Link href={v.href}>{v.vehicle}</Link>
+                      </td>
+                      <td>{v.watchedSince.toISOString().slice(0, 10)}</td>
                     </tr>
                   ))}
                 </tbody>
