@@ -38,7 +38,11 @@ export function isApiPath(pathname: string): boolean {
 }
 
 export function apiRouteFor(pathname: string): ApiRoute | undefined {
-  return API_ROUTES.find((r) => r.pattern.test(pathname));
+  // As Next.js routes: a static segment wins over a parameter (/watchlist/vehicles is not the VIN "vehicles").
+  const params = (r: ApiRoute) => r.path.split("{").length;
+  let best: ApiRoute | undefined;
+  for (const r of API_ROUTES) if (r.pattern.test(pathname) && (!best || params(r) < params(best))) best = r;
+  return best;
 }
 
 /** What the `Allow` header lists for a route: its methods, HEAD with GET, and OPTIONS. */
