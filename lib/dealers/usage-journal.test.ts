@@ -16,15 +16,20 @@ let temp: ReturnType<typeof createTempDb>;
 let dataDir: string;
 beforeAll(() => {
   process.env.LOG_LEVEL = "silent";
-  temp = createTempDb();
   dataDir = mkdtempSync(path.join(tmpdir(), "vinscope-usage-"));
+  // This process and the killed one serve the same database from the same DATA_DIR: the start's replay finds
+  // the killed process's journal where that process kept it.
+  process.env.DATA_DIR = dataDir;
+  temp = createTempDb();
 });
 afterAll(async () => {
   await temp.cleanup();
+  delete process.env.DATA_DIR;
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const journalDir = () => path.join(dataDir, "usage-journal");
+/** A folder of journals for the tests that make journals themselves. */
+const journalDir = () => path.join(dataDir, "own-journals");
 const record = (keyId: string, counts: Parameters<typeof recordUsage>[1], day: Date) => recordUsage(keyId, counts, day);
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -56,11 +61,12 @@ test("calls counted by a process killed outright before its queue wrote them are
 
   const day = usageDay(new Date());
   expect((await readUsage(key.id, day)).requests).toBe(0);
-  expect(await replayUsageJournals(record, journalDir())).toBe(25);
+  expect(await replayUsageJournals(record)).toBe(25);
   expect(await readUsage(key.id, day)).toMatchObject({ requests: 25, vins: 50 });
-  expect(readdirSync(journalDir())).toEqual([]);
+  const [perDatabase] = readdirSync(path.join(dataDir, "usage-journal"));
+  expect(readdirSync(path.join(dataDir, "usage-journal", perDatabase))).toEqual([]);
   // Replayed once: a second start finds nothing more.
-  expect(await replayUsageJournals(record, journalDir())).toBe(0);
+  expect(await replayUsageJournals(record)).toBe(0);
   expect((await readUsage(key.id, day)).requests).toBe(25);
 });
 

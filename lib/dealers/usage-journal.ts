@@ -6,7 +6,7 @@
  * file before the call is answered: a write(2) the kernel keeps whatever becomes of the process (only a power cut
  * can lose the last lines, which the kernel had not yet flushed).
  *
- * - One file per process, `DATA_DIR/usage-journal/<host>-<pid>-<start>.jsonl`, one JSON line per counted call,
+ * - One file per process, `DATA_DIR/usage-journal/<database>/<host>-<pid>-<start>.jsonl`, one line per counted call,
  *   numbered; when a tally's write commits, a line says which calls of that key and day it carried.
  * - Emptied whenever every call in it has been written, so it stays a few lines long. A process that stops
  *   (SIGTERM too: a server process does not wait for its queue) leaves it for the next start.
@@ -16,6 +16,7 @@
  *   commit and its mark counts that write twice on replay, never loses it.
  * - A journal that cannot be written (a read-only DATA_DIR) is logged once and left off: the queue still writes.
  */
+import { createHash } from "node:crypto";
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
@@ -69,6 +70,10 @@ export class UsageJournal {
       if (this.fd === null) {
         mkdirSync(this.dir, { recursive: true });
         this.fd = openSync(this.file, "a");
+        // A process that exits with every call written leaves nothing behind (a kill leaves the file to replay).
+        process.once("exit", () => {
+          if (this.unwritten.size === 0) rmSync(this.file, { force: true });
+        });
       }
       writeSync(this.fd, JSON.stringify(line) + "\n");
       return true;
@@ -95,7 +100,16 @@ export class UsageJournal {
   }
 }
 
-const usageJournalDir = () => path.join(config().dataDir, "usage-journal");
+/**
+ * Journals are kept per database (a hash of its URL, which may hold a password): a start replays only what was
+ * counted against the database it serves, even where several instances or test apps share one DATA_DIR.
+ */
+const usageJournalDir = () =>
+  path.join(
+    config().dataDir,
+    "usage-journal",
+    createHash("sha256").update(config().database.url).digest("hex").slice(0, 16),
+  );
 
 const globalForJournal = globalThis as unknown as { __vinscopeUsageJournal?: UsageJournal };
 
