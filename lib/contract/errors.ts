@@ -8,7 +8,7 @@ import type { ProblemReason } from "./problem";
 export type { ProblemReason };
 
 export interface ProblemExtensions {
-  /** Machine-readable cause: one of the documented reasons (lib/api/problem.ts), each with a /docs anchor. */
+  /** Machine-readable cause: one of the documented reasons (lib/contract/problem.ts), each with a /docs anchor. */
   reason?: ProblemReason;
   /** The request parameter at fault, when there is one. */
   param?: string;

@@ -2,7 +2,7 @@
  * The error body of every endpoint (RFC 9457 problem details, `application/problem+json`), as lib/http/problem.ts
  * builds it. `reason` is the machine-readable cause; each reason has a section on the docs page
  * (`/docs#problem-<reason>`), which is what `type` points to. This list is the one source of the reasons: it
- * types `ApiError`'s `reason` (`ProblemReason`, lib/api/errors.ts), so a reason missing here does not compile,
+ * types `ApiError`'s `reason` (`ProblemReason`, lib/contract/errors.ts), so a reason missing here does not compile,
  * and it builds the schema's enum in the OpenAPI document and the /docs sections.
  */
 import { z } from "zod";

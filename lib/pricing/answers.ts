@@ -1,7 +1,7 @@
 /**
  * What the pricing domain answers: the zod schemas of the pricing and market-overview bodies.
- * The domain types its answers with `z.infer` of these; lib/api/pricing.ts re-exports them for the OpenAPI
- * document, the MCP tools and the tests, so lib/pricing never imports lib/api.
+ * The domain types its answers with `z.infer` of these; the OpenAPI document (lib/api), the MCP tools and the
+ * tests import them from here, so lib/pricing never imports lib/api.
  */
 import { z } from "zod";
 import { US_STATE_CODES } from "../contract/us-states";

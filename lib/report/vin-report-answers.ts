@@ -11,7 +11,7 @@ import { DataStatus, demoDeals, PriceBand } from "../pricing/answers";
 import { DecodedVehicleSchema, WmiOnlyVehicleSchema } from "../vin/answers";
 import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../buyer-data/answers";
 
-/** `true`/`false` in any case, or 1/0, in a query string (lib/api/query-flag.ts); default true. */
+/** `true`/`false` in any case, or 1/0, in a query string (lib/contract/params.ts); default true. */
 const flag = (description: string) => queryFlag(description, true);
 
 export const VinPathParams = z.object({

@@ -1,5 +1,5 @@
 /**
- * Builds `decoded.extended` (lib/api/vin-extended.ts) from the decoded elements, under NHTSA's variable
+ * Builds `decoded.extended` (its schema: lib/vin/extended-answers.ts) from the decoded elements, under NHTSA's variable
  * names. Each text NHTSA prints is parsed to a boolean, number or enum; a text that does not parse is left
  * out (null) rather than guessed. `live` names the elements NHTSA's live API supplied.
  */

@@ -39,7 +39,7 @@ Object.assign(process.env, {
   SEED_DEMO_DATA: "true",
 });
 
-/** A real 2011 Ford Fusion VIN (lib/vin/real-vins.fixture.json). */
+/** A real 2011 Ford Fusion VIN (tests/fixtures/vin/real-vins.json). */
 const VIN = "3FAHP0JG7BR257109";
 
 interface Case {
