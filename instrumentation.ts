@@ -11,6 +11,17 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Traces only when an OTLP endpoint is configured (lib/metrics/otel.ts); otherwise the SDK is never loaded. First,
+  // so that what follows (the warm-up's queries) is traced under the same provider.
+  if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
+    const { startTracing } = await import("./lib/metrics/otel");
+    startTracing();
+  }
+  // This process's metrics from its start; under npm start, its answers to the primary's collection for GET /metrics.
+  const { processMetrics } = await import("./lib/metrics/process-metrics");
+  processMetrics();
+  const { answerMetricsCollection } = await import("./lib/metrics/cluster");
+  answerMetricsCollection();
   const { installEarlyRefusal } = await import("./lib/http/early-refusal");
   installEarlyRefusal();
   // The socket address, for rate limits: a header of ours no client can set (lib/http/client-address.ts).

@@ -9,6 +9,15 @@ const nextConfig = {
     "@prisma/adapter-pg",
     "@prisma/driver-adapter-utils",
     "pg",
+    // One copy per process of the metrics registry's library and of OpenTelemetry (whose API keeps the tracer
+    // provider in a global that Next.js's own spans read too); the SDK is loaded only when tracing is configured.
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-trace-node",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/resources",
+    "@opentelemetry/semantic-conventions",
+    "@prisma/instrumentation",
   ],
   poweredByHeader: false,
   // The build does not type-check: `npm run lint` (and so `npm test`) runs `tsc --noEmit` over the whole

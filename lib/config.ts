@@ -511,6 +511,18 @@ const SETTINGS = {
     /** Cron pattern (UTC) of the email digest, or null (off). */
     digestSchedule: env("ALERT_DIGEST_SCHEDULE", cronSchedule("0 7 * * *")),
   },
+  /** What operators see inside (lib/metrics): GET /metrics and OpenTelemetry traces. */
+  observability: {
+    /** The bearer token GET /metrics answers to; unset: the route is off (404). */
+    metricsToken: env("METRICS_TOKEN", optionalText()),
+    /**
+     * Where traces go (OTLP over HTTP). Either turns tracing on; the exporter reads these and the other OTEL_*
+     * variables (headers, protocol, timeout) itself. Unset: nothing is traced, and the SDK is not even loaded.
+     */
+    otlpEndpoint: env("OTEL_EXPORTER_OTLP_ENDPOINT", optionalHttpUrl()),
+    otlpTracesEndpoint: env("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", optionalHttpUrl()),
+    serviceName: env("OTEL_SERVICE_NAME", z.string().trim().default("vinscope")),
+  },
   /** Stripe billing: all three of key, webhook secret and price, or none (the account page says billing is not set up). */
   stripeSettings: {
     secretKey: env("STRIPE_SECRET_KEY", z.string().trim().optional()),

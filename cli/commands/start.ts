@@ -17,6 +17,7 @@ import { wholeNumber } from "../output";
 import { claimSqliteFile, ensurePortFree, StartRefused } from "../server/instance-guard";
 import { EXIT_WITH_PARENT, holdLifetime, isStopping, track } from "../server/lifetime";
 import { serveWithWorkers } from "../server/server-workers";
+import { collectFromJobRunner } from "../../lib/metrics/cluster";
 
 const root = process.cwd();
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -145,6 +146,8 @@ function startJobRunnerProcess(): void {
       },
     );
     track(child);
+    // Its metrics are part of the instance's scrape (lib/metrics/cluster.ts), over the IPC channel.
+    collectFromJobRunner(child);
     child.on("exit", (code, signal) => {
       if (isStopping()) return;
       console.error(`[vinscope] the job runner exited (${signal ?? `code ${code}`}); restarting it in 10 s`);

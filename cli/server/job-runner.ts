@@ -9,8 +9,14 @@ import { runAsTool } from "../../lib/db/process-kind";
 import { log } from "../../lib/log";
 import { JOBS } from "../../lib/jobs/registry";
 import { startJobRunner } from "../../lib/jobs/scheduler";
+import { answerMetricsCollection } from "../../lib/metrics/cluster";
+import { processMetrics } from "../../lib/metrics/process-metrics";
 
 runAsTool();
+// Its counts (sync runs, webhook deliveries, outside calls, memory) join the instance's GET /metrics through the
+// primary, which asks over the IPC channel (lib/metrics/cluster.ts).
+processMetrics();
+answerMetricsCollection();
 const runner = startJobRunner(JOBS);
 log().info({ jobs: JOBS.map((j) => j.name) }, "job runner started");
 // The runner delivers the webhooks (lib/jobs/webhook-delivery.ts).

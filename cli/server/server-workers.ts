@@ -10,6 +10,9 @@
  * everything stops with exit code 1, as does a crash loop. SIGINT/SIGTERM/SIGHUP stop the workers (Next.js
  * finishes what it is doing) and then the primary (cli/server/lifetime.ts).
  *
+ * Metrics: a scrape of GET /metrics reaches one worker, which asks this primary; the primary collects every
+ * worker's registry and the job runner's over IPC and adds them up (lib/metrics/cluster.ts).
+ *
  * Rate-limit counters: on SQLite the public per-address counters live here, in the primary
  * (rate-limiter-flexible's RateLimiterClusterMaster), so every server process counts in the same place
  * (lib/http/rate-limit-store.ts). On PostgreSQL they live in the database and this is their fallback.
@@ -21,6 +24,7 @@ import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { RateLimiterClusterMaster } from "rate-limiter-flexible";
+import { serveInstanceScrapes } from "../../lib/metrics/cluster";
 import { EXIT_WITH_PARENT, isStopping, stopAll, track } from "./lifetime";
 
 /** More replacements than this within CRASH_WINDOW_MS is a crash loop, not bad luck. */
@@ -42,6 +46,8 @@ export function serveWithWorkers(opts: {
   });
   // Before any worker starts: it answers the workers' limiters' `init` messages.
   new RateLimiterClusterMaster();
+  // GET /metrics, served by any worker, is answered with every process's metrics added up here (lib/metrics/cluster.ts).
+  serveInstanceScrapes();
   let listening = 0;
   const restarts: number[] = [];
 

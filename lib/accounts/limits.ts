@@ -12,6 +12,7 @@ import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
 import { config } from "../config";
 import { db } from "../db";
 import { retryAnswer } from "../outside";
+import { countRateLimitRefusal } from "../metrics/process-metrics";
 
 export type LimitOutcome = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -50,8 +51,10 @@ function consume(name: string, points: number, durationSeconds: number, subject:
       await limiter(name, points, durationSeconds).consume(counterKey(subject));
       return { ok: true };
     } catch (error) {
-      if (error instanceof RateLimiterRes)
+      if (error instanceof RateLimiterRes) {
+        countRateLimitRefusal(name.startsWith("signup") ? "signup" : "signin");
         return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+      }
       throw error;
     }
   };

@@ -7,6 +7,7 @@
  */
 import { statSync } from "node:fs";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { config, postgresPoolOptions, type Config, type DatabaseProvider } from "../config";
 import {
   DatabaseUnavailableError,
@@ -16,6 +17,7 @@ import {
   type DatabaseFault,
 } from "./faults";
 import { TOOL_POOL_SIZE } from "./connection-budget";
+import { sampleAtScrape } from "../metrics/process-metrics";
 import { isToolProcess } from "./process-kind";
 import { ResilientSqliteFactory } from "./sqlite-adapter";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
@@ -40,16 +42,17 @@ export function createDb(database: Config["database"], faults: Config["databaseF
     // connectionTimeoutMillis bounds both connecting and waiting for a free connection of a full pool: an
     // unreachable server or an exhausted pool fails the query within it (503 with Retry-After) instead of
     // hanging (node-postgres waits for ever by default); the pool drops broken connections and reconnects.
-    const adapter = new PrismaPg(
-      {
-        ...postgresPoolOptions(database),
-        max: server ? config().databasePoolSize : TOOL_POOL_SIZE,
-        connectionTimeoutMillis: faults.connectTimeoutMs,
-        // No statement of a server process outlives the longest request.
-        ...(server ? { statement_timeout: config().requestDeadlineMs } : {}),
-      },
-      { schema: database.schema },
-    );
+    // The pool is made here rather than by the adapter so that /metrics can read its counts (lib/metrics);
+    // the adapter still ends it when the client disconnects (disposeExternalPool).
+    const pool = new pg.Pool({
+      ...postgresPoolOptions(database),
+      max: server ? config().databasePoolSize : TOOL_POOL_SIZE,
+      connectionTimeoutMillis: faults.connectTimeoutMs,
+      // No statement of a server process outlives the longest request.
+      ...(server ? { statement_timeout: config().requestDeadlineMs } : {}),
+    });
+    samplePool(pool);
+    const adapter = new PrismaPg(pool, { schema: database.schema, disposeExternalPool: true });
     return new PostgresClient({ adapter }) as unknown as Db;
   }
   // busy timeout: wait out another connection's short write lock instead of failing (the file is in WAL
@@ -62,6 +65,15 @@ export function createDb(database: Config["database"], faults: Config["databaseF
     maxHoldMs: config().requestDeadlineMs,
   });
   return new SqliteClient({ adapter });
+}
+
+/** The pool's connections when /metrics is scraped: the newest pool of the process (an older one is retired). */
+function samplePool(pool: pg.Pool): void {
+  sampleAtScrape("dbPool", (set) => {
+    set({ state: "in_use" }, pool.totalCount - pool.idleCount);
+    set({ state: "idle" }, pool.idleCount);
+    set({ state: "waiting" }, pool.waitingCount);
+  });
 }
 
 function sqlitePath(url: string): string {

@@ -20,6 +20,7 @@
  */
 import { log } from "../log";
 import { databaseFault } from "./faults";
+import { countWritesDropped, sampleAtScrape } from "../metrics/process-metrics";
 
 export interface DeferredWrite {
   /** Performs the write (short statements; no long transaction). */
@@ -40,6 +41,8 @@ class WriteBehind {
   private failures = 0;
   private dropped = 0;
   private lastDropWarning = 0;
+  /** Writes of the flush under way not yet written. */
+  private writing = 0;
 
   add(key: string, write: DeferredWrite): void {
     const older = this.pending.get(key);
@@ -54,6 +57,7 @@ class WriteBehind {
   /** Counts writes let go for want of room, with a warning at most every DROP_WARNING_MS. */
   noteDropped(count: number): void {
     this.dropped += count;
+    countWritesDropped(count);
     const now = Date.now();
     if (now - this.lastDropWarning > DROP_WARNING_MS) {
       this.lastDropWarning = now;
@@ -72,6 +76,11 @@ class WriteBehind {
       else if (!this.timer || this.failures === 0) await this.flush();
       else await pause(Math.min(50, deadline - Date.now()));
     }
+  }
+
+  /** Writes queued and not yet written (those of a flush under way included). */
+  get depth(): number {
+    return this.pending.size + this.writing;
   }
 
   private schedule(delayMs: number): void {
@@ -103,6 +112,7 @@ class WriteBehind {
     const entries = [...batch];
     for (let i = 0; i < entries.length; i++) {
       const [key, write] = entries[i];
+      this.writing = entries.length - i;
       try {
         await write.run();
         this.failures = 0;
@@ -120,9 +130,11 @@ class WriteBehind {
             "deferred database writes wait: the database cannot take them now",
           );
         for (const [k, w] of entries.slice(i)) this.requeue(k, w);
+        this.writing = 0;
         return;
       }
     }
+    this.writing = 0;
   }
 
   /** Puts a write back under whatever arrived for its key meanwhile (the newer one wins, or absorbs it). */
@@ -130,7 +142,10 @@ class WriteBehind {
     const newer = this.pending.get(key);
     if (newer) this.pending.set(key, merge(newer, write));
     else if (this.pending.size < MAX_PENDING) this.pending.set(key, write);
-    else this.dropped++;
+    else {
+      this.dropped++;
+      countWritesDropped(1);
+    }
   }
 }
 
@@ -142,6 +157,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.
 
 const globalForQueue = globalThis as unknown as { __vinscopeWriteBehind?: WriteBehind };
 const queue = () => (globalForQueue.__vinscopeWriteBehind ??= new WriteBehind());
+
+// The queue's depth when /metrics is scraped (lib/metrics).
+sampleAtScrape("writeBehind", (set) => set({}, globalForQueue.__vinscopeWriteBehind?.depth ?? 0));
 
 /** Queues a write under `key` (see the module comment); returns at once. */
 export function deferWrite(key: string, write: DeferredWrite): void {

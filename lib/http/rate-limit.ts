@@ -12,6 +12,7 @@ import { ApiError } from "../contract/errors";
 import { config, type Config, type RateLimitPolicy } from "../config";
 import { addressLimitKey, AddressSet, clientAddress, normaliseAddress, PEER_ADDRESS_HEADER } from "./client-address";
 import { sharedLimiter, type LimitOutcome } from "./rate-limit-store";
+import { countRateLimitRefusal } from "../metrics/process-metrics";
 
 export { isRateLimitedPath } from "../api/rate-limit-paths";
 
@@ -135,6 +136,7 @@ function decide(name: PolicyName, policy: RateLimitPolicy, outcome: LimitOutcome
   const resetSeconds = Math.max(0, Math.ceil(outcome.resetMs / 1000));
   headers.RateLimit = `"${name}";r=${outcome.remaining};t=${resetSeconds}`;
   if (outcome.allowed) return { headers, refusal: null };
+  countRateLimitRefusal(name);
   const retryAfter = Math.max(1, resetSeconds);
   const who = name === "address" ? "from this address" : "with this API key";
   return {

@@ -21,6 +21,8 @@ import { problemResponse } from "./problem";
 import { checkAddressLimit, isRateLimitedPath } from "./rate-limit";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id";
 import { isWarmUpRequest } from "./warm-up-request";
+import { observeRequest } from "../metrics/process-metrics";
+import { inSpan, tracingOn } from "../metrics/tracing";
 
 export interface JsonResult {
   kind: "json";
@@ -214,11 +216,23 @@ export function serve(
       ...(reason ? { reason } : {}),
     };
     if (warmUp) return response;
+    // By the spec's path template, never the path itself: a VIN or a key never becomes a label.
+    observeRequest(spec.path, req.method, response.status, ms / 1000);
     if (response.status >= 500 && !expected) log().warn(line, "request failed");
     else log().info(line, "request");
     return response;
   };
-  return Object.assign(serveRequest, { spec });
+  // With tracing on, the route is a span under Next.js's request span, named by its template (lib/metrics/tracing.ts).
+  const traced = (req: Request, ctx: NextRouteContext) =>
+    tracingOn()
+      ? inSpan(
+          `route ${spec.method.toUpperCase()} ${spec.path}`,
+          { "http.route": spec.path, "http.request.method": req.method, "vinscope.operation": spec.operationId },
+          () => serveRequest(req, ctx),
+          (response) => ({ "http.response.status_code": response.status }),
+        )
+      : serveRequest(req, ctx);
+  return Object.assign(traced, { spec });
 }
 
 function toResponse(result: RouteResult, req: Request, routeCache: CachePolicy): Response {

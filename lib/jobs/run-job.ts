@@ -5,6 +5,7 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import { log } from "../log";
+import { countSyncRun } from "../metrics/process-metrics";
 import type { Job, JobProgress, JobResult } from "./job";
 import {
   acquireLease,
@@ -69,6 +70,7 @@ export async function runJob(job: Job, opts: RunOptions = {}): Promise<RunOutcom
       progress: (p) => opts.onProgress?.(p),
     });
     await recordSuccess(job.name, result, new Date());
+    countSyncRun(job.name, result.outcome);
     const seconds = (Date.now() - started.getTime()) / 1000;
     log().info(
       { job: job.name, outcome: result.outcome, rowsChanged: result.rowsChanged, seconds },
@@ -78,6 +80,7 @@ export async function runJob(job: Job, opts: RunOptions = {}): Promise<RunOutcom
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await recordFailure(job.name, message, new Date()).catch(() => undefined);
+    countSyncRun(job.name, "failed");
     log().warn({ job: job.name, err: message }, "job failed");
     return { ran: true, ok: false, error: message, seconds: (Date.now() - started.getTime()) / 1000 };
   } finally {

@@ -14,6 +14,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { deliverDueEvents, type RoundResult } from "../alerts/delivery";
+import { countWebhookDeliveries } from "../metrics/process-metrics";
 import { config } from "../config";
 import { runnerId } from "./run-job";
 import type { Job } from "./job";
@@ -41,6 +42,9 @@ export const webhookDeliveryJob: Job = {
       const round = deliverDueEvents(owner).then(
         (r) => {
           for (const k of Object.keys(total) as (keyof RoundResult)[]) total[k] += r[k];
+          countWebhookDeliveries("delivered", r.delivered);
+          countWebhookDeliveries("retrying", r.retrying);
+          countWebhookDeliveries("failed", r.failed);
           return r;
         },
         (error: unknown) => {

@@ -9,6 +9,8 @@ import { log } from "../log";
 import { toolInputSchema, toolOutputSchema } from "./compact-schema";
 import { TOOL_HANDLERS } from "./tools";
 import { internalError, runTool, toolError, type ToolContext, type ToolHandler } from "./tool-result";
+import { countMcpToolCall } from "../metrics/process-metrics";
+import { inSpan } from "../metrics/tracing";
 
 // Per process (instrumentation builds it at start, in another bundle than the route's).
 const globalForTools = globalThis as unknown as { __vinscopeToolList?: Tool[] };
@@ -54,7 +56,14 @@ export async function callTool(name: string, args: unknown, context: ToolContext
   const parsed = spec.arguments.safeParse(args ?? {});
   if (!parsed.success) return toolError(`Invalid arguments for ${name}: ${issuesText(parsed.error.issues)}.`);
   const handler = TOOL_HANDLERS[name as McpToolName] as ToolHandler<unknown>;
-  const result = await runTool(name, () => handler(parsed.data, context));
+  // Counted, and with tracing on a span, under the tool's name: only a known tool's name gets here.
+  const result = await inSpan(
+    `mcp.tool ${name}`,
+    { "mcp.tool.name": name },
+    () => runTool(name, () => handler(parsed.data, context)),
+    (r) => ({ "mcp.tool.is_error": r.isError === true }),
+  );
+  countMcpToolCall(name, result.isError ? "error" : "ok");
   if (result.isError) return result;
   // The answer must be what tools/list promised: a client validating it would otherwise fail the call.
   const checked = spec.output.safeParse(result.structuredContent);

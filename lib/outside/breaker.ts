@@ -23,6 +23,8 @@ import {
 } from "cockatiel";
 import { config } from "../config";
 import { log } from "../log";
+import { countOutsideCall, sampleAtScrape, type OutsideOutcome } from "../metrics/process-metrics";
+import { inSpan, tracingOn } from "../metrics/tracing";
 
 export type BreakerState = "closed" | "open" | "half_open";
 
@@ -94,13 +96,20 @@ export class Breaker {
   private openedAt: number | null = null;
   private lastFailure: string | null = null;
   readonly settings: BreakerSettings;
+  /**
+   * The name its calls are counted under in the metrics and named in spans: the system's name, or for one of many
+   * breakers of a kind (a webhook endpoint's, whose name holds the endpoint's URL) the kind alone, so no URL
+   * becomes a label and the label's values stay a handful.
+   */
+  readonly source: string;
 
   constructor(
     readonly name: string,
     readonly failures: number,
     readonly cooldownMs: number,
-    more: Partial<Pick<BreakerSettings, "windowMs" | "slowCallMs">> = {},
+    more: Partial<Pick<BreakerSettings, "windowMs" | "slowCallMs">> & { source?: string } = {},
   ) {
+    this.source = more.source ?? name;
     this.settings = { failures, cooldownMs, windowMs: more.windowMs ?? 10_000, slowCallMs: more.slowCallMs ?? 750 };
     const { windowMs } = this.settings;
     // cockatiel's SamplingBreaker: open above `threshold` failures of the calls in `duration`, once at least
@@ -141,25 +150,64 @@ export class Breaker {
     return true;
   }
 
-  async run<T>(work: () => Promise<T>, opts: RunOptions<T>): Promise<T> {
+  /**
+   * `work` under the breaker, each call counted by outcome in the metrics (lib/metrics) and, with tracing on, a
+   * span named for the system with its outcome and whether the breaker refused the call.
+   */
+  run<T>(work: () => Promise<T>, opts: RunOptions<T>): Promise<T> {
+    if (!tracingOn()) return this.runCounted(work, opts);
+    let outcome: OutsideOutcome = "error";
+    return inSpan(
+      `outside ${this.source}`,
+      { "vinscope.source": this.source },
+      () => this.runCounted(work, opts, (o) => (outcome = o)),
+      () => ({ "vinscope.outcome": outcome, "vinscope.breaker_refused": outcome === "refused" }),
+    );
+  }
+
+  private async runCounted<T>(
+    work: () => Promise<T>,
+    opts: RunOptions<T>,
+    note?: (outcome: OutsideOutcome) => void,
+  ): Promise<T> {
+    const count = (outcome: OutsideOutcome, seconds?: number) => {
+      countOutsideCall(this.source, outcome, seconds);
+      note?.(outcome);
+    };
     // Cockatiel makes calls during the half-open probe wait for it; an outage must cost no waiting, so they
     // answer degraded at once instead.
-    if (this.policy.state === CircuitState.HalfOpen) return opts.open();
+    if (this.policy.state === CircuitState.HalfOpen) {
+      count("refused");
+      return opts.open();
+    }
     const probe = this.policy.state === CircuitState.Open;
+    let started: number | undefined;
+    const took = () => (started === undefined ? undefined : (performance.now() - started) / 1000);
     try {
-      return await this.policy.execute(async () => {
+      const value = await this.policy.execute(async () => {
+        started = performance.now();
         const value = await current.run(this, work);
         if (opts.ignored?.(value)) throw probe ? new FailedAnswer(value) : new IgnoredAnswer(value);
         if (opts.failed(value)) throw new FailedAnswer(value);
         return value;
       });
+      count("ok", took());
+      return value;
     } catch (error) {
-      if (error instanceof BrokenCircuitError || error instanceof IsolatedCircuitError) return opts.open();
-      if (error instanceof IgnoredAnswer) return error.value as T;
+      if (error instanceof BrokenCircuitError || error instanceof IsolatedCircuitError) {
+        count("refused");
+        return opts.open();
+      }
+      if (error instanceof IgnoredAnswer) {
+        count("ignored", took());
+        return error.value as T;
+      }
       if (error instanceof FailedAnswer) {
+        count("failed", took());
         this.lastFailure = describe(error.value);
         return error.value as T;
       }
+      count("error", took());
       this.lastFailure = error instanceof Error ? error.message : String(error);
       throw error;
     }
@@ -207,7 +255,7 @@ export function breakerFor(name: string): Breaker {
   let breaker = registry.get(name);
   if (!breaker || !breaker.hasSettings(configuredSettings())) {
     if (!breaker && registry.size >= MAX_BREAKERS) registry.delete(registry.keys().next().value as string);
-    breaker = configuredBreaker(name);
+    breaker = configuredBreaker(name, name);
     registry.set(name, breaker);
   }
   return breaker;
@@ -223,11 +271,25 @@ function configuredSettings(): BreakerSettings {
   };
 }
 
-/** A new breaker with the configured thresholds (for registries of their own, such as webhook hosts). */
-export function configuredBreaker(name: string): Breaker {
+/**
+ * A new breaker with the configured thresholds (for registries of their own, such as webhook endpoints). Its
+ * calls are counted under `source`: by default the name's kind, before its first colon (`webhook`).
+ */
+export function configuredBreaker(name: string, source = name.split(":")[0]): Breaker {
   const s = configuredSettings();
-  return new Breaker(name, s.failures, s.cooldownMs, s);
+  return new Breaker(name, s.failures, s.cooldownMs, { ...s, source });
 }
+
+const BREAKER_STATES: BreakerState[] = ["closed", "open", "half_open"];
+
+// Each breaker's state when /metrics is scraped: one series per state, 1 for the one it is in (the instance's
+// scrape adds the processes up, so the value is how many processes see the source in that state).
+sampleAtScrape("breakers", (set) => {
+  for (const breaker of globalForBreakers.__vinscopeBreakers?.values() ?? []) {
+    const state = breaker.state;
+    for (const s of BREAKER_STATES) set({ source: breaker.source, state: s }, s === state ? 1 : 0);
+  }
+});
 
 /** Every breaker this process has made, for health reporting. */
 export function breakerHealth(): BreakerHealth[] {

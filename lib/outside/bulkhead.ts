@@ -9,6 +9,7 @@
  */
 import { bulkhead, BulkheadRejectedError, type BulkheadPolicy } from "cockatiel";
 import { config } from "../config";
+import { countOutsideCall } from "../metrics/process-metrics";
 
 export class Bulkhead {
   private readonly policy: BulkheadPolicy;
@@ -46,7 +47,10 @@ export class Bulkhead {
     try {
       return await this.policy.execute(work);
     } catch (error) {
-      if (error instanceof BulkheadRejectedError) return refused();
+      if (error instanceof BulkheadRejectedError) {
+        countOutsideCall(this.name, "bulkhead_full");
+        return refused();
+      }
       throw error;
     }
   }

@@ -19,6 +19,7 @@ import { bulkheadFor } from "./bulkhead";
 import { notAnsweredWithin, startDeadline, untilAborted } from "./deadline";
 import { config } from "../config";
 import { systemFailed, type FetchFailure } from "./json-fetch";
+import { countOutsideCall } from "../metrics/process-metrics";
 
 export type Loaded<T> = { ok: true; value: T } | FetchFailure;
 
@@ -132,9 +133,16 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
     this.lastKnown.clear();
   }
 
+  /** A call not made: counted as the breaker's or the bulkhead's refusal, as one made under them would be. */
   private refusal(): FetchFailure | null {
-    if (breakerFor(this.breakerName).refusing) return this.breakerOpen();
-    if (bulkheadFor(this.breakerName).refusing) return this.busy();
+    if (breakerFor(this.breakerName).refusing) {
+      countOutsideCall(this.breakerName, "refused");
+      return this.breakerOpen();
+    }
+    if (bulkheadFor(this.breakerName).refusing) {
+      countOutsideCall(this.breakerName, "bulkhead_full");
+      return this.busy();
+    }
     return null;
   }
 

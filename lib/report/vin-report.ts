@@ -29,6 +29,8 @@ import {
 import { BoundedMemo, DeadlineExceeded, failureMemoMs, msLeftSince, startDeadline, withDeadline } from "../outside";
 import { displayMake, withDisplayMake } from "../vehicle";
 import type { VehicleQuery } from "../vehicle";
+import { countReportSection } from "../metrics/process-metrics";
+import { inSpan, tracingOn } from "../metrics/tracing";
 
 const ALL_SECTIONS: VinReportFlags = {
   pricing: true,
@@ -182,16 +184,20 @@ export async function reportSections(
     work: (signal: AbortSignal) => Promise<T>,
     degraded: (why: string) => T,
   ) =>
-    buyerMemo.get(
-      memoKey,
-      () => buyerSection(label, ms, work, degraded),
-      (s) =>
-        s.status === "ok" || (s.status === "unavailable" && !online)
-          ? memoMs
-          : s.status === "pending"
-            ? 0
-            : Math.min(memoMs, failureMemoMs()),
-    ) as Promise<T>;
+    traced(
+      label,
+      () =>
+        buyerMemo.get(
+          memoKey,
+          () => buyerSection(label, ms, work, degraded),
+          (s) =>
+            s.status === "ok" || (s.status === "unavailable" && !online)
+              ? memoMs
+              : s.status === "pending"
+                ? 0
+                : Math.min(memoMs, failureMemoMs()),
+        ) as Promise<T>,
+    );
   // One timer for the report's live budget, shared by every section: they all stop waiting in the same turn of the
   // event loop. A timer per section would end a few milliseconds apart, and the answers of the calls the request
   // started (due just after the budget when a source answers at about its length) would be handled in between.
@@ -209,20 +215,24 @@ export async function reportSections(
     marks !== null;
   const [pricing, recalls, insightAlongside, safetyRatings, complaints, fuelEconomy] = await Promise.all([
     flags.pricing
-      ? pricingMemo.get(
-          key,
-          () => pricingSection(vehicle),
-          (p) => (p.dataStatus !== null ? memoMs : 0),
+      ? traced("pricing", () =>
+          pricingMemo.get(
+            key,
+            () => pricingSection(vehicle),
+            (p) => (p.dataStatus !== null ? memoMs : 0),
+          ),
         )
       : undefined,
     flags.recalls
-      ? recallsMemo.get(
-          key,
-          () => recallsSection(vehicle, live),
-          (r) => recallsMemoMs(r, memoMs),
+      ? traced("recalls", () =>
+          recallsMemo.get(
+            key,
+            () => recallsSection(vehicle, live),
+            (r) => recallsMemoMs(r, memoMs),
+          ),
         )
       : undefined,
-    flags.insight && !insightFromFacts ? insightSection(vehicle, budget.signal) : undefined,
+    flags.insight && !insightFromFacts ? traced("insight", () => insightSection(vehicle, budget.signal)) : undefined,
     flags.safetyRatings && marks
       ? buyer(
           `ratings|${traitsKey}`,
@@ -258,7 +268,37 @@ export async function reportSections(
     insightFromFacts && recalls && safetyRatings && complaints && fuelEconomy
       ? await insightFromSections(vehicle, { recalls, safetyRatings, complaints, fuelEconomy })
       : insightAlongside;
-  return { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy };
+  const sections = { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy };
+  // A warm-up request (every outside system off) is no visitor's report: not counted.
+  if (!outsideSystemsOff()) countSections(sections, flags);
+  return sections;
+}
+
+/** A section's status as the metrics and spans name it: its own status, or for pricing and the insight, a word for what it holds. */
+function sectionStatus(section: string, value: unknown): string {
+  if (value === null || value === undefined) return "unavailable";
+  if (section === "pricing") {
+    const p = value as VinPricingSection;
+    return p.available ? "ok" : (p.dataStatus ?? "unavailable");
+  }
+  if (section === "insight") return (value as { model: string }).model === FALLBACK_WRITER ? "facts" : "ok";
+  return (value as { status: string }).status;
+}
+
+/** Counts the sections the report asked for (lib/metrics), by section and status. */
+function countSections(sections: ReportSections, flags: VinReportFlags): void {
+  for (const [section, value] of Object.entries(sections)) {
+    if (value === undefined && !(section === "insight" && flags.insight)) continue;
+    countReportSection(section, sectionStatus(section, value));
+  }
+}
+
+/** A section's work as a span of its own when tracing is on, with the status it answered (lib/metrics/tracing.ts). */
+function traced<T>(section: string, work: () => Promise<T>): Promise<T> {
+  if (!tracingOn()) return work();
+  return inSpan(`report.section ${section}`, { "vinscope.section": section }, work, (value) => ({
+    "vinscope.section.status": sectionStatus(section, value),
+  }));
 }
 
 /**
