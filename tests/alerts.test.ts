@@ -481,6 +481,8 @@ describe("recall.opened", () => {
     expect(mail).toContain(ACCORD[0]);
     expect(mail).toContain(FIRST_CAMPAIGN);
     expect(mail).toContain("DO NOT DRIVE");
+    // Its lines may name watched VINs and watched years/makes/models alike.
+    expect(mail).toContain("new recall for your watched vehicles");
     expect((await sendDigests()).mailed).toBe(0);
   });
 

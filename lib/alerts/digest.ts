@@ -1,6 +1,6 @@
 /**
  * The daily email digest: for each dealer account that turned it on (account page), the recall.opened events of
- * its watched VINs since the last digest, in one mail through the sign-in mail set-up (SMTP_URL). An account with
+ * its watched VINs and vehicles since the last digest, in one mail through the sign-in mail set-up (SMTP_URL). An account with
  * nothing new gets no mail. The digest moves on (sentUntil) only when the mail was handed over (or, without
  * SMTP_URL, written to the log), so a mail server outage delays a digest instead of losing it.
  */
@@ -73,9 +73,10 @@ export async function sendDigests(now = new Date()): Promise<DigestRun> {
     const outcome = await sendMail(
       {
         to: account.email,
-        subject: `vinscope: ${total} new recall${total === 1 ? "" : "s"} for your watched VINs`,
+        // "Vehicles": the lines name watched VINs and watched years/makes/models alike.
+        subject: `vinscope: ${total} new recall${total === 1 ? "" : "s"} for your watched vehicles`,
         text:
-          `New NHTSA recall campaigns cover ${total === 1 ? "one of your watched VINs" : "your watched VINs"} since the last digest:\n\n` +
+          `New NHTSA recall campaigns cover ${total === 1 ? "one of your watched vehicles" : "your watched vehicles"} since the last digest:\n\n` +
           `${lines.join("\n")}\n` +
           (total > shown.length ? `\n…and ${total - shown.length} more: see ${publicBaseUrl}/dealers/account.\n` : "") +
           `\nTurn this daily mail off on your account page: ${publicBaseUrl}/dealers/account\n`,
