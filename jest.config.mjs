@@ -7,13 +7,22 @@ const createJestConfig = nextJest({ dir: "./" });
 // Jest's module loader is CommonJS. Prisma's generated client loads its wasm query compiler from an .mjs file,
 // and p-retry / p-queue (lib/outside) and their dependencies, and feed (lib/recalls/feed.ts), ship ES modules only: Jest
 // transforms those.
-const ESM_PACKAGES = ["@prisma/client/runtime/", "p-retry/", "p-queue/", "p-timeout/", "is-network-error/", "feed/"];
+const ESM_PACKAGES = [
+  "@prisma/client/runtime/",
+  "p-retry/",
+  "p-queue/",
+  "p-timeout/",
+  "is-network-error/",
+  "feed/",
+  "unpdf/",
+];
 const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join("|")}))`];
 
 async function project(overrides) {
   const config = await createJestConfig({
     testEnvironment: "node",
-    moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+    // unpdf/pdfjs is exported for import only; Jest requires it (transformed like the ES-module packages below).
+    moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1", "^unpdf/pdfjs$": "<rootDir>/node_modules/unpdf/dist/pdfjs.mjs" },
     ...overrides,
   })();
   return { ...config, transformIgnorePatterns };

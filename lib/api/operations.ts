@@ -11,7 +11,13 @@
 import { z } from "zod";
 import { CACHE, type CachePolicy } from "./cache";
 import { API_VERSION } from "../version";
-import { ProvisionRequest, ProvisionResponse, WindowStickerCheck, WindowStickerQuery } from "../stickers/answers";
+import {
+  ProvisionRequest,
+  ProvisionResponse,
+  WindowStickerBuild,
+  WindowStickerCheck,
+  WindowStickerQuery,
+} from "../stickers/answers";
 import {
   DeliveriesPage,
   DeliveriesQuery,
@@ -469,15 +475,21 @@ export const operations = defineOperations({
       "Without `format`, answers the original manufacturer window sticker (Monroney label) as a PDF, from the " +
       "manufacturer's system or the archive of copies already fetched. With `format=check`, answers whether one is " +
       "available (JSON); for a make of an unsupported manufacturer group the check says `not_supported` and lists " +
-      "the supported groups.",
+      "the supported groups. With `format=build`, answers what the sticker says as data (JSON): base price, options " +
+      "and packages with their prices, destination charge, total, colours, engine, transmission, fuel economy and " +
+      "final assembly point, read from the PDF's text layer once and stored; `parsed.consistent` says whether base + " +
+      "options + destination equals the printed total, and `parsed.status` is `no_text` for a scan without a text layer.",
     query: WindowStickerQuery,
     security: "dealerKey",
     conditional: true,
     responses: {
       "200": {
         description:
-          "The PDF (Cache-Control `private, max-age=86400`; `x-sticker-source` says where it came from), or with format=check the availability check.",
-        content: { "application/pdf": {}, [JSON_TYPE]: { schema: WindowStickerCheck } },
+          "The PDF (Cache-Control `private, max-age=86400`; `x-sticker-source` says where it came from), with format=check the availability check, or with format=build the build data.",
+        content: {
+          "application/pdf": {},
+          [JSON_TYPE]: { schema: z.union([WindowStickerCheck, WindowStickerBuild]) },
+        },
         headers: ["requestId", "accountWarning"],
       },
       "400": problem("The VIN is malformed (invalid_vin) or a parameter is invalid (invalid_parameter)."),
@@ -505,7 +517,7 @@ export const operations = defineOperations({
     description:
       "Checks many VINs at once. By default an instant check from each VIN's manufacturer code (WMI), up to 500 " +
       "VINs; with `live: true` the manufacturers' systems are asked, up to 25 VINs. `decode: true` adds year, " +
-      "make, model and trim per VIN from the vPIC data.",
+      "make, model and trim per VIN from the vPIC data, and the build data of each archived window sticker.",
     requestBody: { description: "The VINs and options.", content: { [JSON_TYPE]: { schema: ProvisionRequest } } },
     security: "dealerKey",
     responses: {

@@ -13,7 +13,12 @@ export const PROVISION_LIVE_LIMIT = 25;
 export const WindowStickerQuery = z
   .object({
     vin: vinParam({ description: "17 characters, no I, O or Q", examples: [EXAMPLE_DEALER_VIN] }),
-    format: z.enum(["check"]).optional().describe("`check` answers the availability check (JSON) instead of the PDF"),
+    format: z
+      .enum(["check", "build"])
+      .optional()
+      .describe(
+        "`check` answers the availability check (JSON) instead of the PDF; `build` answers what the sticker says as data (JSON)",
+      ),
   })
   .meta({ id: "WindowStickerQuery", description: "Query parameters of GET /api/dealer/v1/window-sticker." });
 
@@ -55,6 +60,96 @@ export const WindowStickerCheck = z
   });
 export type WindowStickerCheck = z.infer<typeof WindowStickerCheck>;
 
+const Dollars = z.number().describe("US dollars as printed on the label");
+
+export const StickerBuild = z
+  .object({
+    baseMsrp: Dollars.nullable().describe("The base price (STANDARD VEHICLE PRICE, BASE PRICE, Base MSRP)"),
+    options: z
+      .array(z.object({ name: z.string(), msrp: Dollars }))
+      .describe("Every option and package with a printed price, in label order (a no-charge colour is 0)"),
+    destinationCharge: Dollars.nullable().describe("DESTINATION CHARGE, DESTINATION & DELIVERY or its wording"),
+    totalMsrp: Dollars.nullable().describe("TOTAL VEHICLE PRICE, TOTAL MSRP or Total Price, as printed"),
+    exteriorColor: z.string().nullable(),
+    interiorColor: z.string().nullable(),
+    engine: z.string().nullable(),
+    transmission: z.string().nullable(),
+    fuelEconomy: z
+      .object({ city: z.number().nullable(), highway: z.number().nullable(), combined: z.number().nullable() })
+      .nullable()
+      .describe("The EPA box's miles per gallon; null when the label prints none"),
+    assemblyPoint: z.string().nullable().describe("Final assembly point (city, state, country) as printed"),
+  })
+  .describe("What the window sticker says; a field the label does not show is null")
+  .meta({ id: "StickerBuild" });
+export type StickerBuild = z.infer<typeof StickerBuild>;
+
+export const StickerParse = z
+  .object({
+    status: z
+      .enum(["parsed", "no_text", "unreadable"])
+      .describe(
+        "parsed: read from the PDF's text layer; no_text: a scan without a text layer (build is all null); unreadable: the PDF could not be opened",
+      ),
+    consistent: z
+      .boolean()
+      .nullable()
+      .describe(
+        "Whether base + options + destination equals the printed total, to the cent; null when one of them is not printed",
+      ),
+    difference: z
+      .number()
+      .nullable()
+      .describe("The printed total minus base + options + destination (0 when consistent); null when not checked"),
+    parserVersion: z.int().describe("The parser's version: stored results are parsed again when it changes"),
+    parsedAt: z.string().describe("When this PDF was parsed (ISO 8601)"),
+  })
+  .meta({ id: "StickerParse" });
+export type StickerParse = z.infer<typeof StickerParse>;
+
+export const WindowStickerBuild = z
+  .object({
+    vin: z.string(),
+    source: z
+      .string()
+      .describe("Where the PDF came from now: `archive`, or the manufacturer group it was fetched from (gm, ford, …)"),
+    build: StickerBuild,
+    parsed: StickerParse,
+  })
+  .meta({
+    id: "WindowStickerBuild",
+    description: "The window sticker as data (format=build), parsed once per PDF from its text layer.",
+    examples: [
+      {
+        vin: "1FTFW1E51PFA12345",
+        source: "archive",
+        build: {
+          baseMsrp: 45_000,
+          options: [
+            { name: "EQUIPMENT GROUP 302A HIGH", msrp: 4_200 },
+            { name: "AGATE BLACK METALLIC", msrp: 0 },
+          ],
+          destinationCharge: 1_995,
+          totalMsrp: 51_195,
+          exteriorColor: "AGATE BLACK METALLIC",
+          interiorColor: "BLACK ACTIVEX",
+          engine: "2.7L ECOBOOST V6",
+          transmission: "10-SPEED AUTOMATIC",
+          fuelEconomy: { city: 19, highway: 25, combined: 21 },
+          assemblyPoint: "DEARBORN, MI, U.S.A.",
+        },
+        parsed: {
+          status: "parsed",
+          consistent: true,
+          difference: 0,
+          parserVersion: 1,
+          parsedAt: "2026-11-29T01:00:00.000Z",
+        },
+      },
+    ],
+  });
+export type WindowStickerBuild = z.infer<typeof WindowStickerBuild>;
+
 export const ProvisionRequest = z
   .object({
     vins: z
@@ -68,7 +163,12 @@ export const ProvisionRequest = z
       .boolean()
       .optional()
       .describe("true asks the manufacturers for real (at most 25 VINs); otherwise an instant check by WMI"),
-    decode: z.boolean().optional().describe("true adds year, make, model and trim per VIN from the vPIC decoder data"),
+    decode: z
+      .boolean()
+      .optional()
+      .describe(
+        "true adds year, make, model and trim per VIN from the vPIC decoder data, and the window sticker's build data when a copy is archived",
+      ),
   })
   .meta({
     id: "ProvisionRequest",
@@ -110,6 +210,11 @@ export const ProvisionResult = z.object({
       "Why a VIN is invalid_vin, not_supported, unknown or fallback (e.g. length, unsupported_make, wmi_only, not_found, fetch_error, deadline)",
     ),
   vehicle: ProvisionVehicle.optional(),
+  build: StickerBuild.nullable()
+    .optional()
+    .describe(
+      "Present when decode: true: what the archived window sticker says (as format=build answers it); null when no copy is archived or its text could not be read",
+    ),
 });
 export type ProvisionResult = z.infer<typeof ProvisionResult>;
 

@@ -10,6 +10,7 @@ import { config } from "../config";
 import { startDeadline } from "../outside";
 import { normalizeVin } from "../vin";
 import { archivedVins, archiveSticker } from "./archive";
+import { buildsForVins, parseAndStoreBuild } from "./build-store";
 import { manufacturerLabel } from "./registry";
 import { resolveVin, type ResolvedVin } from "./sticker-vehicle";
 import { askManufacturer, stickerSource } from "./window-sticker";
@@ -77,6 +78,14 @@ export async function provision(input: ProvisionInput, batch = provisionBatch(in
   const distinctResults = input.live
     ? await liveResults(entries, archived, decode)
     : entries.map((e) => wmiResult(e, archived, decode));
+  if (decode) {
+    // After a live run, which may have archived new copies: the build data of every VIN's newest copy.
+    const builds = await buildsForVins(valid);
+    for (const result of distinctResults) {
+      if (result.status !== "invalid_vin") result.build = builds.get(result.vin) ?? null;
+      else result.build = null;
+    }
+  }
   const distinctKeys = [...new Set(keys)];
   const byKey = new Map(distinctKeys.map((key, i) => [key, distinctResults[i]]));
   const results = keys.map((key) => byKey.get(key)!);
@@ -127,7 +136,9 @@ async function liveResults(entries: Entry[], archived: Set<string>, decode: bool
       // A run is bounded by its batch limit and overall deadline, so its VINs join the host queue past its cap.
       const outcome = await askManufacturer(group, resolved, timeoutMs, deadline.signal, true);
       if (outcome.kind === "pdf") {
-        await archiveSticker(entry.vin, outcome.pdf, group.id);
+        const stored = await archiveSticker(entry.vin, outcome.pdf, group.id);
+        // With decode: true the build data is part of this answer, so it is parsed before it is read below.
+        if (decode) await parseAndStoreBuild(stored.sha256, outcome.pdf).catch(() => null);
         return { ...base, status: "available" };
       }
       const reason = outcome.kind === "none" ? "not_found" : deadline.signal.aborted ? "deadline" : "fetch_error";

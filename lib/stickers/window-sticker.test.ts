@@ -11,6 +11,7 @@ import {
   type Scenario,
 } from "../../tests/fixtures/fake-manufacturer";
 import { makeStickerPdf } from "../../tests/fixtures/make-pdf";
+import { fordSticker, gmSticker } from "../../tests/fixtures/sticker-pdfs";
 import { createTempDb, type TempDb } from "../../tests/fixtures/temp-db";
 import { isApiError } from "../contract/errors";
 import { parseVin } from "../vin/vin-param";
@@ -22,7 +23,8 @@ import { archivePath, archiveSticker } from "./archive";
 import { resetFetchStateForTests } from "./fetch-sticker";
 import { provision } from "./provision";
 import { supportedLabels } from "./registry";
-import { checkWindowSticker, getWindowSticker } from "./window-sticker";
+import { STICKER_PARSER_VERSION } from "./build-data";
+import { checkWindowSticker, getWindowSticker, getWindowStickerBuild } from "./window-sticker";
 
 let temp: TempDb;
 let fake: FakeManufacturer;
@@ -314,8 +316,21 @@ describe("provision", () => {
       brand: "Ford",
       manufacturer: "Ford / Lincoln",
       vehicle: { year: 2023, make: "Ford", model: "F-150", trim: "SuperCrew" },
+      build: null,
     });
-    expect(out.results[1]).toMatchObject({ status: "invalid_vin", vehicle: null });
+    expect(out.results[1]).toMatchObject({ status: "invalid_vin", vehicle: null, build: null });
+  });
+
+  test("decode: true adds the build data of an archived window sticker", async () => {
+    const archived = vin(GROUP_VINS.ford);
+    const bare = vin(GROUP_VINS.ford);
+    await archiveSticker(archived, Buffer.from(await fordSticker()), "import");
+    const out = await provision({ vins: [archived, bare], decode: true });
+    expect(out.results[0].build).toMatchObject({ baseMsrp: 45_000, destinationCharge: 1_995, totalMsrp: 52_885 });
+    expect(out.results[0].build?.options).toHaveLength(4);
+    expect(out.results[1].build).toBeNull();
+    // Without decode the answer stays as it was: no build member.
+    expect((await provision({ vins: [archived] })).results[0]).not.toHaveProperty("build");
   });
 
   test("a shared WMI is settled by the decoder (KMH: Hyundai or Genesis)", async () => {
@@ -367,3 +382,69 @@ describe("provision", () => {
     ]);
   });
 });
+
+describe("format=build", () => {
+  // The probes these cases remember are written before the database is removed.
+  afterAll(() => drainDeferredWrites());
+
+  test("answers an archived sticker's build data, parsed once and stored by the PDF's sha256", async () => {
+    const v = vin(GROUP_VINS.gm);
+    const pdf = Buffer.from(await gmSticker());
+    const { sha256 } = await archiveSticker(v, pdf, "import");
+    const before = fake.requests.length;
+    const answer = await getWindowStickerBuild(v);
+    expect(answer).toMatchObject({
+      vin: v,
+      source: "archive",
+      build: { baseMsrp: 48_700, destinationCharge: 2_095, totalMsrp: 55_630, exteriorColor: "Summit White" },
+      parsed: { status: "parsed", consistent: true, difference: 0, parserVersion: STICKER_PARSER_VERSION },
+    });
+    expect(fake.requests.length).toBe(before);
+    const row = await db().stickerBuild.findUniqueOrThrow({ where: { sha256 } });
+    expect(row).toMatchObject({ parserVersion: STICKER_PARSER_VERSION, status: "parsed" });
+    // Read again: the stored parse, not a new one (same parsedAt).
+    expect((await getWindowStickerBuild(v)).parsed.parsedAt).toBe(answer.parsed.parsedAt);
+  });
+
+  test("parses again when the stored result is of an older parser version", async () => {
+    const v = vin(GROUP_VINS.ford);
+    const { sha256 } = await archiveSticker(v, Buffer.from(await fordSticker()), "import");
+    const stale = { build: { baseMsrp: 1 }, parsed: { status: "parsed", parserVersion: STICKER_PARSER_VERSION - 1 } };
+    const old = {
+      parserVersion: STICKER_PARSER_VERSION - 1,
+      status: "parsed",
+      data: JSON.stringify(stale),
+      parsedAt: new Date(0),
+    };
+    await db().stickerBuild.upsert({ where: { sha256 }, create: { sha256, ...old }, update: old });
+    const answer = await getWindowStickerBuild(v);
+    expect(answer.build.baseMsrp).toBe(45_000);
+    expect(answer.parsed.parserVersion).toBe(STICKER_PARSER_VERSION);
+    const row = await db().stickerBuild.findUniqueOrThrow({ where: { sha256 } });
+    expect(row.parserVersion).toBe(STICKER_PARSER_VERSION);
+    expect(row.parsedAt.getTime()).toBeGreaterThan(0);
+  });
+
+  test("a sticker fetched live is archived and its build data stored after the answer", async () => {
+    const v = vin(GROUP_VINS.gm);
+    fake.set(v, "pdf");
+    const sticker = await getWindowSticker(v);
+    expect(sticker.servedFrom).toBe("gm");
+    await waitFor(async () => (await db().stickerBuild.findUnique({ where: { sha256: sticker.sha256 } })) !== null);
+    expect((await getWindowStickerBuild(v)).source).toBe("archive");
+  });
+
+  test("a VIN with no sticker anywhere is a 404 as for the PDF", async () => {
+    const v = vin(GROUP_VINS.stellantis);
+    fake.set(v, "placeholder");
+    await expect(getWindowStickerBuild(v)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+async function waitFor(check: () => Promise<boolean>, ms = 5000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error("waitFor: timed out");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

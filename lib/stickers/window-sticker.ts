@@ -4,12 +4,13 @@
  * that is a PDF is archived; definite answers of the check's probe are remembered for a day.
  */
 import type { Vin } from "../vin/format";
-import type { WindowStickerCheck } from "./answers";
+import type { WindowStickerBuild, WindowStickerCheck } from "./answers";
 import { ApiError, badGateway, notFound } from "../contract/errors";
 import { config } from "../config";
 import { db } from "../db";
 import { deferWrite } from "../db/write-behind";
 import { archiveSticker, findArchived } from "./archive";
+import { parseSoon, stickerBuild } from "./build-store";
 import { fetchSticker, type FetchOutcome } from "./fetch-sticker";
 import { manufacturerLabel, supportedLabels, type SupportedGroup } from "./registry";
 import { decodeVehicle, resolveVin, type ResolvedVin } from "./sticker-vehicle";
@@ -43,12 +44,26 @@ export async function getWindowSticker(vin: Vin, opts: { signal?: AbortSignal } 
   if (outcome.kind === "unavailable") throw manufacturerUnavailable(group, outcome);
   if (outcome.kind === "pdf") {
     const stored = await archiveSticker(vin, outcome.pdf, group.id);
+    parseSoon(stored.sha256, outcome.pdf);
     return { vin, pdf: outcome.pdf, sha256: stored.sha256, servedFrom: group.id };
   }
   if (outcome.kind === "none") {
     throw notFound(`${resolved.match.brand} has no window sticker for ${vin}.`, { reason: "not_found" });
   }
   throw manufacturerUnreachable(group, outcome.why);
+}
+
+/**
+ * `format=build`: what the sticker says, as data. The PDF is found as for the PDF itself (archive first, then the
+ * manufacturer); its build data is the stored parse of that PDF, parsed now if it has none of this parser version.
+ */
+export async function getWindowStickerBuild(
+  vin: Vin,
+  opts: { signal?: AbortSignal } = {},
+): Promise<WindowStickerBuild> {
+  const sticker = await getWindowSticker(vin, opts);
+  const stored = await stickerBuild(sticker.sha256, sticker.pdf);
+  return { vin, source: sticker.servedFrom, build: stored.build, parsed: stored.parsed };
 }
 
 export async function checkWindowSticker(vin: Vin, opts: { signal?: AbortSignal } = {}): Promise<WindowStickerCheck> {
@@ -72,7 +87,8 @@ export async function checkWindowSticker(vin: Vin, opts: { signal?: AbortSignal 
   rememberProbe(vin, outcome);
   if (outcome.kind === "unavailable") throw manufacturerUnavailable(group, outcome);
   if (outcome.kind === "pdf") {
-    await archiveSticker(vin, outcome.pdf, group.id);
+    const stored = await archiveSticker(vin, outcome.pdf, group.id);
+    parseSoon(stored.sha256, outcome.pdf);
     return available;
   }
   if (outcome.kind === "none") return { available: false, manufacturer, brand, reason: "not_found" };
