@@ -1,7 +1,8 @@
 /**
  * `vinscope import deals` (`npm run import:deals`): verified deals from a CSV, all or nothing (lib/pricing/
- * import-deals.ts validates every row first; any bad row is reported as "line N: reason" and nothing is
- * written, exit code 1). Re-importing a deal_id updates that deal. --replace-demo drops the labelled demo set
+ * import-deals.ts validates every row first; every fault of every bad row is reported as "line N: reason" and
+ * nothing is written, exit code 1; a file that is not a deal file as a whole, such as one separated by ";", is
+ * refused with the reason). Re-importing a deal_id updates that deal. --replace-demo drops the labelled demo set
  * in the same transaction (and it is not seeded again). A progress bar (stderr) shows on files over 1 MB.
  */
 import { createReadStream, statSync } from "node:fs";
@@ -50,15 +51,22 @@ export async function importDealsFile(file: string, opts: { replaceDemo?: boolea
     bar.stop();
   }
 
+  if (!result.ok && "refused" in result) {
+    process.exitCode = 1;
+    if (opts.json) return printJson({ file, imported: false, refused: result.refused });
+    console.error(`${file}: refused, nothing imported: ${result.refused}`);
+    return;
+  }
   if (!result.ok) {
     process.exitCode = 1;
-    if (opts.json) return printJson({ file, imported: false, rows: result.rows, errors: result.errors });
+    const { rows, badRows, errors } = result;
+    if (opts.json) return printJson({ file, imported: false, rows, badRows, errors });
     console.error(
-      `${file}: rejected, nothing imported (${result.errors.length} bad row${result.errors.length === 1 ? "" : "s"} of ${result.rows}):`,
+      `${file}: rejected, nothing imported (${badRows} bad row${badRows === 1 ? "" : "s"} of ${rows}, ${errors.length} fault${errors.length === 1 ? "" : "s"}):`,
     );
-    for (const e of result.errors.slice(0, MAX_ERRORS_SHOWN)) console.error(`  line ${e.line}: ${e.reason}`);
-    if (result.errors.length > MAX_ERRORS_SHOWN)
-      console.error(`  … and ${result.errors.length - MAX_ERRORS_SHOWN} more`);
+    // Every fault of a row, one line each, so one run shows all that needs fixing in a row.
+    for (const e of errors.slice(0, MAX_ERRORS_SHOWN)) console.error(`  line ${e.line}: ${e.reason}`);
+    if (errors.length > MAX_ERRORS_SHOWN) console.error(`  … and ${errors.length - MAX_ERRORS_SHOWN} more`);
     return;
   }
   const s = result.summary;

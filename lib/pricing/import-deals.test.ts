@@ -55,20 +55,68 @@ describe(`importDeals (${testingPostgres() ? "PostgreSQL" : "SQLite"})`, () => {
 
   it("reports every bad row by line number and reason, and writes nothing", async () => {
     const result = await importDeals(t.db, bad);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.rows).toBe(10);
-    expect(result.errors).toEqual([
-      { line: 3, reason: "year must be between 2020 and 2030" },
-      { line: 4, reason: "state must be a 2-letter US state code (50 states or DC)" },
-      { line: 5, reason: "selling_price must be within 50-150 % of msrp" },
-      { line: 6, reason: "deal_type must be lease, cash or finance" },
-      { line: 7, reason: "purchase_date: 2025-02-30 is not a real date" },
-      { line: 8, reason: "deal_id bad-1 already appears on line 2" },
-      { line: 9, reason: "vin must be 17 characters without I, O or Q" },
-      { line: 10, reason: "msrp must be a dollar amount such as 45990 or 45990.00" },
-      { line: 11, reason: 'deal_id may not start with "demo-" (reserved for the demo set)' },
+    expect(result).toEqual({
+      ok: false,
+      rows: 10,
+      badRows: 9,
+      errors: [
+        { line: 3, column: "year", reason: "year must be between 2020 and 2030" },
+        { line: 4, column: "state", reason: "state must be a 2-letter US state code (50 states or DC)" },
+        { line: 5, column: "selling_price", reason: "selling_price must be within 50-150 % of msrp" },
+        { line: 6, column: "deal_type", reason: "deal_type must be lease, cash or finance" },
+        { line: 7, column: "purchase_date", reason: "purchase_date: 2025-02-30 is not a real date" },
+        { line: 8, column: "deal_id", reason: "deal_id bad-1 already appears on line 2" },
+        { line: 9, column: "vin", reason: "vin must be 17 characters without I, O or Q" },
+        { line: 10, column: "msrp", reason: "msrp must be a dollar amount such as 45990 or 45990.00" },
+        { line: 11, column: "deal_id", reason: 'deal_id may not start with "demo-" (reserved for the demo set)' },
+      ],
+    });
+    expect(await count()).toBe(0);
+  });
+
+  it("reports every fault of a row, each naming its column, so one run shows all that needs fixing", async () => {
+    const sixFaults = `${HEADER}\nok-1,,2025,Mazda,CX-5,2.5 S,CA,31000,29450,cash,2025-03-02,\nx 1,,2019,Mazda,CX-5,2.5 S,PR,31000,9000,rental,2025-02-30,Demo\n`;
+    const result = await importDeals(t.db, sixFaults);
+    expect(result).toEqual({
+      ok: false,
+      rows: 2,
+      badRows: 1,
+      errors: [
+        { line: 3, column: "deal_id", reason: "deal_id must be 1-64 of A-Z a-z 0-9 . _ : -" },
+        { line: 3, column: "year", reason: "year must be between 2020 and 2030" },
+        { line: 3, column: "state", reason: "state must be a 2-letter US state code (50 states or DC)" },
+        { line: 3, column: "deal_type", reason: "deal_type must be lease, cash or finance" },
+        { line: 3, column: "purchase_date", reason: "purchase_date: 2025-02-30 is not a real date" },
+        { line: 3, column: "source", reason: 'source "demo" is reserved for the demo set' },
+        { line: 3, column: "selling_price", reason: "selling_price must be within 50-150 % of msrp" },
+      ],
+    });
+    // Rules between columns are checked once each column they read is valid on its own.
+    const early = await importDeals(t.db, `${HEADER}\nok-2,,2025,Mazda,CX-5,2.5 S,CA,31000,9000,cash,2023-03-02,\n`);
+    expect(early.ok === false && "errors" in early && early.errors.map((e) => e.reason)).toEqual([
+      "selling_price must be within 50-150 % of msrp",
+      "purchase_date is before 2023-07-01, too early for a 2025 model",
     ]);
+  });
+
+  it("counts rows read as good plus bad: a ragged or unreadable row is one bad row among the rest", async () => {
+    const ragged = `${HEADER}\nr-1,,2019,Mazda,CX-5,2.5 S,CA,31000,29450,cash,2025-03-02,\nr-2,,2025,Mazda\nr-3,,2025,Mazda,CX-5,2.5 S,CA,31000,29450,cash,2025-03-02,\nr-4,,2025,Mazda,CX-5,2.5 S,CA,31000,29450,cash,2025-03-02,,extra\n`;
+    expect(await importDeals(t.db, ragged)).toEqual({
+      ok: false,
+      rows: 4,
+      badRows: 3,
+      errors: [
+        { line: 2, column: "year", reason: "year must be between 2020 and 2030" },
+        { line: 3, reason: "the row has 4 fields, the header 12" },
+        { line: 5, reason: "the row has 13 fields, the header 12" },
+      ],
+    });
+    const unclosed = await importDeals(
+      t.db,
+      `${HEADER}\nu-1,,2019,Mazda,CX-5,2.5 S,CA,31000,29450,cash,2025-03-02,\n"u-2,,2025\n`,
+    );
+    expect(unclosed).toMatchObject({ ok: false, rows: 2, badRows: 2 });
+    expect(unclosed.ok === false && "errors" in unclosed && unclosed.errors[1].reason).toMatch(/^unreadable CSV/);
     expect(await count()).toBe(0);
   });
 
@@ -80,7 +128,14 @@ describe(`importDeals (${testingPostgres() ? "PostgreSQL" : "SQLite"})`, () => {
     expect(result).toEqual({
       ok: false,
       rows: 2,
-      errors: [{ line: 3, reason: "selling_price must be a dollar amount such as 45990 or 45990.00" }],
+      badRows: 1,
+      errors: [
+        {
+          line: 3,
+          column: "selling_price",
+          reason: "selling_price must be a dollar amount such as 45990 or 45990.00",
+        },
+      ],
     });
     expect(await t.db.deal.findMany({ orderBy: { id: "asc" } })).toEqual(before);
   });
@@ -109,22 +164,29 @@ describe(`importDeals (${testingPostgres() ? "PostgreSQL" : "SQLite"})`, () => {
     expect(await t.db.deal.findUnique({ where: { id: "acme-3000" } })).toMatchObject({ make: "Mazda", model: "CX-5" });
   });
 
-  it("rejects a file with unknown or missing columns, or no rows, as a whole", async () => {
+  it("refuses a file that is not a deal file as a whole, counting no bad rows", async () => {
     const typo = await importDeals(t.db, HEADER.replace("selling_price", "sale_price") + "\n");
-    expect(typo).toEqual({
-      ok: false,
-      rows: 0,
-      errors: [{ line: 1, reason: expect.stringContaining("unknown column: sale_price") }],
-    });
+    expect(typo).toEqual({ ok: false, refused: expect.stringContaining("unknown column: sale_price") });
     const missing = await importDeals(t.db, "deal_id,year\nx,2025\n");
-    expect(missing.ok === false && missing.errors[0].reason).toMatch(/^missing columns: make, model/);
+    expect(missing.ok === false && "refused" in missing && missing.refused).toMatch(/^missing columns: make, model/);
     const empty = await importDeals(t.db, `${HEADER}\n`);
-    expect(empty.ok === false && empty.errors[0].reason).toMatch(/no deal rows/);
-    const ragged = await importDeals(t.db, `${HEADER}\na,b\n`);
-    expect(ragged.ok === false && ragged.errors[0]).toMatchObject({
-      line: 2,
-      reason: expect.stringMatching(/^unreadable CSV/),
+    expect(empty.ok === false && "refused" in empty && empty.refused).toMatch(/no deal rows/);
+    expect(await importDeals(t.db, "")).toEqual({ ok: false, refused: expect.stringMatching(/the file is empty/) });
+    // Another delimiter: the reason names the one found and the header expected, and no row is judged.
+    const semicolons = good.replaceAll(",", ";");
+    expect(await importDeals(t.db, semicolons)).toEqual({
+      ok: false,
+      refused: `the header row is separated by ";", but a deal file is comma-separated: expected the header row ${HEADER}`,
     });
+    const tabs = await importDeals(t.db, good.replaceAll(",", "\t"));
+    expect(tabs.ok === false && "refused" in tabs && tabs.refused).toMatch(/^the header row is separated by tab,/);
+    // No header at all: the first deal is not taken for one.
+    const headless = await importDeals(t.db, good.split("\n").slice(1).join("\n"));
+    expect(headless.ok === false && "refused" in headless && headless.refused).toMatch(
+      new RegExp(
+        `^the first line is not a header row of a deal file \\(found "acme-1001,.*"\\): expected the header row ${HEADER}$`,
+      ),
+    );
     expect(await count()).toBe(0);
   });
 

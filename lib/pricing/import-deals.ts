@@ -54,28 +54,46 @@ interface ImportSummary {
   publishMs: number;
 }
 
-export type ImportResult = { ok: true; summary: ImportSummary } | { ok: false; errors: RowError[]; rows: number };
+/**
+ * `rows`: the deal rows read (the header not counted), each either good or bad, so `badRows` ≤ `rows`; `errors`:
+ * every fault of every bad row (one row may have several). `refused`: the file is not a deal file as a whole
+ * (another delimiter, no header row, wrong columns, no rows), so no row was judged.
+ */
+export type ImportResult =
+  | { ok: true; summary: ImportSummary }
+  | { ok: false; rows: number; badRows: number; errors: RowError[] }
+  | { ok: false; refused: string };
+
+type ReadResult =
+  { refused: string } | { refused?: undefined; rows: DealCsvRow[]; errors: RowError[]; count: number; badRows: number };
 
 /** Reads and validates the whole file; rows come back only when every one of them is valid. */
 async function readDealCsv(
   input: Readable | string,
   opts: Pick<ImportOptions, "onProgress" | "totalBytes"> = {},
-): Promise<{ rows: DealCsvRow[]; errors: RowError[]; count: number }> {
+): Promise<ReadResult> {
   const rows: DealCsvRow[] = [];
   const errors: RowError[] = [];
   const seen = new Map<string, number>();
-  let headerError: string | null = null;
+  let header: string[] | null = null;
   let count = 0;
+  let badRows = 0;
+  // Records as arrays, the header taken here: a row with too few or too many fields is one bad row among the
+  // others, not the end of the reading (csv-parse's own column check throws at the first one). A row csv-parse
+  // cannot read (a stray or unclosed quote) is skipped with an event, so the reading goes on past it too.
   const parser = parse({
     bom: true,
-    columns: (header: string[]) => {
-      const columns = header.map((h) => h.trim().toLowerCase());
-      headerError = checkHeader(columns);
-      return columns;
-    },
     info: true,
     skip_empty_lines: true,
     trim: true,
+    relax_column_count: true,
+    skip_records_with_error: true,
+  });
+  const unreadable = new Map<number, string>();
+  parser.on("skip", (error: { lines?: number; message?: string }) => {
+    const line = error.lines ?? 0;
+    if (!unreadable.has(line))
+      unreadable.set(line, `unreadable CSV: ${error.message ?? "a row csv-parse cannot read"}`);
   });
   const feed = typeof input === "string" ? null : input;
   if (feed) feed.pipe(parser);
@@ -84,48 +102,70 @@ async function readDealCsv(
     parser.end();
   }
   try {
-    for await (const item of parser as AsyncIterable<{
-      record: Record<string, string>;
-      info: { lines: number; bytes: number };
-    }>) {
-      if (headerError) break;
-      count++;
+    for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number; bytes: number } }>) {
       const { record, info } = item;
-      const result = validateDealRow(record, info.lines);
-      if (!result.ok) errors.push(result.error);
-      else {
-        const earlier = seen.get(result.row.deal_id);
-        if (earlier !== undefined) {
-          errors.push({ line: info.lines, reason: `deal_id ${result.row.deal_id} already appears on line ${earlier}` });
-        } else {
-          seen.set(result.row.deal_id, info.lines);
-          rows.push(result.row);
-        }
+      if (!header) {
+        header = record.map((h) => h.trim().toLowerCase());
+        const refused = checkHeader(header);
+        if (refused) return { refused };
+        continue;
+      }
+      count++;
+      const judged = judgeRow(header, record, info.lines, seen);
+      if (judged.ok) {
+        seen.set(judged.row.deal_id, info.lines);
+        rows.push(judged.row);
+      } else {
+        badRows++;
+        errors.push(...judged.errors);
       }
       if (opts.onProgress && count % 1000 === 0) {
         opts.onProgress({ phase: "validate", done: info.bytes, total: opts.totalBytes ?? info.bytes });
       }
     }
-  } catch (error) {
-    // csv-parse reports structural problems (wrong column count, unclosed quote) with the line it stopped at.
-    const e = error as { lines?: number; message?: string };
-    errors.push({
-      line: e.lines ?? count + 1,
-      reason: `unreadable CSV: ${e.message?.replace(/^Invalid Record Length: /, "") ?? String(error)}`,
-    });
   } finally {
     feed?.unpipe(parser);
   }
-  if (headerError) return { rows: [], errors: [{ line: 1, reason: headerError }], count: 0 };
-  if (count === 0 && errors.length === 0)
-    errors.push({ line: 1, reason: "the file has no deal rows (a header row and at least one deal are needed)" });
-  return { rows, errors, count };
+  if (unreadable.size) {
+    if (!header) return { refused: [...unreadable.values()][0] };
+    for (const [line, reason] of unreadable) errors.push({ line, reason });
+    count += unreadable.size;
+    badRows += unreadable.size;
+    errors.sort((a, b) => a.line - b.line);
+  }
+  if (!header) return { refused: "the file is empty: a header row and at least one deal are needed" };
+  if (count === 0) return { refused: "the file has no deal rows (a header row and at least one deal are needed)" };
+  return { rows, errors, count, badRows };
+}
+
+/** One row judged: good, or every fault of it (its field count, each column's rule, a deal id used earlier). */
+function judgeRow(
+  header: string[],
+  record: string[],
+  line: number,
+  seen: Map<string, number>,
+): { ok: true; row: DealCsvRow } | { ok: false; errors: RowError[] } {
+  if (record.length !== header.length)
+    return {
+      ok: false,
+      errors: [{ line, reason: `the row has ${record.length} fields, the header ${header.length}` }],
+    };
+  const result = validateDealRow(Object.fromEntries(header.map((c, i) => [c, record[i]])), line);
+  if (!result.ok) return result;
+  const earlier = seen.get(result.row.deal_id);
+  if (earlier !== undefined) {
+    const reason = `deal_id ${result.row.deal_id} already appears on line ${earlier}`;
+    return { ok: false, errors: [{ line, column: "deal_id", reason }] };
+  }
+  return result;
 }
 
 export async function importDeals(db: Db, input: Readable | string, opts: ImportOptions = {}): Promise<ImportResult> {
   const started = performance.now();
-  const { rows, errors, count } = await readDealCsv(input, opts);
-  if (errors.length > 0) return { ok: false, errors, rows: count };
+  const read = await readDealCsv(input, opts);
+  if (read.refused !== undefined) return { ok: false, refused: read.refused };
+  const { rows, errors, count, badRows } = read;
+  if (errors.length > 0) return { ok: false, rows: count, badRows, errors };
 
   const { makes, models } = await storedSpellings(db);
   const deals: DealRow[] = [];
