@@ -6,7 +6,8 @@
  * the decoder retries on first use. It also installs the answers to requests Next.js itself would fail on
  * (lib/http/early-refusal.ts: TRACE, `GET *`), stamps each request with its socket address (the client
  * address rate limits count against), trims Next's router headers from the Vary of non-page answers, bounds the
- * wait for a request body by the request deadline and builds the rate limiter (lib/http/rate-limit.ts). (Under
+ * wait for a request body by the request deadline, answers a page that fails on a database fault with a 503 page
+ * (lib/http/page-fault.ts, with onRequestError below) and builds the rate limiter (lib/http/rate-limit.ts). (Under
  * `npm start` a server process stops when its primary is gone: cli/server/exit-with-parent.cjs, preloaded.)
  */
 export async function register() {

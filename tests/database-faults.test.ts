@@ -17,7 +17,13 @@ import Database from "better-sqlite3";
 import { Client } from "pg";
 import { freePort, startApp, type TestApp } from "./support/app";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
-import { createTestDatabase, migrateDatabase, testProvider, type TestDatabase } from "./support/test-database";
+import {
+  createTestDatabase,
+  migrateDatabase,
+  postgresTablesOf,
+  testProvider,
+  type TestDatabase,
+} from "./support/test-database";
 
 jest.setTimeout(120_000);
 
@@ -72,6 +78,49 @@ async function expectUnavailable(res: Response): Promise<Record<string, unknown>
   return body;
 }
 
+/**
+ * The pages (and the sitemap) a person or a crawler asks for: each reads the database, or composes what does. The
+ * VIN is a real Toyota's (the example VIN): decoded from vPIC, then its pricing and recalls.
+ */
+const PAGES = [
+  "/",
+  "/vin/4T1G11AK7RU000001",
+  "/recalls/2024/toyota/camry",
+  "/pricing/toyota/camry/2024",
+  "/market",
+  "/sitemap.xml",
+];
+/** The pages that need the database on every request, whatever the process holds in memory. */
+const DATABASE_PAGES = ["/recalls/2024/toyota/camry", "/pricing/toyota/camry/2024", "/market", "/sitemap.xml"];
+
+/**
+ * A page's answer to a database fault: 503 with Retry-After, never a 500; a page a person can read (HTML saying
+ * the service is briefly unavailable), and for the sitemap plain text a crawler takes for "come back later".
+ */
+async function expectUnavailablePage(path: string, res: Response): Promise<void> {
+  const body = await res.text();
+  expect({ path, status: res.status }).toEqual({ path, status: 503 });
+  expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(res.headers.get("cache-control")).toBe("no-store");
+  expect(res.headers.get("x-request-id")).toEqual(expect.any(String));
+  if (path.endsWith(".xml")) {
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    expect(body).toMatch(/^503 Service Unavailable: /);
+  } else {
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(body).toMatch(/<h1>[^<]*briefly unavailable[^<]*<\/h1>/i);
+    expect(body).toContain('<html lang="en">');
+  }
+  // Nothing of what went wrong inside: no driver message, path or stack.
+  expect(body).not.toMatch(/prisma|sqlite|\.db\b|at .*\(/i);
+}
+
+/** A page that can answer from memory: served (200), or else a 503 page as above. */
+async function expectServedOrUnavailable(path: string, res: Response): Promise<void> {
+  if (res.status === 200) await res.arrayBuffer();
+  else await expectUnavailablePage(path, res);
+}
+
 /** Polls until `probe` answers 200 (the app recovers by itself); fails past `ms`. */
 async function recovers(what: string, probe: () => Promise<Response>, ms = 20_000): Promise<Response> {
   const deadline = Date.now() + ms;
@@ -85,6 +134,36 @@ async function recovers(what: string, probe: () => Promise<Response>, ms = 20_00
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`${what} did not recover within ${ms} ms (last status ${last})`);
+}
+
+/**
+ * Each page's status while the database serves: 200, or 404 for a vehicle this app holds no deals for (the test
+ * apps start without demo data); never a 5xx.
+ */
+async function pageStatuses(app: TestApp): Promise<Map<string, number>> {
+  const statuses = new Map<string, number>();
+  for (const path of PAGES) {
+    const res = await get(app, path);
+    await res.arrayBuffer();
+    expect({ path, status: [200, 404].includes(res.status) }).toEqual({ path, status: true });
+    statuses.set(path, res.status);
+  }
+  return statuses;
+}
+
+/** Polls each page until it answers as it did before the fault (503 pages on the way, never a 500). */
+async function pagesRecover(app: TestApp, before: Map<string, number>, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (const [path, status] of before) {
+    for (;;) {
+      const res = await get(app, path);
+      await res.arrayBuffer();
+      if (res.status === status) break;
+      expect({ path, status: res.status }).toEqual({ path, status: 503 });
+      if (Date.now() > deadline) throw new Error(`${path} did not recover within ${ms} ms`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
 }
 
 function chattrWorks(file: string): boolean {
@@ -171,6 +250,27 @@ sqliteOnly("SQLite faults and recovery without restart", () => {
     }
     await recovers("/api/health", () => get(app, "/api/health"));
     expect((await recovers("uncached /api/recalls", () => uncachedRecalls(app))).status).toBe(200);
+  });
+
+  test("deleted: every page answers a 503 page with Retry-After (never a 500), then serves again", async () => {
+    const before = await pageStatuses(app);
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
+    try {
+      // Past the file check's half-second memo, every use knows the file is gone.
+      await new Promise((r) => setTimeout(r, 600));
+      for (const path of ["/", ...DATABASE_PAGES]) await expectUnavailablePage(path, await get(app, path));
+      // The VIN report answers from memory where it can (its sections that need the database degrade instead).
+      await expectServedOrUnavailable("/vin/4T1G11AK7RU000001", await get(app, "/vin/4T1G11AK7RU000001"));
+      // A HEAD is answered the same, without a body.
+      const head = await fetch(`${app.url}/market`, { method: "HEAD", signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+      expect(head.status).toBe(503);
+      expect(Number(head.headers.get("retry-after"))).toBeGreaterThan(0);
+      // A page that needs no database is served as usual.
+      expect((await get(app, "/robots.txt")).status).toBe(200);
+    } finally {
+      migrateDatabase(`file:${file}`);
+    }
+    await pagesRecover(app, before);
   });
 
   test("deleted: noticed (no write goes to the vanished file), then a restored file is served", async () => {
@@ -294,10 +394,22 @@ postgresOnly(
       }
     });
 
+    test("every page that needs the database answers a 503 page with Retry-After while cut, and serves again once restored", async () => {
+      const before = await pageStatuses(app);
+      await proxy.cut();
+      try {
+        for (const path of DATABASE_PAGES) await expectUnavailablePage(path, await get(app, path));
+        for (const path of ["/", "/vin/4T1G11AK7RU000001"]) await expectServedOrUnavailable(path, await get(app, path));
+      } finally {
+        await proxy.restore();
+      }
+      await pagesRecover(app, before);
+    });
+
     test("an exhausted pool answers 503 with Retry-After within the connect timeout, and serves again once a connection frees", async () => {
       // The app's one connection is taken by a request stuck behind a lock the test holds on the app's tables.
-      const schema = new URL(database.url).searchParams.get("schema")!;
-      const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+      const { connectionString, schema } = postgresTablesOf(database.url);
+      const admin = new Client({ connectionString });
       await admin.connect();
       try {
         await admin.query("BEGIN");

@@ -44,6 +44,11 @@ describe("databaseFault", () => {
       "timeout",
     ],
     [new DatabaseUnavailableError("gone", "gone"), "gone"],
+    // Thrown by another bundle's copy of the class (a page's), classified in instrumentation.ts's.
+    [
+      Object.assign(new Error("the SQLite file is missing"), { name: "DatabaseUnavailableError", fault: "gone" }),
+      "gone",
+    ],
     [new DriverAdapterError({ kind: "TableDoesNotExist", table: "main.DealerKey" }), "not_migrated"],
     [Object.assign(new Error("x"), { name: "PrismaClientKnownRequestError", code: "P2021" }), "not_migrated"],
     [

@@ -123,7 +123,12 @@ export function databaseFault(error: unknown, depth = 0): DatabaseFault | null {
     cause?: unknown;
     message?: unknown;
     name?: unknown;
+    fault?: unknown;
   };
+  // The same error from another copy of this module: each Next.js bundle (a page's, instrumentation.ts's) has its own.
+  if (e.name === "DatabaseUnavailableError" && (DATABASE_FAULTS as readonly unknown[]).includes(e.fault)) {
+    return e.fault as DatabaseFault;
+  }
 
   if (typeof e.kind === "string") {
     if (e.kind === "sqlite") {
