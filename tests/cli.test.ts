@@ -126,6 +126,9 @@ describe("usage errors: exit 2, a message on stderr, nothing on stdout", () => {
       "error: option '-p, --port <port>' argument '70000' is invalid. must be a whole number from 1 to 65535",
     ],
     ["a file that does not exist", ["import", "deals", "no-such.csv"], "no such file: no-such.csv"],
+    // A name with a dot or a slash cannot be a VIN: a missing file, not "a VIN has 17 characters, got 14".
+    ["a VIN file that does not exist", ["vin", "decode", "nosuchfile.txt"], "error: no such file: nosuchfile.txt"],
+    ["a VIN file path that does not exist", ["vin", "decode", "lists/vins"], "error: no such file: lists/vins"],
     [
       "a missing required option",
       ["keys", "create", "--name", "No Email"],

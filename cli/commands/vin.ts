@@ -50,7 +50,21 @@ function vinsInText(text: string): string[] {
     .filter(Boolean);
 }
 
-const isFile = (arg: string) => existsSync(callerPath(arg)) && statSync(callerPath(arg)).isFile();
+/**
+ * How an argument is taken: an existing file is read for its VINs; otherwise it is a VIN, unless it cannot be
+ * one and looks like a path (a dot or a slash: no VIN has either), which is a missing file, a usage error
+ * (exit 2) as for every file argument of the CLI. A 16-character typo of a VIN stays a VIN, told its length.
+ */
+function vinsOfArgument(arg: string): string[] {
+  const full = callerPath(arg);
+  if (existsSync(full)) {
+    if (statSync(full).isFile()) return vinsInText(readFileSync(full, "utf8"));
+    if (/[./\\]/.test(arg)) throw new UsageError(`not a file: ${arg}`);
+  } else if (/[./\\]/.test(arg)) {
+    throw new UsageError(`no such file: ${arg}`);
+  }
+  return [arg];
+}
 
 async function readStdin(): Promise<string[]> {
   let text = "";
@@ -70,10 +84,7 @@ interface VinLine {
 async function decodeCommand(args: string[], opts: { enrich?: boolean; json?: boolean }): Promise<void> {
   if (args.includes("-") && args.length > 1)
     throw new UsageError("- (stdin) cannot be combined with other VINs or files");
-  const inputs =
-    args[0] === "-"
-      ? await readStdin()
-      : args.flatMap((a) => (isFile(a) ? vinsInText(readFileSync(callerPath(a), "utf8")) : [a]));
+  const inputs = args[0] === "-" ? await readStdin() : args.flatMap(vinsOfArgument);
   if (!inputs.length) throw new UsageError("no VINs given");
 
   const { VPIC_ERROR_CODES } = await import("../../lib/vin/error-codes");
