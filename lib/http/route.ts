@@ -134,7 +134,7 @@ const exemptKeyIsValid = (presented: string) =>
 /**
  * The route's handler: `params` and `query` parsed with the operation's schemas (a failure is a 400 problem
  * naming the parameter), in that order, after the request-target and rate-limit checks. An operation that
- * needs a dealer key is served by dealerRoute (lib/dealers/dealer-route.ts) instead: the types refuse it here.
+ * needs a dealer key is served by dealerRoute (lib/http/dealer-route.ts) instead: the types refuse it here.
  */
 export function route<R extends RouteSpec & { security?: undefined }>(
   spec: R,
@@ -163,7 +163,7 @@ export async function parseRouteInput<R extends RouteSpec>(
 
 /**
  * The wrapper without the parsing, for a wrapper that must check something first and parse after
- * (lib/dealers/dealer-route.ts checks the key before a parameter is looked at).
+ * (lib/http/dealer-route.ts checks the key before a parameter is looked at).
  */
 export function serve(
   spec: RouteSpec,
