@@ -2,7 +2,9 @@
 // The VIN box (home page, and the VIN not-found page to try again). Without JavaScript it is a plain GET form
 // to /vin, which redirects to the permalink. With JavaScript it checks the format and the check digit as you
 // type (the same pure functions the server uses), previews the decode once the VIN is well-formed, and goes to
-// the permalink on submit. Spaces and hyphens people group a VIN with are accepted either way.
+// the permalink on submit. Spaces and hyphens people group a VIN with are accepted either way. With JavaScript it
+// also offers to read the VIN from its barcode (components/vin-scan.tsx): a good read opens the permalink, a read
+// whose check digit fails is put in the box for correction.
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import useSWR from "swr";
@@ -10,6 +12,7 @@ import { EXAMPLE_VIN } from "@/lib/contract/examples";
 import { checkDigit } from "@/lib/vin/check-digit";
 import { displayMake } from "@/lib/vehicle";
 import { compactVinInput, normalizeVin } from "@/lib/vin/format";
+import { VinScan } from "./vin-scan";
 
 interface Preview {
   vin: string;
@@ -119,6 +122,14 @@ export function VinSearch({
       <p id="vin-status" className={status.tone} style={{ width: "100%", margin: "0.2rem 0 0" }} aria-live="polite">
         {status.text}
       </p>
+      <VinScan
+        onVin={(scanned) => router.push(`/vin/${scanned}`)}
+        onCorrection={(scanned) => {
+          setInput(scanned);
+          setAttempted(true);
+          box.current?.focus();
+        }}
+      />
       {vin ? (
         <div className="card" style={{ width: "100%", margin: 0 }} data-testid="vin-preview" aria-live="polite">
           {isLoading ? <span className="muted">Decoding…</span> : null}
