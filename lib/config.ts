@@ -115,6 +115,27 @@ function addressEntryProblem(entry: string): string | null {
   return null;
 }
 
+/** A DNS host name: dot-separated labels of letters, digits and inner hyphens ("localhost", "app.internal"). */
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+/** HOST: an IP address or a host name to listen on, or unset (every interface). */
+const listenHost = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => v === undefined || isIP(v) !== 0 || HOST_NAME.test(v), {
+      message: "must be an IP address (0.0.0.0, ::, 127.0.0.1, ::1, …) or a host name such as localhost",
+    });
+
+/**
+ * Where a process on this machine reaches the server (its own warm-up requests): the address it listens on, or
+ * the IPv4 loopback when it listens on every interface.
+ */
+export function localServerHost(host: string | undefined): string {
+  return host === undefined || host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+}
+
 /** Sticker endpoint templates must keep the VIN placeholder, or every VIN would fetch the same URL. */
 const stickerTemplate = (fallback: string) =>
   z
@@ -184,6 +205,12 @@ type Parsed<T> = T extends Variable<infer S> ? z.output<S> : { -readonly [K in k
 const SETTINGS = {
   nodeEnv: env("NODE_ENV", z.enum(["development", "production", "test"]).default("production")),
   port: env("PORT", z.coerce.number().int().min(1).max(65535).default(3000)),
+  /**
+   * The address `npm start` listens on. Unset: every interface, IPv4 and IPv6 (`next start`'s own default, what
+   * a container or a server reached directly needs). `127.0.0.1` or `::1` keeps the server to this machine, for a
+   * reverse proxy on the same host; an interface's address, or a host name, binds that interface only.
+   */
+  host: env("HOST", listenHost()),
   /** Server processes `npm start` runs on the port (one Node.js event loop uses one core). */
   webConcurrency: env("WEB_CONCURRENCY", z.coerce.number().int().min(1).max(64).optional()),
   /**

@@ -31,6 +31,7 @@ describe("npm start with a bad configuration", () => {
     ["PORT", "eighty"],
     ["DATABASE_URL", "mysql://db/x"],
     ["LOG_LEVEL", "shouty"],
+    ["HOST", "every interface"],
   ])("stops before doing anything when %s=%s, naming the variable", async (name, value) => {
     const failure = await npmStartFailure({ ...process.env, [name]: value });
     expect(failure).not.toBeNull();

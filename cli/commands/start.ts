@@ -4,7 +4,7 @@
  *   2. make sure the vPIC database is unpacked (scripts/build/prepare-data.ts);
  *   3. migrate the database and seed demo data into an empty one (`vinscope db migrate`);
  *   4. build the app if there is no build or the sources are newer than it;
- *   5. `next start` on PORT in WEB_CONCURRENCY processes (cli/server/server-workers.ts);
+ *   5. `next start` on PORT (at HOST, else every interface) in WEB_CONCURRENCY processes (cli/server/server-workers.ts);
  *   6. the job runner (cli/server/job-runner.ts): the scheduled syncs of lib/jobs.
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -16,7 +16,7 @@ import { examples } from "../help";
 import { wholeNumber } from "../output";
 import { claimSqliteFile, ensurePortFree, StartRefused } from "../server/instance-guard";
 import { EXIT_WITH_PARENT, holdLifetime, isStopping, track } from "../server/lifetime";
-import { serveWithWorkers } from "../server/server-workers";
+import { listenAddress, serveWithWorkers } from "../server/server-workers";
 import { collectFromJobRunner } from "../../lib/metrics/cluster";
 
 const root = process.cwd();
@@ -28,15 +28,17 @@ export function registerStart(program: Command): void {
     .command("start")
     .description("prepare the data and the database, build the app if needed, and serve it with the scheduled syncs")
     .option("-p, --port <port>", "port to listen on (default: PORT, else 3000)", wholeNumber(1, 65535))
-    .action((opts: { port?: number }) => start(opts));
+    .option("-H, --host <address>", "address to listen on, e.g. 127.0.0.1 (default: HOST, else every interface)")
+    .action((opts: { port?: number; host?: string }) => start(opts));
   command.addHelpText(
     "after",
-    "\nConfiguration comes from the environment (PORT, DATABASE_URL, WEB_CONCURRENCY, PUBLIC_BASE_URL, …: see README).\n" +
+    "\nConfiguration comes from the environment (PORT, HOST, DATABASE_URL, WEB_CONCURRENCY, PUBLIC_BASE_URL, …: see README).\n" +
       "Stops with exit code 2 on an invalid variable, 1 when the port or the SQLite file is taken by another instance.\n",
   );
   examples(command, [
     "vinscope start",
     "vinscope start --port 8080",
+    "HOST=127.0.0.1 PORT=8080 vinscope start     only this machine (behind a reverse proxy)",
     "DATABASE_URL=postgresql://user:pw@db/vinscope WEB_CONCURRENCY=4 vinscope start",
   ]);
 }
@@ -98,16 +100,17 @@ async function buildIfNeeded(): Promise<void> {
   }
 }
 
-async function start(opts: { port?: number }): Promise<void> {
+async function start(opts: { port?: number; host?: string }): Promise<void> {
   // First: whatever happens from here on stops when the launcher does (cli/server/lifetime.ts).
   holdLifetime();
   if (opts.port !== undefined) process.env.PORT = String(opts.port);
+  if (opts.host !== undefined) process.env.HOST = opts.host; // validated with the rest of the configuration
   env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
   const { config } = await import("../../lib/config");
   const cfg = config(); // a ConfigError is a usage error (exit 2), reported by the program
   // Before anything touches the database: a port in use or a SQLite file another instance holds stops here.
   try {
-    await ensurePortFree(cfg.port);
+    await ensurePortFree(cfg.port, cfg.host);
     if (cfg.database.provider === "sqlite") claimSqliteFile(cfg.database.url.slice("file:".length), cfg.port);
   } catch (error) {
     if (error instanceof StartRefused) {
@@ -121,9 +124,9 @@ async function start(opts: { port?: number }): Promise<void> {
   execFileSync(bin("tsx"), ["cli/index.ts", "db", "migrate"], { stdio: "inherit", env });
   await buildIfNeeded();
   console.log(
-    `[vinscope] serving on port ${cfg.port} with ${cfg.workers} server process${cfg.workers === 1 ? "" : "es"} (public base URL ${cfg.publicBaseUrl})`,
+    `[vinscope] serving on ${listenAddress(cfg.host, cfg.port)} with ${cfg.workers} server process${cfg.workers === 1 ? "" : "es"} (public base URL ${cfg.publicBaseUrl})`,
   );
-  serveWithWorkers({ root, port: cfg.port, workers: cfg.workers, heapMb: cfg.serverHeapMb, env });
+  serveWithWorkers({ root, port: cfg.port, host: cfg.host, workers: cfg.workers, heapMb: cfg.serverHeapMb, env });
   startJobRunnerProcess();
 }
 

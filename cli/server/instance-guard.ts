@@ -13,8 +13,8 @@ import net from "node:net";
 
 export class StartRefused extends Error {}
 
-/** Resolves when nothing listens on `port`; StartRefused when something does. */
-export function ensurePortFree(port: number): Promise<void> {
+/** Resolves when nothing listens on `port` (at `host`, HOST); StartRefused when something does. */
+export function ensurePortFree(port: number, host?: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", (error: NodeJS.ErrnoException) => {
@@ -28,10 +28,17 @@ export function ensurePortFree(port: number): Promise<void> {
         reject(
           new StartRefused(`port ${port} needs privileges this user lacks (EACCES); set PORT to a port above 1024`),
         );
+      } else if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND" || error.code === "EAI_AGAIN") {
+        reject(
+          new StartRefused(
+            `HOST=${host} is not an address of this machine (${error.code}); unset HOST to listen on every interface`,
+          ),
+        );
       } else reject(error);
     });
-    // Bound as next start binds (all interfaces), so a listener on any address is found.
-    probe.listen(port, () => probe.close(() => resolve()));
+    // Bound as next start will bind (every interface unless HOST names one), so a listener in its way is found.
+    if (host === undefined) probe.listen(port, () => probe.close(() => resolve()));
+    else probe.listen(port, host, () => probe.close(() => resolve()));
   });
 }
 

@@ -27,19 +27,26 @@ import { RateLimiterClusterMaster } from "rate-limiter-flexible";
 import { serveInstanceScrapes } from "../../lib/metrics/cluster";
 import { EXIT_WITH_PARENT, isStopping, stopAll, track } from "./lifetime";
 
+/** Where the server listens, in words: "port 3000" on every interface, else "127.0.0.1 port 3000". */
+export function listenAddress(host: string | undefined, port: number): string {
+  return host === undefined ? `port ${port} (every interface)` : `${host} port ${port}`;
+}
+
 /** More replacements than this within CRASH_WINDOW_MS is a crash loop, not bad luck. */
 const MAX_RESTARTS = 5;
 const CRASH_WINDOW_MS = 60_000;
 export function serveWithWorkers(opts: {
   root: string;
   port: number;
+  /** HOST: the address to listen on; undefined, every interface (next start's default). */
+  host?: string;
   workers: number;
   heapMb: number;
   env: NodeJS.ProcessEnv;
 }): void {
   cluster.setupPrimary({
     exec: path.join(opts.root, "node_modules", "next", "dist", "bin", "next"),
-    args: ["start", "-p", String(opts.port)],
+    args: ["start", "-p", String(opts.port), ...(opts.host === undefined ? [] : ["-H", opts.host])],
     // The primary runs under tsx; the workers run the built app with plain Node.js, with a bounded heap so that
     // garbage is collected near the live size instead of piling up (SERVER_HEAP_MB).
     execArgv: [`--max-old-space-size=${opts.heapMb}`, "--require", EXIT_WITH_PARENT],
@@ -61,7 +68,7 @@ export function serveWithWorkers(opts: {
     listening++;
     if (listening === opts.workers)
       console.log(
-        `[vinscope] ${opts.workers} server process${opts.workers === 1 ? "" : "es"} listening on port ${opts.port}`,
+        `[vinscope] ${opts.workers} server process${opts.workers === 1 ? "" : "es"} listening on ${listenAddress(opts.host, opts.port)}`,
       );
   });
   cluster.on("exit", (worker, code, signal) => {

@@ -12,7 +12,7 @@
  * keeps its answers out of the report's memos and insight cache, and neither rate-limits nor logs it.
  */
 import http from "node:http";
-import { config } from "../config";
+import { config, localServerHost } from "../config";
 import { log } from "../log";
 import { decodeValidVin, vpicData } from "../vin/decoder";
 import type { Vin } from "../vin/format";
@@ -95,7 +95,13 @@ async function untilListening(agent: http.Agent, vin: string): Promise<void> {
 function get(agent: http.Agent, path: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.get(
-      { host: "127.0.0.1", port: config().port, path, agent, headers: { [WARM_UP_HEADER]: token() ?? "" } },
+      {
+        host: localServerHost(config().host),
+        port: config().port,
+        path,
+        agent,
+        headers: { [WARM_UP_HEADER]: token() ?? "" },
+      },
       (res) => {
         res.resume();
         res.on("end", () => resolve(res.statusCode ?? 0));
