@@ -66,6 +66,12 @@ export const raw = (body: BodyInit, headers: Record<string, string>, status = 20
 export interface RouteOptions {
   /** This route's overall deadline, when it needs another than REQUEST_DEADLINE_MS. */
   deadlineMs?: number;
+  /**
+   * A route polled every few seconds (/api/health, by load balancers and scripts): a successful answer is
+   * logged only when its status differs from this process's previous answer, so the log shows the first one and
+   * each change (warming up, 503, healthy again), not every poll. Failures are logged as on every route.
+   */
+  logSuccessChangesOnly?: boolean;
 }
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -170,6 +176,7 @@ export function serve(
   handler: (req: Request, ctx: NextRouteContext, meta: RouteContext) => Promise<RouteResult>,
   options: RouteOptions = {},
 ): RouteHandler {
+  let lastStatus: number | undefined;
   const serveRequest = async (req: Request, ctx: NextRouteContext): Promise<Response> => {
     const started = performance.now();
     const arrivedAt = arrivalOf(req.headers) ?? started;
@@ -216,6 +223,11 @@ export function serve(
       ...(reason ? { reason } : {}),
     };
     if (warmUp) return response;
+    if (options.logSuccessChangesOnly) {
+      const unchanged = response.status === lastStatus;
+      lastStatus = response.status;
+      if (unchanged && response.status < 400) return response;
+    }
     // By the spec's path template, never the path itself: a VIN or a key never becomes a label.
     observeRequest(spec.path, req.method, response.status, ms / 1000);
     if (response.status >= 500 && !expected) log().warn(line, "request failed");

@@ -26,10 +26,23 @@ export interface DownloadOptions {
 }
 
 class DownloadError extends Error {
-  constructor(url: string, reason: string) {
+  /**
+   * @param unreachable the source did not answer at all (no connection, no name, no byte before the idle
+   *   timeout): what a machine without a network sees, as opposed to a source that answered badly.
+   */
+  constructor(
+    url: string,
+    reason: string,
+    readonly unreachable = false,
+  ) {
     super(`${url}: ${reason}`);
     this.name = "DownloadError";
   }
+}
+
+/** Whether a job's error is its download source not answering at all (offline, DNS, firewall). */
+export function isSourceUnreachable(error: unknown): boolean {
+  return error instanceof DownloadError && error.unreachable;
 }
 
 export async function downloadFile(url: string, target: string, opts: DownloadOptions): Promise<DownloadResult> {
@@ -55,7 +68,7 @@ export async function downloadFile(url: string, target: string, opts: DownloadOp
     try {
       response = await fetch(url, { headers, signal: controller.signal, redirect: "follow" });
     } catch (error) {
-      throw new DownloadError(url, idleReason ?? `request failed (${causeOf(error)})`);
+      throw new DownloadError(url, idleReason ?? `request failed (${causeOf(error)})`, true);
     }
     if (response.status === 304) {
       await response.body?.cancel();

@@ -32,6 +32,7 @@ function fileSyncJob(opts: {
   description: string;
   setting: "complaints" | "fuelEconomy";
   urlVariable: string;
+  offlineImport: string;
   importer: (file: string, o: BulkImportOptions) => Promise<BulkImportSummary>;
 }): Job {
   const settings = () => config().sync[opts.setting];
@@ -40,6 +41,7 @@ function fileSyncJob(opts: {
     description: opts.description,
     schedule: () => (settings().url ? settings().schedule : null),
     disabledReason: () => (settings().url ? null : `${opts.urlVariable} is off`),
+    offlineImport: opts.offlineImport,
     dueAtStart: (last, now) =>
       !last.lastSuccessAt || now.getTime() - last.lastSuccessAt.getTime() > settings().maxAgeMs / 2,
     async run(ctx) {
@@ -93,6 +95,7 @@ export const complaintsSyncJob = fileSyncJob({
   description: "Owner complaints: NHTSA's FLAT_CMPL file, downloaded when changed and imported",
   setting: "complaints",
   urlVariable: "SYNC_COMPLAINTS_URL",
+  offlineImport: "vinscope import complaints <FLAT_CMPL.zip>",
   importer: importComplaintsFile,
 });
 
@@ -101,5 +104,6 @@ export const fuelEconomySyncJob = fileSyncJob({
   description: "Fuel economy: EPA's vehicles.csv, downloaded when changed and imported",
   setting: "fuelEconomy",
   urlVariable: "SYNC_FUEL_ECONOMY_URL",
+  offlineImport: "vinscope import fuel-economy <vehicles.csv.zip>",
   importer: importVehiclesCsv,
 });

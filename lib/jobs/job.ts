@@ -50,5 +50,10 @@ export interface Job {
    * holds the job up for. A job that runs all the time (webhook deliveries) keeps it short.
    */
   leaseMs?(): number;
+  /**
+   * The command that loads the same data from a file, without the network (`vinscope import recalls
+   * <FLAT_RCL.zip>`): the log names it when the job's source cannot be reached.
+   */
+  offlineImport?: string;
   run(ctx: JobContext): Promise<JobResult>;
 }

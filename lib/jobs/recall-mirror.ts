@@ -28,6 +28,7 @@ export const recallMirrorJob: Job = {
   description: "Recall mirror: NHTSA's FLAT_RCL files, downloaded when changed and imported",
   schedule: () => (config().sync.recalls.baseUrl ? config().sync.recalls.schedule : null),
   disabledReason: () => (config().sync.recalls.baseUrl ? null : "SYNC_RECALLS_URL is off"),
+  offlineImport: "vinscope import recalls <FLAT_RCL_POST_2010.zip>",
   dueAtStart: (last, now) =>
     !last.lastSuccessAt || now.getTime() - last.lastSuccessAt.getTime() > config().sync.recalls.maxAgeMs / 2,
   async run(ctx) {

@@ -6,6 +6,7 @@ import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import { log } from "../log";
 import { countSyncRun } from "../metrics/process-metrics";
+import { isSourceUnreachable } from "./download";
 import type { Job, JobProgress, JobResult } from "./job";
 import {
   acquireLease,
@@ -22,6 +23,34 @@ import {
 /** Who holds a lease: host, process and a random part (two runners in one process stay distinct). */
 export function runnerId(): string {
   return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * The failure each job last logged in this process. A failing job is retried within minutes (with backoff), so
+ * offline the same failure would be a warning every few minutes: it is a warning once, and again only when
+ * the error changes; identical repeats are logged at info with how many there have been.
+ */
+const lastFailure = new Map<string, { message: string; repeats: number }>();
+
+function logFailure(job: Job, message: string, error: unknown): void {
+  const last = lastFailure.get(job.name);
+  if (last?.message === message) {
+    last.repeats++;
+    log().info({ job: job.name, err: message, repeats: last.repeats }, "job failed again, as before");
+    return;
+  }
+  lastFailure.set(job.name, { message, repeats: 0 });
+  if (!isSourceUnreachable(error)) {
+    log().warn({ job: job.name, err: message }, "job failed");
+    return;
+  }
+  const offline = job.offlineImport
+    ? `; without a network, load its data from a file: ${job.offlineImport}`
+    : "; the data already loaded is served meanwhile";
+  log().warn(
+    { job: job.name, err: message, unreachable: true, offlineImport: job.offlineImport },
+    `job failed: its source cannot be reached (offline?), retried with backoff${offline}`,
+  );
 }
 
 export type RunOutcome =
@@ -70,6 +99,7 @@ export async function runJob(job: Job, opts: RunOptions = {}): Promise<RunOutcom
       progress: (p) => opts.onProgress?.(p),
     });
     await recordSuccess(job.name, result, new Date());
+    lastFailure.delete(job.name);
     countSyncRun(job.name, result.outcome);
     const seconds = (Date.now() - started.getTime()) / 1000;
     log().info(
@@ -81,7 +111,7 @@ export async function runJob(job: Job, opts: RunOptions = {}): Promise<RunOutcom
     const message = error instanceof Error ? error.message : String(error);
     await recordFailure(job.name, message, new Date()).catch(() => undefined);
     countSyncRun(job.name, "failed");
-    log().warn({ job: job.name, err: message }, "job failed");
+    logFailure(job, message, error);
     return { ran: true, ok: false, error: message, seconds: (Date.now() - started.getTime()) / 1000 };
   } finally {
     clearInterval(heartbeat);
