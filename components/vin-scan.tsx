@@ -181,7 +181,7 @@ export function VinScan({ onVin, onCorrection }: { onVin(vin: string): void; onC
             aria-controls="vin-scan-camera"
             onClick={() => (scanning ? stopCamera(true) : void startCamera())}
           >
-            {scanning ? "Stop scanning" : "Scan"}
+            Scan
             <span className="visually-hidden"> the VIN barcode with the camera</span>
           </button>
         ) : null}
