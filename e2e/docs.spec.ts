@@ -49,3 +49,39 @@ test("each problem reason has its own anchor with the quick start and setup sect
   );
   await expect(page.locator("#mcp")).toContainText("/api/mcp");
 });
+
+test("at 1280 px each MCP tool name stays whole or breaks only after an underscore", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/docs");
+  const names = page.getByTestId("mcp-tools").locator("tbody td:first-child code");
+  expect(await names.count()).toBeGreaterThan(10);
+  // Each rendered line of each name, read from the layout: a line may end only at the name's end or after "_".
+  const lines = await names.evaluateAll((codes) =>
+    codes.map((code) => {
+      const text = code.textContent ?? "";
+      const rows: string[] = [];
+      let top: number | null = null;
+      const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.textContent!.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const y = Math.round(range.getBoundingClientRect().top);
+          if (top === null || Math.abs(y - top) > 2) rows.push("");
+          top = y;
+          rows[rows.length - 1] += node.textContent![i];
+        }
+      }
+      return { text, rows };
+    }),
+  );
+  for (const { text, rows } of lines) {
+    expect(rows.join("")).toBe(text);
+    for (const row of rows.slice(0, -1)) expect({ text, row }).toEqual({ text, row: expect.stringMatching(/_$/) });
+  }
+  // The name that broke mid-word here: whole, or split after an underscore.
+  expect(lines.find((l) => l.text === "get_recall_campaign")?.rows.join("|")).toMatch(
+    /^(get_recall_campaign|get_recall_\|campaign|get_\|recall_campaign)$/,
+  );
+});

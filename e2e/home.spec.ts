@@ -21,3 +21,36 @@ test("an unknown address shows the not-found page with status 404", async ({ pag
   await page.getByRole("link", { name: "Decode a VIN" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test("the home page's curl examples have no blank line, at 1280 and 390 px", async ({ page }) => {
+  await page.goto("/");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const blocks = page.locator(".copy-block pre code");
+    expect(await blocks.count()).toBe(3);
+    // Each rendered line of each example, from the layout: every one must show something besides spaces.
+    const rendered = await blocks.evaluateAll((codes) =>
+      codes.map((code) => {
+        const node = code.firstChild!;
+        const rows: string[] = [];
+        let top: number | null = null;
+        for (let i = 0; i < node.textContent!.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const rect = range.getBoundingClientRect();
+          if (node.textContent![i] === "\n" || rect.height === 0) continue;
+          const y = Math.round(rect.top);
+          if (top === null || Math.abs(y - top) > 2) rows.push("");
+          top = y;
+          rows[rows.length - 1] += node.textContent![i];
+        }
+        return rows;
+      }),
+    );
+    for (const rows of rendered) {
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect({ width, row, blank: row.trim() === "" }).toEqual({ width, row, blank: false });
+    }
+  }
+});

@@ -1,6 +1,7 @@
 // /docs: how to use the API (quick start, attribution, MCP, dealer API, problem reasons) and the interactive
 // reference rendered from the live OpenAPI document.
 import type { Metadata } from "next";
+import { Fragment } from "react";
 import swaggerUi from "swagger-ui-dist/package.json";
 import { OPERATIONS } from "@/lib/api/operations";
 import { MCP_PROMPTS, MCP_RESOURCE_TEMPLATES, MCP_TOOLS } from "@/lib/api/mcp-tools";
@@ -36,6 +37,24 @@ function InlineCode({ text }: { text: string }) {
           ),
         )}
     </>
+  );
+}
+
+/**
+ * A tool name that wraps only after an underscore (`get_recall_|campaign`), never inside a word: a name is typed
+ * as it reads, and `get_recall_campa|ign` reads as two words.
+ */
+function ToolName({ name }: { name: string }) {
+  const parts = name.split(/(?<=_)/);
+  return (
+    <code className={styles.toolName}>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 ? <wbr /> : null}
+        </Fragment>
+      ))}
+    </code>
   );
 }
 
@@ -251,7 +270,7 @@ if (res.ok) {
           rows={[...MCP_TOOLS]}
           rowKey={(t) => t.name}
           columns={[
-            { header: "Tool", cell: (t) => <code>{t.name}</code> },
+            { header: "Tool", cell: (t) => <ToolName name={t.name} /> },
             { header: "What it answers", cell: (t) => t.summary },
             {
               header: "Same as",
