@@ -2,12 +2,14 @@
  * The dealer API over HTTP against the built app, with the manufacturers faked on loopback: the 401 cases,
  * the PDF and its headers, every status and reason, the check, provision's limits and modes, and usage.
  */
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startApp, type TestApp } from "./support/app";
 import { startFakeManufacturer, type FakeManufacturer } from "./fixtures/fake-manufacturer";
+import { fordSticker, gmSticker, scannedSticker, toyotaStickerNotAddingUp } from "./fixtures/sticker-pdfs";
 import { resetConfigForTests } from "../lib/config";
 import { db, disconnectDb } from "../lib/db";
 import { issueKey, listKeys, revokeKey } from "../lib/dealers/keys";
@@ -279,14 +281,14 @@ describe("POST /api/dealer/v1/provision", () => {
     const live = await (await provision({ vins: [probed, vin(TOYOTA), probed, probed], live: true })).json();
     expect(live.results.map((r: { status: string }) => r.status)).toEqual([
       "available",
-      "not_supported",
+      "unknown",
       "available",
       "available",
     ]);
     expect(asked()).toBe(1);
   });
 
-  test("a China-market GM VIN (decoded at WMI level only) is not_supported with a reason in both modes; GM is not asked", async () => {
+  test("a China-market GM VIN (decoded at WMI level only): not_supported by default, unknown live, reason wmi_only; GM is not asked", async () => {
     const chinaMarket = "LSGPC52U6AF102554";
     const before = fake.requests.length;
     for (const live of [false, true]) {
@@ -294,7 +296,8 @@ describe("POST /api/dealer/v1/provision", () => {
       expect(body.results).toEqual([
         {
           vin: chinaMarket,
-          status: "not_supported",
+          // The live statuses are exactly available, fallback, unknown and invalid_vin (SPEC §2.10, §4.2).
+          status: live ? "unknown" : "not_supported",
           reason: "wmi_only",
           brand: "Cadillac",
           manufacturer: expect.stringContaining("GM"),
@@ -311,7 +314,9 @@ describe("POST /api/dealer/v1/provision", () => {
     fake.set(unknown, "slow");
     const res = await provision({ vins: [available, unknown, vin(TOYOTA)], live: true });
     const body = await res.json();
-    expect(body.results.map((r: { status: string }) => r.status)).toEqual(["available", "unknown", "not_supported"]);
+    expect(body.results.map((r: { status: string }) => r.status)).toEqual(["available", "unknown", "unknown"]);
+    // An unsupported make (Toyota) is not asked: unknown, saying why, as the spec's live statuses allow.
+    expect(body.results[2]).toMatchObject({ status: "unknown", reason: "not_supported" });
     // The PDF found live is archived: next time the manufacturer's silence falls back to it.
     fake.set(available, "html");
     const again = await (await provision({ vins: [available], live: true })).json();
@@ -328,5 +333,126 @@ describe("POST /api/dealer/v1/provision", () => {
     const listed = (await listKeys()).find((k) => k.id === keyId)!;
     expect(listed.today.requests).toBeGreaterThan(10);
     expect(listed.today.vins).toBeGreaterThan(500);
+  });
+});
+
+describe("window-sticker build data (format=build)", () => {
+  const root = path.resolve(__dirname, "..");
+
+  /** `vinscope import stickers <dir> --json` against the app's database and archive, as an operator runs it. */
+  function importStickers(dir: string): Promise<{ code: number; lines: Record<string, unknown>[] }> {
+    return new Promise((resolve) => {
+      execFile(
+        path.join(root, "node_modules/.bin/tsx"),
+        ["cli/index.ts", "import", "stickers", dir, "--json"],
+        {
+          cwd: root,
+          env: {
+            PATH: process.env.PATH ?? "",
+            HOME: process.env.HOME ?? "",
+            ...app.env,
+          } as unknown as NodeJS.ProcessEnv,
+          timeout: 60_000,
+        },
+        (error, stdout) =>
+          resolve({
+            code: error ? Number(error.code ?? 1) : 0,
+            lines: stdout
+              .split("\n")
+              .filter((l) => l.startsWith("{"))
+              .map((l) => JSON.parse(l) as Record<string, unknown>),
+          }),
+      );
+    });
+  }
+
+  test("after `vinscope import stickers`, format=build answers what the label says, consistent or not", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "vinscope-stickers-"));
+    const ford = vin(FORD);
+    const gm = vin(GM);
+    const toyota = vin(TOYOTA);
+    const scan = vin(GM);
+    writeFileSync(path.join(dir, `${ford}.pdf`), await fordSticker());
+    writeFileSync(path.join(dir, `${gm.toLowerCase()}.pdf`), await gmSticker());
+    writeFileSync(path.join(dir, `${toyota}.pdf`), await toyotaStickerNotAddingUp());
+    writeFileSync(path.join(dir, `${scan}.pdf`), await scannedSticker());
+    const imported = await importStickers(dir);
+    expect(imported.code).toBe(0);
+    expect(imported.lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ vin: ford, build: "parsed", consistent: true }),
+        expect.objectContaining({ vin: toyota, build: "parsed", consistent: false }),
+        expect.objectContaining({ vin: scan, build: "no_text", consistent: null }),
+        expect.objectContaining({ imported: 4, skipped: 0 }),
+      ]),
+    );
+    rmSync(dir, { recursive: true, force: true });
+
+    const before = fake.requests.length;
+    const res = await sticker(ford, { format: "build" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    const body = await res.json();
+    expect(body).toEqual({
+      vin: ford,
+      source: "archive",
+      build: {
+        baseMsrp: 45_000,
+        options: [
+          { name: "EQUIPMENT GROUP 302A HIGH", msrp: 4_200 },
+          { name: "AGATE BLACK METALLIC", msrp: 0 },
+          { name: "SPRAY-IN BEDLINER", msrp: 595 },
+          { name: "FX4 OFF-ROAD PACKAGE", msrp: 1_095 },
+        ],
+        destinationCharge: 1_995,
+        totalMsrp: 52_885,
+        exteriorColor: "AGATE BLACK METALLIC",
+        interiorColor: "BLACK ACTIVEX SEATING SURFACES",
+        engine: "2.7L V6 ECOBOOST",
+        transmission: "10-SPEED AUTOMATIC",
+        fuelEconomy: { city: 19, highway: 25, combined: 21 },
+        assemblyPoint: "DEARBORN, MI, U.S.A.",
+      },
+      parsed: {
+        status: "parsed",
+        consistent: true,
+        difference: 0,
+        parserVersion: expect.any(Number),
+        parsedAt: expect.any(String),
+      },
+    });
+
+    expect(await (await sticker(gm, { format: "build" })).json()).toMatchObject({
+      build: { baseMsrp: 48_700, totalMsrp: 55_630, exteriorColor: "Summit White" },
+      parsed: { consistent: true },
+    });
+    // Toyota is not a supported make, but an archived copy is served for any make.
+    expect(await (await sticker(toyota, { format: "build" })).json()).toMatchObject({
+      build: { baseMsrp: 33_450, totalMsrp: 36_874 },
+      parsed: { status: "parsed", consistent: false, difference: 100 },
+    });
+    expect(await (await sticker(scan, { format: "build" })).json()).toMatchObject({
+      build: { baseMsrp: null, options: [], totalMsrp: null },
+      parsed: { status: "no_text", consistent: null },
+    });
+    // All answered from the archive and the stored parse: no manufacturer was asked.
+    expect(fake.requests.length).toBe(before);
+
+    // Provision with decode: true carries the same build data; a VIN with nothing archived has null.
+    const bare = vin(FORD);
+    const provisioned = await provision({ vins: [ford, bare, scan], decode: true });
+    expect(provisioned.status).toBe(200);
+    const results = (await provisioned.json()).results;
+    expect(results[0].build).toEqual(body.build);
+    expect(results[1].build).toBeNull();
+    expect(results[2].build).toBeNull();
+  });
+
+  test("format=build for a VIN no one has a sticker for is the PDF's 404", async () => {
+    const v = vin(FORD);
+    fake.set(v, "html");
+    const res = await sticker(v, { format: "build" });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ reason: "not_found" });
   });
 });

@@ -193,9 +193,9 @@ const WmiStatus = z
     "supported: a window sticker can be requested (a supported manufacturer group's make, or an archived copy is held); not_supported: nothing archived, and no manufacturer source for this make (reason unsupported_make) or a VIN outside NHTSA's US-market data, which decodes at manufacturer-code level only and has no US window sticker (reason wmi_only); invalid_vin: not a valid 17-character VIN",
   );
 const LiveStatus = z
-  .enum(["available", "fallback", "unknown", "not_supported", "invalid_vin"])
+  .enum(["available", "fallback", "unknown", "invalid_vin"])
   .describe(
-    "available: the manufacturer has the sticker (it is now archived); fallback: not from the manufacturer now, but an archived copy is served; unknown: no answer in time, or no sticker (see reason); not_supported: not asked, for the reasons of the instant check (unsupported_make, wmi_only), and nothing archived; invalid_vin: not a valid VIN",
+    "available: the manufacturer has the sticker (it is now archived); fallback: not from the manufacturer now, but an archived copy is served; unknown: no answer in time, no sticker, or not asked (see reason: not_supported for a make without a manufacturer source, wmi_only for a VIN outside NHTSA's US-market data, with nothing archived); invalid_vin: not a valid VIN",
   );
 
 export const ProvisionResult = z.object({
@@ -207,7 +207,7 @@ export const ProvisionResult = z.object({
     .string()
     .optional()
     .describe(
-      "Why a VIN is invalid_vin, not_supported, unknown or fallback (e.g. length, unsupported_make, wmi_only, not_found, fetch_error, deadline)",
+      "Why a VIN is invalid_vin, not_supported, unknown or fallback (e.g. length, unsupported_make, wmi_only, not_found, fetch_error, deadline; live, a make without a manufacturer source is unknown with reason not_supported)",
     ),
   vehicle: ProvisionVehicle.optional(),
   build: StickerBuild.nullable()

@@ -25,8 +25,8 @@ const WMI_NOTE =
 const LIVE_NOTE =
   "Live check: each VIN's manufacturer was asked for its window sticker (per-host limits, one overall deadline). " +
   "available: the manufacturer has it (now archived); fallback: not from the manufacturer now, but an archived copy is served; " +
-  "unknown: no answer in time or no sticker (see reason); not_supported: not asked, as in the instant check (reason " +
-  "unsupported_make or wmi_only), with nothing archived; invalid_vin: not a valid VIN. " +
+  "unknown: no answer in time, no sticker, or not asked (see reason: not_supported for a make without a manufacturer " +
+  "source, wmi_only for a VIN outside NHTSA's US-market data, with nothing archived); invalid_vin: not a valid VIN. " +
   "One entry per submitted VIN, in order (a repeated VIN is probed once).";
 
 interface Entry {
@@ -130,8 +130,17 @@ async function liveResults(entries: Entry[], archived: Set<string>, decode: bool
       const base = baseResult(resolved, decode);
       const hasArchive = archived.has(entry.vin);
       const source = stickerSource(resolved);
-      if (!("group" in source))
-        return { ...base, status: hasArchive ? "fallback" : "not_supported", reason: source.reason };
+      // Not asked. The live statuses are exactly available, fallback, unknown and invalid_vin (SPEC §2.10, §4.2): with
+      // nothing archived the answer is unknown, its reason the check's word for an unsupported make (not_supported),
+      // or wmi_only for a VIN outside NHTSA's US-market data.
+      if (!("group" in source)) {
+        if (hasArchive) return { ...base, status: "fallback", reason: source.reason };
+        return {
+          ...base,
+          status: "unknown",
+          reason: source.reason === "unsupported_make" ? "not_supported" : source.reason,
+        };
+      }
       const { group } = source;
       // A run is bounded by its batch limit and overall deadline, so its VINs join the host queue past its cap.
       const outcome = await askManufacturer(group, resolved, timeoutMs, deadline.signal, true);
