@@ -4,16 +4,39 @@ import { createTestDb, testingPostgres, type TestDb } from "@/tests/support/pric
 import { createDb } from "../db";
 import { aggregatePricing } from "./aggregate-pricing";
 import { DEMO_CATALOG } from "./demo-catalog";
-import { DEMO_DEAL_COUNT, DEMO_MARKER_KEY, generateDemoDeals, seedDemoDeals } from "./demo-seed";
+import { DEMO_DEAL_COUNT, DEMO_MARKER_KEY, demoAsOf, generateDemoDeals, seedDemoDeals } from "./demo-seed";
 import { US_STATE_CODES } from "../contract/us-states";
 
 describe("the demo generator", () => {
+  const today = demoAsOf(new Date());
   const deals = [...generateDemoDeals()];
+  const DAY = 86_400_000;
 
-  it("is deterministic", () => {
+  it("is deterministic for a given day", () => {
     const again = [...generateDemoDeals(200)];
     expect(again).toEqual(deals.slice(0, 200));
     expect(deals[0].id).toBe("demo-000001");
+    const later = new Date("2027-06-15T18:30:00Z");
+    expect([...generateDemoDeals(200, undefined, later)]).toEqual([
+      ...generateDemoDeals(200, undefined, new Date("2027-06-15T02:00:00Z")),
+    ]);
+  });
+
+  it("ends at the day it is generated: every model year's newest deals are of the last weeks before it", () => {
+    const newest = (ds: typeof deals) => Math.max(...ds.map((d) => d.purchaseDate.getTime()));
+    expect(newest(deals)).toBeLessThanOrEqual(today.getTime());
+    expect(newest(deals)).toBeGreaterThan(today.getTime() - 3 * DAY);
+    for (const year of [2023, 2024, 2025, 2026]) {
+      expect(newest(deals.filter((d) => d.year === year))).toBeGreaterThan(today.getTime() - 14 * DAY);
+    }
+    // Another day, the same vehicles, prices and states: only the dates end elsewhere.
+    const asOf = new Date("2027-06-15T00:00:00Z");
+    const then = [...generateDemoDeals(5000, undefined, asOf)];
+    expect(newest(then)).toBeLessThanOrEqual(asOf.getTime());
+    expect(newest(then)).toBeGreaterThan(asOf.getTime() - 3 * DAY);
+    expect(then.map(({ purchaseDate: _, ...rest }) => rest)).toEqual(
+      deals.slice(0, 5000).map(({ purchaseDate: _, ...rest }) => rest),
+    );
   });
 
   it(`draws ${DEMO_DEAL_COUNT} deals over at least 80 current models (MY 2023-2026) and every state + DC`, () => {
@@ -39,8 +62,14 @@ describe("the demo generator", () => {
       const pct = ((d.msrp - d.sellingPrice) / d.msrp) * 100;
       expect(pct).toBeGreaterThanOrEqual(-2.01);
       expect(pct).toBeLessThanOrEqual(22.01);
-      expect(d.purchaseDate.getTime()).toBeLessThanOrEqual(Date.UTC(2026, 9, 31));
     }
+  });
+
+  it("sells each model year from July 1 of the year before, never after the day the set is made", () => {
+    const outside = deals.filter(
+      (d) => d.purchaseDate.getTime() > today.getTime() || d.purchaseDate.getTime() < Date.UTC(d.year - 1, 6, 1),
+    );
+    expect(outside).toEqual([]);
   });
 
   it("discounts pickups and EVs more than Toyota's compact SUVs (segments and brands differ)", () => {
@@ -91,6 +120,12 @@ describe(`seedDemoDeals (${testingPostgres() ? "PostgreSQL" : "SQLite"})`, () =>
     expect((await t.db.setting.findUnique({ where: { key: DEMO_MARKER_KEY } }))?.value).toMatch(/^seeded 2000/);
     const r = await aggregatePricing(t.db, { makeSlug: "ford", modelSlug: "f-150", year: 2025, state: null });
     expect(r.found && r.pricing.source).toMatch(/demo data/);
+    // "newest …" on the pricing page is of the weeks before the seeding day, /market's "last changed".
+    const day = new Date().toISOString().slice(0, 10);
+    expect((await t.db.setting.findUnique({ where: { key: DEMO_MARKER_KEY } }))?.value).toContain(`as of ${day}`);
+    const newest = r.found ? Date.parse(r.pricing.lastUpdated) : 0;
+    expect(newest).toBeLessThanOrEqual(Date.parse(day));
+    expect(newest).toBeGreaterThan(Date.parse(day) - 90 * 86_400_000);
   });
 
   it("leaves a database that already holds deals alone", async () => {

@@ -1,7 +1,10 @@
 /**
  * The demo data set: a deterministic, labelled set of generated deals so a fresh install shows working
- * pricing pages. Same seed, same deals, on every machine (a seeded PRNG, fixed ids `demo-000001`…, a fixed
- * as-of date). Every row has `source = "demo"` and every answer built from it says "demo data".
+ * pricing pages. Same seed and day, same deals, on every machine (a seeded PRNG, fixed ids `demo-000001`…).
+ * The purchase dates end at the day the set is generated (its as-of day), so a fresh install's pricing pages
+ * ("newest …") agree with /market's "last changed" (the day it was seeded); only the dates move with that day,
+ * the vehicles, prices and states drawn are the same on every day. Every row has `source = "demo"` and every
+ * answer built from it says "demo data".
  *
  * seedDemoDeals(db) runs at start-up (30,000 deals: ~1.5 s on SQLite, ~2 s on PostgreSQL here) (cli/db/prepare.ts). It seeds only an empty deals table, once:
  * the marker row `demo.seed` in Setting is inserted in the same transaction as the deals, so when two
@@ -34,8 +37,11 @@ import { mulberry32 } from "../seeded-random";
 export const DEMO_DEAL_COUNT = 30_000;
 const DEMO_SEED = 20_261_121;
 export const DEMO_MARKER_KEY = "demo.seed";
-/** The demo set's "today": purchase dates never pass it, so the set does not change with the clock. */
-const DEMO_AS_OF = Date.UTC(2026, 9, 31);
+
+/** The demo set's "today" for a moment: the start of its UTC day, so one day's seedings are all alike. */
+export function demoAsOf(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
 const DEMO_YEARS = [2023, 2024, 2025, 2026] as const;
 
 /** Cumulative weights for weighted picks by binary search. */
@@ -68,8 +74,13 @@ function normal(random: () => number): number {
  * of options; discount = segment mean + brand + region + model-year offsets + noise (sd 2.2 points),
  * kept within -2 % … 22 %; lease share by segment, the rest about one cash deal to four financed.
  */
-export function* generateDemoDeals(count = DEMO_DEAL_COUNT, seed = DEMO_SEED): Generator<DealRow> {
+export function* generateDemoDeals(
+  count = DEMO_DEAL_COUNT,
+  seed = DEMO_SEED,
+  asOf: Date = demoAsOf(new Date()),
+): Generator<DealRow> {
   const random = mulberry32(seed);
+  const end = demoAsOf(asOf).getTime();
   const pickModel = picker(DEMO_CATALOG, (m) => m.weight);
   const pickState = picker(Object.keys(STATE_WEIGHTS), (s) => STATE_WEIGHTS[s]);
   const yearPickers = new Map<CatalogModel, (u: number) => number>();
@@ -110,8 +121,11 @@ export function* generateDemoDeals(count = DEMO_DEAL_COUNT, seed = DEMO_SEED): G
     const dealType =
       dealRoll < leaseShare ? "lease" : dealRoll < leaseShare + (1 - leaseShare) * 0.2 ? "cash" : "finance";
 
-    const windowStart = Date.UTC(year - 1, 6, 1);
-    const windowEnd = Math.min(Date.UTC(year + 1, 2, 31), DEMO_AS_OF);
+    // A model year is sold from July 1 of the year before until the as-of day, so every model year's newest
+    // deals are of the last days before the set was made. (A season ending the spring after the model year
+    // left a 2024 model "newest 2025-03-30" beside a /market "last changed" of the seeding day.)
+    const windowEnd = end;
+    const windowStart = Math.min(Date.UTC(year - 1, 6, 1), windowEnd);
     const day = Math.floor(random() * ((windowEnd - windowStart) / 86_400_000 + 1));
     const purchaseDate = new Date(windowStart + day * 86_400_000);
 
@@ -152,10 +166,10 @@ function isBusy(error: unknown): boolean {
 
 const BUSY_RETRIES = 29;
 
-export async function seedDemoDeals(db: Db, count = DEMO_DEAL_COUNT): Promise<SeedResult> {
+export async function seedDemoDeals(db: Db, count = DEMO_DEAL_COUNT, now = new Date()): Promise<SeedResult> {
   // Busy: wait for the other seeder to commit, then look again: the marker will be there (or, if it failed,
   // this instance seeds).
-  return retryAnswer(() => seedOnce(db, count), {
+  return retryAnswer(() => seedOnce(db, count, demoAsOf(now)), {
     retries: BUSY_RETRIES,
     backoffMs: 1000,
     retryable: () => false,
@@ -163,7 +177,7 @@ export async function seedDemoDeals(db: Db, count = DEMO_DEAL_COUNT): Promise<Se
   });
 }
 
-async function seedOnce(db: Db, count: number): Promise<SeedResult> {
+async function seedOnce(db: Db, count: number, asOf: Date): Promise<SeedResult> {
   const marker = await db.setting.findUnique({ where: { key: DEMO_MARKER_KEY } });
   if (marker) return { seeded: false, reason: marker.value === "removed" ? "demo_removed" : "already_seeded" };
   if ((await db.deal.findFirst({ select: { id: true } })) !== null) return { seeded: false, reason: "deals_present" };
@@ -175,8 +189,11 @@ async function seedOnce(db: Db, count: number): Promise<SeedResult> {
       "deals",
       async (tx) => {
         // First statement of the transaction: a concurrent seeder blocks here until this one commits.
-        await tx.setting.create({ data: { key: DEMO_MARKER_KEY, value: `seeded ${count} deals (seed ${DEMO_SEED})` } });
-        await insertDealRows(tx, [...generateDemoDeals(count)]);
+        const day = asOf.toISOString().slice(0, 10);
+        await tx.setting.create({
+          data: { key: DEMO_MARKER_KEY, value: `seeded ${count} deals (seed ${DEMO_SEED}, as of ${day})` },
+        });
+        await insertDealRows(tx, [...generateDemoDeals(count, DEMO_SEED, asOf)]);
         await rebuildDealSummary(tx);
       },
       { timeout: 120_000, maxWait: 30_000 },
@@ -186,7 +203,7 @@ async function seedOnce(db: Db, count: number): Promise<SeedResult> {
     throw error;
   }
   const ms = Math.round(performance.now() - started);
-  log().info({ deals: count, ms }, "demo deals seeded (labelled demo data)");
+  log().info({ deals: count, ms, asOf: asOf.toISOString().slice(0, 10) }, "demo deals seeded (labelled demo data)");
   return { seeded: true, deals: count, ms };
 }
 
