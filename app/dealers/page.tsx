@@ -19,8 +19,8 @@ export default function DealersPage() {
       <h1>Dealer API</h1>
       <p>
         Original manufacturer window stickers (Monroney labels) as PDF for a VIN, a per-VIN availability check, and bulk
-        checks of up to 500 VINs at once for your inventory feed. Start a 14-day free trial: your API key is issued
-        instantly and shown once.
+        checks of up to 500 VINs at once for your inventory feed, with what each sticker says as data (prices, options,
+        colours, assembly point). Start a 14-day free trial: your API key is issued instantly and shown once.
       </p>
 
       <h2>Supported manufacturers</h2>
@@ -53,6 +53,11 @@ export default function DealersPage() {
         <li>
           <code>GET /api/dealer/v1/window-sticker?vin=…</code>: the PDF; add <code>&amp;format=check</code> for a JSON
           availability check.
+        </li>
+        <li>
+          <code>&amp;format=build</code> beside it: what the sticker says, as JSON — base price, every option and
+          package with its price, destination charge, total (checked against the sum), colours, engine, transmission,
+          fuel economy and final assembly point, read from the PDF as printed.
         </li>
         <li>
           <code>POST /api/dealer/v1/provision</code> with <code>{`{"vins": […], "live"?: true, "decode"?: true}`}</code>
