@@ -91,8 +91,16 @@ async function expectNoTinyText(page: Page) {
   expect(tiny).toEqual([]);
 }
 
+/**
+ * WCAG 2.5.3 (label in name): axe checks it with an experimental rule that no tag turns on, so it is named here;
+ * a link whose name does not contain its visible text ("California: 12 deals" on a tile reading "CA 12") cannot
+ * be reached by saying what it shows.
+ */
+const EXTRA_AXE_RULES = { "label-content-name-mismatch": { enabled: true } };
+
 async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
+    .options({ rules: EXTRA_AXE_RULES })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
     .analyze();
   const serious = results.violations
@@ -124,6 +132,20 @@ for (const width of WIDTHS) {
     }
   });
 }
+
+test("the pricing page's state map: each link's accessible name contains the text its tile shows", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/pricing/toyota/camry/2024");
+  const links = page.getByTestId("states-map").locator("a[data-state]");
+  expect(await links.count()).toBeGreaterThan(0);
+  const results = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.length} nodes`)).toEqual([]);
+  // The rule ran over the map's links (an axe without it would pass by checking nothing).
+  expect(results.passes.find((p) => p.id === "label-content-name-mismatch")?.nodes.length).toBeGreaterThan(0);
+  const first = links.first();
+  const shows = (await first.locator("text").allTextContents()).join(" ");
+  expect(await first.getAttribute("aria-label")).toMatch(new RegExp(`^${shows}, `));
+});
 
 /** Signs a new trial's owner in through the mailed link. */
 async function signedInAccountPage(page: Page, who: string) {

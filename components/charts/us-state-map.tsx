@@ -70,7 +70,10 @@ export interface StateTile {
   state: UsStateCode;
   /** The figure the shading shows; null when the state has data whose figure is not published (one shade). */
   value: number | null;
-  /** What the tile says in words ("California: 3,525 deals"): its tooltip and, when it links, its name. */
+  /**
+   * What the tile says in words ("California: 3,525 deals"): its tooltip and, when it links, its name after what
+   * the tile shows ("CA 3,525, California: 3,525 deals").
+   */
   label: string;
   href?: string;
 }
@@ -150,6 +153,8 @@ export function UsStateMap(props: {
               >
                 {state}
               </text>
+              {/* A space between the code and the figure: read as one text (a link's visible words), "CA12" is no word. */}
+              {hasFigure ? " " : null}
               {hasFigure ? (
                 <text x={x + size / 2} y={y + size - 6} className={styles.count} data-step={step}>
                   {props.format(tile.value!)}
@@ -160,11 +165,14 @@ export function UsStateMap(props: {
           );
           const current = props.current === state;
           if (tile?.href) {
+            // The link's name starts with what the tile shows ("CA 12"), then says it in words, so a person who says
+            // what they see reaches it (WCAG 2.5.3 label in name; axe's label-content-name-mismatch).
+            const shows = hasFigure ? `${state} ${props.format(tile.value!)}` : state;
             return (
               <a
                 key={state}
                 href={tile.href}
-                aria-label={tile.label}
+                aria-label={`${shows}, ${tile.label}`}
                 aria-current={current ? "page" : undefined}
                 className={styles.link}
                 data-state={state}
