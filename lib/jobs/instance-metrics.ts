@@ -2,7 +2,8 @@
  * The instance's facts that live in the database rather than in a process, read by the process that serves a
  * scrape of GET /metrics: each job's last success and failure, its last run's rows, whether it runs, and how often
  * its schedule runs it (what the mirror-age alert compares with); the webhook outbox's depth and how late its
- * oldest due event is. They are the same whichever process reads them, so they are added once to the scrape, after
+ * oldest due event is. A job is labelled `sync`, not `job`: Prometheus keeps `job` for the scrape's own target.
+ * They are the same whichever process reads them, so they are added once to the scrape, after
  * the processes' own metrics have been summed (lib/metrics/cluster.ts), never summed themselves.
  */
 import { Cron } from "croner";
@@ -31,22 +32,22 @@ export async function instanceFacts(now = new Date()): Promise<MetricsJson> {
   const lastSuccess = gauge(
     "vinscope_sync_last_success_timestamp_seconds",
     "When each job last finished successfully (Unix time).",
-    ["job"],
+    ["sync"],
   );
   const lastFailure = gauge(
     "vinscope_sync_last_failure_timestamp_seconds",
     "When each job's last run failed (Unix time), while its last run is a failure.",
-    ["job"],
+    ["sync"],
   );
-  const rows = gauge("vinscope_sync_rows_changed", "Rows each job's last successful run changed.", ["job"]);
-  const running = gauge("vinscope_sync_running", "1 while a job runs (on any instance), else 0.", ["job"]);
+  const rows = gauge("vinscope_sync_rows_changed", "Rows each job's last successful run changed.", ["sync"]);
+  const running = gauge("vinscope_sync_running", "1 while a job runs (on any instance), else 0.", ["sync"]);
   const interval = gauge(
     "vinscope_sync_schedule_interval_seconds",
     "The longest gap between two runs of each scheduled job (absent for a job that is off).",
-    ["job"],
+    ["sync"],
   );
   for (const job of await jobsReport(now)) {
-    const labels = { job: job.name };
+    const labels = { sync: job.name };
     const success = seconds(job.lastSuccessAt);
     if (success !== null) lastSuccess.set(labels, success);
     const finished = seconds(job.lastFinishedAt);

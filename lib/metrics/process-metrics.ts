@@ -72,8 +72,8 @@ function createMetrics() {
     ),
     syncRuns: new Counter({
       name: "vinscope_sync_runs_total",
-      help: "Runs of the scheduled jobs by job and outcome (ok, unchanged, failed).",
-      labelNames: ["job", "outcome"],
+      help: "Runs of the scheduled jobs by job (label sync) and outcome (ok, unchanged, failed).",
+      labelNames: ["sync", "outcome"],
       registers: [registry],
     }),
     webhookDeliveries: new Counter({
@@ -149,7 +149,7 @@ export function countOutsideCall(source: string, outcome: OutsideOutcome, second
 }
 
 export function countSyncRun(job: string, outcome: string): void {
-  processMetrics().syncRuns.inc({ job, outcome });
+  processMetrics().syncRuns.inc({ sync: job, outcome });
 }
 
 export function countWebhookDeliveries(outcome: "delivered" | "retrying" | "failed", count: number): void {
