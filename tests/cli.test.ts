@@ -166,6 +166,9 @@ describe("one real action of each command, on a fresh database", () => {
     const run = await vinscope(["db", "migrate"], { ...env, DATABASE_URL: url });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`[vinscope] database ready (${testProvider()}`);
+    // Prisma's notices for a prisma.config.ts ("skipping environment variable loading") are not passed on.
+    expect(run.stderr).not.toContain("Prisma config detected");
+    expect(run.stderr).not.toContain("Loaded Prisma config");
     const again = await vinscope(["db", "migrate"], { ...env, DATABASE_URL: url });
     expect(again.code).toBe(0);
   }, 120_000);
@@ -325,7 +328,7 @@ describe("one real action of each command, on a fresh database", () => {
     expect(stderr).toContain('"msg":"mcp server ready"');
   }, 60_000);
 
-  test("start serves /api/health, then stops on SIGTERM with exit code 0", async () => {
+  test("start serves /api/health on HOST and --port, logs no healthy poll twice, then stops on SIGTERM with exit code 0 and one line saying so", async () => {
     const port = await freePort();
     const startEnv = {
       ...env,
@@ -333,6 +336,8 @@ describe("one real action of each command, on a fresh database", () => {
       STICKER_ARCHIVE_DIR: env.STICKER_ARCHIVE_DIR,
       WEB_CONCURRENCY: "1",
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? "",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info", // the request lines and the job runner's last line are at info
     };
     const child = spawn(process.execPath, [path.join(root, "bin/vinscope.mjs"), "start", "--port", String(port)], {
       cwd: tmp,
@@ -348,20 +353,39 @@ describe("one real action of each command, on a fresh database", () => {
     child.stdout.on("data", (c: Buffer) => (output += c.toString()));
     child.stderr.on("data", (c: Buffer) => (output += c.toString()));
     const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    const health = () =>
+      fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) }).catch(() => null);
     try {
       const deadline = Date.now() + 60_000;
-      let health: Response | null = null;
-      while (!health && Date.now() < deadline && child.exitCode === null) {
-        health = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) }).catch(
-          () => null,
-        );
-        if (!health) await new Promise((r) => setTimeout(r, 250));
+      let ready: Response | null = null;
+      while (ready?.status !== 200 && Date.now() < deadline && child.exitCode === null) {
+        ready = await health();
+        if (ready?.status !== 200) await new Promise((r) => setTimeout(r, 250));
       }
-      expect(health?.status).toBe(200); // on --port, not on PORT=1
-      expect(output).toContain(`[vinscope] serving on port ${port}`);
+      expect(ready?.status).toBe(200); // on --port, not on PORT=1
+      expect(output).toContain(`[vinscope] serving on 127.0.0.1 port ${port}`);
+      // HOST=127.0.0.1: this machine's other addresses are not listened on.
+      const outside = Object.values(os.networkInterfaces())
+        .flat()
+        .find((a) => a && a.family === "IPv4" && !a.internal);
+      if (outside) {
+        const there = await fetch(`http://${outside.address}:${port}/api/health`, {
+          signal: AbortSignal.timeout(2000),
+        }).catch(() => null);
+        expect(there).toBeNull();
+      }
+      for (let i = 0; i < 5; i++) expect((await health())?.status).toBe(200);
+      await new Promise((r) => setTimeout(r, 200));
+      const healthyPolls = output
+        .split("\n")
+        .filter((l) => l.includes('"route":"health"') && l.includes('"status":200'));
+      expect(healthyPolls).toHaveLength(1);
+      expect(output).not.toMatch(/Prisma config detected|Loaded Prisma config/);
     } finally {
       child.kill("SIGTERM");
     }
     expect(await exited).toBe(0);
+    expect(output).toMatch(/\[vinscope\] stopped \(SIGTERM\): 2 processes drained in \d+\.\d s/);
+    expect(output).toContain('"msg":"job runner stopped"');
   }, 120_000);
 });

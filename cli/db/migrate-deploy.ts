@@ -9,22 +9,40 @@
  * Because the preload changes when the process considers itself done, `migrate status` then confirms that
  * every migration is applied; if it cannot, deploy runs again without the preload, the slow way.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import path from "node:path";
 
 const root = path.resolve(__dirname, "../..");
 const prisma = path.join(root, "node_modules", ".bin", "prisma");
 const preload = path.join(__dirname, "prisma-cli-timers.cjs");
 
+/**
+ * Prisma 6.19 prints these two lines on stderr for every command run with a prisma.config.ts, which is every one
+ * here ("skipping environment variable loading": the config reads the environment itself, lib/config.ts). They
+ * said nothing an operator can act on, at every start and `vinscope db migrate`, so they are dropped from what
+ * the CLI passes on; everything else Prisma prints (its errors above all) passes through.
+ */
+const CONFIG_NOTICES =
+  /^(Loaded Prisma config from .*|Prisma config detected, skipping environment variable loading\.)[^\S\n]*(\n|$)/gm;
+
+/** Runs the Prisma CLI: its stderr, but for the notices above, goes to ours (unless quiet); a failure throws. */
+function runPrisma(args: string[], env: NodeJS.ProcessEnv, quiet: boolean): void {
+  const result = spawnSync(prisma, args, {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", quiet ? "ignore" : "pipe"],
+    encoding: "utf8",
+  });
+  const stderr = (result.stderr ?? "").replace(CONFIG_NOTICES, "");
+  if (stderr) process.stderr.write(stderr);
+  if (result.error) throw result.error;
+  if (result.status !== 0)
+    throw new Error(`prisma ${args.join(" ")} failed (${result.signal ?? `exit code ${result.status}`})`);
+}
+
 export function migrateDeploy(databaseUrl: string, opts: { quiet?: boolean } = {}): void {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl };
-  const stdio: ["ignore", "pipe" | "ignore", "inherit" | "ignore"] = [
-    "ignore",
-    opts.quiet ? "ignore" : "pipe",
-    opts.quiet ? "ignore" : "inherit",
-  ];
-  const run = (args: string[], runEnv: NodeJS.ProcessEnv) =>
-    execFileSync(prisma, args, { cwd: root, env: runEnv, stdio });
+  const run = (args: string[], runEnv: NodeJS.ProcessEnv) => runPrisma(args, runEnv, opts.quiet === true);
 
   if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
     run(["migrate", "deploy"], env);

@@ -26,9 +26,17 @@ if (JOBS.some((j) => j.name === "webhooks")) warnIfAddressChecksOff("job runner"
 const idle = setInterval(() => undefined, 2 ** 30);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
+    const stopping = performance.now();
     clearInterval(idle);
     runner.stop();
     // Give an aborted job a moment to roll back and release its lease.
-    setTimeout(() => void disconnectDb().finally(() => process.exit(0)), 1500).unref();
+    setTimeout(
+      () =>
+        void disconnectDb().finally(() => {
+          log().info({ signal, ms: Math.round(performance.now() - stopping) }, "job runner stopped");
+          process.exit(0);
+        }),
+      1500,
+    ).unref();
   });
 }

@@ -24,28 +24,46 @@ const LAUNCHER_CHECK_MS = 1000;
 const LAUNCHER_COMMAND = /^(node|npm|npx|sh|dash|tsx)\b/;
 
 const children = new Set<ChildProcess>();
-let stopping = false;
+let stopping: { why: string; at: number; count: number } | null = null;
 
 /** A child this process started: stopped with it. */
 export function track(child: ChildProcess): void {
   children.add(child);
   child.once("exit", () => {
     children.delete(child);
-    if (stopping && children.size === 0) process.exit(process.exitCode ?? 0);
+    if (stopping && children.size === 0) {
+      stopped(`${stopping.count} process${stopping.count === 1 ? "" : "es"} drained`);
+      process.exit(process.exitCode ?? 0);
+    }
   });
 }
 
-export const isStopping = () => stopping;
+/** The one line that says the service is down, why, and how long stopping its processes took. */
+function stopped(how: string): void {
+  if (!stopping) return;
+  const seconds = ((performance.now() - stopping.at) / 1000).toFixed(1);
+  console.log(`[vinscope] stopped (${stopping.why}): ${how} in ${seconds} s`);
+}
 
-/** Stops every child (SIGTERM, then SIGKILL after the grace period), then exits with `code`. */
-export function stopAll(code: number): void {
+export const isStopping = () => stopping !== null;
+
+/**
+ * Stops every child (SIGTERM, then SIGKILL after the grace period), then exits with `code`. `why` (the signal, the
+ * launcher gone, a crash) goes into the line logged once all have stopped: server processes and job runner.
+ */
+export function stopAll(code: number, why: string): void {
   if (stopping) return;
-  stopping = true;
+  stopping = { why, at: performance.now(), count: children.size };
   process.exitCode = code;
-  if (children.size === 0) process.exit(code);
+  if (children.size === 0) {
+    stopped("nothing was running");
+    process.exit(code);
+  }
   for (const child of children) child.kill("SIGTERM");
   setTimeout(() => {
+    const left = children.size;
     for (const child of children) child.kill("SIGKILL");
+    stopped(`${left} of ${stopping!.count} processes killed after the ${STOP_GRACE_MS / 1000} s grace period`);
     process.exit(code);
   }, STOP_GRACE_MS).unref();
 }
@@ -80,7 +98,7 @@ function isRunning(pid: number): boolean {
 
 /** Signals and the launcher watch: call once, first thing. */
 export function holdLifetime(): void {
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => stopAll(0));
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => stopAll(0, signal));
   const launchers = launcherChain();
   const originalParent = process.ppid;
   setInterval(() => {
@@ -88,6 +106,6 @@ export function holdLifetime(): void {
       launchers.find((pid) => !isRunning(pid)) ?? (process.ppid !== originalParent ? originalParent : undefined);
     if (gone === undefined) return;
     console.error(`[vinscope] the launcher (pid ${gone}) is gone; stopping the server processes and the job runner`);
-    stopAll(0);
+    stopAll(0, `launcher pid ${gone} gone`);
   }, LAUNCHER_CHECK_MS).unref();
 }

@@ -76,7 +76,7 @@ export function serveWithWorkers(opts: {
     const how = signal ? `signal ${signal}` : `code ${code}`;
     if (listening === 0) {
       console.error(`[vinscope] a server process exited (${how}) before the server could start; stopping`);
-      return stopAll(1);
+      return stopAll(1, "the server could not start");
     }
     const now = Date.now();
     restarts.push(now);
@@ -85,7 +85,7 @@ export function serveWithWorkers(opts: {
       console.error(
         `[vinscope] server processes keep exiting (${restarts.length} in a minute, last: ${how}); stopping`,
       );
-      return stopAll(1);
+      return stopAll(1, "server processes kept exiting");
     }
     console.error(`[vinscope] server process ${worker.process.pid} exited (${how}); starting a replacement`);
     fork();
