@@ -240,6 +240,37 @@ describe("one real action of each command, on a fresh database", () => {
     expect(rejected.stderr).toContain("rejected, nothing imported");
   }, 120_000);
 
+  test("import deals reports every fault of a row, counts rows as good + bad, and refuses a ;-separated file", async () => {
+    const header = "deal_id,vin,year,make,model,trim,state,msrp,selling_price,deal_type,purchase_date,source";
+    const good = "g-1,,2025,Mazda,CX-5,2.5 S,CA,31000,29450,cash,2025-03-02,";
+    writeFileSync(
+      path.join(tmp, "faults.csv"),
+      `${header}\n${good}\nx 1,,2019,Mazda,CX-5,2.5 S,PR,31000,9000,rental,2025-02-30,\ng-2,,2025,Mazda\n`,
+    );
+    const faults = await vinscope(["import", "deals", "faults.csv"], env);
+    expect(faults.code).toBe(1);
+    expect(faults.stdout).toBe("");
+    expect(faults.stderr).toContain("faults.csv: rejected, nothing imported (2 bad rows of 3):");
+    for (const fault of [
+      "line 3: deal_id must be 1-64 of A-Z a-z 0-9 . _ : -",
+      "line 3: year must be between 2020 and 2030",
+      "line 3: state must be a 2-letter US state code (50 states or DC)",
+      "line 3: deal_type must be lease, cash or finance",
+      "line 3: purchase_date: 2025-02-30 is not a real date",
+      "line 3: selling_price must be within 50-150 % of msrp",
+      "line 4: the row has 4 fields, the header 12",
+    ])
+      expect(faults.stderr).toContain(fault);
+
+    writeFileSync(path.join(tmp, "semicolons.csv"), `${header}\n${good}\n`.replaceAll(",", ";"));
+    const semicolons = await vinscope(["import", "deals", "semicolons.csv"], env);
+    expect(semicolons.code).toBe(1);
+    expect(semicolons.stderr).toContain(
+      `semicolons.csv: refused, nothing imported: the header row is separated by ";", but a deal file is comma-separated: expected the header row ${header}`,
+    );
+    expect(semicolons.stderr).not.toMatch(/bad rows? of/);
+  }, 60_000);
+
   test("keys create, then list for people and as JSON; accounts list", async () => {
     const created = await vinscope(
       ["keys", "create", "--name", "Lone Star Ford", "--email", "fleet@lonestar.example", "--json"],

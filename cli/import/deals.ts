@@ -61,9 +61,7 @@ export async function importDealsFile(file: string, opts: { replaceDemo?: boolea
     process.exitCode = 1;
     const { rows, badRows, errors } = result;
     if (opts.json) return printJson({ file, imported: false, rows, badRows, errors });
-    console.error(
-      `${file}: rejected, nothing imported (${badRows} bad row${badRows === 1 ? "" : "s"} of ${rows}, ${errors.length} fault${errors.length === 1 ? "" : "s"}):`,
-    );
+    console.error(`${file}: rejected, nothing imported (${badRows} bad row${badRows === 1 ? "" : "s"} of ${rows}):`);
     // Every fault of a row, one line each, so one run shows all that needs fixing in a row.
     for (const e of errors.slice(0, MAX_ERRORS_SHOWN)) console.error(`  line ${e.line}: ${e.reason}`);
     if (errors.length > MAX_ERRORS_SHOWN) console.error(`  … and ${errors.length - MAX_ERRORS_SHOWN} more`);
