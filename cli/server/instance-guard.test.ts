@@ -1,10 +1,12 @@
 /**
- * The SQLite claim `npm start` makes before anything touches the database (cli/server/instance-guard.ts).
+ * What `npm start` checks before anything touches the database (cli/server/instance-guard.ts): the SQLite claim,
+ * and the port at HOST.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { claimSqliteFile, StartRefused } from "./instance-guard";
+import { claimSqliteFile, ensurePortFree, StartRefused } from "./instance-guard";
 
 let dir: string;
 beforeEach(() => {
@@ -26,4 +28,20 @@ test("a folder that cannot be made is refused with its reason, not as another in
   const claim = () => claimSqliteFile(path.join(notAFolder, "vinscope.db"), 3000);
   expect(claim).toThrow(StartRefused);
   expect(claim).toThrow(`the database's folder ${notAFolder} cannot be written (EEXIST)`);
+});
+
+test("the port is checked at HOST: taken there is refused; an address of no interface here is refused naming HOST", async () => {
+  const taken = net.createServer();
+  await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+  const { port } = taken.address() as net.AddressInfo;
+  try {
+    await expect(ensurePortFree(port, "127.0.0.1")).rejects.toThrow(`port ${port} is in use (EADDRINUSE)`);
+  } finally {
+    await new Promise((resolve) => taken.close(resolve));
+  }
+  await expect(ensurePortFree(port, "127.0.0.1")).resolves.toBeUndefined();
+  // 192.0.2.1 is TEST-NET-1 (RFC 5737): documentation only, never an address of a machine.
+  const elsewhere = ensurePortFree(port, "192.0.2.1");
+  await expect(elsewhere).rejects.toThrow(StartRefused);
+  await expect(elsewhere).rejects.toThrow("HOST=192.0.2.1 is not an address of this machine (EADDRNOTAVAIL)");
 });
