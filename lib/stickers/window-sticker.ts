@@ -66,6 +66,17 @@ export async function getWindowStickerBuild(
   return { vin, source: sticker.servedFrom, build: stored.build, parsed: stored.parsed };
 }
 
+/**
+ * The archived sticker of a VIN and its build data, without asking a manufacturer (the signed-in dealer's account
+ * page shows what the archive holds beside the PDF's link); null when nothing is archived.
+ */
+export async function archivedStickerBuild(vin: Vin): Promise<(WindowStickerBuild & { bytes: number }) | null> {
+  const archived = await findArchived(vin);
+  if (!archived) return null;
+  const stored = await stickerBuild(archived.sha256, archived.pdf);
+  return { vin, source: "archive", build: stored.build, parsed: stored.parsed, bytes: archived.bytes };
+}
+
 export async function checkWindowSticker(vin: Vin, opts: { signal?: AbortSignal } = {}): Promise<WindowStickerCheck> {
   const resolved = resolveVin(vin);
   const manufacturer = manufacturerLabel(resolved.match);

@@ -8,6 +8,7 @@ import { currentAccount } from "@/lib/http/dealer-session";
 import { signOut } from "../sign-in/actions";
 import { AccountPanel } from "./account-panel";
 import { RecallAlerts } from "./recall-alerts";
+import { StickerLookup } from "./sticker-lookup";
 import { UsageChart } from "./usage-chart";
 import styles from "../dealers.module.css";
 
@@ -35,7 +36,7 @@ export default async function AccountPage({
   if (!account) redirect("/dealers/sign-in");
   const view = await accountView(account.id);
   const alerts = await accountAlerts(view.account, view.locations);
-  const billing = (await searchParams).billing;
+  const { billing, sticker: stickerVin } = await searchParams;
   const a = view.account;
   return (
     <main>
@@ -97,6 +98,8 @@ export default async function AccountPage({
           ))}
         </ul>
       ) : null}
+
+      <StickerLookup account={a} typed={typeof stickerVin === "string" ? stickerVin : undefined} />
 
       <RecallAlerts locations={alerts.locations} />
 
