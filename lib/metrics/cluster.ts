@@ -150,7 +150,7 @@ function collectOne(target: Collected, id: string): Promise<MetricsJson | null> 
 }
 
 /** In the primary: every process's registry and the primary's own, added up. */
-export async function collectInstance(): Promise<MetricsJson> {
+async function collectInstance(): Promise<MetricsJson> {
   const id = randomUUID();
   const targets = collectedProcesses();
   const answers = await Promise.all(targets.map((t) => collectOne(t, id)));

@@ -23,7 +23,7 @@ import { SERVICE_VERSION } from "../version";
 import { installSpanRunner, tracingOn } from "./tracing";
 
 /** Whether this process should trace: an OTLP endpoint for traces is configured. */
-export function tracingConfigured(): boolean {
+function tracingConfigured(): boolean {
   const o = config().observability;
   return Boolean(o.otlpEndpoint || o.otlpTracesEndpoint);
 }

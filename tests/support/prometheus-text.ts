@@ -3,7 +3,7 @@
  * on what Prometheus would refuse or misread (a sample of no declared family, a bad name, an unescaped label
  * value, a value that is not a number, a family declared twice, a histogram whose buckets fall or lack +Inf).
  */
-export interface Sample {
+interface Sample {
   name: string;
   labels: Record<string, string>;
   value: number;
