@@ -119,14 +119,15 @@ function watch(req: http.IncomingMessage, res: http.ServerResponse, path: string
     for (const name of res.getHeaderNames()) res.removeHeader(name);
     const answer = unavailableAnswer(path, watched.fault, requestId);
     log().warn({ requestId, path, fault: watched.fault }, "database unavailable: page answered 503");
-    writeHead.call(res, 503, "Service Unavailable", {
+    // The originals, untyped: TypeScript's `.call` of an overloaded method takes only its last overload.
+    (writeHead as (...a: unknown[]) => http.ServerResponse).call(res, 503, "Service Unavailable", {
       "content-type": answer.contentType,
       "content-length": Buffer.byteLength(answer.body),
       "cache-control": "no-store",
       "retry-after": String(answer.retryAfter),
       [REQUEST_ID_HEADER]: requestId,
     });
-    end.call(res, answer.body);
+    (end as (...a: unknown[]) => http.ServerResponse).call(res, answer.body);
     return true;
   };
 
