@@ -6,6 +6,7 @@
  */
 import os from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import { barcodePng, writeBarcodeY4m } from "./support/barcodes";
 
@@ -204,4 +205,15 @@ test("the ZXing reader is served by the app as WebAssembly", async ({ request })
   expect(res.headers()["content-type"]).toBe("application/wasm");
   const body = await res.body();
   expect(body.subarray(0, 4)).toEqual(Buffer.from([0x00, 0x61, 0x73, 0x6d]));
+});
+
+test("the scan control passes axe's WCAG 2.1 AA checks, its visible words starting its name", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByTestId("vin-scan")).toBeVisible();
+  const results = await new AxeBuilder({ page })
+    .include('[data-testid="vin-scan"]')
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
