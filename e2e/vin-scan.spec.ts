@@ -4,6 +4,7 @@
  * Chromium on Linux has no native BarcodeDetector, so these run the polyfill, whose wasm must come from the app:
  * every request the page makes is checked to stay on the app's origin (nothing uploaded, no CDN).
  */
+import { rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -142,15 +143,20 @@ test.describe("the camera", () => {
       "code39",
       `I${VIN}`,
     );
-    await withFakeCamera(playwright, baseURL, video, async (page) => {
-      const urls = watchRequests(page);
-      await page.goto("/");
-      const scan = page.getByRole("button", { name: "Scan the VIN barcode with the camera" });
-      await expect(scan).toHaveAttribute("aria-expanded", "false");
-      await scan.click();
-      await expect(page).toHaveURL(new RegExp(`/vin/${VIN}$`), OPENS);
-      expectSameOrigin(urls, baseURL);
-    });
+    try {
+      await withFakeCamera(playwright, baseURL, video, async (page) => {
+        const urls = watchRequests(page);
+        await page.goto("/");
+        const scan = page.getByRole("button", { name: "Scan the VIN barcode with the camera" });
+        await expect(scan).toHaveAttribute("aria-expanded", "false");
+        await scan.click();
+        await expect(page).toHaveURL(new RegExp(`/vin/${VIN}$`), OPENS);
+        expectSameOrigin(urls, baseURL);
+      });
+    } finally {
+      // 10 raw frames: a few megabytes not to leave behind.
+      rmSync(video, { force: true });
+    }
   });
 
   test("on no barcode it stays on until stopped; Escape stops it and gives the focus back to Scan", async ({
