@@ -291,14 +291,15 @@ describe("provision", () => {
     ]);
   });
 
-  test("a VIN that decodes at manufacturer-code level only is not_supported (wmi_only) in both modes, never asked", async () => {
+  test("a VIN that decodes at manufacturer-code level only is never asked: not_supported (wmi_only), live unknown (wmi_only)", async () => {
     const before = fake.requests.length;
     for (const live of [false, true]) {
       for (const decode of [false, true]) {
         const out = await provision({ vins: [CHINA_MARKET_GM], live, decode });
+        // The spec's live statuses are exactly available, fallback, unknown and invalid_vin: the reason says why.
         expect(out.results[0]).toMatchObject({
           vin: CHINA_MARKET_GM,
-          status: "not_supported",
+          status: live ? "unknown" : "not_supported",
           reason: "wmi_only",
           brand: "Cadillac",
         });
@@ -341,7 +342,7 @@ describe("provision", () => {
     ]);
   });
 
-  test("live mode: available, fallback, unknown, not_supported, invalid_vin", async () => {
+  test("live mode: available, fallback, unknown (not_supported for an unsupported make), invalid_vin", async () => {
     const available = vin(GROUP_VINS.gm);
     fake.set(available, "pdf");
     const fallback = vin(GROUP_VINS.ford);
@@ -362,7 +363,8 @@ describe("provision", () => {
       ["fallback", "not_found"],
       ["unknown", "not_found"],
       ["unknown", "fetch_error"],
-      ["not_supported", "unsupported_make"],
+      // The spec's live statuses are exactly available, fallback, unknown and invalid_vin.
+      ["unknown", "not_supported"],
       ["invalid_vin", "forbidden_letters"],
     ]);
     expect(await db().stickerArchive.count({ where: { vin: available } })).toBe(1);
