@@ -33,6 +33,7 @@ const journalDir = () => path.join(dataDir, "own-journals");
 const record = (keyId: string, counts: Parameters<typeof recordUsage>[1], day: Date) => recordUsage(keyId, counts, day);
 const ROOT = path.resolve(__dirname, "../..");
 
+// A process of its own to kill, started with TypeScript's loader: seconds on a busy machine.
 test("calls counted by a process killed outright before its queue wrote them are replayed, once", async () => {
   const { record: key } = await issueKey({ name: "Lot", email: "lot@example.com" });
   // Another connection holds the write lock: the killed process's queue cannot write a single count.
@@ -68,7 +69,7 @@ test("calls counted by a process killed outright before its queue wrote them are
   // Replayed once: a second start finds nothing more.
   expect(await replayUsageJournals(record)).toBe(0);
   expect((await readUsage(key.id, day)).requests).toBe(25);
-});
+}, 60_000);
 
 test("only calls after a tally's last written mark are replayed; a live process's journal is not touched", async () => {
   const { record: key } = await issueKey({ name: "Lot 2", email: "lot2@example.com" });
@@ -89,7 +90,7 @@ test("only calls after a tally's last written mark are replayed; a live process'
   expect(await readUsage(key.id, day)).toMatchObject({ requests: 3, vins: 3 });
   expect(existsSync(live.file)).toBe(true);
   expect(existsSync(dead.file)).toBe(false);
-});
+}, 30_000);
 
 test("a journal whose every call is written is emptied", async () => {
   const journal = new UsageJournal(journalDir());

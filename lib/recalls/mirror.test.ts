@@ -94,4 +94,4 @@ test("right after a sync elsewhere, a vehicle it newly covered is answered with 
   await mirrorRecalls(malibu, second);
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect((await mirrorRecalls(malibu, second))?.stored.items.map((i) => i.campaignNumber)).toEqual(["20V200000"]);
-});
+}, 30_000);
