@@ -200,7 +200,7 @@ export async function watchedVehicleModels(tx: Prisma.TransactionClient, year: n
 }
 
 /** The key of a watched vehicle in its events and cursors: `2003|honda|accord` (lib/vehicle's keys). */
-export const watchedVehicleKey = (year: number, make: string, model: string) =>
+const watchedVehicleKey = (year: number, make: string, model: string) =>
   `${year}|${makeKey(make)}|${nameKey(model)}`;
 
 const vehicleName = (v: VehicleQuery) => ({ year: v.year, make: displayMake(v.make), model: v.model });

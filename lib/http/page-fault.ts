@@ -23,7 +23,7 @@ import { log } from "../log";
 import { databaseRetryAfterSeconds } from "./problem";
 import { REQUEST_ID_HEADER } from "./request-id";
 
-export const PAGE_TICKET_HEADER = "x-vinscope-page-ticket";
+const PAGE_TICKET_HEADER = "x-vinscope-page-ticket";
 
 interface Watched {
   fault: DatabaseFault | null;

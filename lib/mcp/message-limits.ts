@@ -12,7 +12,7 @@ export const MAX_MESSAGE_BYTES = 64 * 1024;
  * An MCP message nests a handful of levels (params → arguments → a value); 64 leaves room for any client's
  * capabilities and _meta while staying far below the depth that overflows a recursive validator.
  */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 /** JSON-RPC's codes for what is refused here. */
 export const PARSE_ERROR = -32700;

@@ -30,7 +30,7 @@ interface Refusal {
 }
 
 /** Why a line is not passed on to the SDK, or null when it is a JSON-RPC message within the limits. */
-export function refusalOf(line: string): Refusal | null {
+function refusalOf(line: string): Refusal | null {
   if (nestsDeeperThan(line)) return { code: INVALID_REQUEST, message: TOO_DEEP_MESSAGE };
   let value: unknown;
   try {

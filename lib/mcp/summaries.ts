@@ -20,7 +20,7 @@ const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word
 const sentence = (text: string) => text.replace(/\.$/, "");
 
 /** " These figures come from vinscope's generated demo data set, …" when some of the deals are demo data. */
-export function demoText(demoDeals: number | null | undefined, deals: number): string {
+function demoText(demoDeals: number | null | undefined, deals: number): string {
   const sentence = demoSentence(demoDeals, deals);
   return sentence ? ` ${sentence}` : "";
 }
