@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { EXAMPLE_VIN } from "../contract/examples";
+import { modelYearParam } from "../contract/params";
 import { RecallItem, RecallStatus } from "../recalls/answers";
 
 /** VINs one POST may carry (the watchlist itself holds up to WATCHLIST_MAX_VINS). */
@@ -257,7 +258,15 @@ export const WatchedVehiclesPage = z
 export type WatchedVehiclesPage = z.infer<typeof WatchedVehiclesPage>;
 
 export const WatchedVehicleParams = z.object({
-  year: z.string().meta({ description: "model year", examples: ["2003"] }),
+  // As every year parameter: a number in the document and in generated clients, four digits in the path.
+  year: modelYearParam({
+    min: 1900,
+    max: 2100,
+    malformed: "year must be a four-digit model year",
+    outOfRange: "year must be from 1900 to 2100",
+    description: "model year",
+    example: 2003,
+  }),
   make: z.string().meta({ description: "make, any case or slug", examples: ["honda"] }),
   model: z.string().meta({ description: "model, any case or slug", examples: ["accord"] }),
 });

@@ -200,8 +200,7 @@ export async function watchedVehicleModels(tx: Prisma.TransactionClient, year: n
 }
 
 /** The key of a watched vehicle in its events and cursors: `2003|honda|accord` (lib/vehicle's keys). */
-const watchedVehicleKey = (year: number, make: string, model: string) =>
-  `${year}|${makeKey(make)}|${nameKey(model)}`;
+const watchedVehicleKey = (year: number, make: string, model: string) => `${year}|${makeKey(make)}|${nameKey(model)}`;
 
 const vehicleName = (v: VehicleQuery) => ({ year: v.year, make: displayMake(v.make), model: v.model });
 const vehiclePermalink = (v: VehicleQuery) =>
@@ -271,20 +270,16 @@ export async function addVehiclesToWatchlist(
 
 export async function removeVehicleFromWatchlist(
   watcher: Watcher,
-  yearText: string,
+  year: number,
   make: string,
   model: string,
 ): Promise<{ vehicle: { year: number; make: string; model: string }; watched: false; total: number }> {
-  const year = Number(yearText);
   const where = { watcherId: watcher.id, year, makeKey: makeKey(make), modelKey: nameKey(model) };
-  const row = Number.isInteger(year) ? await db().watchedVehicle.findFirst({ where }) : null;
+  const row = await db().watchedVehicle.findFirst({ where });
   if (!row) {
-    throw notFound(
-      `${yearText.slice(0, 10)} ${make.slice(0, 40)} ${model.slice(0, 40)} is not on this key's watchlist.`,
-      {
-        param: "model",
-      },
-    );
+    throw notFound(`${year} ${make.slice(0, 40)} ${model.slice(0, 40)} is not on this key's watchlist.`, {
+      param: "model",
+    });
   }
   await db().watchedVehicle.deleteMany({ where });
   return {
