@@ -54,7 +54,7 @@ for (const width of [390, 1280]) {
 
       await page
         .getByTestId("states-map")
-        .getByRole("link", { name: /^California: \d+ deals?$/ })
+        .getByRole("link", { name: /^CA \d+, California: \d+ deals?$/ })
         .click();
       await expect(page).toHaveURL(/\/pricing\/toyota\/camry\/2025\/CA$/);
       await expect(page.getByTestId("states-map").locator('a[aria-current="page"]')).toHaveAttribute(
