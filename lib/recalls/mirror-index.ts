@@ -103,12 +103,14 @@ const index = processWide(
  * How the index held in this process stands against the recalls data set's stamp `version` (read with the
  * mirror's status): "current" when derived from it, "behind" when derived from an earlier one (a sync published
  * since, and the new index is being derived while the old one is held), "none" when no index is held yet (the
- * first derive then starts; DerivedFromDataSet.ready). Asking also starts the stamp's recheck.
+ * first derive then starts; DerivedFromDataSet.ready).
  */
 export function mirrorIndexState(version: string): "current" | "behind" | "none" {
   if (!index.ready(db())) return "none";
+  if (index.heldVersion(db()) === version) return "current";
+  // Behind: the store answers, so nothing else asks for the index; this starts the recheck that derives it again.
   index.get(db()).catch(() => undefined);
-  return index.heldVersion(db()) === version ? "current" : "behind";
+  return "behind";
 }
 
 /**
