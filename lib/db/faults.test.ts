@@ -43,6 +43,8 @@ describe("databaseFault", () => {
       }),
       "timeout",
     ],
+    // node-postgres's Error for a pooled connection cut under it, as Prisma's client passes it on to a page
+    [Object.assign(new Error("Connection terminated unexpectedly"), { clientVersion: "6.19.3" }), "unreachable"],
     [new DatabaseUnavailableError("gone", "gone"), "gone"],
     // Thrown by another bundle's copy of the class (a page's), classified in instrumentation.ts's.
     [

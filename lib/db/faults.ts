@@ -162,11 +162,14 @@ export function databaseFault(error: unknown, depth = 0): DatabaseFault | null {
   // or a new connection was not made in time. Its exact words, never any error saying "timeout".
   if (typeof e.message === "string" && NODE_POSTGRES_TIMEOUTS.has(e.message)) return "timeout";
   // Last resort: only Prisma's and the drivers' own errors are read by message, never any error at all
-  // (an outside system's "connection refused" is not a database fault).
+  // (an outside system's "connection refused" is not a database fault). A driver's plain Error that Prisma's
+  // client passes on (node-postgres's "Connection terminated unexpectedly" when a pooled connection was cut)
+  // keeps its name "Error" but carries Prisma's `clientVersion`.
   const name = typeof e.name === "string" ? e.name : "";
+  const fromPrismaClient = typeof (error as { clientVersion?: unknown }).clientVersion === "string";
   if (
     typeof e.message === "string" &&
-    /Prisma|SqliteError|DriverAdapterError|DatabaseError|DatabaseUnavailable/.test(name)
+    (fromPrismaClient || /Prisma|SqliteError|DriverAdapterError|DatabaseError|DatabaseUnavailable/.test(name))
   ) {
     for (const [pattern, fault] of MESSAGE_FAULTS) if (pattern.test(e.message)) return fault;
   }
