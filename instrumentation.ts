@@ -3,11 +3,9 @@
  * of makes and models over them, the MCP tool list and the VIN report's in-memory indexes (lib/report/warm.ts)
  * before the first request, so no visitor waits for them.
  * A failure is logged, not fatal: /api/health still answers and
- * the decoder retries on first use. It also installs the answers to requests Next.js itself would fail on
- * (lib/http/early-refusal.ts: TRACE, `GET *`), stamps each request with its socket address (the client
- * address rate limits count against), trims Next's router headers from the Vary of non-page answers, bounds the
- * wait for a request body by the request deadline, answers a page that fails on a database fault with a 503 page
- * (lib/http/page-fault.ts, with onRequestError below) and builds the rate limiter (lib/http/rate-limit.ts). (Under
+ * the decoder retries on first use. It also installs the server gate (lib/http/server-gate.ts: what is answered or
+ * stamped before Next.js sees a request; a page that fails on a database fault is answered there with a 503 page,
+ * marked by onRequestError below) and builds the rate limiter (lib/http/rate-limit.ts). (Under
  * `npm start` a server process stops when its primary is gone: cli/server/exit-with-parent.cjs, preloaded.)
  */
 export async function register() {
@@ -23,21 +21,11 @@ export async function register() {
   processMetrics();
   const { answerMetricsCollection } = await import("./lib/metrics/cluster");
   answerMetricsCollection();
-  const { installEarlyRefusal } = await import("./lib/http/early-refusal");
-  installEarlyRefusal();
-  // The socket address, for rate limits: a header of ours no client can set (lib/http/client-address.ts).
-  const { installPeerAddress } = await import("./lib/http/client-address");
-  installPeerAddress();
-  // Vary of JSON and other non-page answers without Next's router headers (lib/http/vary.ts).
-  const { installVaryTrim } = await import("./lib/http/vary");
-  installVaryTrim();
-  // A body that stalls is answered 408 within REQUEST_DEADLINE_MS (lib/http/body-deadline.ts).
-  const { installBodyDeadline } = await import("./lib/http/body-deadline");
-  installBodyDeadline();
-  // A page that fails on a database fault answers a 503 page with Retry-After, not a 500 (lib/http/page-fault.ts).
-  const pageFault = await import("./lib/http/page-fault");
-  pageFault.installPageFaultAnswer();
-  notePageError = pageFault.notePageError;
+  // The one gate before Next.js sees a request (lib/http/server-gate.ts): early refusals, the peer address and
+  // arrival stamps, the body deadline, the page-fault answer and the Vary trim.
+  const { installServerGate } = await import("./lib/http/server-gate");
+  installServerGate();
+  notePageError = (await import("./lib/http/page-fault")).notePageError;
   const { log } = await import("./lib/log");
   // WEBHOOK_ALLOW_PRIVATE_NETWORKS=true is said once per instance: by the first server process of npm start's cluster.
   const { default: cluster } = await import("node:cluster");

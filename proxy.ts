@@ -4,9 +4,9 @@
  *  2. CORS on the public API and /api/mcp, including preflight answers;
  *  3. the dealer API's first gate: no `x-api-key` header → 401 problem. Verifying the key itself needs the
  *     database and happens in the dealer route wrapper (lib/dealers), so a revocation counts on the next request.
- * And, before all three, the answers Next.js would otherwise give by itself, before any handler of ours runs:
- * a malformed request target (400), TRACE and friends (405), an unknown /api path (404) and a
- * method an /api route does not take (405 with Allow), all as problem details under /api/. The page guards: a
+ * And, before all three, the answers Next.js would otherwise give by itself, before any handler of ours runs: an
+ * unknown /api path (404) and a method an /api route does not take (405 with Allow), as problem details (a
+ * malformed target and TRACE never get here: lib/http/server-gate.ts answers them). The page guards: a
  * form post Next.js could not decode answers 400/413 (lib/http/page-post-guard.ts), and a VIN page counts
  * against the public per-address quota (429 page past it).
  */
@@ -17,7 +17,7 @@ import { missingKeyProblem } from "./lib/http/dealer-gate";
 import { ApiError, methodNotAllowed, notFound } from "./lib/contract/errors";
 import { allowedMethods, apiRouteFor, isApiPath } from "./lib/http/api-routes";
 import { problemResponse } from "./lib/http/problem";
-import { multipartProblem, REFUSED_METHODS, requestTargetProblem } from "./lib/http/request-guard";
+import { multipartProblem } from "./lib/http/request-guard";
 import { pagePostProblem } from "./lib/http/page-post-guard";
 import { checkAddressLimit, requestHost } from "./lib/http/rate-limit";
 import { rateLimitedPage } from "./lib/http/rate-limited-page";
@@ -90,8 +90,8 @@ async function vinPageLimit(req: NextRequest, path: string): Promise<Response | 
 
 /** Refuses what no route should see; null lets the request through. */
 function refusal(req: NextRequest, path: string): ApiError | null {
-  const target = requestTargetProblem(path, req.nextUrl.search) ?? multipartProblem(req.headers.get("content-type"));
-  if (target) return target;
+  const multipart = multipartProblem(req.headers.get("content-type"));
+  if (multipart) return multipart;
   if (crossSiteAction(req, path)) {
     return new ApiError(
       403,
@@ -101,10 +101,6 @@ function refusal(req: NextRequest, path: string): ApiError | null {
         reason: "cross_site_post",
       },
     );
-  }
-  if (REFUSED_METHODS.has(req.method)) {
-    const route = isApiPath(path) ? apiRouteFor(path) : undefined;
-    return methodNotAllowed(route ? allowedMethods(route) : ["GET", "HEAD", "POST", "OPTIONS"]);
   }
   if (!isApiPath(path)) return null;
   const route = apiRouteFor(path);

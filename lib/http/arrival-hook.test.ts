@@ -1,5 +1,5 @@
 /**
- * The request hook's arrival stamp (installPeerAddress): requests whose bytes come in together are all stamped
+ * The request hook's arrival stamp (the server gate's, lib/http/server-gate.ts): requests whose bytes come in together are all stamped
  * before any of them is handled, so a slow synchronous start of one does not make the next one's stamp late; the
  * first request of a connection counts from the connection, unless the connection sat idle before it.
  */
@@ -7,17 +7,18 @@ import { spawn } from "node:child_process";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { ARRIVED_HEADER } from "./arrival";
-import { installPeerAddress, PEER_ADDRESS_HEADER } from "./client-address";
+import { PEER_ADDRESS_HEADER } from "./client-address";
+import { installServerGate } from "./server-gate";
 
 const originalEmit = http.Server.prototype.emit;
 afterAll(() => {
   // The hook patches Node's own prototype: put it back for whatever runs next in this worker.
   http.Server.prototype.emit = originalEmit;
-  (globalThis as { __vinscopePeerAddress?: boolean }).__vinscopePeerAddress = undefined;
+  (globalThis as { __vinscopeServerGate?: boolean }).__vinscopeServerGate = undefined;
 });
 
 test("two requests arriving together are stamped together, though the first takes 60 ms to start", async () => {
-  installPeerAddress();
+  installServerGate();
   const seen: Array<{ arrived: number; peer: string | undefined }> = [];
   let connections = 0;
   const server = http.createServer((req, res) => {
@@ -60,7 +61,7 @@ test("two requests arriving together are stamped together, though the first take
 
 /** A server whose process is busy for `busyMs` right after each connection comes in; the stamps it saw. */
 async function busyOnConnection(busyMs: number) {
-  installPeerAddress();
+  installServerGate();
   const stamps: Array<{ connected: number; arrived: number; handled: number }> = [];
   let connected = 0;
   const server = http.createServer((req, res) => {
@@ -113,7 +114,7 @@ test("a request sent 150 ms after its connection opened (a connection made ahead
 });
 
 test("the next request on a kept-alive connection, read after a 250 ms busy stretch, counts from when the answer before it went out", async () => {
-  installPeerAddress();
+  installServerGate();
   let finished = 0;
   const seen: Array<{ arrived: number; handled: number }> = [];
   const server = http.createServer((req, res) => {

@@ -1,6 +1,6 @@
 /**
  * When a request reached this server process, on performance.now()'s clock: stamped by the server's own request
- * hook (installPeerAddress in client-address.ts, which overwrites whatever a client sent under the same name)
+ * gate (lib/http/server-gate.ts, which overwrites whatever a client sent under the same name)
  * before Next.js routes it. A report's live budget counts from here, so the time a request spent queued behind
  * others in this process is part of the budget, not added to it.
  */

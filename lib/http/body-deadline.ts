@@ -6,7 +6,7 @@
  * it fires, the request is answered 408 (a problem body under /api/, plain text elsewhere) and its connection
  * closed.
  *
- * Installed once per server process by instrumentation.ts.
+ * A step of the server gate (lib/http/server-gate.ts).
  */
 import http from "node:http";
 import { ApiError } from "../contract/errors";
@@ -64,30 +64,15 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse, ms: number)
   res.end(body, () => req.socket.destroy());
 }
 
-const installed = globalThis as unknown as { __vinscopeBodyDeadline?: boolean };
-
-export function installBodyDeadline(): void {
-  if (installed.__vinscopeBodyDeadline) return;
-  installed.__vinscopeBodyDeadline = true;
-  const emit = http.Server.prototype.emit;
-  http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "request") {
-      const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
-      if (hasBody(req)) {
-        const ms = deadlineMs();
-        const timer = setTimeout(() => {
-          if (!req.complete) answer(req, res, ms);
-        }, ms);
-        timer.unref();
-        const clear = () => clearTimeout(timer);
-        req.once("end", clear).once("close", clear);
-        res.once("finish", clear).once("close", clear);
-      }
-    }
-    return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(
-      this,
-      event,
-      ...args,
-    );
-  } as typeof emit;
+/** A step of the server gate (lib/http/server-gate.ts): a request that declares a body gets its timer. */
+export function watchBodyDeadline(req: http.IncomingMessage, res: http.ServerResponse): void {
+  if (!hasBody(req)) return;
+  const ms = deadlineMs();
+  const timer = setTimeout(() => {
+    if (!req.complete) answer(req, res, ms);
+  }, ms);
+  timer.unref();
+  const clear = () => clearTimeout(timer);
+  req.once("end", clear).once("close", clear);
+  res.once("finish", clear).once("close", clear);
 }

@@ -4,87 +4,17 @@
  * A route handler of Next.js never sees the socket. Next fills `x-forwarded-for` with the socket address only
  * when the request has none (`??=` in its base server), so a client that sends its own `X-Forwarded-For`
  * would choose its own address. The socket address therefore travels in a header of ours,
- * `x-vinscope-peer-address`, set at the HTTP server's `request` event (installed by instrumentation.ts in
- * every server process) and always overwritten there, so a client cannot send it either.
+ * `x-vinscope-peer-address`, set at the HTTP server's `request` event (lib/http/server-gate.ts, in every server
+ * process) and always overwritten there, so a client cannot send it either.
  *
  * `X-Forwarded-For` is believed only hop by hop from the socket inwards, and only while the hop is a trusted
  * proxy (TRUSTED_PROXIES): the client is the first address, read from the right, that is not a trusted proxy.
  * That is the rule of proxy-addr / Express's `trust proxy`; with no trusted proxies the socket address is the
  * client, whatever the headers say.
  */
-import http from "node:http";
 import { BlockList, isIP } from "node:net";
-import { performance } from "node:perf_hooks";
-import { ARRIVED_HEADER, arrivalOfRequest, BusyStretch, type LoopMoment } from "./arrival";
-import { ConnectionBurst } from "./connection-burst";
 
 export const PEER_ADDRESS_HEADER = "x-vinscope-peer-address";
-
-const installed = globalThis as unknown as { __vinscopePeerAddress?: boolean };
-
-/**
- * Set on a socket when it connects and again when each answer on it has gone out: from then on it was ready for
- * its next request (lib/http/arrival.ts).
- */
-const READY = Symbol("vinscope.ready");
-type Tracked = { [READY]?: LoopMoment };
-
-const momentNow = (): LoopMoment => ({ at: performance.now(), idle: performance.eventLoopUtilization().idle });
-
-/**
- * Stamps every request with its socket address, and with when it arrived (lib/http/arrival.ts), before Next.js
- * sees it. Once per process.
- *
- * The request is then handled on the next turn of the event loop, not at once: the requests whose bytes came in
- * together are all stamped first. Handled at once, each would run its synchronous start (routing, the decode,
- * starting its calls: milliseconds) before the next one is even read, so the fifth of five requests arriving
- * together would be stamped tens of milliseconds late, and its live budget would end that much past its real
- * arrival. And a request read at the end of a busy stretch is dated back to when it can first have come
- * (arrivalOfRequest): from when its socket was ready, plus the time the loop then spent waiting for I/O. While new
- * connections keep coming, the starts wait until the process has taken them all (connection-burst.ts).
- */
-export function installPeerAddress(): void {
-  if (installed.__vinscopePeerAddress) return;
-  installed.__vinscopePeerAddress = true;
-  const burst = new ConnectionBurst();
-  const loop = new BusyStretch();
-  /** A moment the hook sees, noted for the busy stretch. */
-  const seen = (): LoopMoment => {
-    const now = momentNow();
-    loop.observe(now);
-    return now;
-  };
-  const emit = http.Server.prototype.emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean;
-  http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "connection") {
-      (args[0] as Tracked)[READY] = seen();
-      burst.connected();
-      return emit.call(this, event, ...args);
-    }
-    if (event !== "request") return emit.call(this, event, ...args);
-    const req = args[0] as http.IncomingMessage;
-    const socket = req.socket as (typeof req.socket & Tracked) | null;
-    const ready = socket?.[READY];
-    const read = momentNow();
-    const busySince = loop.observe(read);
-    let arrived = read.at;
-    if (socket) {
-      if (ready) arrived = arrivalOfRequest(read, ready, busySince);
-      socket[READY] = undefined;
-      // A client sends its next request on a kept-alive connection once it has this answer.
-      (args[1] as http.ServerResponse).once("finish", () => {
-        if (!socket.destroyed) socket[READY] = seen();
-      });
-    }
-    req.headers[ARRIVED_HEADER] = String(arrived);
-    const peer = req.socket?.remoteAddress;
-    if (peer) req.headers[PEER_ADDRESS_HEADER] = peer;
-    else delete req.headers[PEER_ADDRESS_HEADER];
-    burst.start(() => emit.call(this, event, ...args));
-    // What emit answers for a listened-to event; Node's HTTP server does not read it for "request".
-    return true;
-  } as typeof http.Server.prototype.emit;
-}
 
 /** `::ffff:192.0.2.1` → `192.0.2.1`; a zone id (`fe80::1%eth0`) is dropped; anything else unchanged. */
 export function normaliseAddress(address: string): string {

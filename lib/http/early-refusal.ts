@@ -1,18 +1,22 @@
 /**
  * Requests Next.js fails on before any code of ours runs (not even proxy.ts): a TRACE/TRACK/CONNECT method
  * (undici's Request refuses to be built with them, so Next answers a bare 500) and a request target that is
- * not a path (`GET *`, `OPTIONS *`, an absolute URL: Next's URL parsing throws, again a 500). They are answered
- * here, at the HTTP server's `request` event, before Next sees them: 405 with Allow, or 400, as problem
- * details under /api/ and plain text elsewhere, with a request id and a log line.
+ * not a path (`GET *`, `OPTIONS *`, an absolute URL: Next's URL parsing throws, again a 500), and a target
+ * request-guard.ts refuses (a malformed `%` escape, control characters, past 8 KB). They are answered here, at the
+ * HTTP server's `request` event, before Next sees them and once for every route and page: 405 with Allow, 400 or
+ * 414, as problem details under /api/ (with CORS where the API has it) and plain text elsewhere, with a request
+ * id and a log line.
  *
- * Installed once per server process by instrumentation.ts.
+ * A step of the server gate (lib/http/server-gate.ts), the first.
  */
 import http from "node:http";
 import { ApiError, methodNotAllowed } from "../contract/errors";
 import { log } from "../log";
 import { problemBody } from "../contract/problem-body";
 import { PROBLEM_CONTENT_TYPE } from "./problem";
-import { REFUSED_METHODS } from "./request-guard";
+import { allowedMethods, apiRouteFor, isApiPath } from "./api-routes";
+import { CORS_HEADERS, isCorsPath } from "./cors";
+import { REFUSED_METHODS, requestTargetProblem } from "./request-guard";
 import { REQUEST_ID_HEADER } from "./request-id";
 
 const SANE_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -30,7 +34,14 @@ function earlyProblem(req: http.IncomingMessage): ApiError | null {
       { reason: "invalid_request" },
     );
   }
-  if (req.method && REFUSED_METHODS.has(req.method)) return methodNotAllowed(["GET", "HEAD", "POST", "OPTIONS"]);
+  const query = target.indexOf("?");
+  const path = query < 0 ? target : target.slice(0, query);
+  const refused = requestTargetProblem(path, query < 0 ? "" : target.slice(query));
+  if (refused) return refused;
+  if (req.method && REFUSED_METHODS.has(req.method)) {
+    const route = isApiPath(path) ? apiRouteFor(path) : undefined;
+    return methodNotAllowed(route ? allowedMethods(route) : ["GET", "HEAD", "POST", "OPTIONS"]);
+  }
   return null;
 }
 
@@ -51,30 +62,17 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse, error: ApiE
     "cache-control": "no-store",
     "content-length": Buffer.byteLength(body),
     [REQUEST_ID_HEADER]: requestId,
+    // A browser reading the public API may read why it was refused.
+    ...(isCorsPath(target.split("?")[0]) ? CORS_HEADERS : {}),
     ...error.headers,
   });
   res.end(body);
 }
 
-const installed = globalThis as unknown as { __vinscopeEarlyRefusal?: boolean };
-
-export function installEarlyRefusal(): void {
-  if (installed.__vinscopeEarlyRefusal) return;
-  installed.__vinscopeEarlyRefusal = true;
-  const emit = http.Server.prototype.emit;
-  http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "request") {
-      const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
-      const problem = earlyProblem(req);
-      if (problem) {
-        answer(req, res, problem);
-        return true;
-      }
-    }
-    return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(
-      this,
-      event,
-      ...args,
-    );
-  } as typeof emit;
+/** The gate's first step (lib/http/server-gate.ts): true when the request was refused here and goes no further. */
+export function refuseEarly(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  const problem = earlyProblem(req);
+  if (!problem) return false;
+  answer(req, res, problem);
+  return true;
 }

@@ -7,7 +7,7 @@
  * whatever status Next chose, 200 or 500), proxy.ts runs before the page and never sees its error, and a wrapper
  * around each page would be one more thing every new page must remember. What Next does give is
  * instrumentation.ts's `onRequestError`, called with the error before the answer's status is sent. So:
- *  1. at the HTTP server's `request` event (installed by instrumentation.ts in every server process) each request
+ *  1. at the HTTP server's `request` event (a step of lib/http/server-gate.ts, in every server process) each request
  *     gets a ticket in a header of ours, always overwritten there so no client can send it, and its response's
  *     `writeHead`/`write`/`end` are wrapped;
  *  2. `onRequestError` hands the error and the request's headers to notePageError, which marks the ticket's
@@ -151,28 +151,16 @@ function watch(req: http.IncomingMessage, res: http.ServerResponse, path: string
   } as typeof res.end;
 }
 
-const installed = globalThis as unknown as { __vinscopePageFaultInstalled?: boolean };
-
-/** Once per process: every request gets its ticket, every response the wrapping above. */
-export function installPageFaultAnswer(): void {
-  if (installed.__vinscopePageFaultInstalled) return;
-  installed.__vinscopePageFaultInstalled = true;
-  const emit = http.Server.prototype.emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean;
-  http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "request") {
-      const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
-      const path = (req.url ?? "/").split("?")[0];
-      delete req.headers[PAGE_TICKET_HEADER];
-      if (path !== "/api" && !path.startsWith("/api/")) {
-        const requests = watchedRequests();
-        const ticket = String(++requests.next);
-        const watched: Watched = { fault: null };
-        requests.watched.set(ticket, watched);
-        req.headers[PAGE_TICKET_HEADER] = ticket;
-        res.once("close", () => requests.watched.delete(ticket));
-        watch(req, res, path, watched);
-      }
-    }
-    return emit.call(this, event, ...args);
-  } as typeof http.Server.prototype.emit;
+/** A step of the server gate (lib/http/server-gate.ts): a page request gets its ticket, its response the wrapping above. */
+export function watchForPageFault(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const path = (req.url ?? "/").split("?")[0];
+  delete req.headers[PAGE_TICKET_HEADER];
+  if (path === "/api" || path.startsWith("/api/")) return;
+  const requests = watchedRequests();
+  const ticket = String(++requests.next);
+  const watched: Watched = { fault: null };
+  requests.watched.set(ticket, watched);
+  req.headers[PAGE_TICKET_HEADER] = ticket;
+  res.once("close", () => requests.watched.delete(ticket));
+  watch(req, res, path, watched);
 }

@@ -1,5 +1,5 @@
 /**
- * Checks on the request target that run before any route (proxy.ts) and again in the route wrapper: input
+ * Checks on the request target, run once for every request by the server gate (lib/http/server-gate.ts): input
  * Next.js itself would choke on (a malformed `%` escape in a dynamic segment is a plain-text 500 from Next's
  * param decoding) or that has no business in a URL (NUL and control characters, which PostgreSQL rejects in
  * text and logs would carry raw). Each becomes a 400 problem with its own reason.

@@ -13,7 +13,6 @@ import { verifyKey } from "../dealers/keys";
 import { log } from "../log";
 import { msLeftSince, startDeadline, untilAborted } from "../outside/deadline";
 import { CACHE, type CachePolicy } from "../api/cache";
-import { requestTargetProblem } from "./request-guard";
 import { etagFor, matchesIfNoneMatch } from "./etag";
 import { parseInput, pathParam, queryObject } from "./params";
 import { arrivalOf } from "./arrival";
@@ -190,9 +189,6 @@ export function serve(
     // A server process's own warm-up request (lib/http/warm-up.ts): nothing outside asked, not counted, not logged.
     const warmUp = isWarmUpRequest(req.headers);
     try {
-      // proxy.ts refuses these before routing; checked again here so a handler never sees them.
-      const refused = requestTargetProblem(path, url.search);
-      if (refused) throw refused;
       if (!warmUp && isRateLimitedPath(path)) {
         const limit = await checkAddressLimit(req, exemptKeyIsValid);
         for (const [name, value] of Object.entries(limit?.headers ?? {})) responseHeaders.set(name, value);

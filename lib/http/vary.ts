@@ -5,7 +5,7 @@
  * Those headers choose between a page's HTML and its RSC payload; a JSON (or PDF, text, problem) answer is the
  * same whatever they say, and listing them makes shared caches store one copy per router state for nothing.
  *
- * So at the HTTP server's `request` event (installed by instrumentation.ts in every server process) each
+ * So at the HTTP server's `request` event (a step of lib/http/server-gate.ts, in every server process) each
  * response's `writeHead` is wrapped: unless the answer is a page (HTML) or an RSC payload, the router's
  * headers are dropped from `Vary`; what the answer does vary on (`Accept-Encoding` for compression, `Origin`
  * for CORS) stays.
@@ -54,30 +54,15 @@ function trimResponseVary(res: http.ServerResponse, headers: http.OutgoingHttpHe
   }
 }
 
-const installed = globalThis as unknown as { __vinscopeVaryTrim?: boolean };
-
-/** Once per process: every response's `writeHead` (explicit, or implied by the first write) trims `Vary`. */
-export function installVaryTrim(): void {
-  if (installed.__vinscopeVaryTrim) return;
-  installed.__vinscopeVaryTrim = true;
-  const emit = http.Server.prototype.emit;
-  http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "request") {
-      const res = args[1] as http.ServerResponse;
-      const writeHead = res.writeHead;
-      res.writeHead = function (this: http.ServerResponse, ...head: unknown[]) {
-        // writeHead(status[, statusMessage][, headers]); headers may also be an array of raw pairs (left alone).
-        const last = head[head.length - 1];
-        const headers =
-          last && typeof last === "object" && !Array.isArray(last) ? (last as http.OutgoingHttpHeaders) : undefined;
-        trimResponseVary(this, headers);
-        return (writeHead as (...a: unknown[]) => http.ServerResponse).apply(this, head);
-      } as typeof res.writeHead;
-    }
-    return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(
-      this,
-      event,
-      ...args,
-    );
-  } as typeof emit;
+/** A step of the server gate (lib/http/server-gate.ts): the response's `writeHead` (explicit, or implied by the first write) trims `Vary`. */
+export function trimVaryOnWriteHead(res: http.ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: http.ServerResponse, ...head: unknown[]) {
+    // writeHead(status[, statusMessage][, headers]); headers may also be an array of raw pairs (left alone).
+    const last = head[head.length - 1];
+    const headers =
+      last && typeof last === "object" && !Array.isArray(last) ? (last as http.OutgoingHttpHeaders) : undefined;
+    trimResponseVary(this, headers);
+    return (writeHead as (...a: unknown[]) => http.ServerResponse).apply(this, head);
+  } as typeof res.writeHead;
 }
