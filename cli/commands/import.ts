@@ -38,7 +38,7 @@ export function registerImport(program: Command): void {
     );
   deals.addHelpText(
     "after",
-    '\nColumn rules: lib/pricing/deal-csv.ts (README, "Deals"). Re-importing a deal_id updates that deal.\n' +
+    '\nColumn rules: lib/pricing/deal-csv.ts (docs/syncs-and-data.md, "Importing real data"). Re-importing a deal_id updates that deal.\n' +
       'Exit code 1 when the file is rejected (every fault of each bad row reported as "line N: reason") or is\n' +
       "not a comma-separated deal file with a header row (refused, with the reason); nothing changed either way.\n",
   );

@@ -11,7 +11,7 @@ export function registerMcp(program: Command): void {
     "after",
     "\nBefore serving it unpacks the vPIC data if missing, applies pending migrations and seeds an empty database,\n" +
       "as `vinscope start` does. Set PUBLIC_BASE_URL to the web app's address so permalinks point at it.\n" +
-      'An MCP client\'s configuration (see README, "MCP"):\n' +
+      "An MCP client's configuration (see docs/mcp.md):\n" +
       '  { "mcpServers": { "vinscope": { "command": "node", "args": ["/absolute/path/to/vinscope/bin/vinscope.mjs", "mcp"] } } }\n',
   );
   examples(command, [

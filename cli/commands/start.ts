@@ -32,7 +32,7 @@ export function registerStart(program: Command): void {
     .action((opts: { port?: number; host?: string }) => start(opts));
   command.addHelpText(
     "after",
-    "\nConfiguration comes from the environment (PORT, HOST, DATABASE_URL, WEB_CONCURRENCY, PUBLIC_BASE_URL, …: see README).\n" +
+    "\nConfiguration comes from the environment (PORT, HOST, DATABASE_URL, WEB_CONCURRENCY, PUBLIC_BASE_URL, …: see docs/configuration.md).\n" +
       "Stops with exit code 2 on an invalid variable, 1 when the port or the SQLite file is taken by another instance.\n",
   );
   examples(command, [

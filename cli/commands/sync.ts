@@ -5,7 +5,7 @@
  *   <job>… | all   runs the job(s) now, with a progress bar, under the same lease as the scheduled runs (a run
  *                  already going here or on another instance is reported, not doubled); exit code 1 on failure
  *   vpic-rollback  points the server processes back at the vPIC file served before the last refresh
- * Uses DATABASE_URL and the SYNC_* variables like `vinscope start` (see README, "Scheduled syncs").
+ * Uses DATABASE_URL and the SYNC_* variables like `vinscope start` (see docs/syncs-and-data.md, "Scheduled syncs").
  */
 import { createRequire } from "node:module";
 import cliProgress from "cli-progress";

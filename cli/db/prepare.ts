@@ -51,7 +51,7 @@ async function withPrepareLock(work: () => Promise<void>): Promise<void> {
 /** An instance preparing the database (this lock, the migration, the seed: 3) and one `vinscope` command (2). */
 const STARTUP_AND_COMMAND = 5;
 
-/** One line for the operator: what this instance will keep against what the server allows (README, "Connection budget"). */
+/** One line for the operator: what this instance will keep against what the server allows (docs/scaling.md, "Connection budget"). */
 async function reportConnectionBudget(client: Client): Promise<void> {
   const { rows } = await client.query<{ max: string; reserved: string }>(
     "SELECT current_setting('max_connections') AS max, current_setting('superuser_reserved_connections') AS reserved",

@@ -8,7 +8,7 @@
  * Size: FLAT_CMPL (~2 million complaints since 1949) has some 60,000 year/make/model spellings. Each is held as
  * compact JSON text (a one-byte string) and parsed per lookup; its newest complaints carry an excerpt of their
  * text (EXCERPT_CHARS, ending in "..."; the whole text stays in the Complaint table and at NHTSA under the ODI
- * number). ASCII on purpose: one non-Latin-1 character would make V8 hold the whole string at two bytes a character. Full size measured with `npm run bench:index-memory` (README).
+ * number). ASCII on purpose: one non-Latin-1 character would make V8 hold the whole string at two bytes a character. Full size measured with `npm run bench:index-memory` (docs/scaling.md, "Memory").
  */
 import { betweenPages, DerivedFromDataSet, processWide } from "../db/data-version";
 import { db } from "../db";

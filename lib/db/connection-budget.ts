@@ -1,6 +1,6 @@
 /**
  * How many PostgreSQL connections vinscope keeps, in one place: what lib/db/index.ts and the rate-limit
- * counters open, and what `npm start` tells the operator. README's "Connection budget" adds them up.
+ * counters open, and what `npm start` tells the operator. docs/scaling.md's "Connection budget" adds them up.
  */
 import type { Config } from "../config";
 

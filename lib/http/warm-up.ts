@@ -1,7 +1,7 @@
 /**
  * A server process's warm-up, before it says it is ready. V8 compiles a function to fast machine code only after
  * it has run it many times, so a fresh process serves the VIN report at about half its later speed until it has
- * answered some thousands of them (README: `bench:http --report`). Under `npm start` each server process therefore
+ * answered some thousands of them (docs/benchmarks.md: `bench:http --report`). Under `npm start` each server process therefore
  * sends SERVER_WARM_UP_REQUESTS reports of sample VINs (lib/vin/sample-vins.ts) through the server's own port
  * first, and /api/health answers 503 `warming_up` until they are done, so a load balancer, or `npm start`'s own
  * readiness wait, sends real traffic to warm processes. A request that comes meanwhile is served as always.

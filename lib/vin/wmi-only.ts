@@ -3,7 +3,7 @@
  * position 10 can tell is still worth answering: manufacturer, make where the WMI has one make, country and
  * region, model year where position 10 holds a year code. The model is null, never "".
  *
- * The rule (README "VINs from outside the US market"):
+ * The rule (docs/public-api.md, "The decoded record, the extended record and VINs from outside the US market"):
  * - a VIN that vPIC decodes to a model is a full (`vpic`) decode, wherever it was built;
  * - otherwise, a VIN whose WMI names a manufacturer (vPIC's public WMI list, or lib/vin/wmi-origin.ts) is
  *   answered with `coverage: "wmi_only"`;

@@ -208,7 +208,7 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 /**
  * Waits out the stated bound for an import by another process (a test writing to the app's database) to reach
  * the app's in-memory indexes: their stamps are read at most once a second, then the index is derived again
- * (README, "From memory"). For a test that must ask no report before: a report's sections are memoised for
+ * (docs/scaling.md, "Memory"). For a test that must ask no report before: a report's sections are memoised for
  * REPORT_SECTION_MEMO_MS, so "no deals" asked too early would stay.
  */
 export const importReachesApp = () => new Promise((r) => setTimeout(r, 2500));
