@@ -5,7 +5,7 @@
  * A failure is logged, not fatal: /api/health still answers and
  * the decoder retries on first use. It also installs the server gate (lib/http/server-gate.ts: what is answered or
  * stamped before Next.js sees a request; a page that fails on a database fault is answered there with a 503 page,
- * marked by onRequestError below) and builds the rate limiter (lib/http/rate-limit.ts). (Under
+ * marked by onRequestError below) and builds the rate limiter (lib/rate-limit/limits.ts). (Under
  * `npm start` a server process stops when its primary is gone: cli/server/exit-with-parent.cjs, preloaded.)
  */
 export async function register() {
@@ -39,7 +39,7 @@ export async function register() {
   }
   // On PostgreSQL: this process joins those sharing the public quota before its first request.
   try {
-    const { prepareRateLimits } = await import("./lib/http/rate-limit");
+    const { prepareRateLimits } = await import("./lib/rate-limit");
     prepareRateLimits();
   } catch (error) {
     log().error({ err: error }, "the rate limiter could not be built at start; it is built on first use");

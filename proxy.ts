@@ -19,8 +19,7 @@ import { allowedMethods, apiRouteFor, isApiPath } from "./lib/http/api-routes";
 import { problemResponse } from "./lib/http/problem";
 import { multipartProblem } from "./lib/http/request-guard";
 import { pagePostProblem } from "./lib/http/page-post-guard";
-import { checkAddressLimit, requestHost } from "./lib/http/rate-limit";
-import { rateLimitedPage } from "./lib/http/rate-limited-page";
+import { checkAddressLimit, rateLimitedPage, requestHost } from "./lib/rate-limit";
 import { config as appConfig } from "./lib/config";
 import { log } from "./lib/log";
 import { PATH_HEADER } from "./lib/http/request-path";
@@ -29,7 +28,7 @@ import { compactVinInput, normalizeVin } from "./lib/vin/format";
 /**
  * A form post (server action) from another site. Next.js refuses it too (its CSRF check compares Origin with
  * Host) but by throwing, which answers 500; this answers 403 first, saying why. The site's own hosts: the Host
- * the request came to, X-Forwarded-Host only from a trusted proxy (lib/http/rate-limit.ts), and PUBLIC_BASE_URL's.
+ * the request came to, X-Forwarded-Host only from a trusted proxy (lib/rate-limit/limits.ts), and PUBLIC_BASE_URL's.
  */
 function crossSiteAction(req: NextRequest, path: string): boolean {
   // Every POST to a page is a form action (with JS, a next-action header; without, a multipart form).

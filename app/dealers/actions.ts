@@ -11,8 +11,7 @@
 import { headers } from "next/headers";
 import { TrialSignup } from "@/lib/stickers/answers";
 import { startTrialAccount } from "@/lib/accounts/accounts";
-import { consumeSignup } from "@/lib/accounts/limits";
-import { formLimitAddress } from "@/lib/http/rate-limit";
+import { consumeSignup, formLimitAddress } from "@/lib/rate-limit";
 import { formAction } from "@/lib/http/server-action";
 import { TRIAL_DAYS } from "@/lib/dealers/keys";
 

@@ -15,7 +15,7 @@
  *
  * Rate-limit counters: on SQLite the public per-address counters live here, in the primary
  * (rate-limiter-flexible's RateLimiterClusterMaster), so every server process counts in the same place
- * (lib/http/rate-limit-store.ts). On PostgreSQL they live in the database and this is their fallback.
+ * (lib/rate-limit/store.ts). On PostgreSQL they live in the database and this is their fallback.
  *
  * Nothing outlives its launcher: see cli/server/lifetime.ts (each worker starts with the parent-death watch
  * preloaded; this process watches its own launchers).
@@ -58,7 +58,7 @@ export function serveWithWorkers(opts: {
   let listening = 0;
   const restarts: number[] = [];
 
-  // VINSCOPE_WORKER: the rate limiter counts in this primary (lib/http/rate-limit-store.ts).
+  // VINSCOPE_WORKER: the rate limiter counts in this primary (lib/rate-limit/store.ts).
   // VINSCOPE_WARM_UP_TOKEN: what marks the processes' own warm-up requests (lib/http/warm-up.ts), one per start.
   const warmUpToken = randomBytes(24).toString("base64url");
   const fork = () =>

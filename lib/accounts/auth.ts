@@ -44,7 +44,7 @@ function createAuth(secret: string) {
     account: { modelName: "authAccount" },
     verification: { modelName: "authVerification" },
     emailAndPassword: { enabled: false },
-    // The forms' limits are ours (lib/accounts/limits.ts), shared through the database.
+    // The forms' limits are ours (lib/rate-limit/forms.ts), shared through the database.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     logger: { disabled: true },

@@ -19,7 +19,7 @@
 import { z } from "zod";
 import { CACHE } from "./cache";
 import { API_VERSION } from "../version";
-import { isRateLimitedPath } from "./rate-limit-paths";
+import { isRateLimitedPath } from "../rate-limit";
 import {
   KEY_RATE_LIMITED_RESPONSE,
   OPERATIONS,

@@ -908,7 +908,7 @@ export const ROUTES: RouteSpec[] = [...OPERATIONS, ...Object.values(UNDOCUMENTED
  * lib/api/openapi.ts: a malformed request target, a wrong method, a body that stalls, an over-long URL, and the
  * service unable to answer now (its database unavailable, or the request past its deadline) with Retry-After.
  */
-/** Merged into every operation under a rate-limited path (lib/api/rate-limit-paths.ts) by lib/api/openapi.ts. */
+/** Merged into every operation under a rate-limited path (lib/rate-limit/paths.ts) by lib/api/openapi.ts. */
 export const RATE_LIMITED_RESPONSE: ResponseSpec = problem(
   "Too many requests from this client address within the window (reason rate_limited; `limit` and `windowSeconds` give the quota). Retry after the Retry-After seconds.",
   ["requestId", "retryAfter", "rateLimitPolicy", "rateLimit"],

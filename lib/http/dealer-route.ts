@@ -5,7 +5,7 @@
  * the answer, lib/dealers/usage-tally.ts). Above the
  * daily VIN volume (DEALER_DAILY_VIN_FLAG) the key keeps working and its answers carry the
  * `Vinscope-Daily-Volume` header; with DEALER_RATE_LIMIT_REQUESTS set, each key also has a rate limit (the
- * same counters and headers as the public per-address limit, lib/http/rate-limit.ts).
+ * same counters and headers as the public per-address limit, lib/rate-limit/limits.ts).
  *
  *   export const POST = dealerRoute(operations.provision, async (req, input, dealer) => …);
  *
@@ -16,7 +16,7 @@
 import { unauthorized } from "../contract/errors";
 import { config } from "../config";
 import { log } from "../log";
-import { checkKeyLimit } from "./rate-limit";
+import { checkKeyLimit } from "../rate-limit";
 import type { RouteSpec } from "../api/operations";
 import {
   parseRouteInput,

@@ -3,7 +3,7 @@
  * database's facts (lib/jobs/instance-metrics.ts), in the Prometheus text format.
  *
  * Off (404, as if there were no such route) without METRICS_TOKEN; with it, only `Authorization: Bearer <token>`
- * is answered (401 otherwise). Never cached, and outside the rate-limited paths (lib/api/rate-limit-paths.ts), so
+ * is answered (401 otherwise). Never cached, and outside the rate-limited paths (lib/rate-limit/paths.ts), so
  * a scraper is never refused for scraping. Not counted in the request metrics either: a scrape every 15 s would
  * otherwise be most of a quiet instance's traffic.
  */

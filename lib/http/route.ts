@@ -17,7 +17,7 @@ import { etagFor, matchesIfNoneMatch } from "./etag";
 import { parseInput, pathParam, queryObject } from "./params";
 import { arrivalOf } from "./arrival";
 import { problemResponse } from "./problem";
-import { checkAddressLimit, isRateLimitedPath } from "./rate-limit";
+import { checkAddressLimit, isRateLimitedPath } from "../rate-limit";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id";
 import { isWarmUpRequest } from "./warm-up-request";
 import { observeRequest } from "../metrics/process-metrics";

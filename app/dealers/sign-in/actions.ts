@@ -4,7 +4,7 @@
  * the address, so the form tells a stranger nothing: the link is made and mailed after the answer has gone out
  * (Next.js's `after`), so neither the mail server's speed nor its failure shows in the answer. The link is only
  * ever mailed to an account's own address. Attempts are limited per requester: per client address, and per
- * address and mailbox (lib/accounts/limits.ts), so nobody can use up a mailbox's links for its owner.
+ * address and mailbox (lib/rate-limit/forms.ts), so nobody can use up a mailbox's links for its owner.
  */
 import { after } from "next/server";
 import { headers } from "next/headers";
@@ -13,8 +13,7 @@ import { z } from "zod";
 import { auth } from "@/lib/accounts/auth";
 import { findAccountByEmail } from "@/lib/accounts/accounts";
 import { normaliseEmail } from "@/lib/accounts/email";
-import { consumeSignIn } from "@/lib/accounts/limits";
-import { formLimitAddress } from "@/lib/http/rate-limit";
+import { consumeSignIn, formLimitAddress } from "@/lib/rate-limit";
 import { formAction, plainAction } from "@/lib/http/server-action";
 import { mailConfigured } from "@/lib/accounts/mailer";
 import { config } from "@/lib/config";

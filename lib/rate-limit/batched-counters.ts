@@ -2,7 +2,7 @@
  * Rate-limit counters shared by every server process of every instance, without a statement per request.
  *
  * Each process counts in memory and sends what it counted to the shared store (PostgreSQL,
- * lib/http/rate-limit-postgres.ts) in one statement for all keys, every FLUSH_MS. What comes back (each key's
+ * lib/rate-limit/postgres-counters.ts) in one statement for all keys, every FLUSH_MS. What comes back (each key's
  * total over all processes, and how many processes share the store) sets how many more requests of that key
  * this process may admit on its own before it asks again: its share, ⌊(quota − total) / processes⌋, valid for
  * SHARE_MS. A request with no share left (a key this process has not seen, a share spent or expired) waits for

@@ -4,8 +4,11 @@
  * (rate-limiter-flexible's Prisma store on the AccountRateLimit table), so every server process of one
  * `npm start` and every instance on one PostgreSQL count together.
  *
- * Kept apart from the public API's limits (lib/http/rate-limit.ts) on purpose: these guard forms, not endpoints,
- * and answer with a sentence on the page rather than a 429. The client address follows the same rule as there.
+ * The same idea as the public limits (limits.ts: a counter per client key per fixed window, the same client
+ * address rule, the same refusal metric), on another store: store.ts's limiter counts on SQLite in the `npm start`
+ * primary's memory and, when its stores fail, lets requests through; a day's signups must survive a restart and a
+ * second instance on every provider, and a form whose counter cannot be written is refused like any other write
+ * when the database is down. These answer with a sentence on the page rather than a 429.
  */
 import { createHash } from "node:crypto";
 import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
@@ -14,7 +17,7 @@ import { db } from "../db";
 import { retryAnswer } from "../outside";
 import { countRateLimitRefusal } from "../metrics/process-metrics";
 
-export type LimitOutcome = { ok: true } | { ok: false; retryAfterSeconds: number };
+export type FormLimitOutcome = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /** The store client: always the current Prisma client (lib/db may reopen it after a database fault). */
 const storeClient = new Proxy({} as Record<string, unknown>, {
@@ -45,8 +48,8 @@ const counterKey = (value: string) => createHash("sha256").update(value).digest(
 const isUniqueViolation = (error: unknown) =>
   typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
 
-function consume(name: string, points: number, durationSeconds: number, subject: string): Promise<LimitOutcome> {
-  const once = async (): Promise<LimitOutcome> => {
+function consume(name: string, points: number, durationSeconds: number, subject: string): Promise<FormLimitOutcome> {
+  const once = async (): Promise<FormLimitOutcome> => {
     try {
       await limiter(name, points, durationSeconds).consume(counterKey(subject));
       return { ok: true };
@@ -64,7 +67,7 @@ function consume(name: string, points: number, durationSeconds: number, subject:
 }
 
 /** One trial signup attempt from this address (counted whether or not it issues a key). */
-export function consumeSignup(address: string): Promise<LimitOutcome> {
+export function consumeSignup(address: string): Promise<FormLimitOutcome> {
   return consume("signup", config().accounts.signupsPerAddressPerDay, 86_400, address);
 }
 
@@ -75,7 +78,7 @@ export function consumeSignup(address: string): Promise<LimitOutcome> {
  * hour: the owner, asking from their own address, always has their own quota. Enough for a typo'd first try and
  * a lost mail; a stranger's address can send a given inbox no more than that an hour.
  */
-export async function consumeSignIn(address: string, emailKey: string): Promise<LimitOutcome> {
+export async function consumeSignIn(address: string, emailKey: string): Promise<FormLimitOutcome> {
   const perHour = config().accounts.signinAttemptsPerHour;
   const byAddress = await consume("signin-ip", perHour, 3600, address);
   if (!byAddress.ok) return byAddress;

@@ -3,7 +3,7 @@
  *
  *  - PostgreSQL (`DATABASE_URL` is postgres): counters shared by every process of every instance, counted in
  *    each process's memory and sent to the database in one statement for all keys every 250 ms
- *    (lib/http/rate-limit-batched.ts, in the table lib/http/rate-limit-postgres.ts keeps). No statement per
+ *    (lib/rate-limit/batched-counters.ts, in the table lib/rate-limit/postgres-counters.ts keeps). No statement per
  *    request; a client can exceed its quota by a bounded amount while the processes' counts travel (the
  *    bound is stated there and in README).
  *  - SQLite under `npm start` (one instance, WEB_CONCURRENCY processes): RateLimiterCluster. The counters live
@@ -27,8 +27,8 @@ import { RateLimiterCluster, RateLimiterMemory, RateLimiterRes } from "rate-limi
 import { config, type RateLimitPolicy } from "../config";
 import { log } from "../log";
 import { withDeadline } from "../outside/deadline";
-import { BatchedCounters } from "./rate-limit-batched";
-import { PostgresCounterBackend } from "./rate-limit-postgres";
+import { BatchedCounters } from "./batched-counters";
+import { PostgresCounterBackend } from "./postgres-counters";
 
 /** A store that does not answer within this is treated as failed for the request. */
 const STORE_TIMEOUT_MS = 1000;

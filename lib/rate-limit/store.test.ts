@@ -3,7 +3,7 @@
  * goes to the store; a store that fails is skipped for a cool-down while the next one counts.
  */
 import { RateLimiterRes } from "rate-limiter-flexible";
-import { SharedLimiter, type CounterStore } from "./rate-limit-store";
+import { SharedLimiter, type CounterStore } from "./store";
 
 const policy = { requests: 10, windowSeconds: 60 };
 

@@ -1,5 +1,5 @@
 /**
- * The shared store of the batched rate-limit counters (lib/http/rate-limit-batched.ts) in the app's PostgreSQL
+ * The shared store of the batched rate-limit counters (lib/rate-limit/batched-counters.ts) in the app's PostgreSQL
  * database: every process of every instance counts in the same rows.
  *
  *   rate_limit_counters (key, points, expire)   a fixed window per key (rate-limiter-flexible's layout: points
@@ -7,9 +7,10 @@
  *   rate_limit_members  (id, seen)              each server process, with when it last sent a statement
  *
  * One statement adds every key's delta, records this process as alive and counts the processes alive, on the
- * database's clock (instances on several hosts agree on when a window ends). Both tables are created on first
- * use (and again if dropped), so a database that predates them needs no migration; rows of ended windows and
- * long-gone processes are deleted now and then.
+ * database's clock (instances on several hosts agree on when a window ends). Both tables are made by the
+ * migrations (prisma/schema.prisma: RateLimitCounter, RateLimitMember); a table that is gone fails the statement,
+ * and the limiter counts in its next store meanwhile. Rows of ended windows and long-gone processes are deleted
+ * now and then.
  *
  * Connections: one per server process. One statement is in flight at a time by design, so it never waits for a
  * connection of the app's own pool, and an exhausted app pool does not stall the limiter.
@@ -18,7 +19,7 @@ import { Pool } from "pg";
 import { config, postgresPoolOptions } from "../config";
 import { COUNTER_CONNECTIONS } from "../db/connection-budget";
 import { log } from "../log";
-import type { CounterBackend, CounterDelta, CounterTotal } from "./rate-limit-batched";
+import type { CounterBackend, CounterDelta, CounterTotal } from "./batched-counters";
 
 const COUNTERS = "rate_limit_counters";
 const MEMBERS = "rate_limit_members";
@@ -35,7 +36,6 @@ export class PostgresCounterBackend implements CounterBackend {
   private readonly pool: Pool;
   private readonly counters: string;
   private readonly members: string;
-  private ready: Promise<void> | undefined;
   private lastCleanup = Date.now();
 
   constructor(database = config().database) {
@@ -54,32 +54,25 @@ export class PostgresCounterBackend implements CounterBackend {
   }
 
   async sync(deltas: CounterDelta[], memberId: string): Promise<{ members: number; totals: CounterTotal[] }> {
-    await this.ensureTables();
-    try {
-      const { rows } = await this.pool.query<{
-        members: number;
-        key: string | null;
-        points: number | null;
-        ms_left: string | null;
-      }>(this.statement(), [
-        deltas.map((d) => d.key),
-        deltas.map((d) => d.delta),
-        deltas.map((d) => d.durationMs),
-        memberId,
-        MEMBER_TTL_MS,
-      ]);
-      this.cleanUpNowAndThen();
-      return {
-        members: rows[0]?.members ?? 1,
-        totals: rows
-          .filter((r) => r.key !== null)
-          .map((r) => ({ key: r.key!, points: r.points!, msLeft: Number(r.ms_left) })),
-      };
-    } catch (error) {
-      // A table dropped under us (a restore, an operator): create it again on the next statement.
-      if ((error as { code?: string } | null)?.code === "42P01") this.ready = undefined;
-      throw error;
-    }
+    const { rows } = await this.pool.query<{
+      members: number;
+      key: string | null;
+      points: number | null;
+      ms_left: string | null;
+    }>(this.statement(), [
+      deltas.map((d) => d.key),
+      deltas.map((d) => d.delta),
+      deltas.map((d) => d.durationMs),
+      memberId,
+      MEMBER_TTL_MS,
+    ]);
+    this.cleanUpNowAndThen();
+    return {
+      members: rows[0]?.members ?? 1,
+      totals: rows
+        .filter((r) => r.key !== null)
+        .map((r) => ({ key: r.key!, points: r.points!, msLeft: Number(r.ms_left) })),
+    };
   }
 
   async end(): Promise<void> {
@@ -93,7 +86,7 @@ export class PostgresCounterBackend implements CounterBackend {
   private statement(): string {
     return `
       WITH clock AS (SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now),
-      input AS (SELECT * FROM unnest($1::varchar[], $2::int[], $3::bigint[]) AS t(key, delta, duration)),
+      input AS (SELECT * FROM unnest($1::text[], $2::int[], $3::bigint[]) AS t(key, delta, duration)),
       beat AS (
         INSERT INTO ${this.members} (id, seen) SELECT $4, now FROM clock
         ON CONFLICT (id) DO UPDATE SET seen = EXCLUDED.seen
@@ -109,24 +102,6 @@ export class PostgresCounterBackend implements CounterBackend {
       SELECT (SELECT count(*) FROM ${this.members} WHERE id <> $4 AND seen > clock.now - $5)::int + 1 AS members,
              counted.key, counted.points, counted.expire - clock.now AS ms_left
       FROM clock LEFT JOIN counted ON true`;
-  }
-
-  private ensureTables(): Promise<void> {
-    this.ready ??= (async () => {
-      for (const ddl of [
-        `CREATE TABLE IF NOT EXISTS ${this.counters} (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`,
-        `CREATE TABLE IF NOT EXISTS ${this.members} (id varchar(64) PRIMARY KEY, seen bigint NOT NULL)`,
-      ]) {
-        // Two processes creating a table at once: the loser sees a unique violation; the table exists.
-        await this.pool.query(ddl).catch((error: { code?: string }) => {
-          if (error?.code !== "23505") throw error;
-        });
-      }
-    })().catch((error: unknown) => {
-      this.ready = undefined;
-      throw error;
-    });
-    return this.ready;
   }
 
   private cleanUpNowAndThen(): void {

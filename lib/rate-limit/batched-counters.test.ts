@@ -12,11 +12,11 @@ import {
   type CounterBackend,
   type CounterDelta,
   type CounterTotal,
-} from "./rate-limit-batched";
+} from "./batched-counters";
 
 const MEMBER_TTL_MS = 10_000;
 
-/** PostgreSQL's side of lib/http/rate-limit-postgres.ts, in memory; statements wait in a queue until run. */
+/** PostgreSQL's side of lib/rate-limit/postgres-counters.ts, in memory; statements wait in a queue until run. */
 class SimulatedStore {
   now = 0;
   statements = 0;

@@ -1,6 +1,6 @@
 /**
  * Public rate limits: per client address on the public API and /api/mcp, and optional per-key limits
- * on the dealer API, counted in lib/http/rate-limit-store.ts.
+ * on the dealer API, counted in lib/rate-limit/store.ts.
  *
  * Every answer of a limited route carries the IETF draft's fields (draft-ietf-httpapi-ratelimit-headers-10):
  *   RateLimit-Policy: "address";q=60;w=60     the quota (q requests per w seconds)
@@ -10,11 +10,15 @@
  */
 import { ApiError } from "../contract/errors";
 import { config, type Config, type RateLimitPolicy } from "../config";
-import { addressLimitKey, AddressSet, clientAddress, normaliseAddress, PEER_ADDRESS_HEADER } from "./client-address";
-import { sharedLimiter, type LimitOutcome } from "./rate-limit-store";
+import {
+  addressLimitKey,
+  AddressSet,
+  clientAddress,
+  normaliseAddress,
+  PEER_ADDRESS_HEADER,
+} from "../http/client-address";
+import { sharedLimiter, type LimitOutcome } from "./store";
 import { countRateLimitRefusal } from "../metrics/process-metrics";
-
-export { isRateLimitedPath } from "../api/rate-limit-paths";
 
 type PolicyName = "address" | "key";
 
@@ -56,7 +60,7 @@ function requestAddress(headers: Headers): string | null {
 }
 
 /**
- * The client address the account forms' limits (lib/accounts/limits.ts) count against: the socket's, or X-Forwarded-For read through
+ * The client address the account forms' limits (lib/rate-limit/forms.ts) count against: the socket's, or X-Forwarded-For read through
  * TRUSTED_PROXIES only, so a client cannot choose its own address by sending the
  * header. "unknown" (one shared counter) for the rare request that carries no peer address.
  */
