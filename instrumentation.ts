@@ -45,7 +45,7 @@ export async function register() {
     log().error({ err: error }, "the rate limiter could not be built at start; it is built on first use");
   }
   // Dealer usage that processes of this host killed outright had counted and not yet written: in the background.
-  import("./lib/dealers/usage-tally")
+  import("./lib/dealers")
     .then(({ replayUsageOfKilledProcesses }) => replayUsageOfKilledProcesses())
     .catch((error) => log().warn({ err: error }, "dealer usage journals could not be replayed at start"));
   const started = performance.now();

@@ -3,7 +3,7 @@
  *  1. an `x-request-id` on every request and response (route handlers log with the same id);
  *  2. CORS on the public API and /api/mcp, including preflight answers;
  *  3. the dealer API's first gate: no `x-api-key` header → 401 problem. Verifying the key itself needs the
- *     database and happens in the dealer route wrapper (lib/dealers), so a revocation counts on the next request.
+ *     database and happens in the dealer key's gate (lib/dealers/gate.ts), so a revocation counts on the next request.
  * And, before all three, the answers Next.js would otherwise give by itself, before any handler of ours runs: an
  * unknown /api path (404) and a method an /api route does not take (405 with Allow), as problem details (a
  * malformed target and TRACE never get here: lib/http/server-gate.ts answers them). The page guards: a
@@ -13,7 +13,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { CORS_HEADERS, PREFLIGHT_HEADERS, isCorsPath, isDealerPath } from "./lib/http/cors";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./lib/http/request-id";
-import { missingKeyProblem } from "./lib/http/dealer-gate";
+import { API_KEY_HEADER, missingKey } from "./lib/dealers";
 import { ApiError, methodNotAllowed, notFound } from "./lib/contract/errors";
 import { allowedMethods, apiRouteFor, isApiPath } from "./lib/http/api-routes";
 import { problemResponse } from "./lib/http/problem";
@@ -164,8 +164,8 @@ export async function proxy(req: NextRequest) {
   if (cors && req.method === "OPTIONS") {
     return new NextResponse(null, { status: 204, headers: { ...PREFLIGHT_HEADERS, [REQUEST_ID_HEADER]: requestId } });
   }
-  if (isDealerPath(path) && !req.headers.get("x-api-key")) {
-    const response = missingKeyProblem(requestId, path);
+  if (isDealerPath(path) && !req.headers.get(API_KEY_HEADER)) {
+    const response = problemResponse(missingKey(), requestId, path);
     response.headers.set(REQUEST_ID_HEADER, requestId);
     return response;
   }

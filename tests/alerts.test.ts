@@ -16,7 +16,7 @@ import { startTrialAccount } from "../lib/accounts/accounts";
 import { setDigest, sendDigests } from "../lib/alerts/digest";
 import { resetConfigForTests } from "../lib/config";
 import { disconnectDb } from "../lib/db";
-import { issueKey } from "../lib/dealers/keys";
+import { issueKey } from "../lib/dealers";
 import { eventually, startApp, type TestApp } from "./support/app";
 import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from "./support/fake-server";
 import { startSmtpCatcher, type SmtpCatcher } from "./support/smtp-catcher";

@@ -17,7 +17,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { resetConfigForTests } from "../lib/config";
 import { disconnectDb } from "../lib/db";
-import { issueKey } from "../lib/dealers/keys";
+import { issueKey } from "../lib/dealers";
 import { startApp, type TestApp } from "./support/app";
 import { createTestDatabase, testProvider, type TestDatabase } from "./support/test-database";
 

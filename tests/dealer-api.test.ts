@@ -12,7 +12,7 @@ import { startFakeManufacturer, type FakeManufacturer } from "./fixtures/fake-ma
 import { fordSticker, gmSticker, scannedSticker, toyotaStickerNotAddingUp } from "./fixtures/sticker-pdfs";
 import { resetConfigForTests } from "../lib/config";
 import { db, disconnectDb } from "../lib/db";
-import { issueKey, listKeys, revokeKey } from "../lib/dealers/keys";
+import { issueKey, listKeys, revokeKey } from "../lib/dealers";
 import { computeCheckDigit } from "../lib/vin";
 
 let app: TestApp;

@@ -10,7 +10,7 @@ import { startApp, type TestApp } from "./support/app";
 import { startFakeManufacturer, refusedPort, type FakeManufacturer } from "./fixtures/fake-manufacturer";
 import { resetConfigForTests } from "../lib/config";
 import { disconnectDb } from "../lib/db";
-import { issueKey } from "../lib/dealers/keys";
+import { issueKey } from "../lib/dealers";
 import { computeCheckDigit } from "../lib/vin";
 
 type Mode = "ok" | "hang" | "error";

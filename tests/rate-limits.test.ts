@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 import { Client } from "pg";
 import { resetConfigForTests } from "../lib/config";
 import { disconnectDb } from "../lib/db";
-import { issueKey } from "../lib/dealers/keys";
+import { issueKey } from "../lib/dealers";
 import { computeCheckDigit } from "../lib/vin";
 import { startApp, type TestApp } from "./support/app";
 import { createTestDatabase, postgresTablesOf, testProvider, type TestDatabase } from "./support/test-database";

@@ -13,7 +13,7 @@ import { TrialSignup } from "@/lib/stickers/answers";
 import { startTrialAccount } from "@/lib/accounts/accounts";
 import { consumeSignup, formLimitAddress } from "@/lib/rate-limit";
 import { formAction } from "@/lib/http/server-action";
-import { TRIAL_DAYS } from "@/lib/dealers/keys";
+import { TRIAL_DAYS } from "@/lib/dealers";
 
 export type TrialState =
   | { status: "idle" }

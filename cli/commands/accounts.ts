@@ -27,7 +27,7 @@ export function registerAccounts(program: Command): void {
     .action((opts: { json?: boolean }) =>
       withDb(async () => {
         const { listAccounts } = await accountsLib();
-        const { DAILY_VIN_FLAG_THRESHOLD } = await import("../../lib/dealers/keys");
+        const { DAILY_VIN_FLAG_THRESHOLD } = await import("../../lib/dealers");
         const listed = (await listAccounts(new Date(), DAILY_VIN_FLAG_THRESHOLD)).map((a) => ({
           ...describe(a),
           locations: a.locations,

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { makeStickerPdf } from "../../tests/fixtures/make-pdf";
 import { createTempDb, type TempDb } from "../../tests/fixtures/temp-db";
 import { db } from "../../lib/db";
-import { recordUsage, verifyKey } from "../../lib/dealers/keys";
+import { recordUsage, verifyKey } from "../../lib/dealers";
 
 const run = promisify(execFile);
 let temp: TempDb;

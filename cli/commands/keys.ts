@@ -7,11 +7,11 @@
  * `create` prints the key itself: the only time it is ever shown. With --json each prints one JSON line.
  */
 import { Option, type Command } from "commander";
-import type { DealerKeyRecord } from "../../lib/dealers/keys";
+import type { DealerKeyRecord } from "../../lib/dealers";
 import { examples } from "../help";
 import { printJson, printRecord, printTable, UsageError, wholeNumber, withDb } from "../output";
 
-const keysLib = () => import("../../lib/dealers/keys");
+const keysLib = () => import("../../lib/dealers");
 
 export function registerKeys(program: Command): void {
   const keys = program.command("keys").description("dealer API keys: create, list, revoke, activate");

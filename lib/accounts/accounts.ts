@@ -8,17 +8,18 @@
  * place that does.
  */
 import { randomUUID } from "node:crypto";
-import { config } from "../config";
 import { db } from "../db";
 import {
   issueKey,
+  keyStateFor,
+  replaceKey,
+  rotationRefusal,
   toRecord,
   TRIAL_DAYS,
   usageDay,
   type DealerKeyRecord,
   type IssuedKey,
-  type KeyStatus,
-} from "../dealers/keys";
+} from "../dealers";
 import { normaliseEmail } from "./email";
 
 export type AccountStatus = "trial" | "active" | "past_due" | "cancelled";
@@ -116,12 +117,6 @@ export async function findAccount(idOrEmail: string): Promise<DealerAccountRecor
   return row ? toAccount(row) : null;
 }
 
-/** What a location's new key starts as: the account's state. */
-function keyStateFor(account: DealerAccountRecord): { status: KeyStatus; expiresAt: Date | null } {
-  if (account.status === "trial") return { status: "trial", expiresAt: account.trialEndsAt };
-  return { status: account.status, expiresAt: null };
-}
-
 async function accountOrThrow(accountId: string): Promise<DealerAccountRecord> {
   const account = await findAccount(accountId);
   if (!account) throw new AccountError("not_found", "No such account.");
@@ -145,27 +140,9 @@ export async function rotateKey(
 ): Promise<{ issued: IssuedKey; graceUntil: Date }> {
   const account = await accountOrThrow(accountId);
   const old = await accountKey(accountId, keyId);
-  if (old.status === "revoked" || (old.graceUntil && old.graceUntil <= now)) {
-    throw new AccountError("revoked", "A revoked key cannot be rotated: issue a new key for its location instead.");
-  }
-  if (old.graceUntil)
-    throw new AccountError("revoked", "This key was already rotated; rotate its replacement instead.");
-  const graceUntil = new Date(now.getTime() + config().accounts.rotationGraceHours * 3_600_000);
-  const issued = await db().$transaction(async (tx) => {
-    const fresh = await issueKey({
-      name: account.name,
-      email: account.email,
-      location: old.location,
-      accountId,
-      locationId: old.locationId,
-      ...keyStateFor(account),
-      now,
-      client: tx,
-    });
-    await tx.dealerKey.update({ where: { id: old.id }, data: { graceUntil, replacedBy: fresh.record.id } });
-    return fresh;
-  });
-  return { issued, graceUntil };
+  const refusal = rotationRefusal(old, now);
+  if (refusal) throw new AccountError("revoked", refusal);
+  return replaceKey(old, account, now);
 }
 
 export async function revokeAccountKey(accountId: string, keyId: string, now = new Date()): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import { createTempDb, type TempDb } from "../../tests/fixtures/temp-db";
 import { syncQuantity } from "./billing/stripe";
-import { verifyKey } from "../dealers/keys";
+import { verifyKey } from "../dealers";
 import { accountView, AccountError, startTrialAccount, type DealerAccountRecord } from "./accounts";
 import { addLocationAndSyncBilling, removeLocationAndSyncBilling } from "./billed-locations";
 

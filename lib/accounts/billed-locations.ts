@@ -4,7 +4,7 @@
  * synced again at the next change, and the caller tells the dealer so.
  */
 import { syncQuantity } from "./billing/stripe";
-import type { IssuedKey } from "../dealers/keys";
+import type { IssuedKey } from "../dealers";
 import { addLocation, removeLocation, type DealerAccountRecord } from "./accounts";
 
 export interface LocationChange {

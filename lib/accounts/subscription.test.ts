@@ -4,7 +4,7 @@
  */
 import { createTempDb, type TempDb } from "../../tests/fixtures/temp-db";
 import { billingConfigured, cancelSubscription, startCheckout } from "./billing/stripe";
-import { verifyKey } from "../dealers/keys";
+import { verifyKey } from "../dealers";
 import { findAccount, startTrialAccount, type DealerAccountRecord } from "./accounts";
 import { cancelAccount, subscribe } from "./subscription";
 

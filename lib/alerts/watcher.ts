@@ -2,7 +2,7 @@
  * Who watches: a dealer key's location (so a rotated key keeps its watchlist and endpoint), or the key itself
  * when it belongs to no account location (a key the operator issued from the command line).
  */
-import type { DealerKeyRecord } from "../dealers/keys";
+import type { DealerKeyRecord } from "../dealers";
 
 export interface Watcher {
   id: string;

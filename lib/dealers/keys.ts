@@ -126,7 +126,7 @@ export async function verifyKey(presented: string, now = new Date()): Promise<Ke
 }
 
 /** Finds a key by its id or its prefix (with or without the `vsk_` part). */
-export async function findKey(idOrPrefix: string): Promise<DealerKeyRecord | null> {
+async function findKey(idOrPrefix: string): Promise<DealerKeyRecord | null> {
   const handle = idOrPrefix.trim().replace(/^vsk_/, "").replace(/_.*$/, "");
   const row = await db().dealerKey.findFirst({ where: { OR: [{ id: handle }, { prefix: handle }] } });
   return row ? toRecord(row) : null;

@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { ApiError } from "../contract/errors";
 import type { RouteSpec } from "../api/operations";
 import { config, withOutsideSystemsOff } from "../config";
-import { verifyKey } from "../dealers/keys";
+import { verifyKey } from "../dealers";
 import { log } from "../log";
 import { msLeftSince, startDeadline, untilAborted } from "../outside/deadline";
 import { CACHE, type CachePolicy } from "../api/cache";

@@ -6,7 +6,7 @@
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
 import { AccountError, type DealerAccountRecord } from "../accounts/accounts";
-import { currentAccount } from "./dealer-session";
+import { currentAccount } from "../accounts/session";
 import { dealerFormAction, formAction, plainAction, type FailureAnswer } from "./server-action";
 
 const lines: { level: string; fields: Record<string, unknown>; msg: string }[] = [];
@@ -16,7 +16,7 @@ jest.mock("../log", () => {
   return { log: () => logger };
 });
 jest.mock("next/cache", () => ({ revalidatePath: jest.fn() }));
-jest.mock("./dealer-session", () => ({ currentAccount: jest.fn() }));
+jest.mock("../accounts/session", () => ({ currentAccount: jest.fn() }));
 
 type State = { status: "idle" } | { status: "done"; n: number } | { status: "failed"; message: string; email: string };
 const failed: FailureAnswer<State> = {

@@ -18,7 +18,7 @@ import { redirect, unstable_rethrow } from "next/navigation";
 import { AccountError, type DealerAccountRecord } from "../accounts/accounts";
 import { noteDatabaseError } from "../db/faults";
 import { log } from "../log";
-import { currentAccount } from "./dealer-session";
+import { currentAccount } from "../accounts/session";
 
 /** Where a form action without a session sends the dealer. */
 const SIGN_IN_PATH = "/dealers/sign-in";

@@ -153,7 +153,7 @@ async function main() {
   const { migrate } = await import("../../cli/db/prepare");
   migrate();
   const { config } = await import("../../lib/config");
-  const { issueKey } = await import("../../lib/dealers/keys");
+  const { issueKey } = await import("../../lib/dealers");
   const { disconnectDb } = await import("../../lib/db");
   const { POST } = await import("../../app/api/dealer/v1/provision/route");
   const { decodeVinWith, vpicData } = await import("../../lib/vin");

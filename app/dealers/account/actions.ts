@@ -12,7 +12,7 @@ import { cancelAccount, subscribe } from "@/lib/accounts/subscription";
 import { setDigest } from "@/lib/alerts/digest";
 import { openBillingPortal } from "@/lib/accounts/billing/stripe";
 import { config } from "@/lib/config";
-import type { IssuedKey } from "@/lib/dealers/keys";
+import type { IssuedKey } from "@/lib/dealers";
 import { dealerFormAction, type ActionContext } from "@/lib/http/server-action";
 
 export type AccountActionState =

@@ -4,7 +4,7 @@ import { accountView, DEFAULT_PARTNER_TERMS } from "@/lib/accounts/accounts";
 import { accountAlerts } from "@/lib/alerts/account-alerts";
 import { billingConfigured } from "@/lib/accounts/billing/stripe";
 import { config } from "@/lib/config";
-import { currentAccount } from "@/lib/http/dealer-session";
+import { currentAccount } from "@/lib/accounts/session";
 import { signOut } from "../sign-in/actions";
 import { AccountPanel } from "./account-panel";
 import { RecallAlerts } from "./recall-alerts";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { mailConfigured } from "@/lib/accounts/mailer";
-import { currentAccount } from "@/lib/http/dealer-session";
+import { currentAccount } from "@/lib/accounts/session";
 import { SignInForm } from "./sign-in-form";
 import styles from "../dealers.module.css";
 

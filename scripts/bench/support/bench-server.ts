@@ -28,7 +28,7 @@ export interface BenchServer {
  */
 export async function startServer(
   extra: Record<string, string>,
-  opts: { databaseUrl?: string } = {},
+  opts: { databaseUrl?: string; viaNpm?: boolean } = {},
 ): Promise<BenchServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "vinscope-bench-"));
   const port = await freePort();
@@ -46,7 +46,11 @@ export async function startServer(
     SERVER_WARM_UP_REQUESTS: process.env.SERVER_WARM_UP_REQUESTS ?? "",
     ...extra,
   };
-  const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "start"], {
+  // `viaNpm`: the whole chain a user starts (`npm start` → its launcher), for a measure of what the machine pays.
+  const [command, ...args] = opts.viaNpm
+    ? ["npm", "start", "--silent"]
+    : [path.join(root, "node_modules/.bin/tsx"), "cli/index.ts", "start"];
+  const server = spawn(command, args, {
     cwd: root,
     env,
     stdio: "ignore",

@@ -12,7 +12,7 @@ const text = (status: number, body: string) =>
 export async function GET(_req: Request, { params }: { params: Promise<{ vin: string }> }) {
   // Loaded when a PDF is asked for: Better Auth ships ES modules only, and the route table's test imports every
   // route file under Jest's CommonJS loader (lib/http/api-routes.test.ts).
-  const { currentAccount } = await import("@/lib/http/dealer-session");
+  const { currentAccount } = await import("@/lib/accounts/session");
   const account = await currentAccount();
   if (!account) return text(401, "Sign in at /dealers/sign-in to open window stickers.");
   if (!mayReadStickers(account)) return text(403, "This account's keys are refused now, and so are its stickers.");
