@@ -1,8 +1,9 @@
-// The recall list shared by the recall pages (check by VIN, year/make/model) and the VIN report page: newest first, severity badges,
-// and distinct empty / stale / unavailable states. Stale and unavailable are said calmly, in the page's one notice: here,
-// or in the VIN page's source notice (`noticeElsewhere`), which then leaves only the list and its date here.
+// The recall list shared by the recall pages (check by VIN, year/make/model), the model year's page and the VIN report
+// page: newest first, severity badges, and distinct empty / stale / not-known states. Stale and not known are said
+// calmly in the page's one source notice (components/source-notice.tsx); here only the list and its date remain.
 import { BarChart } from "@/components/charts/bar-chart";
 import type { RecallsResponse } from "@/lib/recalls/answers";
+import { showsOwnCard } from "@/lib/sources/present";
 import { displayMake } from "@/lib/vehicle";
 import styles from "./recall-list.module.css";
 
@@ -22,56 +23,22 @@ export function vehicleLabel(r: Pick<RecallsResponse, "year" | "make" | "model">
   return `${r.year} ${displayMake(r.make)} ${r.model}`;
 }
 
-export function RecallList({
-  recalls,
-  noticeElsewhere = false,
-}: {
-  recalls: RecallsResponse;
-  noticeElsewhere?: boolean;
-}) {
+/**
+ * The campaigns of an answer that has them (ok, or stale: the last known answer). An answer that is not known
+ * (pending, unavailable) shows one short line: the page's source notice (components/source-notice.tsx) says why.
+ */
+export function RecallList({ recalls }: { recalls: RecallsResponse }) {
   const vehicle = vehicleLabel(recalls);
   const checked = timeFormat.format(new Date(recalls.checkedAt));
-  if (recalls.status === "pending") {
+  if (!showsOwnCard(recalls.status) || recalls.count === null) {
     return (
-      <section className="notice notice-info" data-testid="recalls-pending" aria-live="polite">
-        <h2 className="notice-title">Recall information is still being fetched</h2>
-        <p>
-          NHTSA&apos;s recall service is being asked about the {vehicle} and has not answered yet. The answer is kept as
-          soon as it comes: reload this page in a moment. Until then we cannot say whether it has open recalls.
-        </p>
-        <p className={styles.meta}>Asked {checked} UTC.</p>
-      </section>
-    );
-  }
-  if (recalls.status === "unavailable") {
-    return (
-      <section className="notice notice-info" data-testid="recalls-unavailable" aria-live="polite">
-        <h2 className="notice-title">Recall information is unavailable right now</h2>
-        {recalls.model.trim() ? (
-          <p>
-            No answer from NHTSA&apos;s recall service is available for the {vehicle} (NHTSA could not be reached, or
-            this service runs offline) and no earlier answer or imported data covers it, so we cannot say whether it has
-            open recalls. This is <strong>not</strong> the same as &ldquo;no recalls&rdquo;: please try again later, or
-            check at <a href="https://www.nhtsa.gov/recalls">nhtsa.gov/recalls</a>.
-          </p>
-        ) : (
-          <p data-testid="recalls-no-model">
-            The model of this {vehicle.trim()} is not known, and NHTSA lists recalls per model, so we cannot say whether
-            it has open recalls. This is <strong>not</strong> the same as &ldquo;no recalls&rdquo;: check the VIN at{" "}
-            <a href="https://www.nhtsa.gov/recalls">nhtsa.gov/recalls</a>.
-          </p>
-        )}
-        <p className={styles.meta}>Tried {checked} UTC.</p>
-      </section>
+      <p data-testid="recalls-not-known" aria-live="polite">
+        Not known right now (see the note at the top of this page). This is not the same as no recalls.
+      </p>
     );
   }
   return (
     <section aria-live="polite">
-      {recalls.status === "stale" && !noticeElsewhere && (
-        <p className="notice notice-info" data-testid="recalls-stale">
-          NHTSA could not be reached just now. This is the last known answer, as of {checked} UTC.
-        </p>
-      )}
       {recalls.count === 0 ? (
         <div className={`${styles.state} ${styles.empty}`} data-testid="recalls-empty">
           <h2>No open recalls listed</h2>

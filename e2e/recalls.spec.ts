@@ -41,7 +41,11 @@ test("a malformed VIN is explained on the form page", async ({ page }) => {
 
 test("when NHTSA is down and nothing is known, the page says recalls are unavailable, not zero", async ({ page }) => {
   await page.goto("/recalls/2021/tesla/model-3");
-  await expect(page.getByTestId("recalls-unavailable")).toContainText("Recall information is unavailable right now");
+  const notice = page.locator("[data-source-notice]");
+  await expect(notice).toHaveCount(1);
+  await expect(notice).toContainText("does not show open recalls");
+  await expect(notice).not.toContainText(/[a-z]+_[a-z_]+|within \d+ ms/);
+  await expect(page.getByTestId("recalls-not-known")).toContainText("not the same as no recalls");
   await expect(page.getByTestId("recalls-empty")).toHaveCount(0);
 });
 

@@ -22,6 +22,18 @@ const page = async (path: string) => {
   return { res, html: (await res.text()).replace(/<!-- -->/g, "") };
 };
 const count = (html: string, testId: string) => html.split(`data-testid="${testId}"`).length - 1;
+/** The page as rendered, without its scripts (React's payload, JSON-LD) and styles. */
+const rendered = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>|<style\b[\s\S]*?<\/style>/g, "");
+/** What a person reads: the rendered page's text, without its tags. */
+const visibleText = (html: string) =>
+  rendered(html)
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;|&apos;/g, "'");
+/** The elements marked as a page's one source notice. */
+const sourceNotices = (html: string) => rendered(html).match(/<[a-z]+\b[^>]*\sdata-source-notice[\s=>]/g) ?? [];
+/** A snake_case code (breaker_open, network_error, answer_unknown), or a wait in milliseconds. */
+const CODE_OR_WAIT = /\b[a-z]+_[a-z0-9_]+\b|within \d+ ms/;
 
 beforeAll(async () => {
   app = await startApp({
@@ -46,6 +58,8 @@ describe("the README's demo VIN, offline", () => {
   test("one calm notice names the sources out of reach and what is missing; no reason codes; demo prices bannered", async () => {
     const { html } = await page(`/vin/${DEMO_VIN}`);
     expect(count(html, "source-notice")).toBe(1);
+    expect(sourceNotices(html)).toHaveLength(1);
+    expect(visibleText(html)).not.toMatch(CODE_OR_WAIT);
     expect(html).toContain("This server gets no answer from NHTSA or fueleconomy.gov right now");
     expect(html).toMatch(/does not show open recalls, crash-test ratings, owner complaints or fuel economy/);
     expect(html).toContain(
@@ -69,11 +83,40 @@ describe("the README's demo VIN, offline", () => {
   test("the JSON keeps what the page leaves out: each section's reason, and how many deals are demo", async () => {
     const body = await (await fetch(`${app.url}/api/public/vin/${DEMO_VIN}`)).json();
     expect(body.recalls).toMatchObject({ status: "unavailable", count: null });
-    expect(body.safetyRatings.source).toMatch(/network_error|breaker_open/);
+    expect(body.safetyRatings.reason).toMatch(/^(network_error|breaker_open)$/);
+    expect(body.safetyRatings.source).toMatch(/not known; NHTSA could not be reached/);
+    for (const section of [body.recalls, body.safetyRatings, body.complaints, body.fuelEconomy])
+      expect(section.source).not.toMatch(CODE_OR_WAIT);
     expect(body.insight.model).toBe("vinscope-facts-v1");
     expect(body.pricing).toMatchObject({ available: true, dataStatus: "sufficient" });
     expect(body.pricing.demoDeals).toBe(body.pricing.sampleSize);
     expect(body.pricing.source).toMatch(/demo data/);
+  });
+});
+
+describe("every page whose sources did not answer shows one notice for all of them, in words", () => {
+  test("/vehicles/toyota/camry/2024: one notice instead of a box per section, no reason codes", async () => {
+    const { html } = await page("/vehicles/toyota/camry/2024");
+    expect(sourceNotices(html)).toHaveLength(1);
+    expect(html).toContain("This server gets no answer from NHTSA or fueleconomy.gov right now");
+    expect(html).toMatch(/does not show open recalls, crash-test ratings, owner complaints or fuel economy/);
+    for (const folded of ["safety-ratings", "complaints", "fuel-economy", "recalls-unavailable", "status-note"])
+      expect(count(html, folded)).toBe(0);
+    expect(count(html, "recalls-not-known")).toBe(1);
+    expect(visibleText(html)).not.toMatch(CODE_OR_WAIT);
+    expect(visibleText(html)).not.toMatch(INTERNAL_WORDS);
+  });
+
+  test("/recalls/2024/toyota/camry: the same notice, and recalls not known rather than none", async () => {
+    const { html } = await page("/recalls/2024/toyota/camry");
+    expect(sourceNotices(html)).toHaveLength(1);
+    expect(html).toContain("This server gets no answer from NHTSA right now");
+    expect(html).toContain(
+      'Not shown does not mean none: check open recalls for this vehicle at <a href="https://www.nhtsa.gov/recalls">',
+    );
+    expect(count(html, "recalls-not-known")).toBe(1);
+    expect(count(html, "recalls-empty")).toBe(0);
+    expect(visibleText(html)).not.toMatch(CODE_OR_WAIT);
   });
 });
 

@@ -123,7 +123,10 @@ describe("a live source slower than the report's budget", () => {
     expect(first.res.status).toBe(200);
     expect(first.ms).toBeLessThan(BUDGET_MS + 500);
     expect(first.body.complaints).toMatchObject({ status: "pending", count: null, byComponent: [], newest: [] });
-    expect(first.body.complaints.source).toMatch(/being fetched/);
+    expect(first.body.complaints).toMatchObject({ reason: "asking" });
+    expect(first.body.complaints.source).toMatch(
+      /not known yet; NHTSA is being asked, and its answer is stored when it comes$/,
+    );
     expect(first.res.headers.get("cache-control")).toBe(DEGRADED);
 
     await new Promise((r) => setTimeout(r, 1200)); // the call answers at ~900 ms and is stored
@@ -223,13 +226,15 @@ describe("the bulkhead", () => {
       const queued = await timed("/api/public/fuel-economy/2022/toyota/camry");
       expect(queued.ms).toBeLessThan(250);
       expect(queued.body).toMatchObject({ status: "pending", selection: null, variants: [] });
-      expect(queued.body.source).toMatch(/waits its turn/);
+      expect(queued.body).toMatchObject({ reason: "busy" });
+      expect(queued.body.source).toMatch(/not known yet; fueleconomy.gov is being asked/);
       expect(queued.res.headers.get("cache-control")).toBe(DEGRADED);
       // The backlog is full too: the sixth is refused at once, honestly unknown.
       const refused = await timed("/api/public/fuel-economy/2023/toyota/camry");
       expect(refused.ms).toBeLessThan(250);
       expect(refused.body).toMatchObject({ status: "unavailable", selection: null, variants: [] });
-      expect(refused.body.source).toMatch(/busy/);
+      expect(refused.body).toMatchObject({ reason: "busy" });
+      expect(refused.body.source).toMatch(/fueleconomy.gov is busy with other requests/);
       expect(refused.res.headers.get("cache-control")).toBe(DEGRADED);
       for (const { body } of await Promise.all(slow)) expect(body).toMatchObject({ status: "ok", variants: [] });
       // The waiting call ran when a slot freed and filled the store: answered without asking again.

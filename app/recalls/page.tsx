@@ -8,6 +8,8 @@ import { recallsForVin } from "@/lib/recalls/by-vin";
 import { slugify } from "@/lib/vehicle";
 import { compactVinInput } from "@/lib/vin/format";
 import { RecallDisclaimer, RecallList, vehicleLabel } from "@/components/recall-list";
+import { SourceNotice } from "@/components/source-notice";
+import { NHTSA_RECALL_CHECK, sourceSections } from "@/app/vin/[vin]/report-sources";
 import styles from "./recalls.module.css";
 
 export const dynamic = "force-dynamic";
@@ -123,6 +125,15 @@ export default async function RecallCheckFormPage({ searchParams }: { searchPara
           <p className={styles.meta}>
             <a href={new URL(result.url).pathname}>Recall page for the {vehicleLabel(result)}</a>
           </p>
+          <SourceNotice
+            sections={sourceSections(
+              { recalls: result },
+              {
+                label: NHTSA_RECALL_CHECK.label,
+                url: `${NHTSA_RECALL_CHECK.url}?vin=${encodeURIComponent(result.vin ?? "")}`,
+              },
+            )}
+          />
           <RecallDisclaimer />
           <RecallList recalls={result} />
         </>

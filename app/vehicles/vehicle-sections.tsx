@@ -1,6 +1,7 @@
 // The sections of a model year's page, from the vehicle report (lib/report/vehicle-report.ts): what buyers
 // paid, the insight, NCAP stars and EPA figures of every variant (no VIN chooses one), and complaints by
-// component as a chart. Built from the shared components (charts, tables, notices); unknown is never shown as 0.
+// component as a chart. Built from the shared components (charts, tables, notices); unknown is never shown as 0. A
+// section its source could not supply is not shown as a card: the page's one source notice says so.
 import Link from "next/link";
 import { BarChart } from "@/components/charts/bar-chart";
 import { PriceBand, dollars } from "@/components/charts/price-band";
@@ -8,19 +9,6 @@ import { DemoNotice } from "@/components/demo-notice";
 import { ScrollTable } from "@/components/scroll-table";
 import type { VehicleReport } from "@/lib/report/vehicle-report-answers";
 import { FALLBACK_WRITER } from "@/lib/insights";
-
-type Section = { status: string; checkedAt: string; source: string };
-
-function StatusNote({ s, what }: { s: Section; what: string }) {
-  if (s.status === "ok") return null;
-  return (
-    <p className="notice notice-warn" data-testid="status-note">
-      {s.status === "stale"
-        ? `The source could not be reached: these are the last known ${what}, as of ${s.checkedAt.slice(0, 10)}.`
-        : `The ${what} are not known right now (${s.source.replace(/\.$/, "")}). That is not the same as none.`}
-    </p>
-  );
-}
 
 const stars = (n: number | null) => (n === null ? "not rated" : `${"★".repeat(n)}${"☆".repeat(5 - n)}`);
 
@@ -75,7 +63,6 @@ export function RatingsCard({ s }: { s: VehicleReport["safetyRatings"] }) {
   return (
     <section className="card" aria-labelledby="ratings-h" data-testid="safety-ratings" data-status={s.status}>
       <h2 id="ratings-h">Crash-test ratings (NHTSA 5-Star)</h2>
-      <StatusNote s={s} what="ratings" />
       {s.status !== "unavailable" && s.variants.length === 0 ? (
         <p className="muted">NHTSA has not crash-tested this model year.</p>
       ) : null}
@@ -111,7 +98,6 @@ export function ComplaintsCard({ s }: { s: VehicleReport["complaints"] }) {
   return (
     <section className="card" aria-labelledby="complaints-h" data-testid="complaints" data-status={s.status}>
       <h2 id="complaints-h">Owner complaints to NHTSA</h2>
-      <StatusNote s={s} what="complaints" />
       {s.count !== null ? (
         <p data-testid="complaints-count">
           <strong>{s.count.toLocaleString("en-US")}</strong> complaint{s.count === 1 ? "" : "s"} filed
@@ -163,7 +149,6 @@ export function FuelEconomyCard({ s }: { s: VehicleReport["fuelEconomy"] }) {
   return (
     <section className="card" aria-labelledby="fuel-h" data-testid="fuel-economy" data-status={s.status}>
       <h2 id="fuel-h">Fuel economy (EPA), per variant</h2>
-      <StatusNote s={s} what="fuel economy figures" />
       {s.status !== "unavailable" && s.variants.length === 0 ? (
         <p className="muted">EPA lists no variant of this model year.</p>
       ) : null}

@@ -22,7 +22,8 @@ import { recallsForVehicle } from "../recalls";
 import { knownVehicleNames } from "../recalls/vehicle-names";
 import { displayMake, makeKey, nameKey, slugify, type VehicleQuery } from "../vehicle";
 import { decodeVin, normalizeVin } from "../vin";
-import { withDeadline } from "../outside";
+import { DeadlineExceeded, withDeadline } from "../outside";
+import { sourceText } from "../sources/present";
 import type { Watcher } from "./watcher";
 
 const IN_LIST = 500;
@@ -169,12 +170,13 @@ async function vehicleRecalls(q: VehicleQuery, ms: number): Promise<WatchedVin["
   try {
     const r = await withDeadline("recalls", ms, (signal) => recallsForVehicle(q, { signal }));
     return { status: r.status, count: r.count, items: r.items, source: r.source, ...(r.asOf ? { asOf: r.asOf } : {}) };
-  } catch {
+  } catch (error) {
+    const reason = error instanceof DeadlineExceeded ? "deadline" : "failed";
     return {
       status: "unavailable",
       count: null,
       items: [],
-      source: `NHTSA recall data did not answer within ${ms} ms`,
+      source: sourceText("NHTSA recall data", { what: "recalls", from: "NHTSA", status: "unavailable", reason }),
     };
   }
 }

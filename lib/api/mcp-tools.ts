@@ -57,6 +57,12 @@ export interface McpToolSpec {
 
 const NO_ARGUMENTS = z.object({});
 
+/**
+ * The one isError policy of every tool for an answer its source could not give: a successful result that says
+ * so (status unavailable or pending, counts null); isError only for bad input or the tool failing.
+ */
+const UNKNOWN_IS_A_RESULT = "Not known (status unavailable or pending, counts null) is a result, not an error.";
+
 const tools = [
   {
     name: "decode_vin",
@@ -66,7 +72,8 @@ const tools = [
       "The VIN report of a 17-character VIN: the vehicle as NHTSA's vPIC data and rules decode it (year, make, model, " +
       "trim, body, drive, fuel, engine, transmission, plant, equipment), buyer pricing, NHTSA recalls with severity flags, " +
       "NCAP ratings, owner complaints and EPA fuel economy (variants marked against the VIN), an insight, the check digit, " +
-      "a permalink and a citation. Each section can be left out and states its status and source (demo deals say so). " +
+      "a permalink and a citation. Each section can be left out and states its status and source (demo deals say so); " +
+      "a section not known is part of the result. " +
       "A malformed or undecodable VIN is an error result.",
     arguments: DecodeVinArguments,
     output: VinDecodeResponse,
@@ -101,8 +108,8 @@ const tools = [
     description:
       "NHTSA recall campaigns of a VIN's decoded vehicle, or of a model year, make and model: number, component, " +
       "summary, consequence, remedy, date and flags parkIt (do not drive), parkOutside (fire risk), overTheAirUpdate; " +
-      "status (ok, or stale: last known answer) and source (recall mirror or NHTSA's API). Nothing known is an error " +
-      "result, never zero recalls.",
+      "status and source (recall mirror or NHTSA's API). " +
+      UNKNOWN_IS_A_RESULT,
     arguments: CheckRecallsArguments,
     output: RecallsResponse,
     openWorld: true,
@@ -152,7 +159,8 @@ const tools = [
     summary: "NHTSA NCAP crash-test stars of every tested variant of a model year, make and model",
     description:
       "NHTSA NCAP (5-Star) ratings of every variant crash-tested for a model year, make and model: overall, frontal, " +
-      "side, side pole and rollover stars and rollover risk, with status and source. From NHTSA's SafetyRatings API.",
+      "side, side pole and rollover stars and rollover risk, with status and source. From NHTSA's SafetyRatings API. " +
+      UNKNOWN_IS_A_RESULT,
     arguments: VehicleArguments,
     output: SafetyRatingsResponse,
     openWorld: true,
@@ -164,7 +172,8 @@ const tools = [
     summary: "NHTSA owner complaints of a model year, make and model: count, by component, newest",
     description:
       "Owner complaints filed with NHTSA for a model year, make and model: count, crashes, fires, injuries, deaths, " +
-      "counts per component and the newest few, with status and source (NHTSA's API or FLAT_CMPL). Unknown is null, never 0.",
+      "counts per component and the newest few, with status and source (NHTSA's API or FLAT_CMPL). " +
+      UNKNOWN_IS_A_RESULT,
     arguments: VehicleArguments,
     output: ComplaintsResponse,
     openWorld: true,
@@ -176,7 +185,8 @@ const tools = [
     summary: "EPA MPG, annual fuel cost and electric range of every rated variant",
     description:
       "EPA fuel economy of every rated variant of a model year, make and model: city, highway and combined MPG (MPGe " +
-      "for EVs), annual fuel cost, electric range, with status and source (vehicles.csv or fueleconomy.gov).",
+      "for EVs), annual fuel cost, electric range, with status and source (vehicles.csv or fueleconomy.gov). " +
+      UNKNOWN_IS_A_RESULT,
     arguments: VehicleArguments,
     output: FuelEconomyResponse,
     openWorld: true,

@@ -10,11 +10,9 @@
  */
 import { z } from "zod";
 import { MakeName } from "../vehicle";
+import { SectionReasonSchema, sectionStatus } from "../sources/status";
 
-const BuyerDataStatus = z.enum(["ok", "stale", "unavailable", "pending"]).meta({
-  description:
-    "ok: the source answered (or imported data covers the vehicle); stale: the source could not be reached, last known answer (see checkedAt); unavailable: nothing is known (counts are null, not zero); pending: the source is being asked and did not answer within the report's short wait, the answer is stored when it comes (ask again shortly; counts are null until then)",
-});
+const BuyerDataStatus = sectionStatus();
 
 const VariantFit = z.enum(["match", "candidate", "excluded"]).meta({
   description:
@@ -73,6 +71,7 @@ const NcapVariant = z
 export const SafetyRatingsSection = z
   .object({
     status: BuyerDataStatus,
+    reason: SectionReasonSchema,
     checkedAt: z.string().meta({ description: "ISO date-time the data was last confirmed with NHTSA" }),
     selection: VariantSelection,
     variants: z.array(NcapVariant),
@@ -104,6 +103,7 @@ export const ComplaintItem = z
 export const ComplaintsSection = z
   .object({
     status: BuyerDataStatus,
+    reason: SectionReasonSchema,
     checkedAt: z.string(),
     count: z.int().min(0).nullable().meta({
       description: "owner complaints filed with NHTSA for the year/make/model; null when unknown (never 0 for unknown)",
@@ -154,6 +154,7 @@ export const EpaVariant = z
 export const FuelEconomySection = z
   .object({
     status: BuyerDataStatus,
+    reason: SectionReasonSchema,
     checkedAt: z.string(),
     selection: VariantSelection,
     variants: z.array(EpaVariant),

@@ -25,8 +25,12 @@ import { importedComplaints, importedComplaintsCoverage, importedComplaintsReady
 import { freshMirror } from "../buyer-data/mirror-status";
 import { config } from "../config";
 import type { VehicleQuery } from "../vehicle";
+import { sectionReason, type SectionReason } from "../sources/status";
+import { sourceText } from "../sources/present";
 
 const ATTRIBUTION = "NHTSA owner complaints (Office of Defects Investigation)";
+/** How the presenter (lib/sources/present.ts) names this section and its source. */
+const COMPLAINTS = { what: "owner complaints", from: "NHTSA" } as const;
 const MAX_MODELS = 6;
 
 const answers = () => sourceAnswers<ComplaintsSummary>("nhtsa-complaints", "complaints");
@@ -52,48 +56,34 @@ export async function complaintsForVehicle(
     const known = await answers().known(vehicleSlugKey(q));
     if (known)
       return section(known.value, "ok", known.checkedAt, url, `${ATTRIBUTION}, answer stored from api.nhtsa.gov`);
-    return unavailable(
-      url,
-      now,
-      `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; complaints are unknown`,
-    );
+    return unavailable(url, now, "offline");
   }
   const answer = await answers().get(vehicleSlugKey(q), () => loadSummary(q), opts);
   if (answer.kind === "fresh")
     return section(answer.value, "ok", answer.checkedAt, url, `${ATTRIBUTION}, api.nhtsa.gov`);
   if (answer.kind === "pending") {
+    const reason = answer.reason;
     return {
-      ...unavailable(
-        url,
-        now,
-        `${ATTRIBUTION}: NHTSA ${answer.why}; the answer is being fetched and stored, ask again shortly`,
-      ),
+      ...unavailable(url, now, reason),
       status: "pending",
+      source: sourceText(ATTRIBUTION, { ...COMPLAINTS, status: "pending", reason }),
     };
   }
-  const why = answer.failure.reason;
-  if (answer.kind === "stale")
-    return section(
-      answer.value,
+  const reason = sectionReason(answer.failure.reason);
+  const stale = (s: ComplaintsSummary, asOf: Date, attribution: string): ComplaintsSection => ({
+    ...section(
+      s,
       "stale",
-      answer.checkedAt,
+      asOf,
       url,
-      `${ATTRIBUTION}: NHTSA could not be reached (${why}); last known answer`,
-    );
+      sourceText(attribution, { ...COMPLAINTS, status: "stale", reason, asOf: asOf.toISOString() }),
+    ),
+    reason,
+  });
+  if (answer.kind === "stale") return stale(answer.value, answer.checkedAt, ATTRIBUTION);
   const imported = await importedComplaints(q).catch(() => null);
-  if (imported)
-    return section(
-      imported.summary,
-      "stale",
-      imported.asOf,
-      url,
-      `${ATTRIBUTION}: NHTSA could not be reached (${why}); imported FLAT_CMPL rows`,
-    );
-  return unavailable(
-    url,
-    now,
-    `${ATTRIBUTION}: NHTSA could not be reached (${why}) and nothing is stored; complaints are unknown`,
-  );
+  if (imported) return stale(imported.summary, imported.asOf, `${ATTRIBUTION}, imported FLAT_CMPL rows`);
+  return unavailable(url, now, reason);
 }
 
 /** The fresh mirror's answer, or null when the live path (or the offline store) must answer. */
@@ -136,9 +126,11 @@ function section(
   return { status, checkedAt: checkedAt.toISOString(), ...s, url, source };
 }
 
-function unavailable(url: string, now: Date, source: string): ComplaintsSection {
+function unavailable(url: string, now: Date, reason: SectionReason): ComplaintsSection {
+  const source = sourceText(ATTRIBUTION, { ...COMPLAINTS, status: "unavailable", reason });
   return {
     status: "unavailable",
+    reason,
     checkedAt: now.toISOString(),
     count: null,
     crashes: null,
@@ -152,6 +144,7 @@ function unavailable(url: string, now: Date, source: string): ComplaintsSection 
   };
 }
 
-export function complaintsDegradedSection(q: VehicleQuery, why: string): ComplaintsSection {
-  return unavailable(nhtsaVehiclePageUrl(q), new Date(), `${ATTRIBUTION}: ${why}; complaints are unknown`);
+/** The section when its lookup missed the report's deadline or failed (`reason`: deadline or failed). */
+export function complaintsDegradedSection(q: VehicleQuery, reason: SectionReason): ComplaintsSection {
+  return unavailable(nhtsaVehiclePageUrl(q), new Date(), reason);
 }

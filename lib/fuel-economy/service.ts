@@ -23,8 +23,12 @@ import { importedEpaCoverage, importedEpaVariants } from "./store";
 import { freshMirror } from "../buyer-data/mirror-status";
 import { config } from "../config";
 import { vehicleSlugKey, type VehicleQuery } from "../vehicle";
+import { sectionReason, type SectionReason } from "../sources/status";
+import { sourceText } from "../sources/present";
 
 const ATTRIBUTION = "U.S. EPA fuel economy data (fueleconomy.gov)";
+/** How the presenter (lib/sources/present.ts) names this section and its source. */
+const FUEL = { what: "fuel economy", from: "fueleconomy.gov" } as const;
 /** Variants listed in a section: every fitting one, and excluded ones up to this many in all. */
 const MAX_LISTED = 25;
 
@@ -76,11 +80,7 @@ export async function fuelEconomyForVehicle(
         url,
         `${ATTRIBUTION}, answer stored from fueleconomy.gov`,
       );
-    return unavailable(
-      url,
-      now,
-      `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; fuel economy is unknown`,
-    );
+    return unavailable(url, now, "offline");
   }
   const answer = await answers().get(
     vehicleSlugKey(q),
@@ -100,31 +100,22 @@ export async function fuelEconomyForVehicle(
       `${ATTRIBUTION}, fueleconomy.gov web services`,
     );
   if (answer.kind === "pending") {
+    const reason = answer.reason;
     return {
-      ...unavailable(
-        url,
-        now,
-        `${ATTRIBUTION}: fueleconomy.gov ${answer.why}; the answer is being fetched and stored, ask again shortly`,
-      ),
+      ...unavailable(url, now, reason),
       status: "pending",
+      source: sourceText(ATTRIBUTION, { ...FUEL, status: "pending", reason }),
     };
   }
-  const why = answer.failure.reason;
+  const reason = sectionReason(answer.failure.reason);
   if (answer.kind === "stale") {
-    return section(
-      answer.value.records,
-      traits,
-      "stale",
-      answer.checkedAt,
-      url,
-      `${ATTRIBUTION}: fueleconomy.gov could not be reached (${why}); last known answer`,
-    );
+    const facts = { ...FUEL, status: "stale", reason, asOf: answer.checkedAt.toISOString() };
+    return {
+      ...section(answer.value.records, traits, "stale", answer.checkedAt, url, sourceText(ATTRIBUTION, facts)),
+      reason,
+    };
   }
-  return unavailable(
-    url,
-    now,
-    `${ATTRIBUTION}: fueleconomy.gov could not be reached (${why}) and nothing is stored; fuel economy is unknown`,
-  );
+  return unavailable(url, now, reason);
 }
 
 function section(
@@ -164,10 +155,12 @@ function section(
   };
 }
 
-function unavailable(url: string, now: Date, source: string): FuelEconomySection {
-  return { status: "unavailable", checkedAt: now.toISOString(), selection: null, variants: [], url, source };
+function unavailable(url: string, now: Date, reason: SectionReason): FuelEconomySection {
+  const source = sourceText(ATTRIBUTION, { ...FUEL, status: "unavailable", reason });
+  return { status: "unavailable", reason, checkedAt: now.toISOString(), selection: null, variants: [], url, source };
 }
 
-export function fuelEconomyDegradedSection(q: VehicleQuery, why: string): FuelEconomySection {
-  return unavailable(fuelEconomyPageUrl(q), new Date(), `${ATTRIBUTION}: ${why}; fuel economy is unknown`);
+/** The section when its lookup missed the report's deadline or failed (`reason`: deadline or failed). */
+export function fuelEconomyDegradedSection(q: VehicleQuery, reason: SectionReason): FuelEconomySection {
+  return unavailable(fuelEconomyPageUrl(q), new Date(), reason);
 }

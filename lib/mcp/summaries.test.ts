@@ -189,3 +189,42 @@ describe("a section still being asked is stated as a fact, with no instruction t
     expect(text).not.toMatch(/ask again|0 recall/i);
   });
 });
+
+describe("a section not known is worded by the one presenter: facts, no reason code, no wait in milliseconds", () => {
+  const unknown = {
+    status: "unavailable",
+    reason: "breaker_open",
+    checkedAt: "2026-11-29T00:00:00.000Z",
+    url: "http://localhost:3000/x",
+    source: "NHTSA: could not be reached (breaker_open); did not answer within 0 ms",
+  };
+  test.each([
+    [
+      "check_recalls",
+      () =>
+        recallsSummary({
+          ...unknown,
+          year: 2022,
+          make: "Honda",
+          model: "Accord",
+          count: null,
+          items: [],
+        } as unknown as RecallsResponse),
+      "Recalls of the 2022 Honda Accord: not known; NHTSA could not be reached, and no earlier answer is stored.",
+    ],
+    [
+      "get_safety_ratings",
+      () => ratingsLine({ ...unknown, variants: [] } as unknown as SafetyRatingsSection),
+      "NCAP ratings: not known; NHTSA could not be reached, and no earlier answer is stored.",
+    ],
+    [
+      "get_fuel_economy",
+      () => fuelEconomyLine({ ...unknown, reason: "timeout", variants: [] } as unknown as FuelEconomySection),
+      "Fuel economy: not known; fueleconomy.gov did not answer in time, and no earlier answer is stored.",
+    ],
+  ])("%s", (_tool, summary, first) => {
+    const text = summary();
+    expect(text.split("\n")[0]).toBe(first);
+    expect(text).not.toMatch(/breaker_open|within 0 ms|\bms\b/);
+  });
+});

@@ -14,6 +14,7 @@ import { FALLBACK_WRITER } from "../insights/fallback";
 import { demoSentence } from "../pricing";
 import { displayMake } from "../vehicle";
 import type { YearRange } from "../vin";
+import { presentSection, statusWords } from "../sources/present";
 
 const usd = (n: number) => `$${Math.round(n).toLocaleString("en-US")}`;
 const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
@@ -37,11 +38,15 @@ const DATA_STATUS_WORDS = {
 } as const;
 
 /**
- * A section NHTSA or fueleconomy.gov is still being asked about, as a fact. Its `source` is not quoted: the
- * sources word it for the JSON answer ("…, ask again shortly"), and the text gives the agent no instructions.
+ * A section that is not known (pending or unavailable), in the presenter's words (lib/sources/present.ts): facts
+ * only, no reason code and no instruction to the agent.
  */
-const pendingLine = (what: string, source: string) =>
-  `${what}: not known yet; ${source} is being asked, and its answer is stored when it comes.`;
+const unknownLine = (what: string, from: string, s: { status: string; reason?: string | null }) =>
+  presentSection({ what, from, status: s.status, reason: s.reason });
+
+/** " (the last known answer, as of …; NHTSA could not be reached)" for a stale section; "" otherwise. */
+const staleNote = (from: string, s: { status: string; reason?: string | null; checkedAt: string }) =>
+  s.status === "stale" ? ` (${statusWords({ what: "", from, ...s, asOf: s.checkedAt })})` : "";
 
 /** What about_service's text says of the insight writer: a model is named only when one is configured. */
 export function insightWriterLine(insights: { model: string | null; enabled: boolean }): string {
@@ -103,12 +108,13 @@ function pricingSectionLine(p: VinPricingSection): string {
 }
 
 /** The recalls of a report or a vehicle: a count line, then one line per campaign. */
-function recallLines(rc: Pick<RecallsResponse, "status" | "count" | "items" | "checkedAt" | "source">): string[] {
-  if (rc.status === "pending") return [pendingLine("Recalls", "NHTSA")];
-  if (rc.status === "unavailable" || rc.count === null) return [`Recalls: unknown (${sentence(rc.source)}).`];
-  const stale = rc.status === "stale" ? ` (last known answer, as of ${rc.checkedAt})` : "";
+function recallLines(
+  rc: Pick<RecallsResponse, "status" | "reason" | "count" | "items" | "checkedAt" | "source">,
+): string[] {
+  if (rc.status === "pending" || rc.status === "unavailable" || rc.count === null)
+    return [unknownLine("recalls", "NHTSA", rc)];
   return [
-    `Recalls: ${plural(rc.count, "campaign")}${stale}.`,
+    `Recalls: ${plural(rc.count, "campaign")}${staleNote("NHTSA", rc)}.`,
     ...rc.items.map((item) => `- ${recallHead(item)}: ${item.component}. ${item.summary}`),
   ];
 }
@@ -124,16 +130,13 @@ function recallFlags(item: Pick<RecallItem, "parkIt" | "parkOutside" | "overTheA
 
 const recallHead = (item: RecallItem) => `${item.campaignNumber}${recallFlags(item)}`;
 
-const asOf = (s: { status: string; checkedAt: string }) =>
-  s.status === "stale" ? ` (last known answer, as of ${s.checkedAt})` : "";
-
 /**
  * NCAP stars of the variants that fit. `perVin` false: a year/make/model asked without a VIN, where no
  * variant is chosen and every tested one is listed.
  */
 export function ratingsLine(s: SafetyRatingsSection, perVin = true): string {
-  if (s.status === "pending") return pendingLine("NCAP ratings", "NHTSA");
-  if (s.status === "unavailable") return `NCAP ratings: unknown (${sentence(s.source)}).`;
+  if (s.status === "pending" || s.status === "unavailable") return unknownLine("NCAP ratings", "NHTSA", s);
+  const asOf = (s: SafetyRatingsSection) => staleNote("NHTSA", s);
   const fitting = s.variants.filter((v) => v.fit !== "excluded");
   if (fitting.length === 0)
     return `NCAP ratings: no crash-tested variant${s.variants.length ? " fits this VIN" : ""}${asOf(s)}.`;
@@ -150,8 +153,9 @@ export function ratingsLine(s: SafetyRatingsSection, perVin = true): string {
 }
 
 export function complaintsLine(s: ComplaintsSection): string {
-  if (s.status === "pending") return pendingLine("Owner complaints", "NHTSA");
-  if (s.status === "unavailable" || s.count === null) return `Owner complaints: unknown (${sentence(s.source)}).`;
+  if (s.status === "pending" || s.status === "unavailable" || s.count === null)
+    return unknownLine("owner complaints", "NHTSA", s);
+  const asOf = (s: ComplaintsSection) => staleNote("NHTSA", s);
   const top = s.byComponent
     .slice(0, 3)
     .map((c) => `${c.component} ${c.count}`)
@@ -163,8 +167,8 @@ export function complaintsLine(s: ComplaintsSection): string {
 }
 
 export function fuelEconomyLine(s: FuelEconomySection, perVin = true): string {
-  if (s.status === "pending") return pendingLine("Fuel economy", "fueleconomy.gov");
-  if (s.status === "unavailable") return `Fuel economy: unknown (${sentence(s.source)}).`;
+  if (s.status === "pending" || s.status === "unavailable") return unknownLine("fuel economy", "fueleconomy.gov", s);
+  const asOf = (s: FuelEconomySection) => staleNote("fueleconomy.gov", s);
   const fitting = s.variants.filter((v) => v.fit !== "excluded");
   if (fitting.length === 0)
     return `Fuel economy: no EPA-rated variant${s.variants.length ? " fits this VIN" : ""}${asOf(s)}.`;
@@ -198,9 +202,9 @@ const vehicleOf = (r: { year: number; make: string; model: string; vin?: string 
   `${r.year} ${displayMake(r.make)} ${r.model}${r.vin ? ` (VIN ${r.vin})` : ""}`;
 
 export function recallsSummary(r: RecallsResponse): string {
-  // Pending: the count is null (unknown, not zero) and the source's words are for the JSON answer.
-  if (r.status === "pending" || r.count === null)
-    return `${pendingLine(`Recalls of the ${vehicleOf(r)}`, "NHTSA")}\n${r.url}`;
+  // Pending or unavailable: the count is null (unknown, not zero).
+  if (r.status === "pending" || r.status === "unavailable" || r.count === null)
+    return `${unknownLine(`recalls of the ${vehicleOf(r)}`, "NHTSA", r)}\n${r.url}`;
   const head =
     r.count === 0
       ? `No recall campaigns for the ${vehicleOf(r)}.`
@@ -213,8 +217,7 @@ export function recallsSummary(r: RecallsResponse): string {
         `${item.summary} Consequence: ${item.consequence} Remedy: ${item.remedy}`,
     ),
   ];
-  if (r.status === "stale")
-    lines.push(`NHTSA could not be reached: this is the last known answer, as of ${r.checkedAt}.`);
+  if (r.status === "stale") lines.push(presentSection({ what: "this list", from: "NHTSA", ...r, asOf: r.checkedAt }));
   lines.push(`Source: ${r.source}. Checked at ${r.checkedAt}. ${r.url}`);
   return lines.join("\n");
 }

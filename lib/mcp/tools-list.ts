@@ -11,6 +11,11 @@ import { TOOL_HANDLERS } from "./tools";
 import { internalError, runTool, toolError, type ToolContext, type ToolHandler } from "./tool-result";
 import { countMcpToolCall } from "../metrics/process-metrics";
 import { inSpan } from "../metrics/tracing";
+import { SectionReasonSchema } from "../sources/status";
+import { z } from "zod";
+
+/** A section's reason code is a string in tools/list: its list of codes is the OpenAPI document's to give. */
+const REASON_BRIEF = [SectionReasonSchema, z.string()] as const;
 
 // Per process (instrumentation builds it at start, in another bundle than the route's).
 const globalForTools = globalThis as unknown as { __vinscopeToolList?: Tool[] };
@@ -21,7 +26,7 @@ export function toolList(): Tool[] {
     title: t.title,
     description: t.description,
     inputSchema: toolInputSchema(t.arguments) as Tool["inputSchema"],
-    outputSchema: toolOutputSchema(t.output, t.briefly) as Tool["outputSchema"],
+    outputSchema: toolOutputSchema(t.output, [...(t.briefly ?? []), REASON_BRIEF]) as Tool["outputSchema"],
     annotations: { title: t.title, readOnlyHint: true, openWorldHint: t.openWorld },
   }));
   return globalForTools.__vinscopeToolList;

@@ -84,8 +84,9 @@ export function untilAborted<T, U>(
 }
 
 /**
- * What a section says of its source past the caller's live budget, after the source's name ("NHTSA did not answer
- * within 300 ms"): one wording for every source (its twin for a call waiting in a bulkhead: Bulkhead.waitingReason).
+ * What a live answer logs of its source past the caller's live budget ("did not answer within 300 ms"; its twin for
+ * a call waiting in a bulkhead: Bulkhead.waitingReason). People are never shown it: lib/sources/present.ts words a
+ * section's status from its reason code.
  */
 export function notAnsweredWithin(ms: number): string {
   return `did not answer within ${ms} ms`;

@@ -69,14 +69,7 @@ import { config } from "../config";
 export { Breaker, breakerFor, breakerHealth, configuredBreaker, resetBreakersForTests, watchSlowCall } from "./breaker";
 export { bulkheadFor } from "./bulkhead";
 export { BoundedMemo, boundedCache } from "./memo";
-export {
-  startDeadline,
-  untilAborted,
-  withDeadline,
-  DeadlineExceeded,
-  msLeftSince,
-  notAnsweredWithin,
-} from "./deadline";
+export { startDeadline, untilAborted, withDeadline, DeadlineExceeded, msLeftSince } from "./deadline";
 export { retryAnswer } from "./retry";
 export { platformFetch } from "./platform-fetch";
 export { HostQueues, HostQueueFull } from "./host-queue";

@@ -26,8 +26,11 @@ export type Loaded<T> = { ok: true; value: T } | FetchFailure;
 export type LiveAnswer<T> =
   | { kind: "fresh"; value: T; checkedAt: Date }
   | { kind: "stale"; value: T; checkedAt: Date; failure: FetchFailure }
-  /** `why`: what the source did, to follow its name ("did not answer within 300 ms"). */
-  | { kind: "pending"; why: string }
+  /**
+   * `reason`: the call waits its turn in the bulkhead (`busy`) or is still under way past the caller's wait
+   * (`asking`); `why`: the same for a log ("did not answer within 300 ms"), never shown to people.
+   */
+  | { kind: "pending"; reason: "busy" | "asking"; why: string }
   | { kind: "failed"; failure: FetchFailure };
 
 export interface DurableAnswers<T> {
@@ -95,7 +98,7 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
       flight.catch(() => undefined);
       const why = slots.waitingReason;
       const failure: FetchFailure = { ok: false, reason: "busy", detail: why };
-      return known ? { kind: "stale", ...known, failure } : { kind: "pending", why };
+      return known ? { kind: "stale", ...known, failure } : { kind: "pending", reason: "busy", why };
     }
     const started = Date.now();
     const budget = ask.budgetSignal || ask.budgetMs === undefined ? null : startDeadline(ask.budgetMs);
@@ -110,7 +113,9 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
         ? { ok: false, reason: "busy", detail: slots.waitingReason }
         : { ok: false, reason: "timeout", detail: `no answer within ${ask.budgetMs} ms; still being asked` };
       const why = waitsForSlot ? slots.waitingReason : notAnsweredWithin(ask.budgetMs ?? Date.now() - started);
-      return known ? { kind: "stale", ...known, failure } : { kind: "pending", why };
+      return known
+        ? { kind: "stale", ...known, failure }
+        : { kind: "pending", reason: waitsForSlot ? "busy" : "asking", why };
     }
     if (waited.ok) return { kind: "fresh", value: waited.value, checkedAt: waited.checkedAt };
     const last = known ?? (await this.known(key));

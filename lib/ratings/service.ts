@@ -21,8 +21,12 @@ import { ncapDifferences } from "./ncap-match";
 import type { NcapVariantRow } from "./nhtsa-rows";
 import { sourceAnswers } from "../buyer-data/store";
 import { vehicleSlugKey, type VehicleQuery } from "../vehicle";
+import { sectionReason, type SectionReason } from "../sources/status";
+import { sourceText } from "../sources/present";
 
 const ATTRIBUTION = "NHTSA 5-Star Safety Ratings (NCAP)";
+/** How the presenter (lib/sources/present.ts) names this section and its source. */
+const RATINGS = { what: "crash-test ratings", from: "NHTSA" } as const;
 /** Variants whose ratings are fetched for one vehicle (NCAP rarely splits a model into more). */
 const MAX_RATED = 6;
 
@@ -45,42 +49,29 @@ export async function safetyRatingsForVehicle(
   const key = vehicleSlugKey(q);
   if (!ratingsOnline()) {
     const known = await answers().known(key);
-    if (!known)
-      return unavailable(
-        url,
-        now,
-        `${ATTRIBUTION}: the service runs offline and has no stored answer for this vehicle; ratings are unknown`,
-      );
+    if (!known) return unavailable(url, now, "offline");
     return section(known.value, traits, "ok", known.checkedAt, url, `${ATTRIBUTION}, answer stored from api.nhtsa.gov`);
   }
   const answer = await answers().get(key, () => loadModel(q, traits), opts);
   if (answer.kind === "fresh")
     return section(answer.value, traits, "ok", answer.checkedAt, url, `${ATTRIBUTION}, api.nhtsa.gov`);
   if (answer.kind === "pending") {
+    const reason = answer.reason;
     return {
-      ...unavailable(
-        url,
-        now,
-        `${ATTRIBUTION}: NHTSA ${answer.why}; the answer is being fetched and stored, ask again shortly`,
-      ),
+      ...unavailable(url, now, reason),
       status: "pending",
+      source: sourceText(ATTRIBUTION, { ...RATINGS, status: "pending", reason }),
     };
   }
   if (answer.kind === "stale") {
-    return section(
-      answer.value,
-      traits,
-      "stale",
-      answer.checkedAt,
-      url,
-      `${ATTRIBUTION}: NHTSA could not be reached (${answer.failure.reason}); last known answer`,
-    );
+    const reason = sectionReason(answer.failure.reason);
+    const facts = { ...RATINGS, status: "stale", reason, asOf: answer.checkedAt.toISOString() };
+    return {
+      ...section(answer.value, traits, "stale", answer.checkedAt, url, sourceText(ATTRIBUTION, facts)),
+      reason,
+    };
   }
-  return unavailable(
-    url,
-    now,
-    `${ATTRIBUTION}: NHTSA could not be reached (${answer.failure.reason}) and no earlier answer is stored; ratings are unknown`,
-  );
+  return unavailable(url, now, sectionReason(answer.failure.reason));
 }
 
 /** Variants of the year/make/model, and the ratings of those that fit the VIN first (all when no VIN given). */
@@ -138,10 +129,12 @@ function section(
   };
 }
 
-function unavailable(url: string, now: Date, source: string): SafetyRatingsSection {
-  return { status: "unavailable", checkedAt: now.toISOString(), selection: null, variants: [], url, source };
+function unavailable(url: string, now: Date, reason: SectionReason): SafetyRatingsSection {
+  const source = sourceText(ATTRIBUTION, { ...RATINGS, status: "unavailable", reason });
+  return { status: "unavailable", reason, checkedAt: now.toISOString(), selection: null, variants: [], url, source };
 }
 
-export function ratingsDegradedSection(q: VehicleQuery, why: string): SafetyRatingsSection {
-  return unavailable(nhtsaVehiclePageUrl(q), new Date(), `${ATTRIBUTION}: ${why}; ratings are unknown`);
+/** The section when its lookup missed the report's deadline or failed (`reason`: deadline or failed). */
+export function ratingsDegradedSection(q: VehicleQuery, reason: SectionReason): SafetyRatingsSection {
+  return unavailable(nhtsaVehiclePageUrl(q), new Date(), reason);
 }

@@ -12,6 +12,7 @@ import { modelYearParam } from "../contract/params";
 import { vinParam } from "../vin/vin-param";
 import { type Vin } from "../vin/format";
 import { MakeName, newestModelYear, type VehicleQuery } from "../vehicle";
+import { SectionReasonSchema, sectionStatus } from "../sources/status";
 
 /** Model years accepted: 1949 (the oldest vehicles NHTSA's data can name) to two years ahead of today. */
 export const RECALL_MIN_YEAR = 1949;
@@ -109,17 +110,10 @@ export const RecallItem = z
   .meta({ id: "RecallItem", description: "One recall campaign covering the vehicle." });
 export type RecallItem = z.infer<typeof RecallItem>;
 
-export const RecallStatus = z
-  .enum(["ok", "stale", "unavailable", "pending"])
-  .describe(
-    "ok: a current answer (the local mirror of NHTSA's recall files while it is fresh, NHTSA within 6 hours, or " +
-      "imported data when the service runs offline); " +
-      "stale: NHTSA could not be reached, this is the last known answer as of checkedAt; " +
-      "unavailable: nothing is known (NHTSA could not be reached, or the vehicle has no model name to ask about); " +
-      "count is then null: unknown, not zero recalls; " +
-      "pending: NHTSA is being asked and did not answer within the report's short wait; the answer is stored when it " +
-      "comes (ask again shortly), count is null until then",
-  );
+export const RecallStatus = sectionStatus(
+  "a current answer (the local mirror of NHTSA's recall files while it is fresh, NHTSA within 6 hours, or imported " +
+    "data when the service runs offline)",
+);
 
 /** How old the data behind an answer is (additive to checkedAt, which older clients read). */
 export const RecallsAsOf = z
@@ -145,6 +139,7 @@ export const RecallsResponse = z
     url: z.url().describe("page of this recall check"),
     source: z.string().describe("data attribution and how this answer was obtained"),
     status: RecallStatus,
+    reason: SectionReasonSchema,
     checkedAt: z.string().describe("ISO date-time the data was last confirmed (for unavailable: when it was tried)"),
     asOf: RecallsAsOf,
   })

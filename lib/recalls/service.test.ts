@@ -144,7 +144,8 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     const r = await recallsForVehicle(civic, { now: new Date(t0.getTime() + RECALL_CACHE_MS + 1000) });
     expect(hits).toEqual([MODELS_2022, MODELS_2022]);
     expect(r).toMatchObject({ status: "stale", count: 2, checkedAt: t0.toISOString() });
-    expect(r.source).toMatch(/could not be reached/);
+    expect(r).toMatchObject({ reason: "http_error" });
+    expect(r.source).toMatch(/the last known answer, as of \d{4}-\d\d-\d\d; NHTSA answered with an error$/);
   });
 
   test("timeout with nothing known → unavailable (never '0 recalls')", async () => {
@@ -306,7 +307,8 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
       const started = Date.now();
       const queued = await recallsForVehicle({ year: 2017, make: "Acura", model: "RDX" }, at);
       expect(queued).toMatchObject({ status: "pending", count: null });
-      expect(queued.source).toMatch(/waits its turn/);
+      expect(queued).toMatchObject({ reason: "busy" });
+      expect(queued.source).toMatch(/not known yet; NHTSA is being asked, and its answer is stored when it comes$/);
       const refused = await recallsForVehicle({ year: 2017, make: "Acura", model: "TLX" }, at);
       expect(refused).toMatchObject({ status: "unavailable", count: null });
       expect(Date.now() - started).toBeLessThan(80);

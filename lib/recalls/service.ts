@@ -35,18 +35,19 @@ import {
   bulkheadFor,
   failureMemoMs,
   resetBreakersForTests,
-  notAnsweredWithin,
   startDeadline,
   untilAborted,
 } from "../outside";
 import { findLookup, lookupKey, saveLookup, storedRecalls, upsertRecalls, type StoredAnswer } from "./store";
 import type { VehicleQuery } from "../vehicle";
+import { sectionReason, type SectionReason } from "../sources/status";
+import { sourceText } from "../sources/present";
 
 export const RECALL_CACHE_MS = 6 * 60 * 60 * 1000;
 
 export type VehicleRecalls = Pick<
   RecallsResponse,
-  "count" | "items" | "url" | "status" | "checkedAt" | "source" | "asOf"
+  "count" | "items" | "url" | "status" | "reason" | "checkedAt" | "source" | "asOf"
 >;
 
 const ATTRIBUTION = "NHTSA (U.S. National Highway Traffic Safety Administration) recall data";
@@ -94,18 +95,18 @@ export async function recallsForVehicle(
   }
 
   /** Why nothing is known yet while NHTSA is being asked (the answer is `pending`); null when it is not. */
-  let asking: string | null = null;
+  let asking: "busy" | "asking" | null = null;
   if (nhtsaOnline() && !storeOnly) {
     const slots = bulkheadFor("nhtsa-recalls");
     const queued = !refreshMemo().loading(lookupKey(q.year, q.make, q.model)) && slots.queuing;
     if (queued && !opts.budgetSignal) {
       // In the bulkhead's backlog: answered now, and the refresh fills the store when a slot frees.
       refreshShared(q, now).catch(() => undefined);
-      asking = slots.waitingReason;
+      asking = "busy";
     } else {
       // A VIN report (budgetSignal) waits for a queued refresh within its budget too (lib/outside/live-answers.ts).
       const live = await withBudget(withAbort(refreshShared(q, now), opts.signal), opts.budgetMs, opts.budgetSignal);
-      if (live === OVER_BUDGET) asking = queued ? slots.waitingReason : notAnsweredWithin(opts.budgetMs ?? 0);
+      if (live === OVER_BUDGET) asking = queued ? "busy" : "asking";
       else if (live.ok) {
         const stored = await storedFor(q, live.campaigns);
         return answer(stored, url, "ok", live.checkedAt, LIVE_SOURCE);
@@ -121,8 +122,9 @@ export async function recallsForVehicle(
   if (!known) return asking ? pending(url, now, asking) : unknown(url, now, failed);
   const knownAt = latest(lookup?.checkedAt ?? null, stored.newestRowAt) ?? now;
   if (nhtsaOnline()) {
-    const why = failed ? ` (${failed})` : "";
-    return answer(stored, url, "stale", knownAt, `${ATTRIBUTION}: NHTSA could not be reached${why}; last known answer`);
+    const reason = sectionReason(failed);
+    const facts = { ...RECALLS, status: "stale", reason, asOf: knownAt.toISOString() };
+    return { ...answer(stored, url, "stale", knownAt, sourceText(ATTRIBUTION, facts)), reason };
   }
   return answer(stored, url, "ok", knownAt, `${ATTRIBUTION}, imported (${describeSources(stored, lookup?.origin)})`);
 }
@@ -143,18 +145,22 @@ async function storedFor(q: VehicleQuery, campaigns: string[]): Promise<StoredAn
  */
 const LIVE_SOURCE = `${ATTRIBUTION}, from api.nhtsa.gov (an answer is kept up to 6 hours; checkedAt says when NHTSA gave it)`;
 
+/** How the presenter (lib/sources/present.ts) names this section and its source. */
+const RECALLS = { what: "recalls", from: "NHTSA" } as const;
+
 /**
  * NHTSA is being asked and nothing is known yet: "pending" with `count: null`; the refresh fills the store.
- * `why`: what NHTSA did, after its name ("did not answer within 300 ms").
+ * `reason`: still being asked past the caller's wait, or waiting its turn in the bulkhead (busy).
  */
-function pending(url: string, now: Date, why: string): VehicleRecalls {
+function pending(url: string, now: Date, reason: "busy" | "asking"): VehicleRecalls {
   return {
     count: null,
     items: [],
     url,
     status: "pending",
+    reason,
     checkedAt: now.toISOString(),
-    source: `${ATTRIBUTION}: NHTSA ${why}; the answer is being fetched and stored, ask again shortly`,
+    source: sourceText(ATTRIBUTION, { ...RECALLS, status: "pending", reason }),
   };
 }
 
@@ -163,27 +169,17 @@ function pending(url: string, now: Date, why: string): VehicleRecalls {
  * NHTSA gave no answer (a FetchFailure's reason: "busy", "timeout", "breaker_open", …), when it was asked.
  */
 function unknown(url: string, now: Date, failed: string | null = null): VehicleRecalls {
-  const why = failed ? ` (${failed})` : "";
-  return unavailableRecalls(
-    url,
-    now,
-    nhtsaOnline()
-      ? `${ATTRIBUTION}: NHTSA could not be reached${why} and no earlier answer is stored; recalls are unknown`
-      : `${ATTRIBUTION}: the service runs offline and no imported data covers this vehicle; recalls are unknown`,
-  );
+  return unavailableRecalls(url, now, nhtsaOnline() ? sectionReason(failed) : "offline");
 }
 
 /** A vehicle whose model is not known: NHTSA lists recalls per model. */
 function modelUnknown(url: string, now: Date): VehicleRecalls {
-  return unavailableRecalls(
-    url,
-    now,
-    `${ATTRIBUTION}: the vehicle's model is not known, and NHTSA lists recalls per model; recalls are unknown`,
-  );
+  return unavailableRecalls(url, now, "no_model");
 }
 
-function unavailableRecalls(url: string, now: Date, source: string): VehicleRecalls {
-  return { count: null, items: [], url, status: "unavailable", checkedAt: now.toISOString(), source };
+function unavailableRecalls(url: string, now: Date, reason: SectionReason): VehicleRecalls {
+  const source = sourceText(ATTRIBUTION, { ...RECALLS, status: "unavailable", reason });
+  return { count: null, items: [], url, status: "unavailable", reason, checkedAt: now.toISOString(), source };
 }
 
 type Refresh = { ok: true; campaigns: string[]; checkedAt: Date } | NhtsaFailure;

@@ -36,13 +36,13 @@ export async function buildVehicleReport(q: VehicleQuery): Promise<VehicleReport
       "safetyRatings",
       report.safetyRatingsTimeoutMs,
       (signal) => safetyRatingsForVehicle(vehicle, null, { signal }),
-      (why) => ratingsDegradedSection(vehicle, why),
+      (reason) => ratingsDegradedSection(vehicle, reason),
     ),
     buyerSection(
       "fuelEconomy",
       report.fuelEconomyTimeoutMs,
       (signal) => fuelEconomyForVehicle(vehicle, null, { signal }),
-      (why) => fuelEconomyDegradedSection(vehicle, why),
+      (reason) => fuelEconomyDegradedSection(vehicle, reason),
     ),
   ]);
   const url = vehiclePageUrl(found.make.slug, found.model.slug, q.year);

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { queryFlag } from "../contract/params";
 import { vinParam } from "../vin/vin-param";
 import { RecallItem, RecallsAsOf, RecallStatus } from "../recalls/answers";
+import { SectionReasonSchema } from "../sources/status";
 import { DataStatus, demoDeals, PriceBand } from "../pricing/answers";
 import { DecodedVehicleSchema, WmiOnlyVehicleSchema } from "../vin/answers";
 import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../buyer-data/answers";
@@ -77,6 +78,7 @@ export const VinRecallsSection = z
     items: z.array(RecallItem),
     url: z.url().meta({ description: "recall-check page of the decoded year/make/model" }),
     status: RecallStatus,
+    reason: SectionReasonSchema,
     checkedAt: z.string().meta({ description: "ISO date-time the recall data was last confirmed" }),
     source: z.string(),
     asOf: RecallsAsOf,

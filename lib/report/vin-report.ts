@@ -31,6 +31,8 @@ import { displayMake, withDisplayMake } from "../vehicle";
 import type { VehicleQuery } from "../vehicle";
 import { countReportSection } from "../metrics/process-metrics";
 import { inSpan, tracingOn } from "../metrics/tracing";
+import type { SectionReason } from "../sources/status";
+import { sourceText as sectionSourceText } from "../sources/present";
 
 const ALL_SECTIONS: VinReportFlags = {
   pricing: true,
@@ -182,7 +184,7 @@ export async function reportSections(
     ms: number,
     online: boolean,
     work: (signal: AbortSignal) => Promise<T>,
-    degraded: (why: string) => T,
+    degraded: (reason: SectionReason) => T,
   ) =>
     traced(
       label,
@@ -240,7 +242,7 @@ export async function reportSections(
           report.safetyRatingsTimeoutMs,
           ratingsOnline(),
           (signal) => safetyRatingsForVehicle(vehicle, marks, { signal, ...live }),
-          (why) => ratingsDegradedSection(vehicle, why),
+          (reason) => ratingsDegradedSection(vehicle, reason),
         )
       : undefined,
     flags.complaints
@@ -250,7 +252,7 @@ export async function reportSections(
           report.complaintsTimeoutMs,
           complaintsOnline(),
           (signal) => complaintsForVehicle(vehicle, { signal, ...live }),
-          (why) => complaintsDegradedSection(vehicle, why),
+          (reason) => complaintsDegradedSection(vehicle, reason),
         )
       : undefined,
     flags.fuelEconomy && marks
@@ -260,7 +262,7 @@ export async function reportSections(
           report.fuelEconomyTimeoutMs,
           fuelEconomyOnline(),
           (signal) => fuelEconomyForVehicle(vehicle, marks, { signal, ...live }),
-          (why) => fuelEconomyDegradedSection(vehicle, why),
+          (reason) => fuelEconomyDegradedSection(vehicle, reason),
         )
       : undefined,
   ]).finally(budget.clear);
@@ -342,13 +344,13 @@ export async function buyerSection<T>(
   label: string,
   ms: number,
   work: (signal: AbortSignal) => Promise<T>,
-  degraded: (why: string) => T,
+  degraded: (reason: SectionReason) => T,
 ): Promise<T> {
   try {
     return await withDeadline(label, ms, work);
   } catch (error) {
     log().warn({ section: label, err: error }, "vin report: section degraded");
-    return degraded(error instanceof DeadlineExceeded ? `no answer within ${ms} ms` : "the lookup failed");
+    return degraded(error instanceof DeadlineExceeded ? "deadline" : "failed");
   }
 }
 
@@ -559,13 +561,15 @@ async function recallsSection(
     );
   } catch (error) {
     log().warn({ section: "recalls", err: error }, "vin report: recalls degraded");
+    const reason: SectionReason = error instanceof DeadlineExceeded ? "deadline" : "failed";
     return {
       count: null,
       items: [],
       url: recallPageUrl(vehicle),
       status: "unavailable",
+      reason,
       checkedAt: new Date().toISOString(),
-      source: "NHTSA recall data could not be checked in time; the count is unknown, not zero.",
+      source: sectionSourceText("NHTSA recall data", { what: "recalls", from: "NHTSA", status: "unavailable", reason }),
     };
   }
 }

@@ -95,7 +95,15 @@ export function fakeNhtsa(nhtsa: FakeServer): void {
     const results = model === "ACCORD" ? [recallRow(req.query.get("modelYear")!)] : [];
     return { body: { Count: results.length, Message: "Results returned successfully", results } };
   });
+  // NHTSA fails every question about a Dodge: its recalls and ratings are not known.
+  nhtsa.on("GET", /^\/SafetyRatings\/modelyear\/\d+\/make\/dodge\//i, () => ({ status: 503, body: {} }));
 }
+
+/** A real VIN of a 2011 Dodge Avenger: NHTSA fails every question about it here. */
+const DODGE_VIN = "1B3BD1FG9BN510278";
+
+/** What no text for people or agents carries: a reason code, a wait in milliseconds, an instruction. */
+const NOT_FOR_PEOPLE = /\b[a-z]+_[a-z_]+\b|within \d+ ms|ask again/;
 
 type ToolResult = Awaited<ReturnType<Client["callTool"]>>;
 const texts = (r: ToolResult) =>
@@ -227,7 +235,7 @@ export function mcpToolContract(client: () => Client): void {
     expect(texts(result)[0]).toMatch(/03V999000.*DO NOT DRIVE, PARK OUTSIDE/);
   });
 
-  test("check_recalls by year/make/model: zero recalls is an answer; an outage with nothing known is an error", async () => {
+  test("check_recalls by year/make/model: zero recalls is an answer", async () => {
     const none = await call(client(), "check_recalls", { year: 2022, make: "ford", model: "f-150" });
     expect(RecallsResponse.parse(none.structuredContent)).toMatchObject({
       year: 2022,
@@ -236,7 +244,37 @@ export function mcpToolContract(client: () => Client): void {
       items: [],
       status: "ok",
     });
-    expectError(await call(client(), "check_recalls", { year: 2021, make: "Dodge", model: "Durango" }), /unknown/);
+  });
+
+  test("an answer not known is a result, the same in check_recalls and get_safety_ratings: unavailable, null, not an error", async () => {
+    const vehicle = { year: 2021, make: "Dodge", model: "Durango" };
+    const recalls = await call(client(), "check_recalls", vehicle);
+    const ratings = await call(client(), "get_safety_ratings", vehicle);
+    expect(recalls.isError ?? false).toBe(false);
+    expect(ratings.isError ?? false).toBe(false);
+    expect(RecallsResponse.parse(recalls.structuredContent)).toMatchObject({ status: "unavailable", count: null });
+    expect(SafetyRatingsResponse.parse(ratings.structuredContent)).toMatchObject({
+      status: "unavailable",
+      variants: [],
+    });
+    expect(texts(recalls)[0]).toMatch(/^Recalls of the 2021 Dodge Durango: not known; NHTSA answered with an error/);
+    expect(texts(ratings)[0]).toBe(
+      "2021 Dodge Durango. NCAP ratings: not known; NHTSA answered with an error, and no earlier answer is stored.",
+    );
+    for (const r of [recalls, ratings]) expect(texts(r).join("\n")).not.toMatch(NOT_FOR_PEOPLE);
+  });
+
+  test("decode_vin of a VIN whose sections are not known: facts, no wait in ms, no instruction, no code", async () => {
+    const result = await call(client(), "decode_vin", { vin: DODGE_VIN, pricing: false, insight: false });
+    expect(result.isError).toBeFalsy();
+    const body = VinDecodeResponse.parse(result.structuredContent);
+    expect(["unavailable", "pending"]).toContain(body.recalls?.status);
+    expect(["unavailable", "pending"]).toContain(body.safetyRatings?.status);
+    const text = texts(result)[0];
+    expect(text).toMatch(/^Recalls: not known/m);
+    expect(text).toMatch(/^NCAP ratings: not known/m);
+    expect(text).not.toMatch(NOT_FOR_PEOPLE);
+    expect(text).not.toMatch(/within 0 ms/);
   });
 
   test("check_recalls: bad arguments are error results", async () => {

@@ -4,7 +4,8 @@ import { notFound, permanentRedirect } from "next/navigation";
 import { PriceBand, dollars } from "@/components/charts/price-band";
 import { DemoNotice } from "@/components/demo-notice";
 import { RecallList } from "@/components/recall-list";
-import { showsOwnCard, SourceNotice } from "@/components/source-notice";
+import { SourceNotice } from "@/components/source-notice";
+import { showsOwnCard } from "@/lib/sources/present";
 import { ComplaintsCard, FuelEconomyCard, SafetyRatingsCard } from "./buyer-data";
 import { displayMake } from "@/lib/vehicle";
 import type { VinDecodeResponse } from "@/lib/report/vin-report-answers";
@@ -128,16 +129,7 @@ export default async function VinPage({ params }: Props) {
       <section aria-labelledby="recalls-heading">
         <h2 id="recalls-heading">Open safety recalls</h2>
         {report.recalls && d.model !== null && d.make !== null ? (
-          showsOwnCard(report.recalls.status) ? (
-            <RecallList
-              recalls={{ ...report.recalls, year: Number(d.year), make: d.make, model: d.model }}
-              noticeElsewhere
-            />
-          ) : (
-            <p data-testid="recalls-not-known">
-              Not known right now (see the note at the top of this page). This is not the same as no recalls.
-            </p>
-          )
+          <RecallList recalls={{ ...report.recalls, year: Number(d.year), make: d.make, model: d.model }} />
         ) : null}
         {report.coverage === "wmi_only" ? (
           <p className="muted" data-testid="recalls-wmi-only">

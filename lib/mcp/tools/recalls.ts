@@ -3,7 +3,6 @@ import type { McpToolArguments } from "../../api/mcp-tools";
 import { operations } from "../../api/operations";
 import { recallsRequest, type RecallsResponse } from "../../recalls/answers";
 import { recallCampaign, recallsForVin, recallsForYearMakeModel } from "../../recalls";
-import { displayMake } from "../../vehicle";
 import { operationInput } from "../operation-input";
 import { campaignSummary, recallsSummary } from "../summaries";
 import { toolError, toolSuccess, type ToolHandler } from "../tool-result";
@@ -15,11 +14,7 @@ export const checkRecalls: ToolHandler<McpToolArguments<"check_recalls">> = asyn
   if (request.kind === "vin") answer = await recallsForVin(request.vin, { signal });
   else if (request.kind === "vehicle") answer = await recallsForYearMakeModel(request, { signal });
   else return toolError("Give either vin, or year, make and model.");
-  if (answer.status === "unavailable") {
-    return toolError(
-      `Recalls of the ${answer.year} ${displayMake(answer.make)} ${answer.model} are unknown: ${answer.source}.`,
-    );
-  }
+  // Not known (unavailable or pending) is an answer, as in every tool: status says so, and count is null, not 0.
   return toolSuccess(answer, recallsSummary(answer));
 };
 

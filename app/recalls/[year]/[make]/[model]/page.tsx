@@ -7,6 +7,8 @@ import { recallsForYearMakeModel } from "@/lib/recalls/by-vehicle";
 import { canonicalVehicleNames } from "@/lib/recalls/vehicle-names";
 import { modelYearWithin } from "@/lib/vehicle";
 import { RecallDisclaimer, RecallList, vehicleLabel } from "@/components/recall-list";
+import { SourceNotice } from "@/components/source-notice";
+import { NHTSA_RECALL_CHECK, sourceSections } from "@/app/vin/[vin]/report-sources";
 import styles from "../../../recalls.module.css";
 
 export const dynamic = "force-dynamic";
@@ -46,6 +48,7 @@ export default async function RecallCheckPage({ params }: { params: Params }) {
         <Link href="/recalls">Check another vehicle or a VIN</Link> or{" "}
         <a href={feed}>follow new campaigns (Atom feed)</a>.
       </p>
+      <SourceNotice sections={sourceSections({ recalls }, NHTSA_RECALL_CHECK)} />
       <RecallDisclaimer />
       <RecallList recalls={recalls} />
     </div>

@@ -5,12 +5,15 @@ import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { RecallList } from "@/components/recall-list";
+import { SourceNotice } from "@/components/source-notice";
+import { showsOwnCard } from "@/lib/sources/present";
 import type { VehicleReport } from "@/lib/report/vehicle-report-answers";
 import { isDemoText } from "@/lib/pricing";
 import { buildVehicleReport } from "@/lib/report";
 import { CATALOG_YEAR_MIN } from "@/lib/vin/catalog-answers";
 import { modelYearWithin, newestModelYear, yearsOfRanges } from "@/lib/vehicle";
 import { scriptJson } from "@/app/vin/[vin]/vehicle-json-ld";
+import { NHTSA_RECALL_CHECK, sourceSections } from "@/app/vin/[vin]/report-sources";
 import { ComplaintsCard, FuelEconomyCard, InsightCard, PricingCard, RatingsCard } from "../../../vehicle-sections";
 import styles from "../../../vehicles.module.css";
 
@@ -71,6 +74,7 @@ export default async function VehicleYearPage({ params }: { params: Params }) {
           all {r.make.name} models ({years.length} years of the {r.model.name})
         </Link>
       </nav>
+      <SourceNotice sections={sourceSections(r, NHTSA_RECALL_CHECK)} />
 
       <div className={styles.columns}>
         <PricingCard r={r} vehicle={name} />
@@ -85,9 +89,10 @@ export default async function VehicleYearPage({ params }: { params: Params }) {
         </p>
       </section>
 
-      <RatingsCard s={r.safetyRatings} />
-      <ComplaintsCard s={r.complaints} />
-      <FuelEconomyCard s={r.fuelEconomy} />
+      {/* A section its source could not supply folds into the source notice above instead of a card of its own. */}
+      {showsOwnCard(r.safetyRatings.status) ? <RatingsCard s={r.safetyRatings} /> : null}
+      {showsOwnCard(r.complaints.status) ? <ComplaintsCard s={r.complaints} /> : null}
+      {showsOwnCard(r.fuelEconomy.status) ? <FuelEconomyCard s={r.fuelEconomy} /> : null}
 
       <section className={`card ${styles.attribution}`} aria-labelledby="cite-h" data-testid="attribution">
         <h2 id="cite-h">Sources and links</h2>
