@@ -15,9 +15,9 @@ function serverProcesses(pid: number): number[] {
   return processesUnder(pid, (args) => args.startsWith("next-server"));
 }
 
-/** The job runner under `pid` (one process: node with tsx as a loader). */
+/** The job runner under `pid` (one process: node running its compiled bundle, or tsx as a loader). */
 function jobRunners(pid: number): number[] {
-  return processesUnder(pid, (args) => args.includes("cli/server/job-runner.ts"));
+  return processesUnder(pid, (args) => /cli\/server\/job-runner\.ts|cli\/job-runner\.cjs/.test(args));
 }
 
 function processesUnder(pid: number, match: (args: string) => boolean): number[] {
@@ -137,7 +137,7 @@ describeOnce("npm start with WEB_CONCURRENCY=2", () => {
   });
 });
 
-/** `npm start` itself (npm → sh → tsx → the primary → workers), as an operator runs it. */
+/** `npm start` itself (npm → node, the primary → workers), as an operator runs it. */
 async function startWithNpm(env: Record<string, string>) {
   const child = spawn("npm", ["start"], {
     cwd: path.resolve(__dirname, ".."),

@@ -21,6 +21,15 @@ import { collectFromJobRunner } from "../../lib/metrics/cluster";
 
 const root = process.cwd();
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+/**
+ * Where scripts/build/cli.mjs (`npm start`) found this CLI compiled to plain JavaScript
+ * (scripts/build/compile-cli.mjs): the migrations and the job runner then run from it too, without tsx. Unset when
+ * the CLI runs under tsx (`npm run vinscope`, the package bin, the tests).
+ */
+const bundle = process.env.VINSCOPE_CLI_BUNDLE;
+/** `vinscope <args>` in a child process: the compiled CLI when this launcher is one, else through tsx. */
+const cliCommand = (...args: string[]): [string, string[]] =>
+  bundle ? [process.execPath, [path.join(bundle, "index.cjs"), ...args]] : [bin("tsx"), ["cli/index.ts", ...args]];
 let env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
 export function registerStart(program: Command): void {
@@ -121,7 +130,7 @@ async function start(opts: { port?: number; host?: string }): Promise<void> {
     throw error;
   }
   execFileSync(bin("tsx"), ["scripts/build/prepare-data.ts"], { stdio: "inherit", env });
-  execFileSync(bin("tsx"), ["cli/index.ts", "db", "migrate"], { stdio: "inherit", env });
+  execFileSync(...cliCommand("db", "migrate"), { stdio: "inherit", env });
   await buildIfNeeded();
   console.log(
     `[vinscope] serving on ${listenAddress(cfg.host, cfg.port)} with ${cfg.workers} server process${cfg.workers === 1 ? "" : "es"} (public base URL ${cfg.publicBaseUrl})`,
@@ -133,15 +142,19 @@ async function start(opts: { port?: number; host?: string }): Promise<void> {
 /**
  * The scheduled syncs (lib/jobs) run in one more process beside the server processes: one runner per
  * instance; the database lease keeps instances from doubling a run. It is restarted if it dies, and stopped
- * with the server. It runs as one Node.js process (tsx as a loader, not tsx's CLI, which would put a wrapper
- * process in between: killing the wrapper left its child running beside the replacement), with an IPC channel
- * whose close tells it this process is gone.
+ * with the server. It runs as one Node.js process (compiled to plain JavaScript when this launcher is, else tsx as a
+ * loader, not tsx's CLI, which would put a wrapper process in between: killing the wrapper left its child running
+ * beside the replacement), with an IPC channel whose close tells it this process is gone.
  */
 function startJobRunnerProcess(): void {
   const start = () => {
     const child = spawn(
       process.execPath,
-      ["--require", EXIT_WITH_PARENT, "--import", "tsx", "cli/server/job-runner.ts"],
+      [
+        "--require",
+        EXIT_WITH_PARENT,
+        ...(bundle ? [path.join(bundle, "job-runner.cjs")] : ["--import", "tsx", "cli/server/job-runner.ts"]),
+      ],
       {
         cwd: root,
         env,

@@ -5,7 +5,7 @@
  * - Downwards, a parent-death watch in each child: every child is started with cli/server/exit-with-parent.cjs
  *   preloaded, which stops it when its IPC channel to this process closes or it is reparented. So a SIGKILL of
  *   this process (which it cannot act on) still stops them all within a second.
- * - Here, a watch on the launchers above this process (`npm start` → sh → tsx → this process): when one of them
+ * - Here, a watch on the launchers above this process (`npm start` → sh → this process, or npm → tsx → this process): when one of them
  *   is gone (killed with SIGKILL, which cannot be forwarded), this process stops its children and exits. Polled
  *   every second with `ps`, from the very start (a launcher killed during the build or the migrations counts).
  * - SIGINT, SIGTERM and SIGHUP stop the children (SIGTERM, then SIGKILL after a grace period) and then this process.

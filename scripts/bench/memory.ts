@@ -53,7 +53,7 @@ function roleOf(cmd: string[]): string {
   if (/\bnpm\b/.test(cmd[0] ?? "") || text.startsWith("npm")) return "npm";
   if (/job-runner|jobs\b/.test(text)) return "job runner";
   if (/node_modules\/\.bin\/tsx|\/tsx\/dist\/cli/.test(text)) return "tsx";
-  if (/cli\/index\.ts start/.test(text)) return "launcher";
+  if (/cli\/index\.ts start|scripts\/build\/cli\.mjs start/.test(text)) return "launcher";
   return path.basename(cmd[0] ?? "?");
 }
 

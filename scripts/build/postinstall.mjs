@@ -19,3 +19,5 @@ if (!existsSync(bin("prisma"))) {
 run(bin("prisma"), ["generate", "--schema", "prisma/schema.prisma"]);
 run(bin("prisma"), ["generate", "--schema", "prisma/postgres/schema.prisma"]);
 run(bin("tsx"), ["scripts/build/prepare-data.ts"]);
+// `npm start`'s launcher and job runner run compiled to plain JavaScript (scripts/build/compile-cli.mjs).
+run(process.execPath, ["scripts/build/compile-cli.mjs"]);
