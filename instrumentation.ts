@@ -61,7 +61,7 @@ export async function register() {
   // The report's in-memory indexes before the first request (Next.js answers none, /api/health included, until
   // this function returns), so a load balancer sends no traffic to a process still loading them; past
   // INDEX_WAIT_MS the load goes on in the background and a request that comes first waits for the same load.
-  const indexes = import("./lib/report/warm")
+  const indexes = import("./lib/report")
     .then(({ warmReportData }) => warmReportData())
     .catch((error) =>
       log().warn({ err: error }, "report indexes could not be loaded at start; each loads on first use"),

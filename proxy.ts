@@ -23,7 +23,7 @@ import { checkAddressLimit, rateLimitedPage, requestHost } from "./lib/rate-limi
 import { config as appConfig } from "./lib/config";
 import { log } from "./lib/log";
 import { PATH_HEADER } from "./lib/http/request-path";
-import { compactVinInput, normalizeVin } from "./lib/vin/format";
+import { compactVinInput, normalizeVin } from "./lib/vin";
 
 /**
  * A form post (server action) from another site. Next.js refuses it too (its CSRF check compares Origin with

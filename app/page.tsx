@@ -6,7 +6,7 @@ import { pickerMakes } from "./vehicles/load-catalog";
 import { EXAMPLE_DEALER_VIN, EXAMPLE_VIN, EXAMPLE_VIN_VEHICLE } from "@/lib/contract/examples";
 import { MCP_TOOLS, toolNamesInWords } from "@/lib/api/mcp-tools";
 import { config } from "@/lib/config";
-import { parseVin } from "@/lib/vin/vin-param";
+import { parseVin } from "@/lib/vin";
 import { getMarketOverview, vehicleHasDeals } from "@/lib/pricing";
 import { recallMirrorStatus } from "@/lib/recalls";
 import { decodeVin } from "@/lib/vin";

@@ -5,7 +5,7 @@
  * codes; demo prices are labelled on every page that shows one; the JSON keeps the details and varies only on
  * what it varies on.
  */
-import { seedDemoDeals } from "@/lib/pricing/demo-seed";
+import { seedDemoDeals } from "@/lib/pricing";
 import { importReachesApp, startApp, type TestApp } from "./support/app";
 
 /** Port 9 (discard) on loopback: connections are refused at once, as on a machine without a network. */

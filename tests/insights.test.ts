@@ -4,7 +4,7 @@
  * concurrent requests), the factual fallback on an API error, 400 for malformed input, 404 for vehicles vPIC
  * does not know.
  */
-import { InsightResponse } from "../lib/insights/answers";
+import { InsightResponse } from "../lib/insights";
 import { CACHE } from "../lib/api/cache";
 import { startApp, type TestApp } from "./support/app";
 import { answerFromFacts as answerFor } from "./support/fake-anthropic";

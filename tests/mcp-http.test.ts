@@ -6,7 +6,7 @@ import { createReadStream } from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { importDeals } from "../lib/pricing/import-deals";
+import { importDeals } from "../lib/pricing";
 import { startApp, type TestApp } from "./support/app";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
 import {

@@ -9,7 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { createDb, type Db } from "../lib/db";
 import { parseConfig } from "../lib/config";
-import { importDeals } from "../lib/pricing/import-deals";
+import { importDeals } from "../lib/pricing";
 import { baseTestEnv } from "./support/app";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
 import { buyerDataEnv, fakeFuelEconomy, fakeNhtsa, mcpToolContract } from "./support/mcp-contract";

@@ -6,7 +6,7 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { MarketOverview, PricingResponse } from "@/lib/pricing/answers";
+import { MarketOverview, PricingResponse } from "@/lib/pricing";
 import { startApp, type TestApp } from "./support/app";
 import { expectInvalidParameter } from "./support/problems";
 

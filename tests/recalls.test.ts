@@ -4,7 +4,7 @@
  */
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { RecallCampaignResponse, RecallsResponse } from "../lib/recalls/answers";
+import { RecallCampaignResponse, RecallsResponse } from "../lib/recalls";
 import { startApp, type TestApp } from "./support/app";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
 

@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import Database from "better-sqlite3";
-import { RecallsResponse } from "../lib/recalls/answers";
+import { RecallsResponse } from "../lib/recalls";
 import { parseConfig } from "../lib/config";
 import { createDb } from "../lib/db";
 import { baseTestEnv, eventually, startApp, type TestApp } from "./support/app";

@@ -3,7 +3,7 @@
  * cases, the headers, and each section degrading alone (NHTSA on a loopback fake) while the report answers 200.
  */
 import { Readable } from "node:stream";
-import { importDeals } from "@/lib/pricing/import-deals";
+import { importDeals } from "@/lib/pricing";
 import { importReachesApp, startApp, type TestApp } from "./support/app";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
 import { expectInvalidParameter } from "./support/problems";

@@ -1,8 +1,8 @@
 // Shared loading for the pricing pages: params → validated query → pricing + state list, or Next's 404.
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { PricingPathParams, PricingStatePathParams } from "@/lib/pricing/params";
-import { type PricingResponse } from "@/lib/pricing/answers";
+import { PricingPathParams, PricingStatePathParams } from "@/lib/pricing";
+import { type PricingResponse } from "@/lib/pricing";
 import { getStatesWithDeals, getVehiclePricing, getYearsWithDeals } from "@/lib/pricing";
 
 export interface PricingPageData {

@@ -1,5 +1,5 @@
 // The home page's plain-HTML search form submits here (GET /vin?vin=…): send the browser to the permalink.
-import { compactVinInput } from "@/lib/vin/format";
+import { compactVinInput } from "@/lib/vin";
 
 export function GET(req: Request) {
   const typed = new URL(req.url).searchParams.get("vin") ?? "";

@@ -58,7 +58,7 @@ export function registerImport(program: Command): void {
     .option("--json", "one JSON line: the import summary")
     .action((file: string, opts: { queries?: string; json?: boolean }) =>
       withDb(async () => {
-        const { importRecallFile } = await import("../../lib/recalls/import");
+        const { importRecallFile } = await import("../../lib/recalls");
         await withProgress(opts.json, (onProgress) =>
           importRecallFile(file, { queriesFile: opts.queries, onProgress }),
         );
@@ -84,14 +84,14 @@ export function registerImport(program: Command): void {
       description: "import NHTSA owner complaints (FLAT_CMPL .zip/.txt)",
       file: "FLAT_CMPL.zip or .txt",
       example: "vinscope import complaints FLAT_CMPL.zip",
-      load: async () => (await import("../../lib/complaints/import")).importComplaintsFile,
+      load: async () => (await import("../../lib/complaints")).importComplaintsFile,
     },
     {
       name: "fuel-economy",
       description: "import EPA fuel economy (vehicles.csv, .zip or .csv)",
       file: "vehicles.csv.zip or vehicles.csv",
       example: "vinscope import fuel-economy vehicles.csv.zip",
-      load: async () => (await import("../../lib/fuel-economy/import")).importVehiclesCsv,
+      load: async () => (await import("../../lib/fuel-economy")).importVehiclesCsv,
       note: "NCAP ratings have no bulk file: NHTSA's SafetyRatings answers are stored as they are fetched.",
     },
   ];

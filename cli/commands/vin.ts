@@ -87,7 +87,7 @@ async function decodeCommand(args: string[], opts: { enrich?: boolean; json?: bo
   const inputs = args[0] === "-" ? await readStdin() : args.flatMap(vinsOfArgument);
   if (!inputs.length) throw new UsageError("no VINs given");
 
-  const { VPIC_ERROR_CODES } = await import("../../lib/vin/error-codes");
+  const { VPIC_ERROR_CODES } = await import("../../lib/vin");
   const { decodeVin, normalizeVin, vpicData, wmiOnlyDecode } = await import("../../lib/vin");
   // The make in the API's casing; NHTSA's upper-case spelling stays in `elements.Make`.
   const { withDisplayMake } = await import("../../lib/vehicle");
@@ -125,7 +125,7 @@ async function decodeCommand(args: string[], opts: { enrich?: boolean; json?: bo
   };
 
   if (opts.enrich) (await import("../../lib/log")).sendLogsToStderr(); // stdout carries the answer
-  const enrichment = opts.enrich ? await import("../../lib/vin/enrichment") : null;
+  const enrichment = opts.enrich ? await import("../../lib/vin") : null;
   let failures = 0;
   for (const input of inputs) {
     const normalized = normalizeVin(input);

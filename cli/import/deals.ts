@@ -8,7 +8,7 @@
 import { createReadStream, statSync } from "node:fs";
 import { Presets, SingleBar } from "cli-progress";
 import { db } from "../../lib/db";
-import { importDeals, type ImportProgress } from "../../lib/pricing/import-deals";
+import { importDeals, type ImportProgress } from "../../lib/pricing";
 import { printJson } from "../output";
 
 const MAX_ERRORS_SHOWN = 50;

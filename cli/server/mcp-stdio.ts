@@ -13,7 +13,7 @@ import { log, sendLogsToStderr } from "../../lib/log";
 import { createMcpServer, createStdioTransport } from "../../lib/mcp";
 import { seedDemoData } from "../../lib/seed";
 import { SERVICE_VERSION } from "../../lib/version";
-import { ensureBundledVpic } from "../../lib/vin/vpic-file";
+import { ensureBundledVpic } from "../../lib/vin";
 import { migrate } from "../db/prepare";
 
 async function prepareData(): Promise<void> {

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { EXAMPLE_VIN } from "../contract/examples";
 import { modelYearParam } from "../contract/params";
-import { RecallItem, RecallStatus } from "../recalls/answers";
+import { RecallItem, RecallStatus } from "../recalls";
 
 /** VINs one POST may carry (the watchlist itself holds up to WATCHLIST_MAX_VINS). */
 export const WATCHLIST_POST_LIMIT = 1000;

@@ -24,7 +24,7 @@ import { sendMail } from "../accounts/mailer";
 import { config } from "../config";
 import { db, type Prisma } from "../db";
 import { log } from "../log";
-import { campaignTexts } from "../recalls/store";
+import { campaignTexts } from "../recalls";
 import { noEndpoint, signingSecrets, UNREADABLE_SECRET, type EndpointRow } from "./endpoints";
 import { eventBody, RECALL_OPENED, WEBHOOK_TEST } from "./event-body";
 import { postEvent, type Delivery } from "./outbound";

@@ -8,7 +8,7 @@ import { sendMail } from "../accounts/mailer";
 import { config } from "../config";
 import { db } from "../db";
 import { log } from "../log";
-import { campaignTexts } from "../recalls/store";
+import { campaignTexts } from "../recalls";
 import { displayMake, slugify } from "../vehicle";
 import { RECALL_OPENED } from "./event-body";
 

@@ -3,7 +3,7 @@
  * `type`, `timestamp`, `data`). Built at each attempt from the event row and the campaign as the store holds it;
  * the `webhook-id` header, not the body, is what identifies an event across retries.
  */
-import type { StoredRecall } from "../recalls/store";
+import type { StoredRecall } from "../recalls";
 import { displayMake, slugify } from "../vehicle";
 
 export const RECALL_OPENED = "recall.opened";

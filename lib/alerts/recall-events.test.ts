@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { createTempDb } from "../../tests/support/recalls-temp-db";
 import { db } from "../db";
-import { importMirrorFile } from "../recalls/mirror-import";
+import { importMirrorFile } from "../recalls";
 import { makeKey, nameKey } from "../vehicle";
 import { enqueueRecallEvents } from "./recall-events";
 

@@ -11,7 +11,7 @@
  * matched the same way and gets one event per campaign (its `vehicleKey` takes the VIN's place in the unique key).
  */
 import { dbProvider, Prisma } from "../db";
-import type { OpenedCoverage } from "../recalls/mirror-import";
+import type { OpenedCoverage } from "../recalls";
 import { makeKey, modelIdentity, sameModelIdentity } from "../vehicle";
 import { watchedModels, watchedVehicleModels } from "./watchlist";
 

@@ -19,7 +19,7 @@ import type {
 import { config } from "../config";
 import { db, dbProvider, Prisma } from "../db";
 import { recallsForVehicle } from "../recalls";
-import { knownVehicleNames } from "../recalls/vehicle-names";
+import { knownVehicleNames } from "../recalls";
 import { displayMake, makeKey, nameKey, slugify, type VehicleQuery } from "../vehicle";
 import { decodeVin, normalizeVin } from "../vin";
 import { DeadlineExceeded, withDeadline } from "../outside";

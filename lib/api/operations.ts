@@ -40,23 +40,16 @@ import {
   WebhookRemoved,
   WebhookTestResult,
 } from "../alerts/answers";
-import { InsightPathParams, InsightResponse } from "../insights/answers";
-import {
-  MakesQuery,
-  MakesResponse,
-  ModelsQuery,
-  ModelsResponse,
-  WmiPathParams,
-  WmiResponse,
-} from "../vin/catalog-answers";
+import { InsightPathParams, InsightResponse } from "../insights";
+import { MakesQuery, MakesResponse, ModelsQuery, ModelsResponse, WmiPathParams, WmiResponse } from "../vin";
 import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../buyer-data/answers";
 import { JsonRpcRequest, JsonRpcResponse } from "./json-rpc";
-import { MarketOverview, PricingNoData, PricingResponse } from "../pricing/answers";
-import { PricingPathParams, PricingQuery, PricingStatePathParams } from "../pricing/params";
+import { MarketOverview, PricingNoData, PricingResponse } from "../pricing";
+import { PricingPathParams, PricingQuery, PricingStatePathParams } from "../pricing";
 import { Problem } from "../contract/problem";
-import { RecallCampaignResponse, RecallsQuery, RecallsResponse } from "../recalls/answers";
-import { VinDecodeResponse, VinPathParams, VinReportQuery } from "../report/vin-report-answers";
-import { VinBatchQuery, VinBatchResponse } from "../report/vin-batch-answers";
+import { RecallCampaignResponse, RecallsQuery, RecallsResponse } from "../recalls";
+import { VinDecodeResponse, VinPathParams, VinReportQuery } from "../report";
+import { VinBatchQuery, VinBatchResponse } from "../report";
 
 type HttpMethod = "get" | "post" | "put" | "delete";
 

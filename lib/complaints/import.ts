@@ -3,7 +3,7 @@
  * line, upserted in batches on CMPLID, so importing the same file twice leaves the same rows. Non-vehicle rows
  * (tires, equipment, child seats) and rows without a year/make/model are skipped and counted.
  */
-import { openLineFile } from "../outside/line-file";
+import { openLineFile } from "../outside";
 import { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../buyer-data/bulk";
 import { parseFlatCmplLine, type FlatCmplRow } from "./flat-cmpl";
 import { rebuildComplaintSummaries } from "./summaries";

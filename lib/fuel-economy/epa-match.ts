@@ -4,7 +4,7 @@
  * never a match for a VIN that decodes without electrification, and the other way round.
  */
 import { nameKey, sameModel } from "../vehicle";
-import { sameDrive, type Drive, type VinTraits } from "../vin/variant-fit";
+import { sameDrive, type Drive, type VinTraits } from "../vin";
 import { electrifiedOf, type EpaRecord } from "./epa-record";
 
 /** EPA model names of the VIN's model: the same name by lib/vehicle/names.ts, or the VIN's name plus variant words. */

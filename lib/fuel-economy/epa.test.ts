@@ -1,5 +1,5 @@
 /** EPA records read from the web-service / vehicles.csv field names and matched against a VIN's decode. */
-import { markFits } from "../vin/variant-fit";
+import { markFits } from "../vin";
 import { traits } from "../../tests/support/vin-traits";
 import { readMenu } from "./epa-client";
 import { epaDifferences, epaDrive, epaModelMatches } from "./epa-match";

@@ -5,7 +5,7 @@
  */
 import { parse } from "csv-parse/sync";
 import { makeKey } from "../vehicle";
-import { openLineFile } from "../outside/line-file";
+import { openLineFile } from "../outside";
 import { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../buyer-data/bulk";
 import { epaRecordFrom } from "./epa-record";
 import { db } from "../db";

@@ -13,8 +13,8 @@
  */
 import type { AskOptions } from "../outside";
 import type { FuelEconomySection } from "../buyer-data/answers";
-import type { DecodedVehicle } from "../vin/decoded-vehicle";
-import { markFits, vinTraits, type VinTraits } from "../vin/variant-fit";
+import type { DecodedVehicle } from "../vin";
+import { markFits, vinTraits, type VinTraits } from "../vin";
 import { sourceAnswers } from "../buyer-data/store";
 import { fetchEpaVariants, fuelEconomyOnline } from "./epa-client";
 import { describeEpa, electrifiedOf, type EpaRecord } from "./epa-record";

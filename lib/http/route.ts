@@ -11,7 +11,7 @@ import type { RouteSpec } from "../api/operations";
 import { config, withOutsideSystemsOff } from "../config";
 import { verifyKey } from "../dealers";
 import { log } from "../log";
-import { msLeftSince, startDeadline, untilAborted } from "../outside/deadline";
+import { msLeftSince, startDeadline, untilAborted } from "../outside";
 import { CACHE, type CachePolicy } from "../api/cache";
 import { etagFor, matchesIfNoneMatch } from "./etag";
 import { parseInput, pathParam, queryObject } from "./params";

@@ -14,10 +14,10 @@
 import http from "node:http";
 import { config, localServerHost } from "../config";
 import { log } from "../log";
-import { decodeValidVin, vpicData } from "../vin/decoder";
-import type { Vin } from "../vin/format";
-import { synthesiseVins } from "../vin/sample-vins";
-import type { VpicData } from "../vin/vpic-data";
+import { decodeValidVin, vpicData } from "../vin";
+import type { Vin } from "../vin";
+import { synthesiseVins } from "../vin";
+import type { VpicData } from "../vin";
 import { WARM_UP_HEADER, warmUpState, warmUpToken as token, type WarmUpState } from "./warm-up-request";
 
 /** Requests in flight per process while it warms up (two processes on two cores keep both busy). */

@@ -4,10 +4,10 @@
  */
 import { createTempDb } from "../../tests/support/recalls-temp-db";
 import { db } from "../db";
-import { importDeals } from "../pricing/import-deals";
-import { seedDemoDeals } from "../pricing/demo-seed";
-import { upsertRecalls } from "../recalls/store";
-import type { RecallRecord } from "../recalls/record";
+import { importDeals } from "../pricing";
+import { seedDemoDeals } from "../pricing";
+import { upsertRecalls } from "../recalls";
+import type { RecallRecord } from "../recalls";
 import { componentLabel, gatherFacts, type FactsInput } from "./facts";
 import type { VpicVariants } from "./vpic-variants";
 

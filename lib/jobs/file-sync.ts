@@ -13,8 +13,8 @@
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { config } from "../config";
-import { importComplaintsFile } from "../complaints/import";
-import { importVehiclesCsv } from "../fuel-economy/import";
+import { importComplaintsFile } from "../complaints";
+import { importVehiclesCsv } from "../fuel-economy";
 import type { BulkImportOptions, BulkImportSummary } from "../buyer-data/bulk";
 import { downloadFile } from "./download";
 import type { Job } from "./job";

@@ -2,7 +2,7 @@
  * The jobs as /api/health and `npm run sync -- status` show them: every registered job with its schedule and
  * what the JobStatus table says about its runs.
  */
-import { recallMirrorStatus } from "../recalls/mirror";
+import { recallMirrorStatus } from "../recalls";
 import { JOBS } from "./registry";
 import { leaseHolderGone, readJobStatuses } from "../db/job-status";
 

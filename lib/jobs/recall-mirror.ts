@@ -13,10 +13,10 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { config } from "../config";
 import { enqueueRecallEvents } from "../alerts/recall-events";
-import { importMirrorFile } from "../recalls/mirror-import";
+import { importMirrorFile } from "../recalls";
 import { downloadFile } from "./download";
 import type { Job } from "./job";
-import type { MirrorFileState, RecallMirrorState } from "../recalls/mirror";
+import type { MirrorFileState, RecallMirrorState } from "../recalls";
 
 const RECALL_MIRROR_JOB = "recalls";
 

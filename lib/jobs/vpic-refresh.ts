@@ -17,10 +17,10 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import Database from "better-sqlite3";
 import { config } from "../config";
-import { activeVpicPath, readActiveVpic, writeActiveVpic, type ActiveVpic } from "../vin/active-vpic";
-import { decodeVinWith } from "../vin/decoder";
-import { loadVpicData } from "../vin/vpic-data";
-import { checkVpicDatabase } from "../vin/vpic-file";
+import { activeVpicPath, readActiveVpic, writeActiveVpic, type ActiveVpic } from "../vin";
+import { decodeVinWith } from "../vin";
+import { loadVpicData } from "../vin";
+import { checkVpicDatabase } from "../vin";
 import { downloadFile } from "./download";
 import type { Job } from "./job";
 

@@ -79,3 +79,7 @@ export function failureMemoMs(): number {
 }
 export { fetchJson, type FetchFailure } from "./json-fetch";
 export { LiveAnswers, type Loaded, type DurableAnswers, type AskOptions } from "./live-answers";
+
+// Reached from outside the room (issue 46: every import of it comes through this door).
+export { openLineFile } from "./line-file";
+export type { LineSource } from "./line-file";

@@ -23,7 +23,7 @@
  */
 import { z } from "zod";
 import { MODEL_YEAR_PATTERN } from "../vehicle";
-import { normalizeVin } from "../vin/format";
+import { normalizeVin } from "../vin";
 import { PRICING_YEAR_MAX, PRICING_YEAR_MIN } from "./pricing-years";
 import { DEFAULT_IMPORT_SOURCE, DEMO_SOURCE } from "./deal-source";
 import { slugify } from "../vehicle";

@@ -14,7 +14,7 @@
  */
 import type { Db } from "../db";
 import { log } from "../log";
-import { retryAnswer } from "../outside/retry";
+import { retryAnswer } from "../outside";
 import { changeDataSet } from "../db/data-version";
 import { DEMO_SOURCE } from "./deal-source";
 import { insertDealRows, type DealRow } from "./deal-rows";

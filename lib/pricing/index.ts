@@ -64,3 +64,15 @@ export async function seedDemoPricing(): Promise<string> {
   }[result.reason];
   return `pricing: ${why}`;
 }
+
+// Reached from outside the room (issue 46: every import of it comes through this door).
+export { aggregatePricing } from "./aggregate-pricing";
+export { DataStatus, MarketOverview, PriceBand, PricingNoData, PricingResponse, demoDeals } from "./answers";
+export { insertDealRows } from "./deal-rows";
+export type { DealRow } from "./deal-rows";
+export { rebuildDealSummary } from "./deal-summary";
+export { generateDemoDeals, seedDemoDeals } from "./demo-seed";
+export { importDeals } from "./import-deals";
+export type { ImportProgress } from "./import-deals";
+export { computeMarketOverview, marketOverview } from "./market-overview";
+export { PricingPathParams, PricingQuery, PricingStatePathParams } from "./params";

@@ -26,7 +26,7 @@ import { randomUUID } from "node:crypto";
 import { RateLimiterCluster, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { config, type RateLimitPolicy } from "../config";
 import { log } from "../log";
-import { withDeadline } from "../outside/deadline";
+import { withDeadline } from "../outside";
 import { BatchedCounters } from "./batched-counters";
 import { PostgresCounterBackend } from "./postgres-counters";
 

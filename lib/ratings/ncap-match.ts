@@ -3,7 +3,7 @@
  * C FWD", "2019 Ford F-150 SuperCrew PU/CC 4WD", "2013 Acura RDX SUV AWD"). Those words, read here, are
  * compared with the VIN's decoded body and drive (lib/vin/variant-fit.ts decides what fits).
  */
-import { sameDrive, type BodyKind, type Drive, type VinTraits } from "../vin/variant-fit";
+import { sameDrive, type BodyKind, type Drive, type VinTraits } from "../vin";
 
 export interface NcapVariantTraits {
   body: BodyKind | null;

@@ -1,6 +1,6 @@
 /** NCAP answers read and matched: real SafetyRatings answers for the 2015 Audi A3 (tests/fixtures/buyer-data). */
 import fixture from "../../tests/fixtures/buyer-data/ncap-2015-audi-a3.json";
-import { markFits } from "../vin/variant-fit";
+import { markFits } from "../vin";
 import { traits } from "../../tests/support/vin-traits";
 import { ncapDifferences, ncapVariantTraits } from "./ncap-match";
 import { readNcapRatings, readNcapVariants, stars } from "./nhtsa-rows";

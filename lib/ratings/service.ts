@@ -13,8 +13,8 @@
  */
 import type { FetchFailure, AskOptions } from "../outside";
 import type { NcapRatings, SafetyRatingsSection } from "../buyer-data/answers";
-import type { DecodedVehicle } from "../vin/decoded-vehicle";
-import { markFits, vinTraits } from "../vin/variant-fit";
+import type { DecodedVehicle } from "../vin";
+import { markFits, vinTraits } from "../vin";
 import { fetchNcapRatings, fetchNcapVariants, ratingsOnline } from "./nhtsa-client";
 import { nhtsaVehiclePageUrl } from "../vehicle";
 import { ncapDifferences } from "./ncap-match";

@@ -9,8 +9,8 @@
 import { EXAMPLE_VIN } from "../contract/examples";
 import { z } from "zod";
 import { modelYearParam } from "../contract/params";
-import { vinParam } from "../vin/vin-param";
-import { type Vin } from "../vin/format";
+import { vinParam } from "../vin";
+import { type Vin } from "../vin";
 import { MakeName, newestModelYear, type VehicleQuery } from "../vehicle";
 import { SectionReasonSchema, sectionStatus } from "../sources/status";
 

@@ -4,7 +4,7 @@
  */
 import type { RecallsResponse } from "./answers";
 import { notFound } from "../contract/errors";
-import type { Vin } from "../vin/format";
+import type { Vin } from "../vin";
 import { decodeVin } from "../vin";
 import { recallsForVehicle } from "./service";
 import { displayMake } from "../vehicle";

@@ -6,7 +6,7 @@
  *
  * The file is hundreds of megabytes, so it is read as a stream of lines (lib/outside/line-file.ts).
  */
-import { openLineFile, type LineSource } from "../outside/line-file";
+import { openLineFile, type LineSource } from "../outside";
 import { CAMPAIGN_NUMBER, count, flag, isoDate, normalizeCampaignNumber, text, type RecallRecord } from "./record";
 
 const FLAT_RCL_LAYOUTS = [24, 27, 29] as const;

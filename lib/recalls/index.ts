@@ -9,3 +9,23 @@ export { recallsForYearMakeModel } from "./by-vehicle";
 export { recallCampaign } from "./campaign";
 export { nhtsaOnline } from "./nhtsa-client";
 export { recallMirrorStatus } from "./mirror";
+
+// Reached from outside the room (issue 46: every import of it comes through this door).
+export {
+  RecallCampaignResponse,
+  RecallItem,
+  RecallStatus,
+  RecallsAsOf,
+  RecallsQuery,
+  RecallsResponse,
+  recallsRequest,
+} from "./answers";
+export { parseFlatRclLine } from "./flat-rcl";
+export { importRecallFile } from "./import";
+export type { MirrorFileState, RecallMirrorState } from "./mirror";
+export { importMirrorFile } from "./mirror-import";
+export type { OpenedCoverage } from "./mirror-import";
+export type { RecallRecord } from "./record";
+export { campaignTexts, upsertRecalls } from "./store";
+export type { StoredRecall } from "./store";
+export { knownVehicleNames } from "./vehicle-names";

@@ -8,3 +8,9 @@ export {
   buyerDataDegraded,
 } from "./sections-by-vehicle";
 export { buildVehicleReport } from "./vehicle-report";
+
+// Reached from outside the room (issue 46: every import of it comes through this door).
+export { VehicleReport } from "./vehicle-report-answers";
+export { VinBatchQuery, VinBatchResponse } from "./vin-batch-answers";
+export { VinDecodeResponse, VinPathParams, VinReportQuery } from "./vin-report-answers";
+export { warmReportData } from "./warm";

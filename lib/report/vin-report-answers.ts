@@ -5,11 +5,11 @@
 import { EXAMPLE_VIN } from "../contract/examples";
 import { z } from "zod";
 import { queryFlag } from "../contract/params";
-import { vinParam } from "../vin/vin-param";
-import { RecallItem, RecallsAsOf, RecallStatus } from "../recalls/answers";
+import { vinParam } from "../vin";
+import { RecallItem, RecallsAsOf, RecallStatus } from "../recalls";
 import { SectionReasonSchema } from "../sources/status";
-import { DataStatus, demoDeals, PriceBand } from "../pricing/answers";
-import { DecodedVehicleSchema, WmiOnlyVehicleSchema } from "../vin/answers";
+import { DataStatus, demoDeals, PriceBand } from "../pricing";
+import { DecodedVehicleSchema, WmiOnlyVehicleSchema } from "../vin";
 import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../buyer-data/answers";
 
 /** `true`/`false` in any case, or 1/0, in a query string (lib/contract/params.ts); default true. */

@@ -4,13 +4,13 @@
  * each under its own deadline: a slow or failing section degrades that section only.
  */
 import { notFound } from "../contract/errors";
-import type { Vin } from "../vin/format";
+import type { Vin } from "../vin";
 import type { VinDecodeResponse, VinPricingSection, VinRecallsSection, VinReportFlags } from "./vin-report-answers";
 import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../buyer-data/answers";
 import { complaintsDegradedSection, complaintsForVehicle, complaintsOnline } from "../complaints";
 import { fuelEconomyDegradedSection, fuelEconomyForVehicle, fuelEconomyOnline } from "../fuel-economy";
 import { ratingsDegradedSection, ratingsOnline, safetyRatingsForVehicle } from "../ratings";
-import { vinTraits } from "../vin/variant-fit";
+import { vinTraits } from "../vin";
 import { config, outsideSystemsOff } from "../config";
 import { FALLBACK_WRITER, factsFromAnswers, getInsight, type Insight } from "../insights";
 import { log } from "../log";

@@ -6,9 +6,9 @@
  */
 import { answerIndex } from "../buyer-data/answer-index";
 import { freshMirror } from "../buyer-data/mirror-status";
-import { importedComplaints } from "../complaints/store";
+import { importedComplaints } from "../complaints";
 import { config } from "../config";
-import { importedEpaVariants } from "../fuel-economy/store";
+import { importedEpaVariants } from "../fuel-economy";
 import { vehicleHasDeals } from "../pricing";
 
 export async function warmReportData(): Promise<void> {

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { EXAMPLE_DEALER_VIN } from "../contract/examples";
 import { MakeName } from "../vehicle";
-import { vinParam } from "../vin/vin-param";
+import { vinParam } from "../vin";
 
 export const PROVISION_LIMIT = 500;
 export const PROVISION_LIVE_LIMIT = 25;

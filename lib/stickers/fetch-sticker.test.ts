@@ -13,8 +13,8 @@ import {
 import { makeStickerPdf } from "../../tests/fixtures/make-pdf";
 import { fetchSticker, manufacturerHosts, resetFetchStateForTests, stickerUrl } from "./fetch-sticker";
 import { SUPPORTED_GROUPS } from "./registry";
-import { parseVin } from "../vin/vin-param";
-import { type Vin } from "../vin/format";
+import { parseVin } from "../vin";
+import { type Vin } from "../vin";
 import { normalizeVin } from "../vin";
 
 const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");

@@ -9,7 +9,7 @@
  * STICKER_HOST_QUEUE_MAX callers already waiting for a host the next is answered "busy" at once; and each
  * host has a breaker (lib/outside) that answers "unavailable" at once after repeated failures of that host.
  */
-import type { Vin } from "../vin/format";
+import type { Vin } from "../vin";
 import { config } from "../config";
 import { log } from "../log";
 import { fordFetcher } from "./fetchers/ford";

@@ -4,7 +4,7 @@
  * overall deadline. The answer has one entry per submitted VIN, in submission order; a VIN
  * submitted twice is checked (and probed live) once and its entry repeated.
  */
-import type { Vin } from "../vin/format";
+import type { Vin } from "../vin";
 import type { ProvisionResponse, ProvisionResult } from "./answers";
 import { config } from "../config";
 import { startDeadline } from "../outside";

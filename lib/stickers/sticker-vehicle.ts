@@ -2,7 +2,7 @@
  * What the sticker code needs from the decoder: the decoded make/model (to settle a
  * WMI shared by several makes, to fill Hyundai's `{model}` slot, and for provision's `vehicle`).
  */
-import type { Vin } from "../vin/format";
+import type { Vin } from "../vin";
 import { decodeVin } from "../vin";
 import { displayMake, parseModelYear } from "../vehicle";
 import { matchManufacturer, type ManufacturerMatch } from "./registry";

@@ -3,7 +3,7 @@
  * Order: the archive first (any make), then the manufacturer of a supported group. Each live answer
  * that is a PDF is archived; definite answers of the check's probe are remembered for a day.
  */
-import type { Vin } from "../vin/format";
+import type { Vin } from "../vin";
 import type { WindowStickerBuild, WindowStickerCheck } from "./answers";
 import { ApiError, badGateway, notFound } from "../contract/errors";
 import { config } from "../config";

@@ -1,5 +1,5 @@
 import { isSlug, slugify, vehicleSlugKey } from "./slugs";
-import { PricingPathParams } from "../pricing/params";
+import { PricingPathParams } from "../pricing";
 
 describe("slugify", () => {
   it.each([

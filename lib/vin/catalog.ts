@@ -6,7 +6,7 @@
 import { vpicData } from "./decoder";
 import { resolveAttribute } from "./decode/element-resolution";
 import type { KeyGroup, SchemaIndex, VpicData } from "./vpic-data";
-import { nameKey } from "../vehicle/names";
+import { nameKey } from "../vehicle";
 import { processWide } from "../db/data-version";
 
 // Makes and models are keyed by lib/vehicle's nameKey: "Mercedes-Benz", "mercedes benz" and the slug

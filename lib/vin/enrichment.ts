@@ -107,11 +107,7 @@ export async function decodeVinEnrichedWith(data: VpicData, vin: Vin, opts: Enri
  * Many VINs at once (the batch decode): local decodes, the stored answers from memory, and live requests (each
  * under the same deadline, concurrently) only for descriptors the store lacks. Input order.
  */
-export async function decodeVinsEnrichedWith(
-  data: VpicData,
-  vins: Vin[],
-  opts: EnrichOptions = {},
-): Promise<DecodeResult[]> {
+async function decodeVinsEnrichedWith(data: VpicData, vins: Vin[], opts: EnrichOptions = {}): Promise<DecodeResult[]> {
   const locals = vins.map((vin) => decodeValidVin(data, vin));
   const { apiBaseUrl, apiTimeoutMs } = config().vpic;
   const lacking = elementsLackingIn(data);

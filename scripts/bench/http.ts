@@ -46,12 +46,12 @@ import { parseArgs, promisify } from "node:util";
 import autocannon from "autocannon";
 import { Client } from "pg";
 import { config } from "../../lib/config";
-import { decodeVinWith } from "../../lib/vin/decoder";
-import { loadVpicData } from "../../lib/vin/vpic-data";
+import { decodeVinWith } from "../../lib/vin";
+import { loadVpicData } from "../../lib/vin";
 import { BatchedCounters, PostgresCounterBackend, SharedLimiter } from "../../lib/rate-limit";
 import { refusedPort } from "../../tests/fixtures/fake-manufacturer";
 import { startServer } from "./support/bench-server";
-import { synthesiseVins } from "../../lib/vin/sample-vins";
+import { synthesiseVins } from "../../lib/vin";
 import { reportRuns } from "./support/report-runs";
 
 const { values: args } = parseArgs({

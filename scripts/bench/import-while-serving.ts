@@ -21,11 +21,11 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { config } from "../../lib/config";
-import { decodeVinWith } from "../../lib/vin/decoder";
-import { loadVpicData } from "../../lib/vin/vpic-data";
+import { decodeVinWith } from "../../lib/vin";
+import { loadVpicData } from "../../lib/vin";
 import { writeSyntheticFlatRcl } from "./generate-flat-rcl";
 import { startServer, type BenchServer } from "./support/bench-server";
-import { synthesiseVins } from "../../lib/vin/sample-vins";
+import { synthesiseVins } from "../../lib/vin";
 
 const { values: args } = parseArgs({
   options: {

@@ -179,8 +179,8 @@ async function fill() {
 
 async function main() {
   const { db } = await import("../../lib/db");
-  const { importedEpaVariants } = await import("../../lib/fuel-economy/store");
-  const { importedComplaints } = await import("../../lib/complaints/store");
+  const { importedEpaVariants } = await import("../../lib/fuel-economy");
+  const { importedComplaints } = await import("../../lib/complaints");
   const { answerIndex } = await import("../../lib/buyer-data/answer-index");
   const perSource = Math.round(5_000 * SCALE);
   const summaries = Math.round(60_000 * SCALE);

@@ -18,13 +18,13 @@ import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { Client } from "pg";
 import { createDb, type Db } from "../../lib/db";
-import { aggregatePricing } from "../../lib/pricing/aggregate-pricing";
+import { aggregatePricing } from "../../lib/pricing";
 import { bumpDataVersion } from "../../lib/db/data-version";
-import { rebuildDealSummary } from "../../lib/pricing/deal-summary";
-import { insertDealRows, type DealRow } from "../../lib/pricing/deal-rows";
-import { generateDemoDeals } from "../../lib/pricing/demo-seed";
+import { rebuildDealSummary } from "../../lib/pricing";
+import { insertDealRows, type DealRow } from "../../lib/pricing";
+import { generateDemoDeals } from "../../lib/pricing";
 import { mulberry32 } from "../../lib/seeded-random";
-import { computeMarketOverview, marketOverview } from "../../lib/pricing/market-overview";
+import { computeMarketOverview, marketOverview } from "../../lib/pricing";
 
 const { values: args } = parseArgs({
   options: {

@@ -23,7 +23,7 @@ async function main() {
       `generated ${rows} rows (${(statSync(file).size / 1e6).toFixed(1)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
     );
     migrateDeploy(url, { quiet: true });
-    const { importRecallFile } = await import("../../lib/recalls/import");
+    const { importRecallFile } = await import("../../lib/recalls");
     const { disconnectDb } = await import("../../lib/db");
     for (const label of ["first import", "re-import (idempotent)"]) {
       t = performance.now();

@@ -24,10 +24,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { config } from "../../lib/config";
-import { decodeVinWith } from "../../lib/vin/decoder";
-import { loadVpicData } from "../../lib/vin/vpic-data";
+import { decodeVinWith } from "../../lib/vin";
+import { loadVpicData } from "../../lib/vin";
 import { startServer } from "./support/bench-server";
-import { synthesiseVins } from "../../lib/vin/sample-vins";
+import { synthesiseVins } from "../../lib/vin";
 
 const { values: args } = parseArgs({
   options: {

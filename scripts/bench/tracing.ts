@@ -18,9 +18,9 @@ import { cpus, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { config } from "../../lib/config";
-import { decodeVinWith } from "../../lib/vin/decoder";
-import { synthesiseVins } from "../../lib/vin/sample-vins";
-import { loadVpicData } from "../../lib/vin/vpic-data";
+import { decodeVinWith } from "../../lib/vin";
+import { synthesiseVins } from "../../lib/vin";
+import { loadVpicData } from "../../lib/vin";
 import { startServer, type BenchServer } from "./support/bench-server";
 import { percentile } from "./support/percentile";
 

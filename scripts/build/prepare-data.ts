@@ -1,6 +1,6 @@
 // Unpacks the bundled vPIC database into the data folder (skipped when VPIC_DB_PATH names another file).
 import { config } from "../../lib/config";
-import { checkVpicDatabase, ensureBundledVpic } from "../../lib/vin/vpic-file";
+import { checkVpicDatabase, ensureBundledVpic } from "../../lib/vin";
 
 async function main() {
   const { vpic } = config();

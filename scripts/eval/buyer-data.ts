@@ -27,7 +27,7 @@ const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "n
 
 async function main() {
   const { decodeVinWith, vpicData } = await import("../../lib/vin");
-  const { vinTraits, bodyKind, fuelKind } = await import("../../lib/vin/variant-fit");
+  const { vinTraits, bodyKind, fuelKind } = await import("../../lib/vin");
   const { normalizeDriveType } = await import("../../lib/vin");
   const { fuelEconomyForVehicle } = await import("../../lib/fuel-economy");
   const { complaintsForVehicle } = await import("../../lib/complaints");

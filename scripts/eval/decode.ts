@@ -8,7 +8,7 @@
  * Pattern rows in the vPIC file are reported apart: the data cannot reach them, the decoder is not at fault.
  */
 import { readFileSync } from "node:fs";
-import { decodeVinWith, vpicData } from "../../lib/vin/decoder";
+import { decodeVinWith, vpicData } from "../../lib/vin";
 
 const META = new Set(["VIN", "_snapshot", "_emptyFieldsOmitted", "ErrorText", "ErrorCode", "AdditionalErrorText"]);
 /** NHTSA's error codes from its ErrorText ("0 - …; 14 - …"). */

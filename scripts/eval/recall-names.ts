@@ -9,7 +9,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { config } from "../../lib/config";
-import { parseFlatRclLine } from "../../lib/recalls/flat-rcl";
+import { parseFlatRclLine } from "../../lib/recalls";
 import { makeKey, nameKey, sameModel } from "../../lib/vehicle";
 import { findVpicModel } from "../../lib/vin";
 

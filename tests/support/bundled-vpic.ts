@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { parseConfig } from "../../lib/config";
-import { loadVpicData, type VpicData } from "../../lib/vin/vpic-data";
+import { loadVpicData, type VpicData } from "../../lib/vin";
 
 export function loadBundledVpic(): VpicData {
   const file = parseConfig({}).vpic.dbPath;

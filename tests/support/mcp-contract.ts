@@ -11,19 +11,19 @@
  * the bundled vPIC data (real: the 2022 Honda list, the CR-Z's years).
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { MakesResponse, ModelsResponse, WmiResponse } from "../../lib/vin/catalog-answers";
+import { MakesResponse, ModelsResponse, WmiResponse } from "../../lib/vin";
 import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../../lib/buyer-data/answers";
-import { InsightResponse } from "../../lib/insights/answers";
+import { InsightResponse } from "../../lib/insights";
 import { AboutService, CheckDigitResult } from "../../lib/api/mcp";
 import { MCP_TOOL_NAMES } from "../../lib/api/mcp-tools";
-import { MarketOverview } from "../../lib/pricing/answers";
-import { RecallCampaignResponse } from "../../lib/recalls/answers";
-import { VehicleReport } from "../../lib/report/vehicle-report-answers";
+import { MarketOverview } from "../../lib/pricing";
+import { RecallCampaignResponse } from "../../lib/recalls";
+import { VehicleReport } from "../../lib/report";
 import { serveFuelEconomy, serveNhtsaBuyerData } from "./buyer-data-fakes";
-import { PricingResponse } from "../../lib/pricing/answers";
-import { RecallsResponse } from "../../lib/recalls/answers";
-import { VinBatchResponse } from "../../lib/report/vin-batch-answers";
-import { VinDecodeResponse } from "../../lib/report/vin-report-answers";
+import { PricingResponse } from "../../lib/pricing";
+import { RecallsResponse } from "../../lib/recalls";
+import { VinBatchResponse } from "../../lib/report";
+import { VinDecodeResponse } from "../../lib/report";
 import type { FakeServer } from "./fake-server";
 
 /** Today's six and the nine the issue asked for, by name: a tool missing from the server fails the contract. */

@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { computeCheckDigit } from "../../lib/vin/check-digit";
+import { computeCheckDigit } from "../../lib/vin";
 
 /** A VIN with a wrong check digit that the synthetic VinException table excuses. */
 export function exceptedVin(): string {

@@ -1,5 +1,5 @@
 /** A VIN's traits (lib/vin/variant-fit.ts) with only `t` known: what a test of variant matching starts from. */
-import type { VinTraits } from "../../lib/vin/variant-fit";
+import type { VinTraits } from "../../lib/vin";
 
 export const traits = (t: Partial<VinTraits>): VinTraits => ({
   body: null,

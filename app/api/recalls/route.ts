@@ -1,10 +1,10 @@
 // GET /api/recalls?vin=… | ?make=…&model=…&year=… | ?campaign=… (schemas in lib/recalls/answers.ts)
 import { operations } from "@/lib/api/operations";
-import { RecallCampaignResponse, RecallsResponse, recallsRequest } from "@/lib/recalls/answers";
+import { RecallCampaignResponse, RecallsResponse, recallsRequest } from "@/lib/recalls";
 import { json, route } from "@/lib/http/route";
-import { recallCampaign } from "@/lib/recalls/campaign";
-import { recallsForVin } from "@/lib/recalls/by-vin";
-import { recallsForYearMakeModel } from "@/lib/recalls/by-vehicle";
+import { recallCampaign } from "@/lib/recalls";
+import { recallsForVin } from "@/lib/recalls";
+import { recallsForYearMakeModel } from "@/lib/recalls";
 
 export const dynamic = "force-dynamic";
 

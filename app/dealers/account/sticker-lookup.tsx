@@ -1,7 +1,7 @@
 // The account page's window-sticker lookup: for a VIN whose sticker is archived, what the sticker says (the API's
 // format=build) beside the link to the original PDF. A plain GET form, so it works without JavaScript.
 import type { DealerAccountRecord } from "@/lib/accounts/accounts";
-import { compactVinInput, normalizeVin } from "@/lib/vin/format";
+import { compactVinInput, normalizeVin } from "@/lib/vin";
 import { archivedStickerBuild } from "@/lib/stickers/window-sticker";
 import { mayReadStickers } from "./window-sticker/access";
 import styles from "../dealers.module.css";

@@ -1,5 +1,5 @@
 // decoded.extended on the VIN page, in groups; each value marked when NHTSA's live vPIC API supplied it.
-import type { ExtendedRecord } from "@/lib/vin/extended-answers";
+import type { ExtendedRecord } from "@/lib/vin";
 
 type Value = { value: string | number | boolean; source: "local" | "live" } | null;
 

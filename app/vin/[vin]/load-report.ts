@@ -2,11 +2,11 @@
 // and the page (React's request-scoped cache).
 import { headers } from "next/headers";
 import { cache } from "react";
-import type { Vin } from "@/lib/vin/format";
+import type { Vin } from "@/lib/vin";
 import { isApiError } from "@/lib/contract/errors";
 import { arrivalOf } from "@/lib/http/arrival";
 import { buildVinReport } from "@/lib/report";
-import { compactVinInput, normalizeVin } from "@/lib/vin/format";
+import { compactVinInput, normalizeVin } from "@/lib/vin";
 
 /** The path segment as typed, without the spaces, hyphens and dots of a grouped VIN, and the VIN it is (or null). */
 export const vinOfPath = cache((segment: string): { typed: string; compact: string; vin: Vin | null } => {

@@ -8,7 +8,7 @@ import { SourceNotice } from "@/components/source-notice";
 import { showsOwnCard } from "@/lib/sources/present";
 import { ComplaintsCard, FuelEconomyCard, SafetyRatingsCard } from "./buyer-data";
 import { displayMake } from "@/lib/vehicle";
-import type { VinDecodeResponse } from "@/lib/report/vin-report-answers";
+import type { VinDecodeResponse } from "@/lib/report";
 import { FALLBACK_WRITER } from "@/lib/insights";
 import { loadReport, vinOfPath } from "./load-report";
 import { reportSectionStates } from "./report-sources";

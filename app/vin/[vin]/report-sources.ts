@@ -2,7 +2,7 @@
 // where it comes from, its status and reason, and whether this server is set up to ask that source at all. The VIN
 // page, the model year's page and the recall check page use it.
 import type { NoticeSection } from "@/lib/sources/present";
-import type { VinDecodeResponse } from "@/lib/report/vin-report-answers";
+import type { VinDecodeResponse } from "@/lib/report";
 import { complaintsOnline } from "@/lib/complaints";
 import { fuelEconomyOnline } from "@/lib/fuel-economy";
 import { ratingsOnline } from "@/lib/ratings";

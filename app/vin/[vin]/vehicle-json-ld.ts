@@ -1,5 +1,5 @@
 // schema.org `Car` for a decoded VIN, so search engines and agents read the page's facts without scraping.
-import type { VinDecodeResponse } from "@/lib/report/vin-report-answers";
+import type { VinDecodeResponse } from "@/lib/report";
 
 const DRIVE_CONFIGURATION: Record<string, string> = {
   AWD: "https://schema.org/AllWheelDriveConfiguration",

@@ -1,7 +1,7 @@
 // The archived window-sticker PDF for the signed-in dealer's account page (its "Original PDF" link): the session
 // cookie stands for the API key a link cannot carry. Only the archive is read; no manufacturer is asked.
 import { findArchived } from "@/lib/stickers/archive";
-import { normalizeVin } from "@/lib/vin/format";
+import { normalizeVin } from "@/lib/vin";
 import { mayReadStickers } from "../access";
 
 export const dynamic = "force-dynamic";

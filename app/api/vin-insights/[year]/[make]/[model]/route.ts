@@ -1,6 +1,6 @@
 // GET /api/vin-insights/{year}/{make}/{model}: the insight of a year/make/model (cached 30 days).
 // Malformed year or slug → 400; a year/make/model that vPIC does not know → 404.
-import type { InsightResponse } from "@/lib/insights/answers";
+import type { InsightResponse } from "@/lib/insights";
 import { notFound } from "@/lib/contract/errors";
 import { operations } from "@/lib/api/operations";
 import { json, route } from "@/lib/http/route";
