@@ -113,7 +113,7 @@ describe(`GET /api/vin-insights (${testProvider()})`, () => {
       /^NHTSA's vPIC data lists the 2022 Ford F-150 with variants including a pickup body/,
     );
     expect(Date.parse(body.insight.expiresAt) - Date.parse(body.insight.generatedAt)).toBe(60 * 60 * 1000);
-    expect(body.source).toMatch(/without an AI model: the AI model was unavailable \(http_error\)/);
+    expect(body.source).toMatch(/without an AI model: the AI model answered with an error/);
     expect(calls()).toHaveLength(1);
   });
 

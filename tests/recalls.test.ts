@@ -202,7 +202,11 @@ describe("the recall feed (/recalls/{year}/{make}/{model}/feed.xml)", () => {
       expect(res.status).toBe(503);
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(res.headers.get("cache-control")).toBe("no-store");
-      expect(await res.json()).toMatchObject({ status: 503, reason: "answer_unknown" });
+      const problem = await res.json();
+      expect(problem).toMatchObject({ status: 503, reason: "answer_unknown" });
+      // Its words are the presenter's, as on the recall page: no reason code, no wait in milliseconds.
+      expect(problem.detail).toMatch(/^Recalls of the 2021 Toyota Camry: not known; NHTSA [a-z ]+, and no earlier/);
+      expect(problem.detail).not.toMatch(/\b[a-z]+_[a-z_]+\b|within \d+ ms/);
     } finally {
       nhtsaDown = false;
     }

@@ -6,6 +6,7 @@
 import type { Db } from "../db";
 import { log } from "../log";
 import { displayMake } from "../vehicle";
+import { sourceDid } from "../sources/present";
 import type { InsightWriter, Usage } from "./anthropic-writer";
 import { factSources, type FactsInput, type VehicleFacts } from "./facts";
 import { composeFallback, FALLBACK_WRITER } from "./fallback";
@@ -81,7 +82,8 @@ export async function generateInsight(
         },
         "insight model call failed",
       );
-      return fallback(`the AI model was unavailable (${result.reason})`);
+      // In the presenter's words (the code is in the log above): "the AI model could not be reached".
+      return fallback(sourceDid("the AI model", result.reason));
     }
     const verdict = validateInsight(result.text, factText);
     log().info(

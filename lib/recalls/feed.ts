@@ -14,13 +14,15 @@ import { config } from "../config";
 import { recallsForYearMakeModel } from "./by-vehicle";
 import { knownVehicleNames } from "./vehicle-names";
 import { displayMake } from "../vehicle";
+import { presentSection } from "../sources/present";
 
 /** Entries per feed: readers want what is new, and the page lists everything. */
 const MAX_ENTRIES = 50;
 
 export type RecallFeed =
   | { kind: "feed"; xml: string; degraded: boolean }
-  | { kind: "unknown"; label: string; reason: string }
+  /** `words`: the presenter's sentence for recalls not known (lib/sources/present.ts), no code in it. */
+  | { kind: "unknown"; label: string; words: string }
   | { kind: "no_such_vehicle" };
 
 export async function recallFeed(asked: { year: number; make: string; model: string }): Promise<RecallFeed> {
@@ -29,7 +31,10 @@ export async function recallFeed(asked: { year: number; make: string; model: str
   const recalls = await recallsForYearMakeModel({ year: asked.year, ...known });
   // The page's casing (components/recall-list.tsx's vehicleLabel).
   const label = `${recalls.year} ${displayMake(recalls.make)} ${recalls.model}`;
-  if (recalls.count === null) return { kind: "unknown", label, reason: recalls.source };
+  if (recalls.count === null) {
+    const facts = { what: `recalls of the ${label}`, from: "NHTSA", status: recalls.status, reason: recalls.reason };
+    return { kind: "unknown", label, words: presentSection(facts) };
+  }
   const page = recalls.url;
   const asOf = new Date(recalls.asOf ?? recalls.checkedAt);
   const dated = (day: string | null) => (day ? new Date(`${day}T00:00:00Z`) : asOf);

@@ -526,7 +526,7 @@ async function pricingSection(vehicle: VehicleQuery): Promise<VinPricingSection>
     };
   } catch (error) {
     log().warn({ section: "pricing", err: error }, "vin report: pricing degraded");
-    return unavailablePricing("Pricing is temporarily unavailable; try again shortly.", null, null);
+    return unavailablePricing("Pricing is temporarily unavailable: the deal data could not be read.", null, null);
   }
 }
 

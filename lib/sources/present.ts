@@ -37,7 +37,7 @@ const DID: Record<SectionReason, string> = {
   no_model: "lists them per model, and the model is not known",
 };
 
-function sourceDid(from: string, reason: string | null | undefined): string {
+export function sourceDid(from: string, reason: string | null | undefined): string {
   return `${from} ${DID[(reason ?? "failed") as SectionReason] ?? DID.failed}`;
 }
 

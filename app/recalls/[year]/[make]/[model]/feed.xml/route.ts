@@ -24,7 +24,7 @@ export const GET = route(UNDOCUMENTED_ROUTES.recallFeed, async (_req, { params }
     throw new ApiError(
       503,
       "Service Unavailable",
-      `The recalls of the ${feed.label} are not known right now, so there is no feed to give: ${feed.reason}.`,
+      `${feed.words} A feed can only list campaigns, so there is none until they are known.`,
       { reason: "answer_unknown" },
       { "Retry-After": String(UNKNOWN_RETRY_SECONDS) },
     );
