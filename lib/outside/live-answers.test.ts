@@ -83,7 +83,8 @@ test("past the budget: pending while nothing is known, the load goes on and fill
   const answers = new LiveAnswers<{ n: number }>("test-budget", { okTtlMs: () => 60_000, max: 10 });
   const started = Date.now();
   const slow = () => new Promise<Loaded<{ n: number }>>((r) => setTimeout(() => r(ok(5)), 150));
-  expect(await answers.get("k", slow, { budgetMs: 30 })).toMatchObject({ kind: "pending" });
+  // Still being asked past the budget: the section's reason is `asking`, never a wait in milliseconds.
+  expect(await answers.get("k", slow, { budgetMs: 30 })).toMatchObject({ kind: "pending", reason: "asking" });
   expect(Date.now() - started).toBeLessThan(120);
   await answers.settled();
   let calls = 0;
@@ -103,7 +104,11 @@ test("the bulkhead: past OUTSIDE_BULKHEAD_LIMIT vehicles in flight one more wait
   const inFlight = [answers.get("a", slow), answers.get("b", slow)];
   const started = Date.now();
   // Every slot taken: "c" waits in the backlog, and its caller is answered at once.
-  expect(await answers.get("c", slow)).toMatchObject({ kind: "pending", why: expect.stringMatching(/waits its turn/) });
+  expect(await answers.get("c", slow)).toMatchObject({
+    kind: "pending",
+    reason: "busy",
+    why: expect.stringMatching(/waits its turn/),
+  });
   // The backlog is full too: "d" is refused at once.
   expect(await answers.get("d", slow)).toMatchObject({ kind: "failed", failure: { reason: "busy" } });
   expect(Date.now() - started).toBeLessThan(50);
@@ -136,6 +141,7 @@ test("a VIN report (a shared budget) waits for a call in the bulkhead's backlog 
   const queuedAt = Date.now();
   expect(await answers.get("d", after(10, 4), report(60))).toMatchObject({
     kind: "pending",
+    reason: "busy",
     why: expect.stringMatching(/waits its turn/),
   });
   expect(Date.now() - queuedAt).toBeGreaterThanOrEqual(50);
