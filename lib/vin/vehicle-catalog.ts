@@ -79,8 +79,13 @@ export type CatalogModel = CatalogMake;
 interface Entry {
   name: string;
   slug: string;
-  /** Merged year ranges per vehicle type, in VEHICLE_TYPES order. */
-  byType: Map<VehicleType, YearRange[]>;
+  /** Year ranges per vehicle type while the index is built (unmerged); null once finished. */
+  byType: Ranges | null;
+  /**
+   * Merged year ranges of each of `all.vehicleTypes`, in that order (frozen arrays shared between entries with the
+   * same ranges: 54,000 makes and models held a Map and arrays of their own each, about 46 MB).
+   */
+  ranges: readonly (readonly YearRange[])[];
   /** Every type and year of the entry: the answer when a filter keeps all of it (frozen, shared, never copied). */
   all: CatalogMake;
 }
@@ -168,25 +173,28 @@ function buildIndex(data: VpicData, newest: number): CatalogIndex {
       name: makeName,
       slug,
       byType: new Map(),
+      ranges: [],
       all: NOTHING,
       models: new Map(),
     }));
     for (const [modelId, ranges] of models) {
       const modelName = modelNames.get(modelId);
       if (!modelName) continue;
-      const model = keyed(make.models, modelName, (slug) => ({
+      const model = keyed<Entry>(make.models, modelName, (slug) => ({
         name: modelName,
         slug,
         byType: new Map(),
+        ranges: [],
         all: NOTHING,
       }));
-      addRanges(model.byType, ranges);
-      addRanges(make.byType, ranges);
+      addRanges(model.byType!, ranges);
+      addRanges(make.byType!, ranges);
     }
   }
+  const shared = sharedValues();
   for (const make of makes.values()) {
-    finish(make);
-    make.models.forEach(finish);
+    finish(make, shared);
+    make.models.forEach((model) => finish(model, shared));
     make.models = sortedByName(make.models);
   }
   // Kept in A-Z order, so a list is a filter of the index and never sorts.
@@ -217,23 +225,45 @@ function addRanges(into: Ranges, from: Ranges): void {
   }
 }
 
+/** One frozen copy of each distinct list of vehicle types and of year ranges, for the entries of one index. */
+function sharedValues() {
+  const lists = new Map<string, readonly unknown[]>();
+  const once = <T>(key: string, make: () => readonly T[]): readonly T[] => {
+    let known = lists.get(key) as readonly T[] | undefined;
+    if (!known) lists.set(key, (known = make()));
+    return known;
+  };
+  return {
+    types: (types: VehicleType[]) => once(`t:${types.join(",")}`, () => Object.freeze(types)),
+    years: (ranges: YearRange[]) =>
+      once(`y:${ranges.map((r) => `${r.from}-${r.to}`).join(",")}`, () =>
+        Object.freeze(ranges.map((r) => Object.freeze(r))),
+      ),
+  };
+}
+
 /** Merges each type's ranges (they pile up unmerged while the index is built) and computes `all`. */
-function finish(entry: Entry): void {
-  const byType = new Map<VehicleType, YearRange[]>();
+function finish(entry: Entry, shared: ReturnType<typeof sharedValues>): void {
+  const types: VehicleType[] = [];
+  const ranges: (readonly YearRange[])[] = [];
   for (const type of VEHICLE_TYPES) {
-    const list = entry.byType.get(type);
-    if (list) byType.set(type, merged(list));
+    const list = entry.byType!.get(type);
+    if (!list) continue;
+    types.push(type);
+    ranges.push(shared.years(merged(list)));
   }
-  entry.byType = byType;
-  const years = merged([...byType.values()].flat());
-  years.forEach((r) => Object.freeze(r));
+  entry.byType = null;
+  entry.ranges = ranges;
   entry.all = Object.freeze({
     name: entry.name,
     slug: entry.slug,
-    vehicleTypes: Object.freeze([...byType.keys()]) as VehicleType[],
-    years: Object.freeze(years) as YearRange[],
+    vehicleTypes: shared.types(types) as VehicleType[],
+    years: (ranges.length === 1 ? ranges[0] : shared.years(merged(ranges.flat()))) as YearRange[],
   });
 }
+
+/** The entry's merged year ranges for one of its vehicle types. */
+const rangesOf = (entry: Entry, type: VehicleType) => entry.ranges[entry.all.vehicleTypes.indexOf(type)];
 
 /** Sorted, with overlapping and adjacent ranges joined. */
 function merged(ranges: readonly YearRange[]): YearRange[] {
@@ -265,14 +295,14 @@ const covers = (ranges: readonly YearRange[], year: number) => ranges.some((r) =
 function view(entry: Entry, filter: CatalogFilter): CatalogMake | null {
   const { year, types } = filter;
   const kept = types ? entry.all.vehicleTypes.filter((t) => types.includes(t)) : entry.all.vehicleTypes;
-  const inYear = year === undefined ? kept : kept.filter((t) => covers(entry.byType.get(t)!, year));
+  const inYear = year === undefined ? kept : kept.filter((t) => covers(rangesOf(entry, t), year));
   if (!inYear.length) return null;
   if (inYear.length === entry.all.vehicleTypes.length) return entry.all;
   return {
     name: entry.name,
     slug: entry.slug,
     vehicleTypes: inYear,
-    years: merged(inYear.flatMap((t) => entry.byType.get(t)!)),
+    years: merged(inYear.flatMap((t) => rangesOf(entry, t))),
   };
 }
 
