@@ -153,7 +153,7 @@ const booleanFlag = (fallback: boolean) =>
 
 /**
  * Without WEB_CONCURRENCY, one server process per core up to this many: each holds its own vPIC tables and
- * Next.js server (about 230 MB resident) and, on PostgreSQL, DATABASE_POOL_SIZE connections plus one for the
+ * Next.js server (about 400-530 MB PSS with the demo data: docs/scaling.md#memory) and, on PostgreSQL, DATABASE_POOL_SIZE connections plus one for the
  * rate-limit counters.
  */
 const DEFAULT_MAX_WORKERS = 4;
@@ -240,7 +240,7 @@ const SETTINGS = {
   webConcurrency: env("WEB_CONCURRENCY", z.coerce.number().int().min(1).max(64).optional(), {
     default: "one per core, at most 4",
     about:
-      "server processes `npm start` runs on `PORT` (each about 230 MB; on PostgreSQL each keeps `DATABASE_POOL_SIZE` + 1 connections: see [Connection budget](scaling.md#connection-budget))",
+      "server processes `npm start` runs on `PORT` (each about 400-530 MB with the demo data: see [Memory](scaling.md#memory); on PostgreSQL each keeps `DATABASE_POOL_SIZE` + 1 connections: see [Connection budget](scaling.md#connection-budget))",
   }),
   /**
    * V8 old-space limit of each server process (MB). Without it V8 sizes the heap from the machine's memory and
