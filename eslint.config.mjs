@@ -74,11 +74,9 @@ const FILES_PAST_DOORS = [
   "components/vin-scan.tsx",
   "components/vin-search.tsx",
   "components/vehicle-picker.tsx",
-  // Under way in other changes of issue 46 (the MCP room: lib/mcp and lib/api/mcp*.ts; the status wording of the
-  // pages and components): their imports move to the doors when those land.
+  // Under way in other changes of issue 46 (the MCP room: lib/mcp; the status wording of the pages and components):
+  // their imports move to the doors when those land.
   "lib/mcp/**",
-  "lib/api/mcp.ts",
-  "lib/api/mcp-tools.ts",
   "app/recalls/**",
   "app/vehicles/**",
   "components/vin-not-found.tsx",

@@ -52,7 +52,7 @@ export async function register() {
   try {
     const { warmVinIndexes } = await import("./lib/vin");
     warmVinIndexes();
-    const { toolList } = await import("./lib/mcp/tools-list");
+    const { toolList } = await import("./lib/mcp");
     toolList();
     log().info({ ms: Math.round(performance.now() - started) }, "vPIC tables, catalog and MCP tool list loaded");
   } catch (error) {

@@ -4,7 +4,7 @@ import { VinSearch } from "@/components/vin-search";
 import { VehiclePicker } from "@/components/vehicle-picker";
 import { pickerMakes } from "./vehicles/load-catalog";
 import { EXAMPLE_DEALER_VIN, EXAMPLE_VIN, EXAMPLE_VIN_VEHICLE } from "@/lib/contract/examples";
-import { MCP_TOOLS, toolNamesInWords } from "@/lib/api/mcp-tools";
+import { MCP_TOOLS, toolNamesInWords } from "@/lib/mcp";
 import { config } from "@/lib/config";
 import { parseVin } from "@/lib/vin";
 import { getMarketOverview, vehicleHasDeals } from "@/lib/pricing";

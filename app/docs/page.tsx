@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import { Fragment } from "react";
 import swaggerUi from "swagger-ui-dist/package.json";
 import { OPERATIONS } from "@/lib/api/operations";
-import { MCP_PROMPTS, MCP_RESOURCE_TEMPLATES, MCP_TOOLS } from "@/lib/api/mcp-tools";
+import { MCP_PROMPTS, MCP_RESOURCE_TEMPLATES, MCP_TOOLS } from "@/lib/mcp";
 import { problemAnchors } from "@/lib/api/openapi";
 import { config } from "@/lib/config";
 import { CACHE } from "@/lib/api/cache";

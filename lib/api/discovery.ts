@@ -2,10 +2,10 @@
  * Discovery documents: /llms.txt (llmstxt.org: a Markdown map of what the service offers and where) and
  * /.well-known/api-catalog (RFC 9727: a linkset naming the API's description and documentation, and the MCP
  * server). They list the operations from lib/api/operations.ts and the MCP tools, resource templates and
- * prompts from lib/api/mcp-tools.ts, so they name exactly what the OpenAPI document and `tools/list` do.
+ * prompts from lib/mcp, so they name exactly what the OpenAPI document and `tools/list` do.
  */
 import { API_VERSION } from "../version";
-import { MCP_PROMPTS, MCP_RESOURCE_TEMPLATES, MCP_TOOLS, MCP_TOOL_NAMES } from "./mcp-tools";
+import { MCP_PROMPTS, MCP_RESOURCE_TEMPLATES, MCP_TOOLS, MCP_TOOL_NAMES } from "../mcp";
 import { OPERATIONS } from "./operations";
 
 /** RFC 9727 section 4.1: the linkset media type with the api-catalog profile. */

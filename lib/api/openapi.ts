@@ -32,7 +32,7 @@ import {
   type ResponseSpec,
 } from "./operations";
 import { PROBLEM_REASONS } from "../contract/problem";
-import { MCP_TOOLS, toolNamesInWords } from "./mcp-tools";
+import { MCP_TOOLS, toolNamesInWords } from "../mcp";
 
 type JsonSchema = Record<string, unknown>;
 type Io = "input" | "output";

@@ -57,7 +57,7 @@ function withoutBranchProse(value: unknown, inBranch = false): unknown {
   return out;
 }
 
-/** `briefly`: parts of the schema described by a shorter one (lib/api/mcp-tools.ts says which). */
+/** `briefly`: parts of the schema described by a shorter one (each tool's definition in lib/mcp/tools/ says which). */
 export function toolOutputSchema(
   schema: z.ZodObject,
   briefly: readonly (readonly [z.ZodType, z.ZodType])[] = [],

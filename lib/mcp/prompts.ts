@@ -8,12 +8,27 @@ import { ErrorCode, McpError, type GetPromptResult } from "@modelcontextprotocol
 import { z } from "zod";
 import { parseVin } from "../vin/vin-param";
 import { isApiError } from "../contract/errors";
-import { MCP_PROMPTS } from "../api/mcp-tools";
 import { buildVehicleReport, buildVinReport } from "../report";
 import { findCatalogModel, normalizeVin } from "../vin";
 import { compactVinInput } from "../vin/format";
 import { arrivalOfMcpRequest } from "./request-arrival";
 import { reportSummary, vehicleReportSummary } from "./summaries";
+
+/** The prompts (/llms.txt and /docs list them from here). */
+export const MCP_PROMPTS = {
+  checkUsedCar: {
+    name: "check_used_car",
+    title: "Check a used car before buying",
+    description:
+      "A used car's VIN report (recalls, owner complaints, NCAP ratings, fuel economy, what buyers paid) with a request to review it as a buyer.",
+  },
+  compareVehicles: {
+    name: "compare_vehicles",
+    title: "Compare two vehicles",
+    description:
+      "Two vehicles' reports side by side (each a VIN, or a model year, make and model) with a request to compare them for a buyer.",
+  },
+} as const;
 
 const VEHICLE_ARGUMENT = "a 17-character VIN, or a model year, make and model such as 2022 Honda CR-V";
 

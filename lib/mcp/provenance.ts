@@ -3,14 +3,55 @@
  * newest sync, the pricing data set's label and size, and the insight model. Each part is read on its own so
  * one unreadable source is reported as unknown instead of failing the whole description.
  */
-import type { AboutService } from "../api/mcp";
+import { z } from "zod";
 import { config } from "../config";
 import { db } from "../db";
 import { log } from "../log";
 import { getMarketOverview } from "../pricing";
 import { vpicData } from "../vin";
 
-type DataSources = AboutService["dataSources"];
+/** about_service's `dataSources`. */
+export const DataSources = z.object({
+  vpic: z.object({
+    name: z.string(),
+    dataDate: z
+      .string()
+      .nullable()
+      .meta({ description: "newest change date in the local vPIC tables (YYYY-MM-DD); null if unreadable" }),
+    liveEnrichment: z
+      .boolean()
+      .meta({ description: "true when elements the local tables lack are asked of NHTSA's live vPIC API" }),
+  }),
+  recalls: z.object({
+    name: z.string(),
+    mode: z.enum(["live", "offline"]).meta({
+      description: "live: NHTSA's recall API is asked (answers cached 6 hours); offline: stored data only",
+    }),
+    campaigns: z.int().min(0).meta({ description: "recall campaigns held in the local store" }),
+    lastSync: z
+      .string()
+      .nullable()
+      .meta({ description: "ISO date-time of the newest stored recall data or NHTSA answer; null when none" }),
+  }),
+  pricing: z.object({
+    label: z.string().meta({ description: "what the deals are (says so when they are demo data)" }),
+    deals: z.int().min(0).meta({ description: "number of deals in the data set" }),
+    demoDeals: z
+      .int()
+      .min(0)
+      .meta({ description: "how many of them are vinscope's generated demo deals, not real transactions" }),
+  }),
+  insights: z.object({
+    model: z.string().nullable().meta({
+      description:
+        "AI model id writing vehicle insights; null when no Anthropic API key is configured (insights are then composed from the facts by fixed rules)",
+    }),
+    enabled: z
+      .boolean()
+      .meta({ description: "false when no model API key is configured: insights are then a factual fallback" }),
+  }),
+});
+type DataSources = z.infer<typeof DataSources>;
 
 export async function dataSources(): Promise<DataSources> {
   const cfg = config();

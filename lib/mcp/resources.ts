@@ -11,12 +11,29 @@ import {
 import { ErrorCode, McpError, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { parseVin } from "../vin/vin-param";
 import { isApiError } from "../contract/errors";
-import { MCP_RESOURCE_TEMPLATES } from "../api/mcp-tools";
 import { operations } from "../api/operations";
 import { buildVehicleReport, buildVinReport } from "../report";
 import { LIGHT_VEHICLE_TYPES, findCatalogModel, listMakes, listModels } from "../vin";
 import { operationInput } from "./operation-input";
 import { arrivalOfMcpRequest } from "./request-arrival";
+
+/** The resource templates (/llms.txt and /docs list them from here). */
+export const MCP_RESOURCE_TEMPLATES = {
+  vinReport: {
+    name: "vin-report",
+    uriTemplate: "vinscope://vin/{vin}",
+    title: "VIN report",
+    description: "The report of a 17-character VIN, as decode_vin answers it (JSON).",
+  },
+  vehicleReport: {
+    name: "vehicle-report",
+    uriTemplate: "vinscope://vehicle/{year}/{make}/{model}",
+    title: "Vehicle report",
+    description:
+      "What is known about a model year, make and model without a VIN (make and model as slugs, e.g. 2022/honda/cr-v): " +
+      "pricing, open recalls, NCAP ratings and EPA fuel economy of every variant, owner complaints by component, the insight (JSON).",
+  },
+} as const;
 
 /** MCP's code for a resource that does not exist. */
 const RESOURCE_NOT_FOUND = -32002;

@@ -5,10 +5,11 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { BatchSectionQuery, CheckDigitResult, sectionFlags } from "../api/mcp";
+import { sectionFlags } from "./arguments";
+import { BatchSectionQuery, CheckDigitResult } from "./tools/vin";
 import { VinReportQuery } from "../report/vin-report-answers";
 import { handleMcpRequest } from "./http";
-import { MCP_TOOL_NAMES as TOOL_NAMES } from "../api/mcp-tools";
+import { MCP_TOOL_NAMES as TOOL_NAMES } from "./tools";
 import { createMcpServer } from "./server";
 
 async function connectedClient(): Promise<Client> {

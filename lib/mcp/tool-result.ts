@@ -14,6 +14,8 @@ import { log } from "../log";
 export interface ToolContext {
   signal: AbortSignal;
   arrivedAt?: number;
+  /** The names of the tools this server serves (lib/mcp/tools/index.ts), which callTool passes on. */
+  toolNames?: readonly string[];
 }
 
 export type ToolHandler<A> = (args: A, context: ToolContext) => Promise<CallToolResult>;

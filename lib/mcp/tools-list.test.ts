@@ -1,5 +1,5 @@
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { MCP_TOOLS, MCP_TOOL_NAMES } from "../api/mcp-tools";
+import { MCP_TOOLS, MCP_TOOL_NAMES } from "./tools";
 import { toolList } from "./tools-list";
 
 describe("tools/list", () => {

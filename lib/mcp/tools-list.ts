@@ -1,14 +1,14 @@
 /**
  * The answer to `tools/list` and the dispatch of `tools/call`, both from the one list of tools
- * (lib/api/mcp-tools.ts). The list, with its compact schemas, is built once per process: a request only
+ * (lib/mcp/tools/index.ts). The list, with its compact schemas, is built once per process: a request only
  * serialises it.
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { MCP_TOOLS, type McpToolName, type McpToolSpec } from "../api/mcp-tools";
 import { log } from "../log";
 import { toolInputSchema, toolOutputSchema } from "./compact-schema";
-import { TOOL_HANDLERS } from "./tools";
-import { internalError, runTool, toolError, type ToolContext, type ToolHandler } from "./tool-result";
+import type { McpTool } from "./tool";
+import { MCP_TOOL_NAMES, MCP_TOOLS } from "./tools";
+import { internalError, runTool, toolError, type ToolContext } from "./tool-result";
 import { countMcpToolCall } from "../metrics/process-metrics";
 import { inSpan } from "../metrics/tracing";
 import { SectionReasonSchema } from "../sources/status";
@@ -32,7 +32,7 @@ export function toolList(): Tool[] {
   return globalForTools.__vinscopeToolList;
 }
 
-const SPECS = new Map<string, McpToolSpec>(MCP_TOOLS.map((t) => [t.name, t]));
+const SPECS = new Map<string, McpTool>(MCP_TOOLS.map((t) => [t.name, t]));
 
 /** Arguments are a VIN or a few names: a bound on their size keeps a huge nested payload from being walked. */
 const MAX_ARGUMENT_ELEMENTS = 64;
@@ -60,12 +60,11 @@ export async function callTool(name: string, args: unknown, context: ToolContext
   }
   const parsed = spec.arguments.safeParse(args ?? {});
   if (!parsed.success) return toolError(`Invalid arguments for ${name}: ${issuesText(parsed.error.issues)}.`);
-  const handler = TOOL_HANDLERS[name as McpToolName] as ToolHandler<unknown>;
   // Counted, and with tracing on a span, under the tool's name: only a known tool's name gets here.
   const result = await inSpan(
     `mcp.tool ${name}`,
     { "mcp.tool.name": name },
-    () => runTool(name, () => handler(parsed.data, context)),
+    () => runTool(name, () => spec.handler(parsed.data, { ...context, toolNames: MCP_TOOL_NAMES })),
     (r) => ({ "mcp.tool.is_error": r.isError === true }),
   );
   countMcpToolCall(name, result.isError ? "error" : "ok");

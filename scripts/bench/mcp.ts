@@ -120,8 +120,8 @@ async function main() {
   const { migrate } = await import("../../cli/db/prepare");
   const { seedDemoData } = await import("../../lib/seed");
   const { disconnectDb } = await import("../../lib/db");
-  const { handleMcpRequest } = await import("../../lib/mcp/http");
-  const { MCP_TOOL_NAMES: TOOL_NAMES } = await import("../../lib/api/mcp-tools");
+  const { handleMcpRequest } = await import("../../lib/mcp");
+  const { MCP_TOOL_NAMES: TOOL_NAMES } = await import("../../lib/mcp");
   const cases = CASES.filter(
     (c) => c.method !== "tools/call" || (TOOL_NAMES as string[]).includes(String(c.params?.name)),
   );

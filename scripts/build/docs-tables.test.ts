@@ -1,10 +1,10 @@
 /**
  * The documents' lists of things the code defines, checked against the code so they cannot drift: the MCP tools
- * (lib/api/mcp-tools.ts) in docs/mcp.md and the scheduled jobs (lib/jobs/registry.ts) in docs/syncs-and-data.md.
+ * (lib/mcp/tools/index.ts) in docs/mcp.md and the scheduled jobs (lib/jobs/registry.ts) in docs/syncs-and-data.md.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { MCP_TOOL_NAMES } from "../../lib/api/mcp-tools";
+import { MCP_TOOL_NAMES } from "../../lib/mcp";
 import { JOBS } from "../../lib/jobs/registry";
 
 const read = (file: string) => readFileSync(path.join(__dirname, "../..", file), "utf8");

@@ -2,7 +2,7 @@
 import { methodNotAllowed } from "@/lib/contract/errors";
 import { UNDOCUMENTED_ROUTES, operations } from "@/lib/api/operations";
 import { raw, route } from "@/lib/http/route";
-import { handleMcpRequest } from "@/lib/mcp/http";
+import { handleMcpRequest } from "@/lib/mcp";
 
 export const dynamic = "force-dynamic";
 

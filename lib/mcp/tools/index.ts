@@ -1,6 +1,7 @@
-/** Every tool's handler, by the tool's name (lib/api/mcp-tools.ts lists the tools): one handler per tool, checked by the types. */
-import type { McpToolArguments, McpToolName } from "../../api/mcp-tools";
-import type { ToolHandler } from "../tool-result";
+/**
+ * The one list of tools, in the order `tools/list` gives them: each tool is defined whole (definition, argument
+ * schema, answer schema, handler) in a file of this folder and registered here.
+ */
 import { aboutService } from "./about-service";
 import { listMakes, listModels, lookupWmi } from "./catalog";
 import { getMarket, getPricing } from "./pricing";
@@ -8,20 +9,29 @@ import { checkRecalls, getRecallCampaign } from "./recalls";
 import { getComplaints, getFuelEconomy, getSafetyRatings, getVehicleInsight } from "./vehicle";
 import { decodeVin, decodeVins, validateVinCheckDigit } from "./vin";
 
-export const TOOL_HANDLERS: { [K in McpToolName]: ToolHandler<McpToolArguments<K>> } = {
-  decode_vin: decodeVin,
-  decode_vins: decodeVins,
-  check_recalls: checkRecalls,
-  get_recall_campaign: getRecallCampaign,
-  get_pricing: getPricing,
-  get_market_overview: getMarket,
-  get_safety_ratings: getSafetyRatings,
-  get_complaints: getComplaints,
-  get_fuel_economy: getFuelEconomy,
-  get_vehicle_insight: getVehicleInsight,
-  list_makes: listMakes,
-  list_models: listModels,
-  lookup_wmi: lookupWmi,
-  validate_vin_check_digit: validateVinCheckDigit,
-  about_service: aboutService,
-};
+export const MCP_TOOLS = [
+  decodeVin,
+  decodeVins,
+  checkRecalls,
+  getRecallCampaign,
+  getPricing,
+  getMarket,
+  getSafetyRatings,
+  getComplaints,
+  getFuelEconomy,
+  getVehicleInsight,
+  listMakes,
+  listModels,
+  lookupWmi,
+  validateVinCheckDigit,
+  aboutService,
+] as const;
+
+export type McpToolName = (typeof MCP_TOOLS)[number]["name"];
+export const MCP_TOOL_NAMES: McpToolName[] = MCP_TOOLS.map((t) => t.name);
+
+/** "decode_vin, decode_vins, … and about_service": for sentences on pages. */
+export function toolNamesInWords(): string {
+  const names = [...MCP_TOOL_NAMES];
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
