@@ -5,7 +5,7 @@ import { Fragment } from "react";
 import swaggerUi from "swagger-ui-dist/package.json";
 import { OPERATIONS } from "@/lib/api/operations";
 import { MCP_PROMPTS, MCP_RESOURCE_TEMPLATES, MCP_TOOLS } from "@/lib/mcp";
-import { problemAnchors } from "@/lib/api/openapi";
+import { problemAnchors } from "@/lib/openapi";
 import { config } from "@/lib/config";
 import { CACHE } from "@/lib/api/cache";
 import { API_VERSION } from "@/lib/version";

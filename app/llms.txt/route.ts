@@ -1,5 +1,5 @@
 // GET /llms.txt: a plain-text map of the service for language-model tools (llmstxt.org format): what it offers and where.
-import { discoveryText } from "@/lib/api/discovery";
+import { discoveryText } from "@/lib/openapi";
 import { config } from "@/lib/config";
 import { CACHE } from "@/lib/api/cache";
 import { UNDOCUMENTED_ROUTES } from "@/lib/api/operations";

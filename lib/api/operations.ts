@@ -1,6 +1,6 @@
 /**
  * Every documented operation of the HTTP API: path, method, the zod schemas of its parameters, body and
- * responses (imported from lib/api, never restated), and every status it can answer with. lib/api/openapi.ts
+ * responses (imported from lib/api, never restated), and every status it can answer with. lib/openapi/openapi.ts
  * turns this list into the OpenAPI 3.1 document; the contract tests validate real responses against it.
  *
  * Each operation is also what its route handler is built from: `route(operations.decodeVin, handler)`
@@ -898,10 +898,10 @@ export const ROUTES: RouteSpec[] = [...OPERATIONS, ...Object.values(UNDOCUMENTED
 
 /**
  * Answers every operation can give whatever its input, merged into each operation by
- * lib/api/openapi.ts: a malformed request target, a wrong method, a body that stalls, an over-long URL, and the
+ * lib/openapi/openapi.ts: a malformed request target, a wrong method, a body that stalls, an over-long URL, and the
  * service unable to answer now (its database unavailable, or the request past its deadline) with Retry-After.
  */
-/** Merged into every operation under a rate-limited path (lib/rate-limit/paths.ts) by lib/api/openapi.ts. */
+/** Merged into every operation under a rate-limited path (lib/rate-limit/paths.ts) by lib/openapi/openapi.ts. */
 export const RATE_LIMITED_RESPONSE: ResponseSpec = problem(
   "Too many requests from this client address within the window (reason rate_limited; `limit` and `windowSeconds` give the quota). Retry after the Retry-After seconds.",
   ["requestId", "retryAfter", "rateLimitPolicy", "rateLimit"],

@@ -6,7 +6,7 @@
  *   npm run check:openapi -- --print > openapi.json
  */
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { buildOpenApiDocument } from "../../lib/api/openapi";
+import { buildOpenApiDocument } from "../../lib/openapi";
 import { config } from "../../lib/config";
 
 async function main() {

@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildOpenApiDocument } from "../../lib/api/openapi";
+import { buildOpenApiDocument } from "../../lib/openapi";
 import { config } from "../../lib/config";
 
 const root = path.resolve(__dirname, "../..");

@@ -1,5 +1,5 @@
 // GET /.well-known/api-catalog: the RFC 9727 API catalog (a linkset pointing to the OpenAPI document and the docs).
-import { API_CATALOG_TYPE, apiCatalog } from "@/lib/api/discovery";
+import { API_CATALOG_TYPE, apiCatalog } from "@/lib/openapi";
 import { config } from "@/lib/config";
 import { CACHE } from "@/lib/api/cache";
 import { UNDOCUMENTED_ROUTES } from "@/lib/api/operations";

@@ -6,7 +6,7 @@
  */
 import { API_VERSION } from "../version";
 import { MCP_PROMPTS, MCP_RESOURCE_TEMPLATES, MCP_TOOLS, MCP_TOOL_NAMES } from "../mcp";
-import { OPERATIONS } from "./operations";
+import { OPERATIONS } from "../api/operations";
 
 /** RFC 9727 section 4.1: the linkset media type with the api-catalog profile. */
 export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';

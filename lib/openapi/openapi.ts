@@ -17,7 +17,7 @@
  * on every operation, rate-limit and conditional-GET headers, cache notes) is this API's own contract.
  */
 import { z } from "zod";
-import { CACHE } from "./cache";
+import { CACHE } from "../api/cache";
 import { API_VERSION } from "../version";
 import { isRateLimitedPath } from "../rate-limit";
 import {
@@ -30,7 +30,7 @@ import {
   type OperationSpec,
   type ResponseHeader,
   type ResponseSpec,
-} from "./operations";
+} from "../api/operations";
 import { PROBLEM_REASONS } from "../contract/problem";
 import { MCP_TOOLS, toolNamesInWords } from "../mcp";
 
