@@ -152,8 +152,13 @@ describe("vehicle pages (no JavaScript)", () => {
     const res = await get("/vehicles/honda/civic/2022");
     expect(res.status).toBe(200);
     const html = await res.text();
-    for (const id of ["pricing", "insight", "safety-ratings", "complaints", "fuel-economy", "attribution"])
-      expect(html).toContain(`data-testid="${id}"`);
+    for (const id of ["pricing", "insight", "attribution"]) expect(html).toContain(`data-testid="${id}"`);
+    // This app works without NHTSA and fueleconomy.gov: the sections they supply fold into the page's one notice,
+    // which names them, instead of each showing a box of its own.
+    expect(html.match(/data-source-notice=""/g)).toHaveLength(1);
+    expect(html).toContain("does not show open recalls, crash-test ratings, owner complaints or fuel economy");
+    for (const id of ["safety-ratings", "complaints", "fuel-economy"])
+      expect(html).not.toContain(`data-testid="${id}"`);
     expect(html).toContain(`href="${app.url}/recalls/2022/honda/civic"`);
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]);
     expect(ld).toMatchObject({
