@@ -70,8 +70,6 @@ const ROOMS_PAST_THEIR_DOOR = new Set([
   // such as lib/contract, by the CLI's start-up, and by prisma.config.ts, which Prisma's CLI loads before the
   // clients are generated.
   "db",
-  // lib/mcp: being made whole by issue 46's MCP change, under way; its door is settled there.
-  "mcp",
 ]);
 /** Files that import rooms past their doors, and why. */
 const FILES_PAST_DOORS = [
@@ -80,14 +78,6 @@ const FILES_PAST_DOORS = [
   "components/vin-scan.tsx",
   "components/vin-search.tsx",
   "components/vehicle-picker.tsx",
-  // Under way in other changes of issue 46 (the MCP room: lib/mcp; the status wording of the pages and components):
-  // their imports move to the doors when those land.
-  "lib/mcp/**",
-  "app/recalls/**",
-  "app/vehicles/**",
-  "components/vin-not-found.tsx",
-  "components/recall-list.tsx",
-  "components/pricing-view.tsx",
 ];
 const DOOR_ZONES = ROOMS.filter((room) => !ROOMS_PAST_THEIR_DOOR.has(room)).map((room) => ({
   target: ["./!(lib)/**/*", "./*", "./lib/*", `./lib/!(${room})/**/*`],
@@ -129,14 +119,9 @@ export default defineConfig([
     },
   },
   {
-    // The files past the doors (above): lib's keep to the layers, the others to nothing.
+    // The files past the doors (above): client components, outside lib/, which keep to nothing.
     files: FILES_PAST_DOORS,
     rules: { "import/no-restricted-paths": "off" },
-  },
-  {
-    files: FILES_PAST_DOORS.filter((file) => file.startsWith("lib/")),
-    ignores: ["lib/**/*.test.ts"],
-    rules: { "import/no-restricted-paths": ["error", { zones: LAYER_ZONES }] },
   },
   globalIgnores([
     ".next/**",

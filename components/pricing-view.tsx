@@ -2,10 +2,9 @@
 import Link from "next/link";
 import { PriceBand, dollars } from "@/components/charts/price-band";
 import { UsStateMap } from "@/components/charts/us-state-map";
-import type { PricingResponse } from "@/lib/pricing/answers";
+import { type PricingResponse, US_STATES, isUsStateCode, stateName } from "@/lib/pricing";
 import { DemoNotice } from "@/components/demo-notice";
 import { ScrollTable } from "@/components/scroll-table";
-import { US_STATES, isUsStateCode, stateName } from "@/lib/pricing";
 import styles from "./pricing-view.module.css";
 
 export interface PricingViewProps {

@@ -2,7 +2,7 @@
 // page: newest first, severity badges, and distinct empty / stale / not-known states. Stale and not known are said
 // calmly in the page's one source notice (components/source-notice.tsx); here only the list and its date remain.
 import { BarChart } from "@/components/charts/bar-chart";
-import type { RecallsResponse } from "@/lib/recalls/answers";
+import type { RecallsResponse } from "@/lib/recalls";
 import { showsOwnCard } from "@/lib/sources/present";
 import { displayMake } from "@/lib/vehicle";
 import styles from "./recall-list.module.css";

@@ -5,8 +5,7 @@ import Link from "next/link";
 import { headers } from "next/headers";
 import { VinSearch } from "@/components/vin-search";
 import { PATH_HEADER } from "@/lib/http/request-path";
-import { checkDigit } from "@/lib/vin/check-digit";
-import { compactVinInput, normalizeVin } from "@/lib/vin/format";
+import { checkDigit, compactVinInput, normalizeVin } from "@/lib/vin";
 
 export function typedVin(path: string | null): string | null {
   const match = /^\/vin\/([^/]+)\/?$/.exec(path ?? "");

@@ -2,11 +2,10 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { redirect } from "next/navigation";
-import { RecallsQuery, RECALL_MIN_YEAR, recallMaxYear, type RecallsResponse } from "@/lib/recalls/answers";
+import { RecallsQuery, RECALL_MIN_YEAR, recallMaxYear, type RecallsResponse, recallsForVin } from "@/lib/recalls";
 import { isApiError } from "@/lib/contract/errors";
-import { recallsForVin } from "@/lib/recalls/by-vin";
 import { slugify } from "@/lib/vehicle";
-import { compactVinInput } from "@/lib/vin/format";
+import { compactVinInput } from "@/lib/vin";
 import { RecallDisclaimer, RecallList, vehicleLabel } from "@/components/recall-list";
 import { SourceNotice } from "@/components/source-notice";
 import { NHTSA_RECALL_CHECK, sourceSections } from "@/app/vin/[vin]/report-sources";

@@ -7,7 +7,7 @@ import { BarChart } from "@/components/charts/bar-chart";
 import { PriceBand, dollars } from "@/components/charts/price-band";
 import { DemoNotice } from "@/components/demo-notice";
 import { ScrollTable } from "@/components/scroll-table";
-import type { VehicleReport } from "@/lib/report/vehicle-report-answers";
+import type { VehicleReport } from "@/lib/report";
 import { FALLBACK_WRITER } from "@/lib/insights";
 
 const stars = (n: number | null) => (n === null ? "not rated" : `${"★".repeat(n)}${"☆".repeat(5 - n)}`);

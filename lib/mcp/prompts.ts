@@ -6,11 +6,9 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ErrorCode, McpError, type GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { parseVin } from "../vin/vin-param";
+import { parseVin, findCatalogModel, normalizeVin, compactVinInput } from "../vin";
 import { isApiError } from "../contract/errors";
 import { buildVehicleReport, buildVinReport } from "../report";
-import { findCatalogModel, normalizeVin } from "../vin";
-import { compactVinInput } from "../vin/format";
 import { arrivalOfMcpRequest } from "./request-arrival";
 import { reportSummary, vehicleReportSummary } from "./summaries";
 

@@ -9,11 +9,10 @@ import {
   type CompleteResourceTemplateCallback,
 } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ErrorCode, McpError, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
-import { parseVin } from "../vin/vin-param";
+import { parseVin, LIGHT_VEHICLE_TYPES, findCatalogModel, listMakes, listModels } from "../vin";
 import { isApiError } from "../contract/errors";
 import { operations } from "../api/operations";
 import { buildVehicleReport, buildVinReport } from "../report";
-import { LIGHT_VEHICLE_TYPES, findCatalogModel, listMakes, listModels } from "../vin";
 import { operationInput } from "./operation-input";
 import { arrivalOfMcpRequest } from "./request-arrival";
 

@@ -7,7 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { sectionFlags } from "./arguments";
 import { BatchSectionQuery, CheckDigitResult } from "./tools/vin";
-import { VinReportQuery } from "../report/vin-report-answers";
+import { VinReportQuery } from "../report";
 import { handleMcpRequest } from "./http";
 import { MCP_TOOL_NAMES as TOOL_NAMES } from "./tools";
 import { createMcpServer } from "./server";

@@ -1,7 +1,6 @@
-import type { PricingResponse } from "../pricing/answers";
-import type { VinDecodeResponse } from "../report/vin-report-answers";
-import { DEMO_SOURCE_TEXT, VERIFIED_SOURCE_TEXT, sourceText } from "../pricing/deal-source";
-import type { RecallsResponse } from "../recalls/answers";
+import { type PricingResponse, DEMO_SOURCE_TEXT, VERIFIED_SOURCE_TEXT, sourceText } from "../pricing";
+import type { VinDecodeResponse } from "../report";
+import type { RecallsResponse } from "../recalls";
 import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../buyer-data/answers";
 import {
   complaintsLine,

@@ -3,17 +3,13 @@
  * a person would quote, in a few lines. Prices always say when they come from the bundled demo deals: an agent
  * quotes the text, not `source`. Unknown is written "unknown", never as zero.
  */
-import type { MakesResponse, ModelsResponse, WmiResponse } from "../vin/catalog-answers";
 import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../buyer-data/answers";
-import type { InsightResponse } from "../insights/answers";
-import type { MarketOverview, PricingResponse } from "../pricing/answers";
-import type { RecallCampaignResponse, RecallItem, RecallsResponse } from "../recalls/answers";
-import type { VehicleReport } from "../report/vehicle-report-answers";
-import type { VinDecodeResponse, VinPricingSection } from "../report/vin-report-answers";
-import { FALLBACK_WRITER } from "../insights/fallback";
-import { demoSentence } from "../pricing";
+import { FALLBACK_WRITER, type InsightResponse } from "../insights";
+import { demoSentence, type MarketOverview, type PricingResponse } from "../pricing";
+import type { RecallCampaignResponse, RecallItem, RecallsResponse } from "../recalls";
+import type { VehicleReport, VinDecodeResponse, VinPricingSection } from "../report";
 import { displayMake } from "../vehicle";
-import type { YearRange } from "../vin";
+import type { MakesResponse, ModelsResponse, WmiResponse, YearRange } from "../vin";
 import { presentSection, statusWords } from "../sources/present";
 
 const usd = (n: number) => `$${Math.round(n).toLocaleString("en-US")}`;

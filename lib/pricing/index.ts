@@ -16,7 +16,8 @@ import { slugify, type VehicleQuery } from "../vehicle";
 export type { PricingResult } from "./aggregate-pricing";
 export { MARKET_MIN_DEALS, type MarketData } from "./market-overview";
 export { US_STATES, isUsStateCode, stateName } from "../contract/us-states";
-export { demoSentence, isDemoText } from "./deal-source";
+export { DEMO_SOURCE_TEXT, VERIFIED_SOURCE_TEXT, demoSentence, isDemoText, sourceText } from "./deal-source";
+export { PRICING_YEAR_MAX, PRICING_YEAR_MIN } from "./pricing-years";
 
 /**
  * Pricing of a make/model/year (and state). Names are slugified, so "Land Rover" / "Range Rover Sport" and
@@ -75,4 +76,4 @@ export { generateDemoDeals, seedDemoDeals } from "./demo-seed";
 export { importDeals } from "./import-deals";
 export type { ImportProgress } from "./import-deals";
 export { computeMarketOverview, marketOverview } from "./market-overview";
-export { PricingPathParams, PricingQuery, PricingStatePathParams } from "./params";
+export { PricingPathParams, PricingQuery, PricingStatePathParams, PricingYear } from "./params";

@@ -19,6 +19,8 @@ export {
   RecallsQuery,
   RecallsResponse,
   recallsRequest,
+  RECALL_MIN_YEAR,
+  recallMaxYear,
 } from "./answers";
 export { parseFlatRclLine } from "./flat-rcl";
 export { importRecallFile } from "./import";
@@ -28,4 +30,5 @@ export type { OpenedCoverage } from "./mirror-import";
 export type { RecallRecord } from "./record";
 export { campaignTexts, upsertRecalls } from "./store";
 export type { StoredRecall } from "./store";
-export { knownVehicleNames } from "./vehicle-names";
+export { canonicalVehicleNames, knownVehicleNames } from "./vehicle-names";
+export { recallFeed } from "./feed";

@@ -11,6 +11,6 @@ export { buildVehicleReport } from "./vehicle-report";
 
 // Reached from outside the room (issue 46: every import of it comes through this door).
 export { VehicleReport } from "./vehicle-report-answers";
-export { VinBatchQuery, VinBatchResponse } from "./vin-batch-answers";
-export { VinDecodeResponse, VinPathParams, VinReportQuery } from "./vin-report-answers";
+export { EntryProblem, VIN_BATCH_LIMIT, VinBatchQuery, VinBatchResponse } from "./vin-batch-answers";
+export { VinDecodeResponse, VinPathParams, VinPricingSection, VinReportQuery } from "./vin-report-answers";
 export { warmReportData } from "./warm";

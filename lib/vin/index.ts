@@ -21,9 +21,17 @@ export { LIGHT_VEHICLE_TYPES, findCatalogModel, listMakes, listModels, type Year
 export { makesAnswer, modelsAnswer, wmiAnswer } from "./catalog-lookups";
 // The answers' schemas (the operations' contract) and the request parameter of a VIN.
 export { DecodedVehicleSchema, WmiOnlyVehicleSchema } from "./answers";
-export { MakesQuery, MakesResponse, ModelsQuery, ModelsResponse, WmiPathParams, WmiResponse } from "./catalog-answers";
+export {
+  CATALOG_YEAR_MIN,
+  MakesQuery,
+  MakesResponse,
+  ModelsQuery,
+  ModelsResponse,
+  WmiPathParams,
+  WmiResponse,
+} from "./catalog-answers";
 export { VPIC_ERROR_CODES } from "./error-codes";
-export type { ExtendedRecord } from "./extended-answers";
+export { ExtendedRecordSchema, ValueSource, type ExtendedRecord } from "./extended-answers";
 export { toExtendedRecord } from "./extended-record";
 export { parseVin, vinParam } from "./vin-param";
 // Body, fuel and drive of a VIN, matched against other sources' variants (ratings, fuel economy, insights).

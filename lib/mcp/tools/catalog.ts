@@ -1,15 +1,17 @@
 /** list_makes, list_models and lookup_wmi: the vPIC catalog (lib/vin), the same answers as /api/public/makes, /models and /wmi. */
 import { z } from "zod";
 import { operations } from "../../api/operations";
-import { makesAnswer, modelsAnswer, wmiAnswer } from "../../vin";
 import {
+  makesAnswer,
+  modelsAnswer,
+  wmiAnswer,
   MakesQuery,
   MakesResponse,
   ModelsQuery,
   ModelsResponse,
   WmiPathParams,
   WmiResponse,
-} from "../../vin/catalog-answers";
+} from "../../vin";
 import { wholeNumberInput } from "../arguments";
 import { operationInput } from "../operation-input";
 import { makesSummary, modelsSummary, wmiSummary } from "../summaries";

@@ -1,10 +1,15 @@
 /** get_pricing and get_market_overview: lib/pricing, the same answers as the pricing routes and /api/market-data. */
 import { z } from "zod";
 import { operations } from "../../api/operations";
-import { getMarketOverview, getVehiclePricing } from "../../pricing";
-import { MarketOverview, PricingResponse } from "../../pricing/answers";
-import { PricingYear } from "../../pricing/params";
-import { PRICING_YEAR_MAX, PRICING_YEAR_MIN } from "../../pricing/pricing-years";
+import {
+  getMarketOverview,
+  getVehiclePricing,
+  MarketOverview,
+  PricingResponse,
+  PricingYear,
+  PRICING_YEAR_MAX,
+  PRICING_YEAR_MIN,
+} from "../../pricing";
 import { NO_ARGUMENTS, vehicleName, wholeNumberInput } from "../arguments";
 import { marketSummary, pricingSummary } from "../summaries";
 import { defineTool } from "../tool";

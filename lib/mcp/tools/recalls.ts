@@ -1,14 +1,16 @@
 /** check_recalls and get_recall_campaign: lib/recalls, the same answers as GET /api/recalls. */
 import { z } from "zod";
 import { operations } from "../../api/operations";
-import { recallCampaign, recallsForVin, recallsForYearMakeModel } from "../../recalls";
 import {
+  recallCampaign,
+  recallsForVin,
+  recallsForYearMakeModel,
   RECALL_MIN_YEAR,
   RecallCampaignResponse,
   recallMaxYear,
   recallsRequest,
   RecallsResponse,
-} from "../../recalls/answers";
+} from "../../recalls";
 import { wholeNumberInput } from "../arguments";
 import { operationInput } from "../operation-input";
 import { campaignSummary, recallsSummary } from "../summaries";

@@ -5,8 +5,7 @@
 import { operations } from "../../api/operations";
 import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../../buyer-data/answers";
 import { notFound } from "../../contract/errors";
-import { lookupInsight } from "../../insights";
-import { InsightResponse } from "../../insights/answers";
+import { lookupInsight, InsightResponse } from "../../insights";
 import { complaintsByVehicle, fuelEconomyByVehicle, safetyRatingsByVehicle } from "../../report";
 import { VehicleArguments } from "../arguments";
 import { operationInput } from "../operation-input";

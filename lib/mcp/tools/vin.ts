@@ -2,14 +2,16 @@
 import { z } from "zod";
 import { operations } from "../../api/operations";
 import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../../buyer-data/answers";
-import { buildVinBatch, buildVinReport } from "../../report";
-import { EntryProblem, VIN_BATCH_LIMIT, VinBatchResponse } from "../../report/vin-batch-answers";
-import { VinDecodeResponse } from "../../report/vin-report-answers";
+import {
+  buildVinBatch,
+  buildVinReport,
+  EntryProblem,
+  VIN_BATCH_LIMIT,
+  VinBatchResponse,
+  VinDecodeResponse,
+} from "../../report";
 import { displayMake } from "../../vehicle";
-import { checkDigit, normalizeVin } from "../../vin";
-import { WmiOnlyVehicleSchema } from "../../vin/answers";
-import { ExtendedRecordSchema, ValueSource } from "../../vin/extended-answers";
-import { parseVin } from "../../vin/vin-param";
+import { checkDigit, ExtendedRecordSchema, normalizeVin, parseVin, ValueSource, WmiOnlyVehicleSchema } from "../../vin";
 import { sectionFlags, toolFlags, vinArgument } from "../arguments";
 import { reportSummary } from "../summaries";
 import { defineTool } from "../tool";

@@ -2,9 +2,13 @@
 import Link from "next/link";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { RECALL_MIN_YEAR, recallMaxYear, type RecallsResponse } from "@/lib/recalls/answers";
-import { recallsForYearMakeModel } from "@/lib/recalls/by-vehicle";
-import { canonicalVehicleNames } from "@/lib/recalls/vehicle-names";
+import {
+  RECALL_MIN_YEAR,
+  recallMaxYear,
+  type RecallsResponse,
+  recallsForYearMakeModel,
+  canonicalVehicleNames,
+} from "@/lib/recalls";
 import { modelYearWithin } from "@/lib/vehicle";
 import { RecallDisclaimer, RecallList, vehicleLabel } from "@/components/recall-list";
 import { SourceNotice } from "@/components/source-notice";

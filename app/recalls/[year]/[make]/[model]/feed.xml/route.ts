@@ -1,10 +1,9 @@
 import { CACHE } from "@/lib/api/cache";
 import { ApiError, notFound } from "@/lib/contract/errors";
 import { UNDOCUMENTED_ROUTES } from "@/lib/api/operations";
-import { RECALL_MIN_YEAR, recallMaxYear } from "@/lib/recalls/answers";
+import { RECALL_MIN_YEAR, recallMaxYear, recallFeed } from "@/lib/recalls";
 import { pathParam } from "@/lib/http/params";
 import { raw, route } from "@/lib/http/route";
-import { recallFeed } from "@/lib/recalls/feed";
 import { modelYearWithin } from "@/lib/vehicle";
 
 export const dynamic = "force-dynamic";
