@@ -16,7 +16,7 @@ import { examples } from "../help";
 import { wholeNumber } from "../output";
 import { claimSqliteFile, ensurePortFree, StartRefused } from "../server/instance-guard";
 import { EXIT_WITH_PARENT, holdLifetime, isStopping, track } from "../server/lifetime";
-import { listenAddress, serveWithWorkers } from "../server/server-workers";
+import { LEAN_PROCESS, listenAddress, serveWithWorkers } from "../server/server-workers";
 import { collectFromJobRunner } from "../../lib/metrics/cluster";
 
 const root = process.cwd();
@@ -151,13 +151,14 @@ function startJobRunnerProcess(): void {
     const child = spawn(
       process.execPath,
       [
+        ...LEAN_PROCESS.execArgv,
         "--require",
         EXIT_WITH_PARENT,
         ...(bundle ? [path.join(bundle, "job-runner.cjs")] : ["--import", "tsx", "cli/server/job-runner.ts"]),
       ],
       {
         cwd: root,
-        env,
+        env: { ...LEAN_PROCESS.env, ...env },
         stdio: ["inherit", "inherit", "inherit", "ipc"],
       },
     );

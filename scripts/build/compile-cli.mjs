@@ -11,7 +11,7 @@
 //
 // Output: node_modules/.cache/vinscope/cli/{index,job-runner}.cjs, and inputs.json (the source files bundled,
 // for the freshness check).
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -39,11 +39,16 @@ const sourceLocations = {
 
 export async function compileCli() {
   const esbuild = await import("esbuild");
+  // Written beside the bundle, then renamed over it file by file: a process starting meanwhile (another `npm start`
+  // from this checkout) reads either the old file or the new one, never a half-written one.
+  const staging = `${outDir}.${process.pid}`;
+  // Sources are read after this: one edited during the build is newer than the bundle, which is built again.
+  const builtAt = Date.now();
   mkdirSync(outDir, { recursive: true });
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: { index: "cli/index.ts", "job-runner": "cli/server/job-runner.ts" },
-    outdir: outDir,
+    outdir: staging,
     outExtension: { ".js": ".cjs" },
     bundle: true,
     platform: "node",
@@ -59,7 +64,11 @@ export async function compileCli() {
     plugins: [sourceLocations],
   });
   const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith("node_modules/"));
-  writeFileSync(path.join(outDir, "inputs.json"), JSON.stringify({ builtAt: Date.now(), inputs }));
+  writeFileSync(path.join(staging, "inputs.json"), JSON.stringify({ builtAt, inputs }));
+  // The manifest last: it says the bundle is current.
+  const files = readdirSync(staging).sort((a, b) => Number(a === "inputs.json") - Number(b === "inputs.json"));
+  for (const file of files) renameSync(path.join(staging, file), path.join(outDir, file));
+  rmSync(staging, { recursive: true, force: true });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
