@@ -13,19 +13,12 @@
  *
  *   npm run bench:memory -- [--seconds 60] [--idle 30] [--connections 16] [--budget 600] [--full-indexes]
  */
-import { execFileSync } from "node:child_process";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { config } from "../../lib/config";
-import { decodeVinWith } from "../../lib/vin";
-import { loadVpicData } from "../../lib/vin";
-import { synthesiseVins } from "../../lib/vin";
 import { startServer } from "./support/bench-server";
+import { decodableVins, fakeNhtsa, fullIndexDatabase, groupProcesses } from "./support/instance";
 
 const { values: args } = parseArgs({
   options: {
@@ -38,7 +31,6 @@ const { values: args } = parseArgs({
   },
 });
 const GROWTH_WITHIN = 0.15;
-const root = path.resolve(__dirname, "../..");
 
 interface Proc {
   pid: number;
@@ -57,58 +49,14 @@ function roleOf(cmd: string[]): string {
   return path.basename(cmd[0] ?? "?");
 }
 
-/** Every process in the group `pgid` (npm, the launcher, the server processes, the job runner) with its PSS. */
-function processes(pgid: number): Proc[] {
-  const out: Proc[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // Fields after the command name (which may hold spaces) start at the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== pgid) continue;
-      const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean);
-      // esbuild's service (started by tsx) is a helper of the launcher's loader: counted, under its own name.
-      const kb = Number(readFileSync(`/proc/${entry}/smaps_rollup`, "utf8").match(/^Pss:\s+(\d+)/m)?.[1] ?? 0);
-      if (kb > 0) out.push({ pid: Number(entry), role: roleOf(cmd), pssMb: kb / 1024 });
-    } catch {
-      /* the process ended while being read */
-    }
-  }
-  return out.sort((a, b) => a.pid - b.pid);
-}
-
-async function fakeNhtsa(delayMs: number): Promise<{ url: string; close: () => void }> {
-  const server = http.createServer((_req, res) => {
-    setTimeout(() => {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ Count: 0, Message: "Results returned successfully", results: [] }));
-    }, delayMs);
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
-}
-
-/** A SQLite database holding every report index's data at full size (scripts/bench/index-memory.ts fills it). */
-function fullIndexDatabase(): { url: string; remove: () => void } {
-  const dir = mkdtempSync(path.join(tmpdir(), "vinscope-memory-"));
-  execFileSync(
-    path.join(root, "node_modules/.bin/tsx"),
-    ["--expose-gc", "scripts/bench/index-memory.ts", "--fill", "--dir", dir],
-    { cwd: root, stdio: "inherit" },
-  );
-  return { url: `file:${path.join(dir, "index.db")}`, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
+/** Every process of the instance with its role and PSS (tsx's esbuild service, when there is one, under its own name). */
+const processes = (pgid: number): Proc[] =>
+  groupProcesses(pgid).map((p) => ({ pid: p.pid, role: roleOf(p.cmd), pssMb: p.pssMb }));
 
 const total = (ps: Proc[]) => ps.reduce((sum, p) => sum + p.pssMb, 0);
 
 async function main() {
-  const data = loadVpicData(config().vpic.dbPath);
-  const vins: string[] = [];
-  for (const vin of synthesiseVins(data, 40_000, 29)) {
-    if (decodeVinWith(data, vin).ok) vins.push(vin);
-    if (vins.length === 20_000) break;
-  }
+  const vins = decodableVins(20_000, 29);
   const nhtsa = await fakeNhtsa(Number(args["nhtsa-delay"]));
   const full = args["full-indexes"] ? fullIndexDatabase() : null;
   const server = await startServer(

@@ -15,19 +15,13 @@
  *   npm run bench:soak -- [--minutes 10] [--warmup 2] [--connections 10] [--vins 200000] [--query "insight=false"]
  *                         [--full-indexes]
  */
-import { execFileSync } from "node:child_process";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
+import { cpus } from "node:os";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { config } from "../../lib/config";
-import { decodeVinWith } from "../../lib/vin";
-import { loadVpicData } from "../../lib/vin";
 import { startServer } from "./support/bench-server";
-import { synthesiseVins } from "../../lib/vin";
+import { decodableVins, fakeNhtsa, fullIndexDatabase, groupProcesses } from "./support/instance";
 
 const { values: args } = parseArgs({
   options: {
@@ -45,62 +39,20 @@ const WARMUP = Number(args.warmup);
 const NATIVE_MB = 200;
 const LIMIT_MB = config().serverHeapMb + NATIVE_MB;
 const FLAT_WITHIN = 0.15;
-const root = path.resolve(__dirname, "../..");
-
-/** A SQLite database holding every report index's data at full size (scripts/bench/index-memory.ts fills it). */
-function fullIndexDatabase(): { url: string; remove: () => void } {
-  const dir = mkdtempSync(path.join(tmpdir(), "vinscope-soak-"));
-  execFileSync(
-    path.join(root, "node_modules/.bin/tsx"),
-    ["--expose-gc", "scripts/bench/index-memory.ts", "--fill", "--dir", dir],
-    { cwd: root, stdio: "inherit" },
-  );
-  return { url: `file:${path.join(dir, "index.db")}`, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
 
 /**
  * Processes in the group `pgid` (npm start's launcher and primary, its server workers and its job runner)
- * and their RSS in MB.
+ * and their RSS in MB; esbuild's service is not ours to measure.
  */
-function rssByProcess(pgid: number): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // Fields after the command name (which may hold spaces) start at the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== pgid) continue;
-      const status = readFileSync(`/proc/${entry}/status`, "utf8");
-      const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
-      // Next.js renames its server processes ("next-server (v16…)"); esbuild's service is not ours to measure.
-      const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (kb > 0 && !cmd.includes("esbuild")) out.set(Number(entry), kb / 1024);
-    } catch {
-      /* the process ended while being read */
-    }
-  }
-  return out;
-}
-
-async function fakeNhtsa(delayMs: number): Promise<{ url: string; close: () => void }> {
-  const server = http.createServer((_req, res) => {
-    setTimeout(() => {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ Count: 0, Message: "Results returned successfully", results: [] }));
-    }, delayMs);
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
-}
+const rssByProcess = (pgid: number): Map<number, number> =>
+  new Map(
+    groupProcesses(pgid)
+      .filter((p) => !p.cmd.join(" ").includes("esbuild"))
+      .map((p) => [p.pid, p.rssMb]),
+  );
 
 async function main() {
-  const data = loadVpicData(config().vpic.dbPath);
-  const vins: string[] = [];
-  for (const vin of synthesiseVins(data, Number(args.vins) * 2, 17)) {
-    if (decodeVinWith(data, vin).ok) vins.push(vin);
-    if (vins.length === Number(args.vins)) break;
-  }
+  const vins = decodableVins(Number(args.vins), 17);
   const nhtsa = await fakeNhtsa(Number(args["nhtsa-delay"]));
   const full = args["full-indexes"] ? fullIndexDatabase() : null;
   const server = await startServer({ NHTSA_API_BASE_URL: nhtsa.url }, full ? { databaseUrl: full.url } : {});
