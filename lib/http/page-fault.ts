@@ -22,6 +22,7 @@ import { FAULT_DETAIL, noteDatabaseError, type DatabaseFault } from "../db/fault
 import { log } from "../log";
 import { databaseRetryAfterSeconds } from "./problem";
 import { REQUEST_ID_HEADER } from "./request-id";
+import { escapeHtml, standalonePage } from "./standalone-page";
 
 const PAGE_TICKET_HEADER = "x-vinscope-page-ticket";
 
@@ -55,36 +56,15 @@ export function notePageError(error: unknown, headers: HeaderBag): void {
   watched.fault = noteDatabaseError(error);
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 /** A page that stands alone (no stylesheet, script or font of the app to load while it is failing). */
 function unavailablePage(path: string, fault: DatabaseFault, retryAfter: number, requestId: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Briefly unavailable · vinscope</title>
-<style>
-:root { color-scheme: light dark; font-family: system-ui, sans-serif; line-height: 1.5; }
-body { margin: 0; padding: 2rem 1rem; }
-main { max-width: 36rem; margin: 0 auto; }
-.muted { opacity: 0.75; font-size: 0.9rem; }
-</style>
-</head>
-<body>
-<main>
-<h1>vinscope is briefly unavailable</h1>
-<p>${escapeHtml(FAULT_DETAIL[fault])} The service recovers by itself once it can read its data again: try again in
+  return standalonePage(
+    "vinscope is briefly unavailable",
+    `<p>${escapeHtml(FAULT_DETAIL[fault])} The service recovers by itself once it can read its data again: try again in
 ${retryAfter} seconds.</p>
 <p><a href="${escapeHtml(path)}">Try again</a> · <a href="/">Home</a></p>
-<p class="muted">Request id: ${escapeHtml(requestId)}</p>
-</main>
-</body>
-</html>
-`;
+<p class="muted">Request id: ${escapeHtml(requestId)}</p>`,
+  );
 }
 
 /** A page is answered in HTML; anything with a file name (sitemap.xml, robots.txt, a feed) in plain text. */
