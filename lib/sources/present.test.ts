@@ -38,6 +38,16 @@ describe("the presenter words a section's status for people", () => {
     expect(presentSection({ what: "recalls", from: "NHTSA", status: "unavailable", reason: "no_model" })).toBe(
       "Recalls: not known; NHTSA lists them per model, and the model is not known.",
     );
+    const investigations = { what: "defect investigations", from: "NHTSA" };
+    expect(presentSection({ ...investigations, status: "unavailable", reason: "not_synced" })).toBe(
+      "Defect investigations: not known; NHTSA publishes them as a file, and this server has not copied it yet.",
+    );
+    expect(presentNotice([{ ...investigations, status: "unavailable", reason: "not_synced" }])?.lines).toEqual([
+      {
+        key: "not_synced-defect investigations",
+        text: "Defect investigations are not shown: NHTSA publishes them as a file, and this server has not copied it yet.",
+      },
+    ]);
   });
 
   test("a JSON source text is the attribution, then the status in the same words", () => {

@@ -35,6 +35,7 @@ const DID: Record<SectionReason, string> = {
   asking: "has not answered yet",
   failed: "could not be asked",
   no_model: "lists them per model, and the model is not known",
+  not_synced: "publishes them as a file, and this server has not copied it yet",
 };
 
 export function sourceDid(from: string, reason: string | null | undefined): string {
@@ -60,7 +61,7 @@ export function statusWords(s: SectionFacts): string {
     default:
       if (s.reason === "offline")
         return `not known; this server works without ${s.from}, and nothing it holds covers this vehicle`;
-      if (s.reason === "no_model") return `not known; ${sourceDid(s.from, "no_model")}`;
+      if (s.reason === "no_model" || s.reason === "not_synced") return `not known; ${sourceDid(s.from, s.reason)}`;
       return `not known; ${sourceDid(s.from, s.reason)}, and no earlier answer is stored`;
   }
 }
@@ -117,9 +118,11 @@ export function presentNotice(sections: NoticeSection[]): Notice | null {
   const pending = notOk.filter((s) => s.status === "pending");
   const missing = notOk.filter((s) => s.status !== "stale" && s.status !== "pending");
   const isOffline = (s: NoticeSection) => s.online === false || s.reason === "offline";
-  const noModel = missing.filter((s) => s.reason === "no_model");
-  const offline = missing.filter((s) => isOffline(s) && s.reason !== "no_model");
-  const unreachable = missing.filter((s) => !isOffline(s) && s.reason !== "no_model");
+  /** Not known for a reason of its own, said per section: no model to ask about, or a file not copied yet. */
+  const ownReason = (s: NoticeSection) => s.reason === "no_model" || s.reason === "not_synced";
+  const noModel = missing.filter(ownReason);
+  const offline = missing.filter((s) => isOffline(s) && !ownReason(s));
+  const unreachable = missing.filter((s) => !isOffline(s) && !ownReason(s));
   const lines: Notice["lines"] = [];
   if (unreachable.length)
     lines.push({
@@ -143,8 +146,8 @@ export function presentNotice(sections: NoticeSection[]): Notice | null {
     });
   for (const s of noModel)
     lines.push({
-      key: `no-model-${s.what}`,
-      text: `${capitalised(s.what)} are not shown: ${sourceDid(s.from, "no_model")}.`,
+      key: `${s.reason}-${s.what}`,
+      text: `${capitalised(s.what)} are not shown: ${sourceDid(s.from, s.reason)}.`,
     });
   for (const s of stale)
     lines.push({

@@ -21,7 +21,8 @@ export function sectionStatus(ok = "the source answered (or imported data covers
 /**
  * Why a section is not `ok`. The first eight are what a call to the source ended with (lib/outside's
  * FetchFailure); `asking`: still being asked past the caller's wait; `deadline`: the report's section deadline
- * passed; `failed`: the lookup failed inside this service; `no_model`: the vehicle has no model name to ask about.
+ * passed; `failed`: the lookup failed inside this service; `no_model`: the vehicle has no model name to ask about;
+ * `not_synced`: the source is a file mirror that has not been synced or imported on this server yet.
  */
 export const SECTION_REASONS = [
   "offline",
@@ -36,6 +37,7 @@ export const SECTION_REASONS = [
   "deadline",
   "failed",
   "no_model",
+  "not_synced",
 ] as const;
 export type SectionReason = (typeof SECTION_REASONS)[number];
 
