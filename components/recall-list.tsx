@@ -3,7 +3,7 @@
 // calmly in the page's one source notice (components/source-notice.tsx); here only the list and its date remain.
 import { BarChart } from "@/components/charts/bar-chart";
 import type { RecallsResponse } from "@/lib/recalls";
-import { showsOwnCard } from "@/lib/sources/present";
+import { showsOwnCard } from "@/lib/sources";
 import { displayMake } from "@/lib/vehicle";
 import styles from "./recall-list.module.css";
 

@@ -3,7 +3,7 @@
 // The sections it covers fold into it instead of each showing a box of its own. Its words come from the one
 // presenter of section statuses (lib/sources/present.ts), so the pages, the feed and MCP say the same; internal
 // reason codes stay in the JSON answers. `data-source-notice` marks it: a page shows at most one.
-import { presentNotice, type NoticeSection } from "@/lib/sources/present";
+import { presentNotice, type NoticeSection } from "@/lib/sources";
 
 export function SourceNotice({ sections }: { sections: NoticeSection[] }) {
   const notice = presentNotice(sections);

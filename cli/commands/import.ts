@@ -9,7 +9,7 @@
  *   stickers <dir>                      window-sticker PDFs named by VIN, into the sticker archive
  */
 import type { Command } from "commander";
-import type { BulkImportOptions, BulkImportSummary } from "../../lib/buyer-data/bulk";
+import type { BulkImportOptions, BulkImportSummary } from "../../lib/sources";
 import { examples } from "../help";
 import { existingPath, printJson, printRecord, withDb } from "../output";
 

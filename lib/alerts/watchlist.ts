@@ -23,7 +23,7 @@ import { knownVehicleNames } from "../recalls";
 import { displayMake, makeKey, nameKey, slugify, type VehicleQuery } from "../vehicle";
 import { decodeVin, normalizeVin } from "../vin";
 import { DeadlineExceeded, withDeadline } from "../outside";
-import { sourceText } from "../sources/present";
+import { sourceText } from "../sources";
 import type { Watcher } from "./watcher";
 
 const IN_LIST = 500;

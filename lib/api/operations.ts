@@ -42,7 +42,7 @@ import {
 } from "../alerts/answers";
 import { InsightPathParams, InsightResponse } from "../insights";
 import { MakesQuery, MakesResponse, ModelsQuery, ModelsResponse, WmiPathParams, WmiResponse } from "../vin";
-import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../buyer-data/answers";
+import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../sources";
 import { JsonRpcRequest, JsonRpcResponse } from "./json-rpc";
 import { MarketOverview, PricingNoData, PricingResponse } from "../pricing";
 import { PricingPathParams, PricingQuery, PricingStatePathParams } from "../pricing";

@@ -3,7 +3,7 @@
  * (flat-cmpl.ts) are read: one shape, and the summary the VIN report shows (count, by component, newest few).
  */
 import { z } from "zod";
-import type { ComplaintItem, ComplaintsSection } from "../buyer-data/answers";
+import type { ComplaintItem, ComplaintsSection } from "../sources";
 
 const envelope = z.union([
   z.object({ results: z.array(z.unknown()) }).loose(),

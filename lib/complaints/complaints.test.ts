@@ -1,6 +1,6 @@
 /** Complaint rows read and summarised; a real complaintsByVehicle row (tests/fixtures/buyer-data/SOURCES.md). */
 import real from "../../tests/fixtures/buyer-data/complaints-1987-jeep-wrangler.json";
-import type { ComplaintItem } from "../buyer-data/answers";
+import type { ComplaintItem } from "../sources";
 import { complaintFromApiRow, isoDate, resultRows, splitComponents, summarizeComplaints } from "./complaint-rows";
 
 const item = (

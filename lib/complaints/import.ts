@@ -4,7 +4,7 @@
  * (tires, equipment, child seats) and rows without a year/make/model are skipped and counted.
  */
 import { openLineFile } from "../outside";
-import { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../buyer-data/bulk";
+import { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../sources";
 import { parseFlatCmplLine, type FlatCmplRow } from "./flat-cmpl";
 import { rebuildComplaintSummaries } from "./summaries";
 

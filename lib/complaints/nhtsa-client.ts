@@ -5,7 +5,7 @@
  */
 import { config } from "../config";
 import { fetchJson, type FetchFailure } from "../outside";
-import type { ComplaintItem } from "../buyer-data/answers";
+import type { ComplaintItem } from "../sources";
 import { complaintFromApiRow, resultRows } from "./complaint-rows";
 import type { VehicleQuery } from "../vehicle";
 

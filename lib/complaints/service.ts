@@ -14,26 +14,32 @@
  * - Offline (COMPLAINTS_API_BASE_URL=off): imported FLAT_CMPL rows (`ok`, as of the import) or a stored answer;
  *   a vehicle absent from an import is `unavailable`, since a partial file cannot prove there are none.
  */
-import type { FetchFailure, AskOptions } from "../outside";
-import type { ComplaintItem, ComplaintsSection } from "../buyer-data/answers";
+import type { FetchFailure } from "../outside";
+import type { AskOptions } from "../sources";
 import { sameModel, vehicleSlugKey } from "../vehicle";
-import { sourceAnswers } from "../buyer-data/store";
 import { fetchComplaintModels, fetchComplaints, complaintsOnline } from "./nhtsa-client";
 import { nhtsaVehiclePageUrl } from "../vehicle";
 import { summarizeComplaints, type ComplaintsSummary } from "./complaint-rows";
 import { importedComplaints, importedComplaintsCoverage, importedComplaintsReady } from "./store";
-import { freshMirror } from "../buyer-data/mirror-status";
 import { config } from "../config";
 import type { VehicleQuery } from "../vehicle";
-import { sectionReason, type SectionReason } from "../sources/status";
-import { sourceText } from "../sources/present";
+import {
+  answersOf,
+  type ComplaintItem,
+  type ComplaintsSection,
+  freshMirror,
+  sectionReason,
+  type SectionReason,
+  SOURCES,
+  sourceText,
+} from "../sources";
 
 const ATTRIBUTION = "NHTSA owner complaints (Office of Defects Investigation)";
 /** How the presenter (lib/sources/present.ts) names this section and its source. */
-const COMPLAINTS = { what: "owner complaints", from: "NHTSA" } as const;
+const COMPLAINTS = SOURCES.complaints.words;
 const MAX_MODELS = 6;
 
-const answers = () => sourceAnswers<ComplaintsSummary>("nhtsa-complaints", "complaints");
+const answers = () => answersOf<ComplaintsSummary>(SOURCES.complaints);
 
 export async function complaintsForVehicle(
   q: VehicleQuery,
@@ -88,7 +94,7 @@ export async function complaintsForVehicle(
 
 /** The fresh mirror's answer, or null when the live path (or the offline store) must answer. */
 async function mirrorAnswer(q: VehicleQuery, url: string): Promise<ComplaintsSection | null> {
-  const asOf = await freshMirror("complaints", config().sync.complaints.maxAgeMs).catch(() => null);
+  const asOf = await freshMirror(SOURCES.complaints, config().sync.complaints.maxAgeMs).catch(() => null);
   if (!asOf) return null;
   // The first time this process uses the mirror its summaries are read (seconds for the full file): online, NHTSA
   // answers meanwhile (within the report's budget) rather than every request waiting; offline the mirror is

@@ -3,7 +3,7 @@
  * vehicles.csv: both use the same field names (id, year, make, model, baseModel, trany, cylinders, displ,
  * drive, fuelType, atvType, city08, highway08, comb08, fuelCost08, range, rangeA, co2TailpipeGpm …).
  */
-import type { EpaVariant } from "../buyer-data/answers";
+import type { EpaVariant } from "../sources";
 
 export interface EpaRecord {
   id: number;

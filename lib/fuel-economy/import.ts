@@ -6,7 +6,7 @@
 import { parse } from "csv-parse/sync";
 import { makeKey } from "../vehicle";
 import { openLineFile } from "../outside";
-import { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../buyer-data/bulk";
+import { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../sources";
 import { epaRecordFrom } from "./epa-record";
 import { db } from "../db";
 import { changeDataSet } from "../db/data-version";

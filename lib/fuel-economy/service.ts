@@ -11,28 +11,32 @@
  * - fueleconomy.gov down: the last known answer, status `stale`; nothing known: `unavailable`.
  * - Offline (FUEL_ECONOMY_API_BASE_URL=off): imported vehicles.csv rows, else `unavailable`.
  */
-import type { AskOptions } from "../outside";
-import type { FuelEconomySection } from "../buyer-data/answers";
+import type { AskOptions } from "../sources";
 import type { DecodedVehicle } from "../vin";
 import { markFits, vinTraits, type VinTraits } from "../vin";
-import { sourceAnswers } from "../buyer-data/store";
 import { fetchEpaVariants, fuelEconomyOnline } from "./epa-client";
 import { describeEpa, electrifiedOf, type EpaRecord } from "./epa-record";
 import { epaDifferences } from "./epa-match";
 import { importedEpaCoverage, importedEpaVariants } from "./store";
-import { freshMirror } from "../buyer-data/mirror-status";
 import { config } from "../config";
 import { vehicleSlugKey, type VehicleQuery } from "../vehicle";
-import { sectionReason, type SectionReason } from "../sources/status";
-import { sourceText } from "../sources/present";
+import {
+  answersOf,
+  freshMirror,
+  type FuelEconomySection,
+  sectionReason,
+  type SectionReason,
+  SOURCES,
+  sourceText,
+} from "../sources";
 
 const ATTRIBUTION = "U.S. EPA fuel economy data (fueleconomy.gov)";
 /** How the presenter (lib/sources/present.ts) names this section and its source. */
-const FUEL = { what: "fuel economy", from: "fueleconomy.gov" } as const;
+const FUEL = SOURCES.fuelEconomy.words;
 /** Variants listed in a section: every fitting one, and excluded ones up to this many in all. */
 const MAX_LISTED = 25;
 
-const answers = () => sourceAnswers<{ records: EpaRecord[] }>("epa-fueleconomy", "epa");
+const answers = () => answersOf<{ records: EpaRecord[] }>(SOURCES.fuelEconomy);
 
 function fuelEconomyPageUrl(q: VehicleQuery): string {
   const qs = new URLSearchParams({
@@ -63,7 +67,7 @@ export async function fuelEconomyForVehicle(
       url,
       `${ATTRIBUTION}, imported from EPA's vehicles.csv`,
     );
-  const mirror = await freshMirror("fuel-economy", config().sync.fuelEconomy.maxAgeMs).catch(() => null);
+  const mirror = await freshMirror(SOURCES.fuelEconomy, config().sync.fuelEconomy.maxAgeMs).catch(() => null);
   if (mirror) {
     const { maxYear } = await importedEpaCoverage();
     if (maxYear !== null && q.year <= maxYear)

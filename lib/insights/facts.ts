@@ -20,7 +20,7 @@ import { complaintsForVehicle } from "../complaints";
 import { safetyRatingsForVehicle } from "../ratings";
 import { fuelEconomyForVehicle } from "../fuel-economy";
 import type { VpicVariants } from "./vpic-variants";
-import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../buyer-data/answers";
+import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../sources";
 
 interface PricingFacts {
   sampleSize: number;

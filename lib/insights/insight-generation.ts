@@ -6,7 +6,7 @@
 import type { Db } from "../db";
 import { log } from "../log";
 import { displayMake } from "../vehicle";
-import { sourceDid } from "../sources/present";
+import { sourceDid } from "../sources";
 import type { InsightWriter, Usage } from "./anthropic-writer";
 import { factSources, type FactsInput, type VehicleFacts } from "./facts";
 import { composeFallback, FALLBACK_WRITER } from "./fallback";

@@ -6,7 +6,7 @@
  * API gives them (lib/ratings).
  *
  * Both are mirrors, on by default and weekly: while the last sync is younger than SYNC_*_MAX_AGE_DAYS the VIN
- * report answers from them with no live call (lib/buyer-data/mirror-status.ts). A mirror never synced, or past
+ * report answers from them with no live call (lib/sources/mirror-status.ts). A mirror never synced, or past
  * half its age, is synced right at start. FLAT_CMPL.zip is several hundred MB: it is streamed from disk row by
  * row (never held whole) and summarised per vehicle after the import (lib/complaints/summaries.ts).
  */
@@ -15,7 +15,7 @@ import path from "node:path";
 import { config } from "../config";
 import { importComplaintsFile } from "../complaints";
 import { importVehiclesCsv } from "../fuel-economy";
-import type { BulkImportOptions, BulkImportSummary } from "../buyer-data/bulk";
+import type { BulkImportOptions, BulkImportSummary } from "../sources";
 import { downloadFile } from "./download";
 import type { Job } from "./job";
 import type { JobState } from "../db/job-status";

@@ -1,7 +1,7 @@
 import { type PricingResponse, DEMO_SOURCE_TEXT, VERIFIED_SOURCE_TEXT, sourceText } from "../pricing";
 import type { VinDecodeResponse } from "../report";
 import type { RecallsResponse } from "../recalls";
-import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../buyer-data/answers";
+import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../sources";
 import {
   complaintsLine,
   fuelEconomyLine,

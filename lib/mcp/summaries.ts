@@ -3,14 +3,14 @@
  * a person would quote, in a few lines. Prices always say when they come from the bundled demo deals: an agent
  * quotes the text, not `source`. Unknown is written "unknown", never as zero.
  */
-import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../buyer-data/answers";
+import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../sources";
 import { FALLBACK_WRITER, type InsightResponse } from "../insights";
 import { demoSentence, type MarketOverview, type PricingResponse } from "../pricing";
 import type { RecallCampaignResponse, RecallItem, RecallsResponse } from "../recalls";
 import type { VehicleReport, VinDecodeResponse, VinPricingSection } from "../report";
 import { displayMake } from "../vehicle";
 import type { MakesResponse, ModelsResponse, WmiResponse, YearRange } from "../vin";
-import { presentSection, statusWords } from "../sources/present";
+import { presentSection, statusWords } from "../sources";
 
 const usd = (n: number) => `$${Math.round(n).toLocaleString("en-US")}`;
 const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;

@@ -11,7 +11,7 @@ import { MCP_TOOL_NAMES, MCP_TOOLS } from "./tools";
 import { internalError, runTool, toolError, type ToolContext } from "./tool-result";
 import { countMcpToolCall } from "../metrics/process-metrics";
 import { inSpan } from "../metrics/tracing";
-import { SectionReasonSchema } from "../sources/status";
+import { SectionReasonSchema } from "../sources";
 import { z } from "zod";
 
 /** A section's reason code is a string in tools/list: its list of codes is the OpenAPI document's to give. */

@@ -69,7 +69,7 @@ import { config } from "../config";
 export { Breaker, breakerFor, breakerHealth, configuredBreaker, resetBreakersForTests, watchSlowCall } from "./breaker";
 export { bulkheadFor } from "./bulkhead";
 export { BoundedMemo, boundedCache } from "./memo";
-export { startDeadline, untilAborted, withDeadline, DeadlineExceeded, msLeftSince } from "./deadline";
+export { startDeadline, untilAborted, withDeadline, DeadlineExceeded, msLeftSince, notAnsweredWithin } from "./deadline";
 export { retryAnswer } from "./retry";
 export { platformFetch } from "./platform-fetch";
 export { HostQueues, HostQueueFull } from "./host-queue";
@@ -77,8 +77,7 @@ export { HostQueues, HostQueueFull } from "./host-queue";
 export function failureMemoMs(): number {
   return config().outside.failureMemoMs;
 }
-export { fetchJson, type FetchFailure } from "./json-fetch";
-export { LiveAnswers, type Loaded, type DurableAnswers, type AskOptions } from "./live-answers";
+export { fetchJson, systemFailed, type FetchFailure } from "./json-fetch";
 
 // Reached from outside the room (issue 46: every import of it comes through this door).
 export { openLineFile } from "./line-file";

@@ -4,7 +4,7 @@
  */
 import { config } from "../config";
 import { fetchJson, type FetchFailure } from "../outside";
-import type { NcapRatings } from "../buyer-data/answers";
+import type { NcapRatings } from "../sources";
 import { readNcapRatings, readNcapVariants, type NcapVariantRow } from "./nhtsa-rows";
 import type { VehicleQuery } from "../vehicle";
 

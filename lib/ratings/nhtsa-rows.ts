@@ -6,7 +6,7 @@
  *   GET /SafetyRatings/VehicleId/{id}                              → { Count, Message, Results: [{ OverallRating, …, VehicleId }] }
  */
 import { z } from "zod";
-import type { NcapRatings } from "../buyer-data/answers";
+import type { NcapRatings } from "../sources";
 
 const resultsEnvelope = z.object({ Results: z.array(z.unknown()) }).loose();
 

@@ -3,7 +3,7 @@
  * VIN's body and drive (ncap-match.ts), with the ratings of every variant that fits (at most MAX_RATED).
  *
  * - Live answers are kept per year/make/model for BUYER_DATA_CACHE_MS, in memory and in the database
- *   (lib/outside/live-answers.ts, lib/buyer-data/store.ts), behind the "nhtsa-ratings" breaker and bulkhead.
+ *   (lib/sources/ask.ts, lib/sources/stored.ts), behind the "nhtsa-ratings" breaker and bulkhead.
  *   NHTSA publishes no bulk file of ratings, so these stored answers are the local copy: a vehicle seen is
  *   asked again once its answer is older than BUYER_DATA_CACHE_MS, by the next report that shows it.
  * - A caller with a budget (the VIN report) gets `pending` past it while the call goes on and fills the store.
@@ -11,22 +11,28 @@
  * - Offline (RATINGS_API_BASE_URL=off): NHTSA publishes no bulk file of ratings that this service can fetch, so
  *   only answers stored while online are served (`ok`, with their checkedAt); otherwise `unavailable`.
  */
-import type { FetchFailure, AskOptions } from "../outside";
-import type { NcapRatings, SafetyRatingsSection } from "../buyer-data/answers";
+import type { FetchFailure } from "../outside";
+import type { AskOptions } from "../sources";
 import type { DecodedVehicle } from "../vin";
 import { markFits, vinTraits } from "../vin";
 import { fetchNcapRatings, fetchNcapVariants, ratingsOnline } from "./nhtsa-client";
 import { nhtsaVehiclePageUrl } from "../vehicle";
 import { ncapDifferences } from "./ncap-match";
 import type { NcapVariantRow } from "./nhtsa-rows";
-import { sourceAnswers } from "../buyer-data/store";
 import { vehicleSlugKey, type VehicleQuery } from "../vehicle";
-import { sectionReason, type SectionReason } from "../sources/status";
-import { sourceText } from "../sources/present";
+import {
+  answersOf,
+  type NcapRatings,
+  type SafetyRatingsSection,
+  sectionReason,
+  type SectionReason,
+  SOURCES,
+  sourceText,
+} from "../sources";
 
 const ATTRIBUTION = "NHTSA 5-Star Safety Ratings (NCAP)";
 /** How the presenter (lib/sources/present.ts) names this section and its source. */
-const RATINGS = { what: "crash-test ratings", from: "NHTSA" } as const;
+const RATINGS = SOURCES.ratings.words;
 /** Variants whose ratings are fetched for one vehicle (NCAP rarely splits a model into more). */
 const MAX_RATED = 6;
 
@@ -35,7 +41,7 @@ interface NcapModelAnswer {
   variants: Array<NcapVariantRow & { ratings: NcapRatings | null }>;
 }
 
-const answers = () => sourceAnswers<NcapModelAnswer>("nhtsa-ratings", "ncap");
+const answers = () => answersOf<NcapModelAnswer>(SOURCES.ratings);
 
 /** The ratings section of a VIN report; `decoded` and `elements` mark the variants. */
 export async function safetyRatingsForVehicle(

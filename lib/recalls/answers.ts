@@ -12,7 +12,7 @@ import { modelYearParam } from "../contract/params";
 import { vinParam } from "../vin";
 import { type Vin } from "../vin";
 import { MakeName, newestModelYear, type VehicleQuery } from "../vehicle";
-import { SectionReasonSchema, sectionStatus } from "../sources/status";
+import { SectionReasonSchema, sectionStatus } from "../sources";
 
 /** Model years accepted: 1949 (the oldest vehicles NHTSA's data can name) to two years ahead of today. */
 export const RECALL_MIN_YEAR = 1949;

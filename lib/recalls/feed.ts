@@ -14,7 +14,7 @@ import { config } from "../config";
 import { recallsForYearMakeModel } from "./by-vehicle";
 import { knownVehicleNames } from "./vehicle-names";
 import { displayMake } from "../vehicle";
-import { presentSection } from "../sources/present";
+import { presentSection } from "../sources";
 
 /** Entries per feed: readers want what is new, and the page lists everything. */
 const MAX_ENTRIES = 50;

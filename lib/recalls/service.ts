@@ -40,8 +40,8 @@ import {
 } from "../outside";
 import { findLookup, lookupKey, saveLookup, storedRecalls, upsertRecalls, type StoredAnswer } from "./store";
 import type { VehicleQuery } from "../vehicle";
-import { sectionReason, type SectionReason } from "../sources/status";
-import { sourceText } from "../sources/present";
+import { sectionReason, type SectionReason } from "../sources";
+import { sourceText } from "../sources";
 
 export const RECALL_CACHE_MS = 6 * 60 * 60 * 1000;
 

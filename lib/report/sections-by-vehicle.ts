@@ -5,7 +5,7 @@
  * only, so they wait longer than the VIN report's budget; past it the answer is `pending`.
  */
 import { notFound } from "../contract/errors";
-import type { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../buyer-data/answers";
+import type { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../sources";
 import { complaintsForVehicle, complaintsOnline } from "../complaints";
 import { fuelEconomyForVehicle, fuelEconomyOnline } from "../fuel-economy";
 import { ratingsOnline, safetyRatingsForVehicle } from "../ratings";

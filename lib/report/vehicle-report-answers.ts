@@ -4,7 +4,7 @@
  * NCAP and EPA sections list every variant, none chosen (there is no VIN to choose with).
  */
 import { z } from "zod";
-import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../buyer-data/answers";
+import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../sources";
 import { VinDecodeResponse, VinPricingSection, VinRecallsSection } from "./vin-report-answers";
 
 const Named = z.object({ name: z.string(), slug: z.string() });

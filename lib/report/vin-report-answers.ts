@@ -7,10 +7,10 @@ import { z } from "zod";
 import { queryFlag } from "../contract/params";
 import { vinParam } from "../vin";
 import { RecallItem, RecallsAsOf, RecallStatus } from "../recalls";
-import { SectionReasonSchema } from "../sources/status";
+import { SectionReasonSchema } from "../sources";
 import { DataStatus, demoDeals, PriceBand } from "../pricing";
 import { DecodedVehicleSchema, WmiOnlyVehicleSchema } from "../vin";
-import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../buyer-data/answers";
+import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../sources";
 
 /** `true`/`false` in any case, or 1/0, in a query string (lib/contract/params.ts); default true. */
 const flag = (description: string) => queryFlag(description, true);

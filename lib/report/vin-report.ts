@@ -6,7 +6,7 @@
 import { notFound } from "../contract/errors";
 import type { Vin } from "../vin";
 import type { VinDecodeResponse, VinPricingSection, VinRecallsSection, VinReportFlags } from "./vin-report-answers";
-import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../buyer-data/answers";
+import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../sources";
 import { complaintsDegradedSection, complaintsForVehicle, complaintsOnline } from "../complaints";
 import { fuelEconomyDegradedSection, fuelEconomyForVehicle, fuelEconomyOnline } from "../fuel-economy";
 import { ratingsDegradedSection, ratingsOnline, safetyRatingsForVehicle } from "../ratings";
@@ -31,8 +31,8 @@ import { displayMake, withDisplayMake } from "../vehicle";
 import type { VehicleQuery } from "../vehicle";
 import { countReportSection } from "../metrics/process-metrics";
 import { inSpan, tracingOn } from "../metrics/tracing";
-import type { SectionReason } from "../sources/status";
-import { sourceText as sectionSourceText } from "../sources/present";
+import type { SectionReason } from "../sources";
+import { sourceText as sectionSourceText } from "../sources";
 
 const ALL_SECTIONS: VinReportFlags = {
   pricing: true,

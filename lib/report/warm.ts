@@ -4,8 +4,7 @@
  * summaries, the mirrors' state and the deals index. A failure is logged by the caller; each index loads on
  * first use instead.
  */
-import { answerIndex } from "../buyer-data/answer-index";
-import { freshMirror } from "../buyer-data/mirror-status";
+import { answerIndex, freshMirror, SOURCES } from "../sources";
 import { importedComplaints } from "../complaints";
 import { config } from "../config";
 import { importedEpaVariants } from "../fuel-economy";
@@ -16,11 +15,11 @@ export async function warmReportData(): Promise<void> {
   const nobody = { year: 1900, make: "-", model: "-" };
   const { sync } = config();
   const loads = await Promise.allSettled([
-    answerIndex().get("ncap", "-"),
+    answerIndex().get(SOURCES.ratings.name, "-"),
     importedEpaVariants(nobody),
     importedComplaints(nobody),
-    freshMirror("complaints", sync.complaints.maxAgeMs),
-    freshMirror("fuel-economy", sync.fuelEconomy.maxAgeMs),
+    freshMirror(SOURCES.complaints, sync.complaints.maxAgeMs),
+    freshMirror(SOURCES.fuelEconomy, sync.fuelEconomy.maxAgeMs),
     vehicleHasDeals(nobody),
   ]);
   const failed = loads.find((l): l is PromiseRejectedResult => l.status === "rejected");

@@ -15,7 +15,7 @@
  * The API call itself is ./vpic-client.ts.
  */
 import { config } from "../config";
-import { storedAnswers } from "../buyer-data/store";
+import { storedAnswers } from "../sources";
 import { processWide } from "../db/data-version";
 import { drainDeferredWrites } from "../db/write-behind";
 import { log } from "../log";
@@ -45,7 +45,7 @@ type Live = { values: Record<string, string> } | { values: null; failed: boolean
 const live = new BoundedMemo<Live>({ max: 10_000 });
 /**
  * NHTSA's answers per descriptor, stored with the other outside sources' answers (table SourceAnswer, source
- * "vpic") and held in memory by their index (lib/buyer-data/answer-index.ts): a decode in the steady state reads
+ * "vpic") and held in memory by their index (lib/sources/answer-index.ts): a decode in the steady state reads
  * no row, and a descriptor never stored costs no query either (it goes live). NHTSA's values for a descriptor do
  * not change, so a stored answer is used however old.
  */

@@ -55,7 +55,7 @@ async function fill() {
     stdio: "ignore",
   });
   const { db } = await import("../../lib/db");
-  const { upsertRows } = await import("../../lib/buyer-data/bulk");
+  const { upsertRows } = await import("../../lib/sources");
   const makes = Array.from({ length: 140 }, (_, i) => `MAKE${i}`);
   const now = new Date();
 
@@ -181,7 +181,7 @@ async function main() {
   const { db } = await import("../../lib/db");
   const { importedEpaVariants } = await import("../../lib/fuel-economy");
   const { importedComplaints } = await import("../../lib/complaints");
-  const { answerIndex } = await import("../../lib/buyer-data/answer-index");
+  const { answerIndex } = await import("../../lib/sources");
   const perSource = Math.round(5_000 * SCALE);
   const summaries = Math.round(60_000 * SCALE);
   const epaRows = Math.round(48_000 * SCALE);

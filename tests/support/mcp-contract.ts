@@ -12,7 +12,7 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { MakesResponse, ModelsResponse, WmiResponse } from "../../lib/vin";
-import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../../lib/buyer-data/answers";
+import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../../lib/sources";
 import { InsightResponse } from "../../lib/insights";
 import { AboutService, CheckDigitResult, MCP_TOOL_NAMES } from "../../lib/mcp";
 import { MarketOverview } from "../../lib/pricing";

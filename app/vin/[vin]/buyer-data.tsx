@@ -1,7 +1,7 @@
 // The VIN page's buyer-data sections: NCAP stars as stars, complaints by component as a bar chart, EPA MPG /
 // range / fuel cost as figures. A section its source could not supply is not shown as a card: the page's source
 // notice names it (unknown is never shown as 0). A stale one shows its last answer and says of when.
-import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "@/lib/buyer-data/answers";
+import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "@/lib/sources";
 import styles from "./buyer-data.module.css";
 
 function StatusNote({ s }: { s: { status: string; checkedAt: string } }) {

@@ -5,7 +5,7 @@ import { PriceBand, dollars } from "@/components/charts/price-band";
 import { DemoNotice } from "@/components/demo-notice";
 import { RecallList } from "@/components/recall-list";
 import { SourceNotice } from "@/components/source-notice";
-import { showsOwnCard } from "@/lib/sources/present";
+import { showsOwnCard } from "@/lib/sources";
 import { ComplaintsCard, FuelEconomyCard, SafetyRatingsCard } from "./buyer-data";
 import { displayMake } from "@/lib/vehicle";
 import type { VinDecodeResponse } from "@/lib/report";

@@ -1,7 +1,7 @@
 // The sections of a page that come from outside sources, as its source notice reads them: what each is called,
 // where it comes from, its status and reason, and whether this server is set up to ask that source at all. The VIN
 // page, the model year's page and the recall check page use it.
-import type { NoticeSection } from "@/lib/sources/present";
+import type { NoticeSection } from "@/lib/sources";
 import type { VinDecodeResponse } from "@/lib/report";
 import { complaintsOnline } from "@/lib/complaints";
 import { fuelEconomyOnline } from "@/lib/fuel-economy";

@@ -3,7 +3,7 @@
  * the same answers as their year/make/model routes (lib/report's buyer data, lib/insights).
  */
 import { operations } from "../../api/operations";
-import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../../buyer-data/answers";
+import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../../sources";
 import { notFound } from "../../contract/errors";
 import { lookupInsight, InsightResponse } from "../../insights";
 import { complaintsByVehicle, fuelEconomyByVehicle, safetyRatingsByVehicle } from "../../report";

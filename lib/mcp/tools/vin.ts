@@ -1,7 +1,7 @@
 /** decode_vin, decode_vins and validate_vin_check_digit: the VIN report (lib/report) and the offline check digit. */
 import { z } from "zod";
 import { operations } from "../../api/operations";
-import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../../buyer-data/answers";
+import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../../sources";
 import {
   buildVinBatch,
   buildVinReport,

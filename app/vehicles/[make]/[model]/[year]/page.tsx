@@ -6,7 +6,7 @@ import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { RecallList } from "@/components/recall-list";
 import { SourceNotice } from "@/components/source-notice";
-import { showsOwnCard } from "@/lib/sources/present";
+import { showsOwnCard } from "@/lib/sources";
 import { type VehicleReport, buildVehicleReport } from "@/lib/report";
 import { isDemoText } from "@/lib/pricing";
 import { CATALOG_YEAR_MIN } from "@/lib/vin";

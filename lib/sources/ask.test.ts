@@ -1,6 +1,28 @@
-/** LiveAnswers: the honest states of a live source (fresh, stale, failed), its breaker and its durable store. */
+/** SourceAnswers: the honest states of a live source (fresh, stale, failed), its breaker and its stored answers. */
 import { resetConfigForTests } from "../config";
-import { LiveAnswers, resetBreakersForTests, type DurableAnswers, type Loaded } from ".";
+import { resetBreakersForTests } from "../outside";
+import { SourceAnswers, type DurableAnswers, type Loaded, type SourceDescriptor } from ".";
+
+/** A source registered for one test: its breaker and bulkhead are named `system`. */
+function testSource(system: string, freshMs: () => number = () => 60_000): SourceDescriptor {
+  return {
+    name: system,
+    system,
+    words: { what: "test answers", from: "a test source" },
+    online: () => true,
+    freshMs,
+    inReport: true,
+  };
+}
+
+/** Stored answers in a Map (the database's index in production). */
+function memoryStore<T>(): DurableAnswers<T> {
+  const held = new Map<string, { value: T; checkedAt: Date }>();
+  return {
+    load: async (key) => held.get(key) ?? null,
+    save: async (key, value, checkedAt) => void held.set(key, { value, checkedAt }),
+  };
+}
 
 const savedEnv = { ...process.env };
 beforeEach(() => {
@@ -24,7 +46,10 @@ const down: Loaded<{ n: number }> = { ok: false, reason: "http_error", status: 5
 
 test("fresh, then stale with the old checkedAt when the source fails, failed when nothing is known", async () => {
   let ttl = 60_000;
-  const answers = new LiveAnswers<{ n: number }>("test-source", { okTtlMs: () => ttl, max: 10 });
+  const answers = new SourceAnswers<{ n: number }>(
+    testSource("test-source", () => ttl),
+    memoryStore(),
+  );
   const first = await answers.get("k", async () => ok(1));
   expect(first).toMatchObject({ kind: "fresh", value: { n: 1 } });
   // Within the TTL the source is not asked.
@@ -42,7 +67,7 @@ test("fresh, then stale with the old checkedAt when the source fails, failed whe
 });
 
 test("after repeated failures the breaker answers at once without asking the source", async () => {
-  const answers = new LiveAnswers<{ n: number }>("test-breaker", { okTtlMs: () => 60_000, max: 10 });
+  const answers = new SourceAnswers<{ n: number }>(testSource("test-breaker"), memoryStore());
   let calls = 0;
   const failing = async () => (calls++, down);
   await answers.get("a", failing);
@@ -53,7 +78,7 @@ test("after repeated failures the breaker answers at once without asking the sou
 });
 
 test("a 404-like answer of one question does not count against the source", async () => {
-  const answers = new LiveAnswers<{ n: number }>("test-4xx", { okTtlMs: () => 60_000, max: 10 });
+  const answers = new SourceAnswers<{ n: number }>(testSource("test-4xx"), memoryStore());
   for (const k of ["a", "b", "c"])
     await answers.get(k, async () => ({ ok: false, reason: "http_error", status: 404, detail: "HTTP 404" }));
   expect(answers.refusing).toBe(false);
@@ -66,10 +91,14 @@ test("the durable store keeps the last answer for another process: stale after a
     save: async (k, value, checkedAt) => void rows.set(k, { value, checkedAt }),
   };
   let ttl = 60_000;
-  await new LiveAnswers<{ n: number }>("test-durable", { okTtlMs: () => ttl, max: 10, durable }).get("k", async () =>
-    ok(7),
+  await new SourceAnswers<{ n: number }>(
+    testSource("test-durable", () => ttl),
+    durable,
+  ).get("k", async () => ok(7));
+  const restarted = new SourceAnswers<{ n: number }>(
+    testSource("test-durable", () => ttl),
+    durable,
   );
-  const restarted = new LiveAnswers<{ n: number }>("test-durable", { okTtlMs: () => ttl, max: 10, durable });
   // Within its TTL the stored answer is served without asking the source.
   let calls = 0;
   expect(await restarted.get("k", async () => (calls++, down))).toMatchObject({ kind: "fresh", value: { n: 7 } });
@@ -80,7 +109,7 @@ test("the durable store keeps the last answer for another process: stale after a
 });
 
 test("past the budget: pending while nothing is known, the load goes on and fills the store", async () => {
-  const answers = new LiveAnswers<{ n: number }>("test-budget", { okTtlMs: () => 60_000, max: 10 });
+  const answers = new SourceAnswers<{ n: number }>(testSource("test-budget"), memoryStore());
   const started = Date.now();
   const slow = () => new Promise<Loaded<{ n: number }>>((r) => setTimeout(() => r(ok(5)), 150));
   // Still being asked past the budget: the section's reason is `asking`, never a wait in milliseconds.
@@ -99,7 +128,7 @@ test("the bulkhead: past OUTSIDE_BULKHEAD_LIMIT vehicles in flight one more wait
   process.env.OUTSIDE_BULKHEAD_LIMIT = "2";
   process.env.OUTSIDE_BULKHEAD_BACKLOG = "1";
   resetConfigForTests();
-  const answers = new LiveAnswers<{ n: number }>("test-bulkhead", { okTtlMs: () => 60_000, max: 10 });
+  const answers = new SourceAnswers<{ n: number }>(testSource("test-bulkhead"), memoryStore());
   const slow = () => new Promise<Loaded<{ n: number }>>((r) => setTimeout(() => r(ok(1)), 100));
   const inFlight = [answers.get("a", slow), answers.get("b", slow)];
   const started = Date.now();
@@ -126,7 +155,7 @@ test("a VIN report (a shared budget) waits for a call in the bulkhead's backlog 
   process.env.OUTSIDE_BULKHEAD_LIMIT = "1";
   process.env.OUTSIDE_BULKHEAD_BACKLOG = "2";
   resetConfigForTests();
-  const answers = new LiveAnswers<{ n: number }>("test-bulkhead-report", { okTtlMs: () => 60_000, max: 10 });
+  const answers = new SourceAnswers<{ n: number }>(testSource("test-bulkhead-report"), memoryStore());
   const after = (ms: number, n: number) => () =>
     new Promise<Loaded<{ n: number }>>((r) => setTimeout(() => r(ok(n)), ms));
   const report = (budgetMs: number) => ({ budgetMs, budgetSignal: AbortSignal.timeout(budgetMs) });

@@ -6,6 +6,7 @@
  * request waits on it; a sync done by another instance shows within that time.
  */
 import { readJobStatus } from "../db/job-status";
+import type { SourceDescriptor } from "./registry";
 
 const RECHECK_MS = 5_000;
 
@@ -24,8 +25,17 @@ function check(job: string, now: number): Promise<void> {
   return r;
 }
 
-/** The mirror's last sync when it is younger than `maxAgeMs`, else null (never synced, or too old). */
-export async function freshMirror(job: string, maxAgeMs: number, now = Date.now()): Promise<Date | null> {
+/**
+ * The last sync of the source's mirror when it is younger than `maxAgeMs`, else null (never synced, too old, or a
+ * source without a mirror).
+ */
+export async function freshMirror(
+  source: Pick<SourceDescriptor, "mirror">,
+  maxAgeMs: number,
+  now = Date.now(),
+): Promise<Date | null> {
+  const job = source.mirror;
+  if (!job) return null;
   const h = held.get(job);
   if (!h) await check(job, now);
   else if (now - h.at >= RECHECK_MS) void check(job, now);

@@ -7,7 +7,18 @@ import { createTempDb } from "../../tests/support/recalls-temp-db";
 import { db } from "../db";
 import { deferWrite, drainDeferredWrites } from "../db/write-behind";
 import { answerIndex } from "./answer-index";
-import { sourceAnswers, storedAnswers } from "./store";
+import { answersOf, storedAnswers } from "./stored";
+import type { SourceDescriptor } from "./registry";
+
+/** A source as a room registers one (lib/sources/registry.ts), answering a day long. */
+const testSource: SourceDescriptor = {
+  name: "test-source",
+  system: "test-breaker",
+  words: { what: "test answers", from: "a test source" },
+  online: () => true,
+  freshMs: () => 86_400_000,
+  inReport: true,
+};
 
 let temp: ReturnType<typeof createTempDb>;
 
@@ -23,7 +34,7 @@ function restart(): void {
 }
 
 test("an answer stored twice is one row holding the newer answer, and a new process loads it", async () => {
-  const answers = sourceAnswers<{ stars: number }>("test-breaker", "test-source");
+  const answers = answersOf<{ stars: number }>(testSource);
   await answers.get("2020|acme|roadster", async () => ({ ok: true, value: { stars: 4 } }));
   await drainDeferredWrites();
   // A year on, the stored answer has expired and the source is asked again.
@@ -36,7 +47,7 @@ test("an answer stored twice is one row holding the newer answer, and a new proc
   expect(JSON.parse(rows[0].payload)).toEqual({ stars: 5 });
 
   restart();
-  const known = await sourceAnswers<{ stars: number }>("test-breaker", "test-source").known("2020|acme|roadster");
+  const known = await answersOf<{ stars: number }>(testSource).known("2020|acme|roadster");
   expect(known?.value).toEqual({ stars: 5 });
 });
 

@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { MakeName } from "../vehicle";
-import { SectionReasonSchema, sectionStatus } from "../sources/status";
+import { SectionReasonSchema, sectionStatus } from "./status";
 
 const BuyerDataStatus = sectionStatus();
 

@@ -1,25 +1,35 @@
 /**
- * Live answers of an outside source per key (a year/make/model), with the honest states every buyer-data
- * section reports: `fresh` (asked now, or a stored answer younger than okTtlMs()), `stale` (the source failed,
- * or did not confirm in time; the last known answer), `pending` (nothing known yet; the source is being asked
- * and its answer will be stored), `failed` (nothing known). One breaker and one bulkhead per source
- * (breaker.ts, bulkhead.ts); one load per key at a time with a short negative cache (memo.ts); the last known
- * answers kept in a bounded LRU and, when the caller gives one, in a durable store so they outlive the process
- * and are shared by every instance.
+ * Asking an outside source, the one way every source is asked (lib/sources/registry.ts lists them): the answer
+ * stored for a key when it is fresh, else the source asked live, with the honest states every section reports:
+ * `fresh` (asked now, or a stored answer younger than the source's freshMs), `stale` (the source failed, or did
+ * not confirm in time; the last known answer), `pending` (nothing known yet; the source is being asked and its
+ * answer will be stored), `failed` (nothing known).
+ *
+ * - One breaker and one bulkhead per source (lib/outside), named by its `system`.
+ * - One load per key at a time, and a failure remembered briefly (OUTSIDE_FAILURE_MEMO_MS), so a burst for one
+ *   vehicle during an outage makes one call (lib/outside's BoundedMemo). A success is not kept here.
+ * - The answer itself is held in one place: the source's stored answers (`DurableAnswers`: the in-memory index of
+ *   table SourceAnswer, lib/sources/stored.ts, or a source's own table), so it outlives the process and is shared
+ *   by every instance.
  *
  * A caller with a budget (the VIN report) waits at most that long: the load goes on without it and fills the
  * store, so the next request finds the answer. A load that has to wait for a slot of the bulkhead is waited on
  * only by a VIN report (a caller holding a shared budgetSignal), within that short budget as for a running load;
  * any other caller is answered at once, and the load fills the store when its turn comes.
  */
-import { boundedCache } from "./memo";
-import { BoundedMemo } from "./memo";
-import { breakerFor } from "./breaker";
-import { bulkheadFor } from "./bulkhead";
-import { notAnsweredWithin, startDeadline, untilAborted } from "./deadline";
 import { config } from "../config";
-import { systemFailed, type FetchFailure } from "./json-fetch";
+import {
+  BoundedMemo,
+  breakerFor,
+  bulkheadFor,
+  notAnsweredWithin,
+  startDeadline,
+  systemFailed,
+  untilAborted,
+  type FetchFailure,
+} from "../outside";
 import { countOutsideCall } from "../metrics/process-metrics";
+import type { SourceDescriptor } from "./registry";
 
 export type Loaded<T> = { ok: true; value: T } | FetchFailure;
 
@@ -58,16 +68,18 @@ type Remembered<T> = { ok: true; value: T; checkedAt: Date } | (FetchFailure & {
 
 const OVER_BUDGET = Symbol("over budget");
 
-export class LiveAnswers<T extends NonNullable<unknown>> {
-  private readonly memo: BoundedMemo<Remembered<T>>;
-  private readonly lastKnown;
+/** Keys with a load under way or a failure remembered, per source (each a promise or a failure, not an answer). */
+const MAX_FLIGHTS = 5000;
+
+export class SourceAnswers<T extends NonNullable<unknown>> {
+  private readonly memo = new BoundedMemo<Remembered<T>>({ max: MAX_FLIGHTS });
+  readonly breakerName: string;
 
   constructor(
-    readonly breakerName: string,
-    private readonly opts: { okTtlMs: () => number; max: number; durable?: DurableAnswers<T> },
+    readonly source: SourceDescriptor,
+    private readonly durable: DurableAnswers<T>,
   ) {
-    this.memo = new BoundedMemo<Remembered<T>>({ max: opts.max });
-    this.lastKnown = boundedCache<{ value: T; checkedAt: Date }>(opts.max);
+    this.breakerName = source.system;
   }
 
   /** True while the source's breaker answers degraded without asking. */
@@ -78,7 +90,8 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
   async get(key: string, load: () => Promise<Loaded<T>>, ask: AskOptions = {}): Promise<LiveAnswer<T>> {
     const now = ask.now ?? (() => new Date());
     const known = await this.known(key);
-    if (known && now().getTime() - known.checkedAt.getTime() < this.opts.okTtlMs()) return { kind: "fresh", ...known };
+    if (known && now().getTime() - known.checkedAt.getTime() < this.source.freshMs())
+      return { kind: "fresh", ...known };
     // Nothing to wait for: the breaker is open or every slot of the bulkhead is taken (a flight already under
     // way for this key is joined instead).
     const joining = this.memo.loading(key);
@@ -125,7 +138,12 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
 
   /** The last known answer without asking the source (offline, or while the breaker is open). */
   async known(key: string): Promise<{ value: T; checkedAt: Date } | null> {
-    return this.lastKnown.get(key) ?? (await this.loadDurable(key));
+    try {
+      return await this.durable.load(key);
+    } catch {
+      // The store could not be read: nothing is known, and the source is asked.
+      return null;
+    }
   }
 
   /** Loads under way (tests wait for the background to finish). */
@@ -133,9 +151,9 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
     return this.memo.settled();
   }
 
+  /** Forgets the loads under way and the remembered failures (tests). */
   clear(): void {
     this.memo.clear();
-    this.lastKnown.clear();
   }
 
   /** A call not made: counted as the breaker's or the bulkhead's refusal, as one made under them would be. */
@@ -174,17 +192,7 @@ export class LiveAnswers<T extends NonNullable<unknown>> {
     );
     if (!answer.ok) return answer;
     const checkedAt = now();
-    this.lastKnown.set(key, { value: answer.value, checkedAt });
-    await this.opts.durable?.save(key, answer.value, checkedAt).catch(() => undefined);
+    await this.durable.save(key, answer.value, checkedAt).catch(() => undefined);
     return { ok: true, value: answer.value, checkedAt };
-  }
-
-  private async loadDurable(key: string): Promise<{ value: T; checkedAt: Date } | null> {
-    if (!this.opts.durable) return null;
-    try {
-      return await this.opts.durable.load(key);
-    } catch {
-      return null;
-    }
   }
 }

@@ -1,14 +1,13 @@
 /**
- * The live answers of the buyer-data sources (ratings, complaints, fuel economy), with their durable last-known
- * answers (table SourceAnswer, which holds vPIC's answers per descriptor too), one row per source and
- * year/make/model: an outage after a restart, or on another instance, still serves the last answer as `stale`.
- * Reads come from the in-memory index (answer-index.ts).
+ * The stored answers of the outside sources (table SourceAnswer: one row per source and key, a year/make/model or
+ * vPIC's VIN descriptor): an outage after a restart, or on another instance, still serves the last answer as
+ * `stale`. Reads come from the in-memory index (answer-index.ts), the one place a process holds them.
  */
-import { config } from "../config";
 import { countDroppedWrites, deferWrite, type DeferredWrite } from "../db/write-behind";
-import { LiveAnswers, type DurableAnswers } from "../outside";
+import { SourceAnswers, type DurableAnswers } from "./ask";
 import { answerIndex } from "./answer-index";
 import { upsertRows, type BulkTable } from "./bulk";
+import type { SourceDescriptor } from "./registry";
 
 /**
  * One row per source and year/make/model, written as one raw INSERT … ON CONFLICT: with a source answering
@@ -24,32 +23,25 @@ const SOURCE_ANSWER: BulkTable = {
 };
 
 const globalForSources = globalThis as unknown as {
-  __vinscopeSourceAnswers?: Map<string, LiveAnswers<NonNullable<unknown>>>;
+  __vinscopeSourceAnswers?: Map<string, SourceAnswers<NonNullable<unknown>>>;
 };
 
 /**
- * A source's live answers, one per process (on globalThis, which every copy of the module shares): reused for
- * BUYER_DATA_CACHE_MS, kept in memory and in the database, behind the breaker and bulkhead `system`.
+ * A registered source's answers (./registry.ts), asked through ./ask.ts and stored in table SourceAnswer; one per
+ * process (on globalThis, which every copy of the module shares), so its loads under way are shared.
  */
-export function sourceAnswers<T extends NonNullable<unknown>>(system: string, source: string): LiveAnswers<T> {
+export function answersOf<T extends NonNullable<unknown>>(source: SourceDescriptor): SourceAnswers<T> {
   const all = (globalForSources.__vinscopeSourceAnswers ??= new Map());
-  let answers = all.get(source) as LiveAnswers<T> | undefined;
+  let answers = all.get(source.name) as SourceAnswers<T> | undefined;
   if (!answers) {
-    answers = new LiveAnswers<T>(system, {
-      okTtlMs: () => config().buyerData.cacheMs,
-      max: 5000,
-      durable: storedAnswers<T>(source),
-    });
-    all.set(source, answers);
+    answers = new SourceAnswers<T>(source, storedAnswers<T>(source.name));
+    all.set(source.name, answers);
   }
   return answers;
 }
 
-/**
- * A source's stored answers: read from the in-memory index, held there at once when saved and written to the
- * database after the answer. The buyer-data sources reach them through sourceAnswers; vPIC's enrichment
- * (lib/vin/enrichment.ts) directly, as source "vpic".
- */
+/** A source's stored answers: read from the in-memory index, held there at once when saved and written to the
+ * database after the answer (lib/db/write-behind.ts). */
 export function storedAnswers<T>(source: string): DurableAnswers<T> {
   return {
     load: (key) => answerIndex().get<T>(source, key),
