@@ -11,7 +11,8 @@ import { db } from "../db";
 import { resetConfigForTests } from "../config";
 import { recallCampaign } from "./campaign";
 import { importRecallFile } from "./import";
-import { recallsForVehicle, RECALL_CACHE_MS, resetRecallRefreshForTests } from "./service";
+import { recallsForVehicle, resetRecallRefreshForTests } from "./service";
+import { SOURCES } from "../sources";
 
 type Handler = (url: URL, res: http.ServerResponse) => void;
 let handler: Handler;
@@ -133,7 +134,7 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     };
     const r = await recallsForVehicle(
       { year: 2022, make: "HONDA", model: "CIVIC" },
-      { now: new Date(t0.getTime() + RECALL_CACHE_MS - 1000) },
+      { now: new Date(t0.getTime() + SOURCES.recalls.freshMs() - 1000) },
     );
     expect(hits).toEqual([]);
     expect(r).toMatchObject({ status: "ok", count: 2, checkedAt: t0.toISOString() });
@@ -141,7 +142,7 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
 
   test("after 6 hours NHTSA answers 500 (retried once) → last known answer, status stale", async () => {
     handler = (_url, res) => sendJson(res, { error: "down" }, 500);
-    const r = await recallsForVehicle(civic, { now: new Date(t0.getTime() + RECALL_CACHE_MS + 1000) });
+    const r = await recallsForVehicle(civic, { now: new Date(t0.getTime() + SOURCES.recalls.freshMs() + 1000) });
     expect(hits).toEqual([MODELS_2022, MODELS_2022]);
     expect(r).toMatchObject({ status: "stale", count: 2, checkedAt: t0.toISOString() });
     expect(r).toMatchObject({ reason: "http_error" });

@@ -28,22 +28,18 @@ import { makeKey, sameModel, slugify } from "../vehicle";
 import type { RecallRecord } from "./record";
 import { importsMayCover, storeMayKnow } from "./known-vehicles";
 import { mirrorRecalls } from "./mirror";
-import {
-  boundedCache,
-  BoundedMemo,
-  breakerFor,
-  bulkheadFor,
-  failureMemoMs,
-  resetBreakersForTests,
-  startDeadline,
-  untilAborted,
-} from "../outside";
+import { boundedCache, breakerFor, resetBreakersForTests, startDeadline } from "../outside";
 import { findLookup, lookupKey, saveLookup, storedRecalls, upsertRecalls, type StoredAnswer } from "./store";
 import type { VehicleQuery } from "../vehicle";
-import { sectionReason, type SectionReason } from "../sources";
-import { sourceText } from "../sources";
-
-export const RECALL_CACHE_MS = 6 * 60 * 60 * 1000;
+import {
+  answersOf,
+  sectionReason,
+  SOURCES,
+  sourceText,
+  type AskOptions,
+  type DurableAnswers,
+  type SectionReason,
+} from "../sources";
 
 export type VehicleRecalls = Pick<
   RecallsResponse,
@@ -71,7 +67,7 @@ function hasUsableNames(q: VehicleQuery): boolean {
  */
 export async function recallsForVehicle(
   q: VehicleQuery,
-  opts: { signal?: AbortSignal; now?: Date; budgetMs?: number; budgetSignal?: AbortSignal } = {},
+  opts: Pick<AskOptions, "signal" | "budgetMs" | "budgetSignal"> & { now?: Date } = {},
 ): Promise<VehicleRecalls> {
   const now = opts.now ?? new Date();
   const url = recallPageUrl(q);
@@ -82,47 +78,38 @@ export async function recallsForVehicle(
     return answer(mirrored.stored, url, "ok", mirrored.asOf, `${ATTRIBUTION}, local mirror of NHTSA's FLAT_RCL files`);
   // Offline (or while NHTSA's breaker is open) the store is the only source, and most vehicles are not in it:
   // the in-memory index says so without a query, so an outage costs no database work either.
-  const breakerOpen = nhtsaOnline() && breakerFor("nhtsa-recalls").refusing;
+  const breakerOpen = nhtsaOnline() && breakerFor(SOURCES.recalls.system).refusing;
   const storeOnly = !nhtsaOnline() || breakerOpen;
   /** Why NHTSA gave no answer (said in the section's source, as the other sections do); null when it was not asked. */
   let failed: string | null = breakerOpen ? "breaker_open" : null;
   if (storeOnly && !(await storeMayKnow(db(), q))) return unknown(url, now, failed);
-  const lookup = await findLookup(q.year, q.make, q.model);
-
-  if (lookup?.origin === "live" && now.getTime() - lookup.checkedAt.getTime() < RECALL_CACHE_MS) {
-    const stored = await storedFor(q, lookup.campaignNumbers);
-    return answer(stored, url, "ok", lookup.checkedAt, LIVE_SOURCE);
-  }
 
   /** Why nothing is known yet while NHTSA is being asked (the answer is `pending`); null when it is not. */
   let asking: "busy" | "asking" | null = null;
-  if (nhtsaOnline() && !storeOnly) {
-    const slots = bulkheadFor("nhtsa-recalls");
-    const queued = !refreshMemo().loading(lookupKey(q.year, q.make, q.model)) && slots.queuing;
-    if (queued && !opts.budgetSignal) {
-      // In the bulkhead's backlog: answered now, and the refresh fills the store when a slot frees.
-      refreshShared(q, now).catch(() => undefined);
-      asking = "busy";
-    } else {
-      // A VIN report (budgetSignal) waits for a queued refresh within its budget too (lib/outside/live-answers.ts).
-      const live = await withBudget(withAbort(refreshShared(q, now), opts.signal), opts.budgetMs, opts.budgetSignal);
-      if (live === OVER_BUDGET) asking = queued ? "busy" : "asking";
-      else if (live.ok) {
-        const stored = await storedFor(q, live.campaigns);
-        return answer(stored, url, "ok", live.checkedAt, LIVE_SOURCE);
-      } else failed = live.reason;
+  if (!storeOnly) {
+    // NHTSA's answer stored within the source's freshness is served as it is; else NHTSA is asked (lib/sources).
+    const live = await answers().get(lookupKey(q.year, q.make, q.model), () => askWithinDeadline(q), {
+      ...opts,
+      now: () => now,
+    });
+    if (live.kind === "fresh") {
+      const stored = await storedFor(q, live.value.campaigns);
+      return answer(stored, url, "ok", live.checkedAt, LIVE_SOURCE);
     }
+    if (live.kind === "pending") asking = live.reason;
+    else failed = live.failure.reason;
   }
 
   // Still being asked: the index may skip the read. NHTSA failed, or is not asked: the store is the whole answer,
   // read whatever the index says (it may be a second behind an import made meanwhile).
+  const lookup = await findLookup(q.year, q.make, q.model);
   const campaigns = lookup?.campaignNumbers ?? [];
   const stored = asking ? await storedFor(q, campaigns) : await storedRecalls(q.year, q.make, q.model, campaigns);
   const known = lookup !== null || stored.items.length > 0;
   if (!known) return asking ? pending(url, now, asking) : unknown(url, now, failed);
   const knownAt = latest(lookup?.checkedAt ?? null, stored.newestRowAt) ?? now;
   if (nhtsaOnline()) {
-    const reason = sectionReason(failed);
+    const reason = sectionReason(asking ?? failed);
     const facts = { ...RECALLS, status: "stale", reason, asOf: knownAt.toISOString() };
     return { ...answer(stored, url, "stale", knownAt, sourceText(ATTRIBUTION, facts)), reason };
   }
@@ -145,8 +132,7 @@ async function storedFor(q: VehicleQuery, campaigns: string[]): Promise<StoredAn
  */
 const LIVE_SOURCE = `${ATTRIBUTION}, from api.nhtsa.gov (an answer is kept up to 6 hours; checkedAt says when NHTSA gave it)`;
 
-/** How the presenter (lib/sources/present.ts) names this section and its source. */
-const RECALLS = { what: "recalls", from: "NHTSA" } as const;
+const RECALLS = SOURCES.recalls.words;
 
 /**
  * NHTSA is being asked and nothing is known yet: "pending" with `count: null`; the refresh fills the store.
@@ -182,87 +168,54 @@ function unavailableRecalls(url: string, now: Date, reason: SectionReason): Vehi
   return { count: null, items: [], url, status: "unavailable", reason, checkedAt: now.toISOString(), source };
 }
 
-type Refresh = { ok: true; campaigns: string[]; checkedAt: Date } | NhtsaFailure;
+/** NHTSA's answer for a vehicle: the campaigns it lists (their rows are stored with the others in the recall store). */
+interface RecallAnswer {
+  campaigns: string[];
+  /** The rows NHTSA gave, on their way to the store; not held once stored. */
+  records?: RecallRecord[];
+}
 
 /**
- * One NHTSA refresh per vehicle at a time in this process: concurrent requests for a vehicle whose answer has
- * expired (a popular page) share it, and a failed refresh is remembered for OUTSIDE_FAILURE_MEMO_MS so a
- * burst for that vehicle during an outage makes one call. A successful refresh is not kept here (the store
- * has it). It runs without any one caller's abort signal (NHTSA's deadline still bounds it); a caller that
- * gives up stops waiting and falls back to the stored answer. Bounded: at most MAX_REMEMBERED vehicles.
+ * NHTSA's answers as recorded lookups (table RecallLookup, origin "live"): the recall source keeps its answers in
+ * its own tables, where the imports and the mirror put theirs (a SourceAnswer row would be a second copy).
+ * Saving stores the campaigns' rows first, then the lookup that lists them.
  */
-const MAX_REMEMBERED = 5000;
-const globalForRefresh = globalThis as unknown as { __vinscopeRecallRefresh?: BoundedMemo<Refresh> };
-const refreshMemo = () =>
-  (globalForRefresh.__vinscopeRecallRefresh ??= new BoundedMemo<Refresh>({ max: MAX_REMEMBERED }));
+const recordedLookups: DurableAnswers<RecallAnswer> = {
+  async load(key) {
+    const [year, make, model] = key.split("|");
+    const lookup = await findLookup(Number(year), make, model);
+    return lookup?.origin === "live"
+      ? { value: { campaigns: lookup.campaignNumbers }, checkedAt: lookup.checkedAt }
+      : null;
+  },
+  async save(key, value, checkedAt) {
+    const [year, make, model] = key.split("|");
+    await upsertRecalls(value.records ?? [], "nhtsa_api", checkedAt);
+    await saveLookup(Number(year), make, model, "live", value.campaigns, checkedAt);
+  },
+};
 
-function refreshShared(q: VehicleQuery, now: Date): Promise<Refresh> {
-  return refreshMemo().get(
-    lookupKey(q.year, q.make, q.model),
-    () => refreshGuarded(q, now),
-    (r) => (r.ok ? 0 : failureMemoMs()),
-  );
-}
+/**
+ * NHTSA's recall source asked the one way (lib/sources/ask.ts): its breaker and bulkhead, one refresh per vehicle
+ * at a time in this process, a failed refresh remembered for OUTSIDE_FAILURE_MEMO_MS (a burst for one vehicle
+ * during an outage makes one call), a caller with a budget answered `pending` past it while the refresh fills the
+ * store. The store is written after the slot is given back, and a store that fails (the database, not NHTSA) is
+ * not counted against NHTSA's breaker.
+ */
+const answers = () => answersOf<RecallAnswer>(SOURCES.recalls, () => recordedLookups);
 
 /** Tests start each case with no remembered failures. */
 export function resetRecallRefreshForTests(): void {
-  refreshMemo().clear();
+  answers().clear();
   recallModelLists.clear();
-  resetBreakersForTests("nhtsa-recalls");
-}
-
-/**
- * NHTSA's breaker and bulkhead: while the breaker is open, or every slot is taken, the refresh fails at once
- * and the stored answer (or "unavailable") goes out. They guard the asking only: the answer is stored after the
- * slot is given back, and a store that fails (the database, not NHTSA) is not counted against NHTSA's breaker.
- */
-async function refreshGuarded(q: VehicleQuery, now: Date): Promise<Refresh> {
-  const live = await bulkheadFor("nhtsa-recalls").run(
-    () =>
-      breakerFor("nhtsa-recalls").run(() => askWithinDeadline(q), {
-        failed: nhtsaDown,
-        open: (): NhtsaFailure => ({
-          ok: false,
-          reason: "breaker_open",
-          detail: "NHTSA failed repeatedly; not asked again until the cool-down ends",
-        }),
-      }),
-    (): NhtsaFailure => ({ ok: false, reason: "busy", detail: "as many NHTSA recall calls as allowed are under way" }),
-  );
-  if (!live.ok) return live;
-  await upsertRecalls(live.records, "nhtsa_api", now);
-  const campaigns = live.records.map((r) => r.campaignNumber);
-  await saveLookup(q.year, q.make, q.model, "live", campaigns, now);
-  return { ok: true, campaigns, checkedAt: now };
-}
-
-const OVER_BUDGET = Symbol("over budget");
-
-/** `work`, or OVER_BUDGET once the budget ends: its own timer of `budgetMs`, or `shared` (ended by its caller). */
-function withBudget<T>(
-  work: Promise<T>,
-  budgetMs: number | undefined,
-  shared: AbortSignal | undefined,
-): Promise<T | typeof OVER_BUDGET> {
-  const over = (): typeof OVER_BUDGET => OVER_BUDGET;
-  if (shared) return untilAborted(work, shared, over);
-  if (budgetMs === undefined) return work;
-  const budget = startDeadline(budgetMs);
-  return untilAborted(work, budget.signal, over).finally(budget.clear);
-}
-
-/** A failure of NHTSA itself (down, slow, 5xx, garbage), not of one question (a 4xx) or of a caller. */
-function nhtsaDown(r: { ok: true } | NhtsaFailure): boolean {
-  if (r.ok) return false;
-  if (r.reason === "http_error") return r.status === undefined || r.status >= 500 || r.status === 429;
-  return r.reason === "timeout" || r.reason === "network_error" || r.reason === "bad_response";
+  resetBreakersForTests(SOURCES.recalls.system);
 }
 
 /**
  * One deadline (NHTSA_API_TIMEOUT_MS) for asking NHTSA: its calls run one after the other (the model names,
  * then the recalls), and each alone may take that long, so together they would outlast the report's section.
  */
-async function askWithinDeadline(q: VehicleQuery): Promise<Awaited<ReturnType<typeof askNhtsa>>> {
+async function askWithinDeadline(q: VehicleQuery): Promise<{ ok: true; value: RecallAnswer } | NhtsaFailure> {
   const ms = config().nhtsa.timeoutMs;
   const deadline = startDeadline(ms);
   let live: Awaited<ReturnType<typeof askNhtsa>>;
@@ -273,15 +226,8 @@ async function askWithinDeadline(q: VehicleQuery): Promise<Awaited<ReturnType<ty
   }
   if (!live.ok && live.reason === "aborted")
     return { ok: false, reason: "timeout", detail: `NHTSA did not answer within ${ms} ms` };
-  return live;
-}
-
-function withAbort<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T | NhtsaFailure> {
-  return untilAborted(work, signal, (): NhtsaFailure => ({
-    ok: false,
-    reason: "aborted",
-    detail: "the caller gave up",
-  }));
+  if (!live.ok) return live;
+  return { ok: true, value: { campaigns: live.records.map((r) => r.campaignNumber), records: live.records } };
 }
 
 /**

@@ -192,7 +192,8 @@ export class SourceAnswers<T extends NonNullable<unknown>> {
     );
     if (!answer.ok) return answer;
     const checkedAt = now();
-    await this.durable.save(key, answer.value, checkedAt).catch(() => undefined);
+    // A store that fails is the database's fault, not the source's: outside the breaker, and the caller hears of it.
+    await this.durable.save(key, answer.value, checkedAt);
     return { ok: true, value: answer.value, checkedAt };
   }
 }

@@ -27,14 +27,18 @@ const globalForSources = globalThis as unknown as {
 };
 
 /**
- * A registered source's answers (./registry.ts), asked through ./ask.ts and stored in table SourceAnswer; one per
- * process (on globalThis, which every copy of the module shares), so its loads under way are shared.
+ * A registered source's answers (./registry.ts), asked through ./ask.ts and stored in table SourceAnswer, or in
+ * `durable` for a source with a table of its own (the recall lookups); one per process (on globalThis, which every
+ * copy of the module shares), so its loads under way are shared.
  */
-export function answersOf<T extends NonNullable<unknown>>(source: SourceDescriptor): SourceAnswers<T> {
+export function answersOf<T extends NonNullable<unknown>>(
+  source: SourceDescriptor,
+  durable: () => DurableAnswers<T> = () => storedAnswers<T>(source.name),
+): SourceAnswers<T> {
   const all = (globalForSources.__vinscopeSourceAnswers ??= new Map());
   let answers = all.get(source.name) as SourceAnswers<T> | undefined;
   if (!answers) {
-    answers = new SourceAnswers<T>(source, storedAnswers<T>(source.name));
+    answers = new SourceAnswers<T>(source, durable());
     all.set(source.name, answers);
   }
   return answers;
