@@ -9,9 +9,9 @@ import type { Problem } from "../contract/problem";
 import { VIN_BATCH_LIMIT, type VinBatchEntry, type VinBatchResponse } from "./vin-batch-answers";
 import type { BatchSectionFlags } from "./vin-report-answers";
 import { problemBody } from "../contract/problem-body";
-import { decodeVinsEnriched, normalizeVin } from "../vin";
+import { normalizeVin } from "../vin";
 import {
-  askSourcesEarly,
+  decodeWithSources,
   assembleVinReport,
   decodedOrThrow,
   liveBudgetLeft,
@@ -46,7 +46,7 @@ export async function buildVinBatch(
   const flags = { ...batchFlags, safetyRatings: false, complaints: false, fuelEconomy: false };
   const formats = inputs.map((input) => normalizeVin(input));
   const valid = formats.flatMap((f) => (f.ok ? [f.vin] : []));
-  const decodes = await decodeVinsEnriched(valid, { whileWaiting: (local) => askSourcesEarly(local, flags) });
+  const decodes = await decodeWithSources(valid, flags);
   // Every vehicle of the batch shares the one budget, counted from the request's arrival as a single report's is.
   const budgetMs = liveBudgetLeft(started);
 

@@ -17,9 +17,11 @@ import { log } from "../log";
 import { getVehiclePricing, vehicleHasDeals } from "../pricing";
 import { nhtsaOnline, recallPageUrl, recallsForVehicle } from "../recalls";
 import {
+  asksVpic,
   countryOf,
-  decodeVinEnriched,
+  finishDecode,
   isNorthAmericanVin,
+  planDecode,
   regionOf,
   vpicData,
   wmiOnlyDecode,
@@ -82,23 +84,32 @@ export type ReportDecode = Decoded | WmiOnlyResult;
 
 /** The decode a report starts from; throws the 404 ApiError of a VIN that cannot be decoded. */
 async function decodeForReport(vin: Vin, flags: VinReportFlags): Promise<ReportDecode> {
-  return decodedOrThrow(await decodeVinEnriched(vin, { whileWaiting: (local) => askSourcesEarly(local, flags) }));
+  const [decode] = await decodeWithSources([vin], flags);
+  return decodedOrThrow(decode);
 }
 
 /**
- * Starts the live calls of the report's sections (or a batch's) while the decode waits on vPIC for the elements
- * the local data lacks (a descriptor vPIC has not answered before): the sources are asked by year/make/model,
- * which the local decode already gives. Asked only after the decode, they would find the report's live budget
- * spent on vPIC's wait and answer `pending`, however fast they are. Nothing here is awaited: the sections, built
- * after the decode, join the calls under way or find their answers stored. (NCAP's and EPA's variants are marked
- * then, against the enriched decode.)
+ * The decodes of a report's (or a batch's) VINs. A decode whose descriptor vPIC has not answered before waits on
+ * vPIC for the elements the local data lacks; meanwhile the sections' sources are asked by year/make/model, which
+ * the local decode already gives. Asked only after the decode, they would find the report's live budget spent on
+ * vPIC's wait and answer `pending`, however fast they are. Nothing here waits on them: the sections, built after
+ * the decode, join the calls under way or find their answers stored (NCAP's and EPA's variants are marked then,
+ * against the enriched decode).
  */
-export function askSourcesEarly(local: Decoded, flags: VinReportFlags): void {
+export async function decodeWithSources(vins: Vin[], flags: VinReportFlags): Promise<DecodeResult[]> {
+  const plans = await Promise.all(vins.map((vin) => planDecode(vin)));
+  for (const plan of plans) if (asksVpic(plan)) askSourcesEarly(plan.local, flags);
+  return Promise.all(plans.map(finishDecode));
+}
+
+/**
+ * Starts the live calls of a vehicle's sections without waiting for them: each call starts (or joins the one under
+ * way, or waits its turn in the bulkhead's backlog) under an ended budget.
+ */
+function askSourcesEarly(local: Decoded, flags: VinReportFlags): void {
   if (!local.decoded.model) return;
   const vehicle = vehicleOf(local);
   const marks = { decoded: local.decoded, elements: local.elements };
-  // An ended budget: each call starts (or joins the one under way, or waits its turn in the bulkhead's backlog)
-  // and nobody waits for it here.
   const ask = { budgetMs: 0, budgetSignal: AbortSignal.abort() };
   const early = [
     flags.recalls && nhtsaOnline() ? recallsForVehicle(vehicle, ask) : null,

@@ -11,7 +11,15 @@ import { parseVin } from "./vin-param";
 import { resetConfigForTests } from "../config";
 import { db } from "../db";
 import { drainDeferredWrites } from "../db/write-behind";
-import { closeEnrichment, decodeVinEnrichedWith, elementsLackingIn, resetEnrichmentForTests } from "./enrichment";
+import {
+  asksVpic,
+  closeEnrichment,
+  decodeVinEnrichedWith,
+  elementsLackingIn,
+  finishDecode,
+  planDecode,
+  resetEnrichmentForTests,
+} from "./enrichment";
 import { buildSyntheticVpic, withCheckDigit } from "../../tests/support/synthetic-vpic";
 import { loadVpicData, type VpicData } from "./vpic-data";
 
@@ -119,22 +127,21 @@ it("answers from local data at the deadline when NHTSA is slow, and fills the ca
   expect(requests).toHaveLength(1);
 });
 
-it("tells the caller, with the local decode, when it is about to wait on NHTSA, and not when the answer is known", async () => {
+it("says, with the local decode, when finishing it asks NHTSA, and not when the answer is known", async () => {
   delayMs = 100;
-  const waitedFor: string[] = [];
-  const whileWaiting = (local: { descriptor: string; decoded: { model: string | null } }) =>
-    waitedFor.push(`${local.descriptor} ${local.decoded.model}`);
-  const first = await decodeVinEnrichedWith(data, vin("TSTFXXLX0KP123456"), { whileWaiting });
+  const plan = await planDecode(vin("TSTFXXLX0KP123456"), data);
+  expect(asksVpic(plan)).toBe(true);
+  if (!plan.local.ok) throw new Error("expected a local decode");
+  expect(plan.local.descriptor).toBe("TSTFXXLX*KP");
+  const first = await finishDecode(plan);
   if (!first.ok) throw new Error("expected a decode");
   expect(first.decoded.transmission).toBe("Automatic");
-  expect(waitedFor).toEqual([`TSTFXXLX*KP ${first.decoded.model}`]);
 
-  // Known now: no wait, nothing said.
-  await decodeVinEnrichedWith(data, vin("TSTFXXLX0KP654321"), { whileWaiting });
+  // Known now: the same descriptor does not ask.
+  expect(asksVpic(await planDecode(vin("TSTFXXLX0KP654321"), data))).toBe(false);
   process.env.VPIC_API_BASE_URL = "off";
   resetConfigForTests();
-  await decodeVinEnrichedWith(data, vin("TSTGXXLX0KP123456"), { whileWaiting });
-  expect(waitedFor).toHaveLength(1);
+  expect(asksVpic(await planDecode(vin("TSTGXXLX0KP123456"), data))).toBe(false);
   expect(requests).toHaveLength(1);
 });
 

@@ -2,54 +2,38 @@
  * Live enrichment from NHTSA's vPIC API for exactly the elements the local vPIC data cannot give.
  *
  * corgi's cut of vPIC dropped every Pattern row of some elements (Drive Type, Transmission Style, the
- * safety elements…). For those, `decodeVinEnriched` asks `DecodeVinValues/<VIN>?format=json` once per VIN
- * descriptor (decodes depend on the VIN only through it) and stores the answer (held in memory). A decode
- * never waits longer than VPIC_API_TIMEOUT_MS: when NHTSA is slow the local answer goes out at once while
- * the request carries on in the background and fills the cache for the next decode. Concurrent decodes of
- * one descriptor share one request. VPIC_API_BASE_URL=off turns enrichment off.
+ * safety elements…). For those, a decode asks `DecodeVinValues/<VIN>?format=json` once per VIN descriptor (decodes
+ * depend on the VIN only through it) and stores the answer. vPIC is asked the one way every source is
+ * (lib/sources/ask.ts, source `vpic` in lib/sources/registry.ts): its answers are stored in table SourceAnswer and
+ * held by their in-memory index, so a decode in the steady state reads no row; one request per descriptor at a
+ * time; its breaker and bulkhead; a failure remembered briefly. A decode waits at most VPIC_API_TIMEOUT_MS (and no
+ * longer than a report's live budget): past it the local answer goes out while the request carries on and fills
+ * the store for the next decode. NHTSA's values for a descriptor do not change, so a stored answer is used however
+ * old. VPIC_API_BASE_URL=off turns enrichment off. The API call itself is ./vpic-client.ts.
  *
- * vPIC sits behind its breaker (lib/outside): while it is open, decodes answer locally at once. At most
- * MAX_IN_FLIGHT requests run at a time (beyond that a decode answers locally and a later one asks), and failed
- * descriptors are remembered for RETRY_AFTER_MS in the same bounded memo that shares one request among
- * concurrent decodes, so a slow vPIC during a flood of distinct VINs cannot pile up requests or memory.
- * The API call itself is ./vpic-client.ts.
+ * A decode runs in two steps, `planDecode` (local, and the stored answer) and `finishDecode` (vPIC asked when
+ * nothing is stored), so a caller that has other sources to ask (the VIN report) can start them while vPIC is
+ * asked: `asksVpic` says whether it will be.
  */
 import { config } from "../config";
-import { storedAnswers } from "../sources";
+import { answersOf, SOURCES, type Loaded } from "../sources";
 import { processWide } from "../db/data-version";
 import { drainDeferredWrites } from "../db/write-behind";
 import { log } from "../log";
 import { fetchVinValues } from "./vpic-client";
-import { BoundedMemo, breakerFor, resetBreakersForTests, startDeadline, untilAborted } from "../outside";
+import { resetBreakersForTests } from "../outside";
 import { toDecodedVehicle } from "./decoded-vehicle";
 import { decodeValidVin, vpicData, type DecodeResult } from "./decoder";
 import type { Vin } from "./format";
 import type { VpicData } from "./vpic-data";
 
-/** A request the caller stopped waiting for may still finish (and fill the cache) within this many deadlines. */
+/** A request the caller stopped waiting for may still finish (and fill the store) within this many deadlines. */
 const BACKGROUND_DEADLINES = 8;
-/** After a failed request, the descriptor is not asked again for this long. */
-const RETRY_AFTER_MS = 60_000;
 /** An element with fewer Pattern rows than this in a lossy file is one the local data cannot give. */
 const DROPPED_BELOW = 1000;
 
-/** Requests to vPIC running at once in this process (each may run up to BACKGROUND_DEADLINES deadlines). */
-const MAX_IN_FLIGHT = 32;
-
-/**
- * One request per descriptor at a time, shared by concurrent decodes; a failed request's answer is kept
- * RETRY_AFTER_MS (the descriptor is not asked again meanwhile), a stored one is held by the store, and a breaker
- * refusal is not kept at all.
- */
-type Live = { values: Record<string, string> } | { values: null; failed: boolean };
-const live = new BoundedMemo<Live>({ max: 10_000 });
-/**
- * NHTSA's answers per descriptor, stored with the other outside sources' answers (table SourceAnswer, source
- * "vpic") and held in memory by their index (lib/sources/answer-index.ts): a decode in the steady state reads
- * no row, and a descriptor never stored costs no query either (it goes live). NHTSA's values for a descriptor do
- * not change, so a stored answer is used however old.
- */
-const stored = storedAnswers<Record<string, string>>("vpic");
+/** NHTSA's answers per descriptor: the elements the local data lacks, by variable name. */
+const answers = () => answersOf<Record<string, string>>(SOURCES.vpic);
 /** Process-wide (one scan of every pattern per data set, not one per copy of this module the bundles hold). */
 const lackingByData = processWide("vin.elements-lacking", () => new WeakMap<VpicData, Set<string>>());
 
@@ -77,96 +61,61 @@ export function elementsLackingIn(data: VpicData): Set<string> {
   return lacking;
 }
 
-export interface EnrichOptions {
-  /**
-   * Called with the local decode when the decode is about to wait on vPIC (nothing stored for its descriptor), so
-   * the caller can start work that needs only the local answer meanwhile (the VIN report asks its sections'
-   * sources). Not called when the answer is stored, vPIC is off, or its breaker is open.
-   */
-  whileWaiting?: (local: Extract<DecodeResult, { ok: true }>) => void;
+/** A decode's first step: the local answer, the elements it lacks, and vPIC's stored answer for its descriptor. */
+export interface PlannedDecode {
+  local: DecodeResult;
+  /** Elements to ask vPIC for; empty when enrichment is off, the data is complete, or the VIN did not decode. */
+  lacking: Set<string>;
+  stored: Record<string, string> | null;
 }
 
-/** Local decode plus, for the elements the local data lacks, NHTSA's live answer (cached per descriptor). */
-export async function decodeVinEnriched(vin: Vin, opts: EnrichOptions = {}): Promise<DecodeResult> {
-  return decodeVinEnrichedWith(vpicData(), vin, opts);
-}
-
-export async function decodeVinEnrichedWith(data: VpicData, vin: Vin, opts: EnrichOptions = {}): Promise<DecodeResult> {
+export async function planDecode(vin: Vin, data: VpicData = vpicData()): Promise<PlannedDecode> {
   const local = decodeValidVin(data, vin);
-  const { apiBaseUrl, apiTimeoutMs } = config().vpic;
-  if (!local.ok || !apiBaseUrl) return local;
-  const lacking = elementsLackingIn(data);
-  if (!lacking.size) return local;
-
-  const cached = await stored.load(local.descriptor);
-  if (cached) return merge(local, cached.value, lacking);
-  return enrichLive(local, lacking, apiTimeoutMs, opts);
+  const lacking = local.ok && config().vpic.apiBaseUrl ? elementsLackingIn(data) : new Set<string>();
+  if (!local.ok || !lacking.size) return { local, lacking, stored: null };
+  const known = await answers().known(local.descriptor);
+  return { local, lacking, stored: known?.value ?? null };
 }
 
-/**
- * Many VINs at once (the batch decode): local decodes, the stored answers from memory, and live requests (each
- * under the same deadline, concurrently) only for descriptors the store lacks. Input order.
- */
-async function decodeVinsEnrichedWith(data: VpicData, vins: Vin[], opts: EnrichOptions = {}): Promise<DecodeResult[]> {
-  const locals = vins.map((vin) => decodeValidVin(data, vin));
-  const { apiBaseUrl, apiTimeoutMs } = config().vpic;
-  const lacking = elementsLackingIn(data);
-  if (!apiBaseUrl || !lacking.size) return locals;
-  return Promise.all(
-    locals.map(async (local) => {
-      if (!local.ok) return local;
-      const cached = await stored.load(local.descriptor);
-      return cached ? merge(local, cached.value, lacking) : enrichLive(local, lacking, apiTimeoutMs, opts);
-    }),
-  );
+/** Whether finishing the decode asks vPIC (nothing stored for its descriptor, and vPIC is not refused). */
+export function asksVpic(plan: PlannedDecode): plan is PlannedDecode & { local: Extract<DecodeResult, { ok: true }> } {
+  return plan.local.ok && plan.lacking.size > 0 && plan.stored === null && !answers().refusing;
 }
 
-export async function decodeVinsEnriched(vins: Vin[], opts: EnrichOptions = {}): Promise<DecodeResult[]> {
-  return decodeVinsEnrichedWith(vpicData(), vins, opts);
-}
-
-async function enrichLive(
-  local: Extract<DecodeResult, { ok: true }>,
-  lacking: Set<string>,
-  apiTimeoutMs: number,
-  opts: EnrichOptions = {},
-): Promise<DecodeResult> {
-  const remembered = live.peek(local.descriptor);
-  if (remembered) return remembered.values ? merge(local, remembered.values, lacking) : local;
-  const breaker = breakerFor("vpic");
-  if (breaker.refusing) return local;
-  if (!live.loading(local.descriptor) && live.inFlight >= MAX_IN_FLIGHT) return local;
-
-  const flight = live.get(
+/** The decode: the local answer with vPIC's values for the elements it lacks, stored or asked now. */
+export async function finishDecode(plan: PlannedDecode): Promise<DecodeResult> {
+  const { local, lacking, stored } = plan;
+  if (!local.ok || !lacking.size) return local;
+  if (stored) return merge(local, stored, lacking);
+  const { apiTimeoutMs } = config().vpic;
+  const answer = await answers().get(
     local.descriptor,
-    () =>
-      breaker.run<Live>(
-        () => fetchAndStore(local.vin, local.descriptor, lacking, apiTimeoutMs * BACKGROUND_DEADLINES),
-        {
-          failed: (answer) => answer.values === null,
-          open: () => ({ values: null, failed: false }),
-        },
-      ),
-    (answer) => (answer.values === null && answer.failed ? RETRY_AFTER_MS : 0),
+    () => fetchValues(local.vin, local.descriptor, lacking, apiTimeoutMs * BACKGROUND_DEADLINES),
+    // The decode waits at most one deadline, and no longer than a report waits on any live call.
+    { budgetMs: Math.min(apiTimeoutMs, config().report.liveBudgetMs) },
   );
-  // The decode waits at most one deadline, and no longer than a report waits on any live call
-  // (REPORT_LIVE_BUDGET_MS); the request carries on and fills the cache for the next decode.
-  const deadline = startDeadline(Math.min(apiTimeoutMs, config().report.liveBudgetMs));
-  opts.whileWaiting?.(local);
-  const answer = await untilAborted(flight, deadline.signal, () => null).finally(deadline.clear);
-  return answer?.values ? merge(local, answer.values, lacking) : local;
+  return answer.kind === "fresh" || answer.kind === "stale" ? merge(local, answer.value, lacking) : local;
 }
 
-/** Waits for background requests (a CLI run should not exit before they fill the cache). */
+/** Local decode plus, for the elements the local data lacks, NHTSA's answer (stored per descriptor). */
+export async function decodeVinEnriched(vin: Vin): Promise<DecodeResult> {
+  return finishDecode(await planDecode(vin));
+}
+
+export async function decodeVinEnrichedWith(data: VpicData, vin: Vin): Promise<DecodeResult> {
+  return finishDecode(await planDecode(vin, data));
+}
+
+/** Waits for background requests (a CLI run should not exit before they fill the store). */
 export async function closeEnrichment(): Promise<void> {
-  await live.settled();
+  await answers().settled();
   await drainDeferredWrites();
 }
 
 /** Tests reset the in-memory state between cases. */
 export function resetEnrichmentForTests(): void {
-  live.clear();
-  resetBreakersForTests("vpic");
+  answers().clear();
+  resetBreakersForTests(SOURCES.vpic.system);
 }
 
 function merge(
@@ -184,26 +133,25 @@ function merge(
   return live.size ? { ...local, elements, decoded: toDecodedVehicle(elements, live) } : local;
 }
 
-async function fetchAndStore(vin: string, descriptor: string, lacking: Set<string>, timeoutMs: number): Promise<Live> {
+/** vPIC's values for the elements the local data lacks (values it leaves empty or "Not Applicable" are dropped). */
+async function fetchValues(
+  vin: string,
+  descriptor: string,
+  lacking: Set<string>,
+  timeoutMs: number,
+): Promise<Loaded<Record<string, string>>> {
   const started = Date.now();
-  try {
-    const answer = await fetchVinValues(vin, { timeoutMs });
-    if (!answer.ok) throw new Error(answer.detail);
-    const values: Record<string, string> = {};
-    for (const code of lacking) {
-      const value = answer.row[code];
-      if (typeof value === "string" && value.trim() !== "" && value.trim() !== "Not Applicable")
-        values[code] = value.trim();
-    }
-    // Held at once, written after the answer (lib/db/write-behind.ts): this request already has the values.
-    await stored.save(descriptor, values, new Date());
-    log().info({ descriptor, ms: Date.now() - started, elements: Object.keys(values) }, "vpic enrichment stored");
-    return { values };
-  } catch (error) {
-    log().warn(
-      { descriptor, ms: Date.now() - started, err: error instanceof Error ? error.message : String(error) },
-      "vpic enrichment failed",
-    );
-    return { values: null, failed: true };
+  const answer = await fetchVinValues(vin, { timeoutMs });
+  if (!answer.ok) {
+    log().warn({ descriptor, ms: Date.now() - started, err: answer.detail }, "vpic enrichment failed");
+    return answer;
   }
+  const values: Record<string, string> = {};
+  for (const code of lacking) {
+    const value = answer.row[code];
+    if (typeof value === "string" && value.trim() !== "" && value.trim() !== "Not Applicable")
+      values[code] = value.trim();
+  }
+  log().info({ descriptor, ms: Date.now() - started, elements: Object.keys(values) }, "vpic enrichment stored");
+  return { ok: true, value: values };
 }

@@ -14,7 +14,7 @@ export { normalizeDriveType, type DecodedVehicle } from "./decoded-vehicle";
 export { decodeValidVin, decodeVin, decodeVinWith, vpicData, type DecodeResult } from "./decoder";
 export { wmisForMake, findVpicModel, makesForVin, modelYearPatternsIn } from "./catalog";
 export { loadVpicData, type VpicData } from "./vpic-data";
-export { closeEnrichment, decodeVinEnriched, decodeVinsEnriched } from "./enrichment";
+export { asksVpic, closeEnrichment, decodeVinEnriched, finishDecode, planDecode } from "./enrichment";
 export { wmiOnlyDecode, type WmiOnlyResult } from "./wmi-only";
 export { countryOf, regionOf, isNorthAmericanVin } from "./wmi-origin";
 export { LIGHT_VEHICLE_TYPES, findCatalogModel, listMakes, listModels, type YearRange } from "./vehicle-catalog";

@@ -51,13 +51,13 @@ async function main() {
   const { migrateDeploy } = await import("../../cli/db/migrate-deploy");
   migrateDeploy(process.env.DATABASE_URL, { quiet: true });
   const { disconnectDb } = await import("../../lib/db");
-  const { closeEnrichment, decodeVinsEnriched } = await import("../../lib/vin");
+  const { closeEnrichment, decodeVinEnriched } = await import("../../lib/vin");
   const { toExtendedRecord } = await import("../../lib/vin");
 
   const { parseVin } = await import("../../lib/vin");
   const vins = records.map((r) => parseVin(String(r.VIN)));
   const results = [];
-  for (let i = 0; i < vins.length; i += 50) results.push(...(await decodeVinsEnriched(vins.slice(i, i + 50))));
+  for (let i = 0; i < vins.length; i += 50) results.push(...(await Promise.all(vins.slice(i, i + 50).map((vin) => decodeVinEnriched(vin)))));
   await closeEnrichment();
 
   type Row = { filled: number; local: number; live: number; truth: number; agree: number; disagree: number };
