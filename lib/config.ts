@@ -391,42 +391,22 @@ const SETTINGS = {
       about: "link in `recommendationUrl`",
     }),
   },
-  /** Per-section deadlines of the VIN report: a section past its deadline degrades, the report still answers. */
+  /**
+   * The VIN report's one budget: how long it waits on outside sources (REPORT_LIVE_BUDGET_MS, from the request's
+   * arrival). Nothing else decides when a report stops waiting; the request's own deadline (REQUEST_DEADLINE_MS)
+   * only guards against a section that hangs on this server's own data.
+   */
   report: {
-    pricingTimeoutMs: env("REPORT_PRICING_TIMEOUT_MS", positiveInt(2000), {
-      default: "`2000`",
-      about: "VIN report: deadline of the pricing section",
-    }),
-    recallsTimeoutMs: env("REPORT_RECALLS_TIMEOUT_MS", positiveInt(5000), {
-      default: "`5000`",
-      about: "VIN report: deadline of the recalls section",
-    }),
-    insightTimeoutMs: env("REPORT_INSIGHT_TIMEOUT_MS", positiveInt(3000), {
-      default: "`3000`",
-      about: "VIN report: deadline of the insight section (generation continues and is cached)",
-    }),
-    safetyRatingsTimeoutMs: env("REPORT_SAFETY_RATINGS_TIMEOUT_MS", positiveInt(5000), {
-      default: "`5000`",
-      about: "VIN report: deadline of the `safetyRatings` section (past it: `unavailable`)",
-    }),
-    complaintsTimeoutMs: env("REPORT_COMPLAINTS_TIMEOUT_MS", positiveInt(5000), {
-      default: "`5000`",
-      about: "VIN report: deadline of the `complaints` section",
-    }),
-    fuelEconomyTimeoutMs: env("REPORT_FUEL_ECONOMY_TIMEOUT_MS", positiveInt(5000), {
-      default: "`5000`",
-      about: "VIN report: deadline of the `fuelEconomy` section",
-    }),
     sectionMemoMs: env("REPORT_SECTION_MEMO_MS", z.coerce.number().int().min(0).default(30_000), {
       default: "`30000`",
       about:
-        "VIN report: how long an instance reuses a healthy pricing/recalls section of the same year/make/model (`0` disables)",
+        "VIN report: how long an instance reuses the pricing section of a year/make/model, computed from the deals (`0` disables)",
     }),
     /** How long a report waits on a live call before the section answers `pending` (the call goes on). */
     liveBudgetMs: env("REPORT_LIVE_BUDGET_MS", positiveInt(300), {
       default: "`300`",
       about:
-        "VIN report: the longest a section waits on a live call (recalls, ratings, complaints, fuel economy); past it the section answers `pending` (nothing known yet) or its last known answer as `stale`, while the call goes on and stores its answer for the next request",
+        "VIN report: its one budget, counted from the request's arrival: the longest it waits on outside sources (vPIC, recalls, ratings, complaints, fuel economy, the AI model); past it a section answers `pending` (nothing known yet) or its last known answer as `stale` (the insight: written from the facts), while the call goes on and stores its answer for the next request",
     }),
   },
   stickers: {

@@ -122,8 +122,6 @@ beforeAll(async () => {
       RATINGS_API_TIMEOUT_MS: "1000",
       COMPLAINTS_API_TIMEOUT_MS: "1000",
       FUEL_ECONOMY_API_TIMEOUT_MS: "1000",
-      REPORT_SAFETY_RATINGS_TIMEOUT_MS: "1500",
-      REPORT_COMPLAINTS_TIMEOUT_MS: "1500",
       BUYER_DATA_CACHE_MS: "1500",
       REPORT_SECTION_MEMO_MS: "1000",
       // Room for the healthy fakes' several calls on a loaded machine; still well under the 3 s slow source.

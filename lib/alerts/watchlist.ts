@@ -22,8 +22,8 @@ import { recallsForVehicle } from "../recalls";
 import { knownVehicleNames } from "../recalls";
 import { displayMake, makeKey, nameKey, slugify, type VehicleQuery } from "../vehicle";
 import { decodeVin, normalizeVin } from "../vin";
-import { DeadlineExceeded, withDeadline } from "../outside";
-import { sourceText } from "../sources";
+import { log } from "../log";
+import { SOURCES, sourceText } from "../sources";
 import type { Watcher } from "./watcher";
 
 const IN_LIST = 500;
@@ -150,7 +150,7 @@ export async function listWatchlist(watcher: Watcher, limit: number, cursor?: st
   for (const r of page) {
     const key = `${r.year}|${r.make}|${r.model}`;
     if (!recalls.has(key))
-      recalls.set(key, vehicleRecalls({ year: r.year, make: r.make, model: r.model }, report.recallsTimeoutMs));
+      recalls.set(key, vehicleRecalls({ year: r.year, make: r.make, model: r.model }, report.liveBudgetMs));
   }
   const items: WatchedVin[] = [];
   for (const r of page) {
@@ -166,17 +166,18 @@ export async function listWatchlist(watcher: Watcher, limit: number, cursor?: st
   return { items, nextCursor: rows.length > limit ? page[page.length - 1].vin : null, total };
 }
 
-async function vehicleRecalls(q: VehicleQuery, ms: number): Promise<WatchedVin["recalls"]> {
+/** A watched vehicle's recalls, waiting on NHTSA at most `budgetMs` (the report's one budget), as a report does. */
+async function vehicleRecalls(q: VehicleQuery, budgetMs: number): Promise<WatchedVin["recalls"]> {
   try {
-    const r = await withDeadline("recalls", ms, (signal) => recallsForVehicle(q, { signal }));
+    const r = await recallsForVehicle(q, { budgetMs });
     return { status: r.status, count: r.count, items: r.items, source: r.source, ...(r.asOf ? { asOf: r.asOf } : {}) };
   } catch (error) {
-    const reason = error instanceof DeadlineExceeded ? "deadline" : "failed";
+    log().warn({ err: error }, "watch list: recalls could not be read");
     return {
       status: "unavailable",
       count: null,
       items: [],
-      source: sourceText("NHTSA recall data", { what: "recalls", from: "NHTSA", status: "unavailable", reason }),
+      source: sourceText("NHTSA recall data", { ...SOURCES.recalls.words, status: "unavailable", reason: "failed" }),
     };
   }
 }
@@ -318,7 +319,7 @@ export async function listWatchedVehicles(
   ]);
   const page = rows.slice(0, limit);
   const { report } = config();
-  const recalls = await Promise.all(page.map((r) => vehicleRecalls(r, report.recallsTimeoutMs)));
+  const recalls = await Promise.all(page.map((r) => vehicleRecalls(r, report.liveBudgetMs)));
   const items: WatchedVehicle[] = page.map((r, i) => ({
     vehicle: vehicleName(r),
     watchedSince: r.createdAt.toISOString(),

@@ -8,9 +8,10 @@ import { fetchJson, type FetchFailure } from "../outside";
 import type { ComplaintItem } from "../sources";
 import { complaintFromApiRow, resultRows } from "./complaint-rows";
 import type { VehicleQuery } from "../vehicle";
+import { SOURCES } from "../sources";
 
 export function complaintsOnline(): boolean {
-  return config().buyerData.complaints.apiBaseUrl !== null;
+  return SOURCES.complaints.online();
 }
 
 export async function fetchComplaintModels(

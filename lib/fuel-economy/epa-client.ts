@@ -10,13 +10,14 @@ import { makeKey } from "../vehicle";
 import { epaRecordFrom, type EpaRecord } from "./epa-record";
 import { epaModelMatches } from "./epa-match";
 import type { VehicleQuery } from "../vehicle";
+import { SOURCES } from "../sources";
 
 const MAX_MODELS = 6;
 const MAX_VARIANTS = 30;
 const DETAIL_CONCURRENCY = 6;
 
 export function fuelEconomyOnline(): boolean {
-  return config().buyerData.fuelEconomy.apiBaseUrl !== null;
+  return SOURCES.fuelEconomy.online();
 }
 
 type Menu = Array<{ text: string; value: string }>;

@@ -7,9 +7,10 @@ import { fetchJson, type FetchFailure } from "../outside";
 import type { NcapRatings } from "../sources";
 import { readNcapRatings, readNcapVariants, type NcapVariantRow } from "./nhtsa-rows";
 import type { VehicleQuery } from "../vehicle";
+import { SOURCES } from "../sources";
 
 export function ratingsOnline(): boolean {
-  return config().buyerData.ratings.apiBaseUrl !== null;
+  return SOURCES.ratings.online();
 }
 
 export async function fetchNcapVariants(

@@ -11,6 +11,7 @@ import { fetchJson, type FetchFailure } from "../outside";
 import { nhtsaRecallsResponse, recordFromNhtsaRow } from "./nhtsa-rows";
 import type { RecallRecord } from "./record";
 import type { VehicleQuery } from "../vehicle";
+import { SOURCES } from "../sources";
 
 export type NhtsaFailure = FetchFailure;
 
@@ -19,7 +20,7 @@ export type NhtsaAnswer = { ok: true; records: RecallRecord[]; skipped: number }
 const RETRY_BACKOFF_MS = 250;
 
 export function nhtsaOnline(): boolean {
-  return config().nhtsa.apiBaseUrl !== null;
+  return SOURCES.recalls.online();
 }
 
 export async function fetchRecallsByVehicle(

@@ -27,20 +27,20 @@ export async function safetyRatingsByVehicle(q: VehicleQuery): Promise<SafetyRat
   const v = vehicleNamed(q);
   return {
     ...answered(v),
-    ...(await safetyRatingsForVehicle(v, null, { budgetMs: config().report.safetyRatingsTimeoutMs })),
+    ...(await safetyRatingsForVehicle(v, null, { budgetMs: config().report.liveBudgetMs })),
   };
 }
 
 export async function complaintsByVehicle(q: VehicleQuery): Promise<ComplaintsResponse> {
   const v = vehicleNamed(q);
-  return { ...answered(v), ...(await complaintsForVehicle(v, { budgetMs: config().report.complaintsTimeoutMs })) };
+  return { ...answered(v), ...(await complaintsForVehicle(v, { budgetMs: config().report.liveBudgetMs })) };
 }
 
 export async function fuelEconomyByVehicle(q: VehicleQuery): Promise<FuelEconomyResponse> {
   const v = vehicleNamed(q);
   return {
     ...answered(v),
-    ...(await fuelEconomyForVehicle(v, null, { budgetMs: config().report.fuelEconomyTimeoutMs })),
+    ...(await fuelEconomyForVehicle(v, null, { budgetMs: config().report.liveBudgetMs })),
   };
 }
 

@@ -34,14 +34,12 @@ export async function buildVehicleReport(q: VehicleQuery): Promise<VehicleReport
     }),
     buyerSection(
       "safetyRatings",
-      report.safetyRatingsTimeoutMs,
-      (signal) => safetyRatingsForVehicle(vehicle, null, { signal }),
+      () => safetyRatingsForVehicle(vehicle, null, { budgetMs: report.liveBudgetMs }),
       (reason) => ratingsDegradedSection(vehicle, reason),
     ),
     buyerSection(
       "fuelEconomy",
-      report.fuelEconomyTimeoutMs,
-      (signal) => fuelEconomyForVehicle(vehicle, null, { signal }),
+      () => fuelEconomyForVehicle(vehicle, null, { budgetMs: report.liveBudgetMs }),
       (reason) => fuelEconomyDegradedSection(vehicle, reason),
     ),
   ]);

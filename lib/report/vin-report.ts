@@ -6,16 +6,14 @@
 import { notFound } from "../contract/errors";
 import type { Vin } from "../vin";
 import type { VinDecodeResponse, VinPricingSection, VinRecallsSection, VinReportFlags } from "./vin-report-answers";
-import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../sources";
-import { complaintsDegradedSection, complaintsForVehicle, complaintsOnline } from "../complaints";
-import { fuelEconomyDegradedSection, fuelEconomyForVehicle, fuelEconomyOnline } from "../fuel-economy";
-import { ratingsDegradedSection, ratingsOnline, safetyRatingsForVehicle } from "../ratings";
-import { vinTraits } from "../vin";
+import { complaintsDegradedSection, complaintsForVehicle } from "../complaints";
+import { fuelEconomyDegradedSection, fuelEconomyForVehicle } from "../fuel-economy";
+import { ratingsDegradedSection, safetyRatingsForVehicle } from "../ratings";
 import { config, outsideSystemsOff } from "../config";
 import { FALLBACK_WRITER, factsFromAnswers, getInsight, type Insight } from "../insights";
 import { log } from "../log";
 import { getVehiclePricing, vehicleHasDeals } from "../pricing";
-import { nhtsaOnline, recallPageUrl, recallsForVehicle } from "../recalls";
+import { recallPageUrl, recallsForVehicle } from "../recalls";
 import {
   asksVpic,
   countryOf,
@@ -28,13 +26,20 @@ import {
   type DecodeResult,
   type WmiOnlyResult,
 } from "../vin";
-import { BoundedMemo, DeadlineExceeded, failureMemoMs, msLeftSince, startDeadline, withDeadline } from "../outside";
+import { BoundedMemo, msLeftSince, startDeadline } from "../outside";
 import { displayMake, withDisplayMake } from "../vehicle";
 import type { VehicleQuery } from "../vehicle";
 import { countReportSection } from "../metrics/process-metrics";
 import { inSpan, tracingOn } from "../metrics/tracing";
-import type { SectionReason } from "../sources";
-import { sourceText as sectionSourceText } from "../sources";
+import {
+  SOURCES,
+  sourceText as sectionSourceText,
+  type ComplaintsSection,
+  type FuelEconomySection,
+  type SafetyRatingsSection,
+  type SectionReason,
+  type SourceDescriptor,
+} from "../sources";
 
 const ALL_SECTIONS: VinReportFlags = {
   pricing: true,
@@ -111,11 +116,12 @@ function askSourcesEarly(local: Decoded, flags: VinReportFlags): void {
   const vehicle = vehicleOf(local);
   const marks = { decoded: local.decoded, elements: local.elements };
   const ask = { budgetMs: 0, budgetSignal: AbortSignal.abort() };
+  const asked = (source: SourceDescriptor) => source.inReport && source.online();
   const early = [
-    flags.recalls && nhtsaOnline() ? recallsForVehicle(vehicle, ask) : null,
-    flags.safetyRatings && ratingsOnline() ? safetyRatingsForVehicle(vehicle, marks, ask) : null,
-    flags.complaints && complaintsOnline() ? complaintsForVehicle(vehicle, ask) : null,
-    flags.fuelEconomy && fuelEconomyOnline() ? fuelEconomyForVehicle(vehicle, marks, ask) : null,
+    flags.recalls && asked(SOURCES.recalls) ? recallsForVehicle(vehicle, ask) : null,
+    flags.safetyRatings && asked(SOURCES.ratings) ? safetyRatingsForVehicle(vehicle, marks, ask) : null,
+    flags.complaints && asked(SOURCES.complaints) ? complaintsForVehicle(vehicle, ask) : null,
+    flags.fuelEconomy && asked(SOURCES.fuelEconomy) ? fuelEconomyForVehicle(vehicle, marks, ask) : null,
   ];
   for (const call of early)
     call?.catch((error) => log().warn({ err: error }, "vin report: a section's early call failed"));
@@ -181,39 +187,11 @@ export async function reportSections(
   budgetMs = config().report.liveBudgetMs,
 ): Promise<ReportSections> {
   const key = `${vehicle.year}|${vehicle.make}|${vehicle.model}`;
-  const { pricingMemo, recallsMemo, buyerMemo } = memos();
-  const memoMs = config().report.sectionMemoMs;
   const marks = vin ? { decoded: vin.decoded, elements: vin.elements } : null;
-  const { report } = config();
-  // NCAP and EPA sections depend on the VIN's traits too: VINs of a vehicle with the same traits share them.
-  const traitsKey = marks ? `${key}|${JSON.stringify(vinTraits(marks.decoded, marks.elements))}` : key;
-  /** A buyer-data section, shared by the VINs with the same memo key, under its own deadline. */
-  // A live call waits at most the budget; past it the section says `pending` and the call fills the store.
-  const buyer = <T extends BuyerSection>(
-    memoKey: string,
-    label: string,
-    ms: number,
-    online: boolean,
-    work: (signal: AbortSignal) => Promise<T>,
-    degraded: (reason: SectionReason) => T,
-  ) =>
-    traced(
-      label,
-      () =>
-        buyerMemo.get(
-          memoKey,
-          () => buyerSection(label, ms, work, degraded),
-          (s) =>
-            s.status === "ok" || (s.status === "unavailable" && !online)
-              ? memoMs
-              : s.status === "pending"
-                ? 0
-                : Math.min(memoMs, failureMemoMs()),
-        ) as Promise<T>,
-    );
-  // One timer for the report's live budget, shared by every section: they all stop waiting in the same turn of the
-  // event loop. A timer per section would end a few milliseconds apart, and the answers of the calls the request
-  // started (due just after the budget when a source answers at about its length) would be handled in between.
+  // The report's one budget, as one timer shared by every section: they all stop waiting on their sources in the
+  // same turn of the event loop. A timer per section would end a few milliseconds apart, and the answers of the
+  // calls the request started (due just after the budget when a source answers at about its length) would be
+  // handled in between. Past it each source answers from what is stored (lib/sources/ask.ts).
   const budget = startDeadline(budgetMs);
   const live = { budgetMs, budgetSignal: budget.signal };
   // With no AI key the insight is written from the facts, and this report's own sections are those facts: it is
@@ -228,52 +206,45 @@ export async function reportSections(
     marks !== null;
   const [pricing, recalls, insightAlongside, safetyRatings, complaints, fuelEconomy] = await Promise.all([
     flags.pricing
-      ? traced("pricing", () =>
-          pricingMemo.get(
-            key,
-            () => pricingSection(vehicle),
-            (p) => (p.dataStatus !== null ? memoMs : 0),
-          ),
-        )
+      ? traced("pricing", () => pricingMemo().get(key, () => pricingSection(vehicle), pricingMemoMs))
       : undefined,
     flags.recalls
       ? traced("recalls", () =>
-          recallsMemo.get(
-            key,
-            () => recallsSection(vehicle, live),
-            (r) => recallsMemoMs(r, memoMs),
+          buyerSection(
+            "recalls",
+            () => recallsForVehicle(vehicle, live),
+            (reason) => unavailableRecalls(vehicle, reason),
           ),
         )
       : undefined,
-    flags.insight && !insightFromFacts ? traced("insight", () => insightSection(vehicle, budget.signal)) : undefined,
+    flags.insight && !insightFromFacts
+      ? traced("insight", () => insightSection(vehicle, budgetMs, budget.signal))
+      : undefined,
     flags.safetyRatings && marks
-      ? buyer(
-          `ratings|${traitsKey}`,
-          "safetyRatings",
-          report.safetyRatingsTimeoutMs,
-          ratingsOnline(),
-          (signal) => safetyRatingsForVehicle(vehicle, marks, { signal, ...live }),
-          (reason) => ratingsDegradedSection(vehicle, reason),
+      ? traced("safetyRatings", () =>
+          buyerSection(
+            "safetyRatings",
+            () => safetyRatingsForVehicle(vehicle, marks, live),
+            (reason) => ratingsDegradedSection(vehicle, reason),
+          ),
         )
       : undefined,
     flags.complaints
-      ? buyer(
-          `complaints|${key}`,
-          "complaints",
-          report.complaintsTimeoutMs,
-          complaintsOnline(),
-          (signal) => complaintsForVehicle(vehicle, { signal, ...live }),
-          (reason) => complaintsDegradedSection(vehicle, reason),
+      ? traced("complaints", () =>
+          buyerSection(
+            "complaints",
+            () => complaintsForVehicle(vehicle, live),
+            (reason) => complaintsDegradedSection(vehicle, reason),
+          ),
         )
       : undefined,
     flags.fuelEconomy && marks
-      ? buyer(
-          `fuel|${traitsKey}`,
-          "fuelEconomy",
-          report.fuelEconomyTimeoutMs,
-          fuelEconomyOnline(),
-          (signal) => fuelEconomyForVehicle(vehicle, marks, { signal, ...live }),
-          (reason) => fuelEconomyDegradedSection(vehicle, reason),
+      ? traced("fuelEconomy", () =>
+          buyerSection(
+            "fuelEconomy",
+            () => fuelEconomyForVehicle(vehicle, marks, live),
+            (reason) => fuelEconomyDegradedSection(vehicle, reason),
+          ),
         )
       : undefined,
   ]).finally(budget.clear);
@@ -350,18 +321,21 @@ async function insightOrNull(work: () => Promise<Insight | null>): Promise<VinDe
   }
 }
 
-/** A buyer-data section under its own deadline; past it, or on an error, the section says it is unknown. */
+/**
+ * A section whose lookup failed inside this service (a database fault, a bug) says it is unknown, and the report
+ * answers without it. Its waiting on the source is bounded by the report's budget (lib/sources/ask.ts); a read of
+ * this server's own data that hangs is bounded by the request's deadline.
+ */
 export async function buyerSection<T>(
   label: string,
-  ms: number,
-  work: (signal: AbortSignal) => Promise<T>,
+  work: () => Promise<T>,
   degraded: (reason: SectionReason) => T,
 ): Promise<T> {
   try {
-    return await withDeadline(label, ms, work);
+    return await work();
   } catch (error) {
     log().warn({ section: label, err: error }, "vin report: section degraded");
-    return degraded(error instanceof DeadlineExceeded ? "deadline" : "failed");
+    return degraded("failed");
   }
 }
 
@@ -426,10 +400,10 @@ function factSectionInOutage(
   s: Pick<ReportSections, "recalls" | "safetyRatings" | "complaints" | "fuelEconomy">,
 ): boolean {
   return (
-    outage(s.recalls, nhtsaOnline()) ||
-    outage(s.safetyRatings, ratingsOnline()) ||
-    outage(s.complaints, complaintsOnline()) ||
-    outage(s.fuelEconomy, fuelEconomyOnline())
+    outage(s.recalls, SOURCES.recalls.online()) ||
+    outage(s.safetyRatings, SOURCES.ratings.online()) ||
+    outage(s.complaints, SOURCES.complaints.online()) ||
+    outage(s.fuelEconomy, SOURCES.fuelEconomy.online())
   );
 }
 
@@ -438,50 +412,24 @@ function outage(s: { status: string } | undefined, online: boolean): boolean {
   return s !== undefined && (s.status === "pending" || s.status === "stale" || (s.status === "unavailable" && online));
 }
 
-/** At most this many vehicles' sections per process (a vehicle's pricing and recalls are a few KB). */
+/** At most this many vehicles' pricing sections per process (a few KB each). */
 const MEMO_MAX_VEHICLES = 5000;
 
-type BuyerSection = SafetyRatingsSection | ComplaintsSection | FuelEconomySection;
-
-const globalForMemos = globalThis as unknown as {
-  __vinscopeReportMemos?: {
-    pricingMemo: BoundedMemo<VinPricingSection>;
-    recallsMemo: BoundedMemo<VinRecallsSection>;
-    buyerMemo: BoundedMemo<BuyerSection>;
-  };
-};
+const globalForMemos = globalThis as unknown as { __vinscopePricingMemo?: BoundedMemo<VinPricingSection> };
 
 /**
- * Sections that depend only on the year/make/model (pricing, recalls), shared by the thousands of VINs of a
- * vehicle for REPORT_SECTION_MEMO_MS, with one load per vehicle at a time (lib/outside's BoundedMemo). A warm-up
- * request (every outside system off) gets memos of its own, used once: its offline answers must not be served to
- * the requests that follow it.
+ * The pricing section of a year/make/model, shared by the thousands of VINs of a vehicle for REPORT_SECTION_MEMO_MS
+ * with one computation per vehicle at a time. It is this server's own figures from its deals, not an outside
+ * source's answer: those are held once, by lib/sources. A warm-up request (every outside system off) gets a memo of
+ * its own, used once.
  */
-function memos() {
-  if (outsideSystemsOff()) return newMemos(1);
-  return (globalForMemos.__vinscopeReportMemos ??= newMemos(MEMO_MAX_VEHICLES));
+function pricingMemo(): BoundedMemo<VinPricingSection> {
+  if (outsideSystemsOff()) return new BoundedMemo<VinPricingSection>({ max: 1 });
+  return (globalForMemos.__vinscopePricingMemo ??= new BoundedMemo<VinPricingSection>({ max: MEMO_MAX_VEHICLES }));
 }
 
-function newMemos(vehicles: number) {
-  return {
-    pricingMemo: new BoundedMemo<VinPricingSection>({ max: vehicles }),
-    recallsMemo: new BoundedMemo<VinRecallsSection>({ max: vehicles }),
-    // Three sections per vehicle (and per distinct VIN traits for two of them).
-    buyerMemo: new BoundedMemo<BuyerSection>({ max: 3 * vehicles }),
-  };
-}
-
-/**
- * A recall answer worth reusing for the memo's life: a current or last-known answer, or "unavailable" when
- * the service runs offline (then it is the settled truth of the imported data, not an outage that may end in
- * a second). An outage's "unavailable" is kept only briefly (OUTSIDE_FAILURE_MEMO_MS), so a burst of VINs of
- * one vehicle during an outage asks once, and the healthy answer returns soon after NHTSA does.
- */
-function recallsMemoMs(r: VinRecallsSection, memoMs: number): number {
-  if (r.status === "pending") return 0;
-  if (r.status !== "unavailable" || !nhtsaOnline()) return memoMs;
-  return Math.min(memoMs, failureMemoMs());
-}
+/** A healthy pricing section is kept; a failed read of the deals is not. */
+const pricingMemoMs = (p: VinPricingSection) => (p.dataStatus !== null ? config().report.sectionMemoMs : 0);
 
 function sourceText(result: ReportDecode, sections: ReportSections): string {
   const pricing = sections.pricing;
@@ -498,9 +446,7 @@ function sourceText(result: ReportDecode, sections: ReportSections): string {
 async function pricingSection(vehicle: VehicleQuery): Promise<VinPricingSection> {
   try {
     // Most vehicles have no deals; the in-memory index says so without a query.
-    const answer = await withDeadline("pricing", config().report.pricingTimeoutMs, async () =>
-      (await vehicleHasDeals(vehicle)) ? getVehiclePricing(vehicle) : null,
-    );
+    const answer = (await vehicleHasDeals(vehicle)) ? await getVehiclePricing(vehicle) : null;
     if (!answer?.found) {
       return unavailablePricing(
         `No deals for the ${vehicle.year} ${displayMake(vehicle.make)} ${vehicle.model} yet.`,
@@ -562,45 +508,29 @@ function unavailablePricing(
   };
 }
 
-async function recallsSection(
-  vehicle: VehicleQuery,
-  live: { budgetMs: number; budgetSignal: AbortSignal },
-): Promise<VinRecallsSection> {
-  try {
-    return await withDeadline("recalls", config().report.recallsTimeoutMs, (signal) =>
-      recallsForVehicle(vehicle, { signal, ...live }),
-    );
-  } catch (error) {
-    log().warn({ section: "recalls", err: error }, "vin report: recalls degraded");
-    const reason: SectionReason = error instanceof DeadlineExceeded ? "deadline" : "failed";
-    return {
-      count: null,
-      items: [],
-      url: recallPageUrl(vehicle),
-      status: "unavailable",
-      reason,
-      checkedAt: new Date().toISOString(),
-      source: sectionSourceText("NHTSA recall data", { what: "recalls", from: "NHTSA", status: "unavailable", reason }),
-    };
-  }
+/** The recalls section when its lookup failed inside this service. */
+function unavailableRecalls(vehicle: VehicleQuery, reason: SectionReason): VinRecallsSection {
+  return {
+    count: null,
+    items: [],
+    url: recallPageUrl(vehicle),
+    status: "unavailable",
+    reason,
+    checkedAt: new Date().toISOString(),
+    source: sectionSourceText("NHTSA recall data", { ...SOURCES.recalls.words, status: "unavailable", reason }),
+  };
 }
 
-async function insightSection(vehicle: VehicleQuery, budget: AbortSignal): Promise<VinDecodeResponse["insight"]> {
-  // Past its own deadline lib/insights answers with the factual fallback while the model call finishes and
-  // fills the cache; the outer deadline only guards against the section hanging altogether.
-  // Without an AI key the text is written from the facts, which need no waiting beyond the report's live budget
-  // (a recall source that hangs must not hold the report): the budget's end ends the wait too. With a key, the
-  // model gets its own deadline.
-  const { report, insights } = config();
-  const ms = report.insightTimeoutMs;
-  return insightOrNull(() =>
-    withDeadline("insight", ms + 500, async (signal) => {
-      const wait = startDeadline(ms, signal, insights.apiKey ? undefined : budget);
-      try {
-        return await getInsight(vehicle, { deadlineMs: ms, signal: wait.signal });
-      } finally {
-        wait.clear();
-      }
-    }),
-  );
+/**
+ * The insight waits within the report's one budget too: past it lib/insights answers with the text written from
+ * the facts while the model's call (bounded by INSIGHT_TIMEOUT_MS, its client's own deadline) finishes and fills the
+ * cache for the next report. Without an AI key the text is written from the facts, which the sources give within
+ * the same budget.
+ */
+async function insightSection(
+  vehicle: VehicleQuery,
+  budgetMs: number,
+  budget: AbortSignal,
+): Promise<VinDecodeResponse["insight"]> {
+  return insightOrNull(() => getInsight(vehicle, { deadlineMs: budgetMs, signal: budget }));
 }
