@@ -23,7 +23,6 @@ export { createInsightService } from "./insight-service";
 export type { Insight, InsightAnswer, LookupOptions } from "./insight-service";
 import type { VehicleQuery } from "../vehicle";
 export { FALLBACK_WRITER } from "./fallback";
-export { factsFromAnswers } from "./facts";
 
 /** Time for the facts (pricing, recalls) before the model is asked. */
 const FACTS_BUDGET_MS = 5000;

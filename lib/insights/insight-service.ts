@@ -20,7 +20,7 @@ import { BoundedMemo, boundedCache, startDeadline, untilAborted } from "../outsi
 import { findVpicModel } from "../vin";
 import { displayMake, vehicleSlugKey } from "../vehicle";
 import type { InsightWriter } from "./anthropic-writer";
-import { gatherFacts, type FactsInput, type VehicleFacts } from "./facts";
+import { factsFromAnswers, gatherFacts, type FactsInput, type SectionAnswers, type VehicleFacts } from "./facts";
 import { FALLBACK_WRITER } from "./fallback";
 import { generatedRow, generateInsight, transientFallback, type GenerationDeps } from "./insight-generation";
 import { createRefresher, type Refresher } from "./insight-refresh";
@@ -63,11 +63,11 @@ export interface LookupOptions {
   deadlineMs?: number;
   signal?: AbortSignal;
   /**
-   * The facts from answers the caller already holds (the VIN report's own sections), used when the insight is
+   * The answers the caller already holds (the VIN report's own sections), from which the insight is
    * written from the facts (no AI key): nothing is looked up a second time. `settled`: no answer among them is
    * still being fetched or degraded by an outage; only then is the text kept for the key.
    */
-  factsInHand?: (input: FactsInput) => Promise<{ facts: VehicleFacts; settled: boolean }>;
+  answersInHand?: { answers: SectionAnswers; settled: boolean };
 }
 
 export interface InsightServiceOptions {
@@ -216,8 +216,9 @@ async function composedInMemory(
   const variants = s.variantsOf(year, names.make, names.model);
   if (!variants || !variants.modelSeenInYear) return null;
   const input: FactsInput = { year, make: names.make, model: names.model, variants };
-  if (opts.factsInHand) {
-    const { facts, settled } = await opts.factsInHand(input);
+  if (opts.answersInHand) {
+    const { answers, settled } = opts.answersInHand;
+    const facts = await factsFromAnswers(input, answers);
     const row = generatedRow(key, year, facts, await generateInsight(key, facts, null), s.now());
     // A text missing a section that is still being fetched, or written during an outage, is not kept for the
     // row's life: the next request writes it again from what is known then.

@@ -10,7 +10,7 @@ import { complaintsDegradedSection, complaintsForVehicle } from "../complaints";
 import { fuelEconomyDegradedSection, fuelEconomyForVehicle } from "../fuel-economy";
 import { ratingsDegradedSection, safetyRatingsForVehicle } from "../ratings";
 import { config, outsideSystemsOff } from "../config";
-import { FALLBACK_WRITER, factsFromAnswers, getInsight, type Insight } from "../insights";
+import { FALLBACK_WRITER, getInsight, type Insight } from "../insights";
 import { log } from "../log";
 import { getVehiclePricing, vehicleHasDeals } from "../pricing";
 import { recallPageUrl, recallsForVehicle } from "../recalls";
@@ -297,15 +297,10 @@ async function insightFromSections(
   const settled = !factSectionInOutage(s) && !outsideSystemsOff();
   return insightOrNull(() =>
     getInsight(vehicle, {
-      factsInHand: async (input) => ({
-        facts: await factsFromAnswers(input, {
-          recalls: s.recalls,
-          complaints: s.complaints,
-          ratings: s.safetyRatings,
-          fuel: s.fuelEconomy,
-        }),
+      answersInHand: {
+        answers: { recalls: s.recalls, complaints: s.complaints, ratings: s.safetyRatings, fuel: s.fuelEconomy },
         settled,
-      }),
+      },
     }),
   );
 }
