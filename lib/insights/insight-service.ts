@@ -64,7 +64,7 @@ export interface LookupOptions {
   signal?: AbortSignal;
   /**
    * The answers the caller already holds (the VIN report's own sections), from which the insight is
-   * written from the facts (no AI key): nothing is looked up a second time. `settled`: no answer among them is
+   * written when there is no AI key: nothing is looked up a second time. `settled`: no answer among them is
    * still being fetched or degraded by an outage; only then is the text kept for the key.
    */
   answersInHand?: { answers: SectionAnswers; settled: boolean };
