@@ -32,6 +32,7 @@ import {
   type SectionReason,
   SOURCES,
   sourceText,
+  unknownCheckedAt,
 } from "../sources";
 
 const ATTRIBUTION = "NHTSA owner complaints (Office of Defects Investigation)";
@@ -137,7 +138,7 @@ function unavailable(url: string, now: Date, reason: SectionReason): ComplaintsS
   return {
     status: "unavailable",
     reason,
-    checkedAt: now.toISOString(),
+    checkedAt: unknownCheckedAt(reason, now),
     count: null,
     crashes: null,
     fires: null,

@@ -28,6 +28,7 @@ import {
   type SectionReason,
   SOURCES,
   sourceText,
+  unknownCheckedAt,
 } from "../sources";
 
 const ATTRIBUTION = "U.S. EPA fuel economy data (fueleconomy.gov)";
@@ -161,7 +162,15 @@ function section(
 
 function unavailable(url: string, now: Date, reason: SectionReason): FuelEconomySection {
   const source = sourceText(ATTRIBUTION, { ...FUEL, status: "unavailable", reason });
-  return { status: "unavailable", reason, checkedAt: now.toISOString(), selection: null, variants: [], url, source };
+  return {
+    status: "unavailable",
+    reason,
+    checkedAt: unknownCheckedAt(reason, now),
+    selection: null,
+    variants: [],
+    url,
+    source,
+  };
 }
 
 /** The section when its lookup missed the report's deadline or failed (`reason`: deadline or failed). */

@@ -28,6 +28,7 @@ import {
   type SectionReason,
   SOURCES,
   sourceText,
+  unknownCheckedAt,
 } from "../sources";
 
 const ATTRIBUTION = "NHTSA 5-Star Safety Ratings (NCAP)";
@@ -137,7 +138,15 @@ function section(
 
 function unavailable(url: string, now: Date, reason: SectionReason): SafetyRatingsSection {
   const source = sourceText(ATTRIBUTION, { ...RATINGS, status: "unavailable", reason });
-  return { status: "unavailable", reason, checkedAt: now.toISOString(), selection: null, variants: [], url, source };
+  return {
+    status: "unavailable",
+    reason,
+    checkedAt: unknownCheckedAt(reason, now),
+    selection: null,
+    variants: [],
+    url,
+    source,
+  };
 }
 
 /** The section when its lookup missed the report's deadline or failed (`reason`: deadline or failed). */

@@ -36,6 +36,7 @@ import {
   sectionReason,
   SOURCES,
   sourceText,
+  unknownCheckedAt,
   type AskOptions,
   type DurableAnswers,
   type SectionReason,
@@ -165,7 +166,15 @@ function modelUnknown(url: string, now: Date): VehicleRecalls {
 
 function unavailableRecalls(url: string, now: Date, reason: SectionReason): VehicleRecalls {
   const source = sourceText(ATTRIBUTION, { ...RECALLS, status: "unavailable", reason });
-  return { count: null, items: [], url, status: "unavailable", reason, checkedAt: now.toISOString(), source };
+  return {
+    count: null,
+    items: [],
+    url,
+    status: "unavailable",
+    reason,
+    checkedAt: unknownCheckedAt(reason, now),
+    source,
+  };
 }
 
 /** NHTSA's answer for a vehicle: the campaigns it lists (their rows are stored with the others in the recall store). */

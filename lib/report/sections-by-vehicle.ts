@@ -1,8 +1,8 @@
 /**
  * The buyer-data sections by year/make/model, for the public routes: slugs resolved to vPIC's names (a
  * vehicle vPIC does not know is a 404, as for insights), then the domain service, with no VIN to mark variants.
- * A live call is waited on up to the section's deadline (REPORT_*_TIMEOUT_MS): these routes ask for one section
- * only, so they wait longer than the VIN report's budget; past it the answer is `pending`.
+ * These routes ask one source for one section, so they wait for its answer (bounded by its client's own deadline),
+ * not the VIN report's budget; a call that has to wait its turn in the bulkhead is answered `pending` at once.
  */
 import { notFound } from "../contract/errors";
 import type { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../sources";
@@ -10,7 +10,6 @@ import { complaintsForVehicle, complaintsOnline } from "../complaints";
 import { fuelEconomyForVehicle, fuelEconomyOnline } from "../fuel-economy";
 import { ratingsOnline, safetyRatingsForVehicle } from "../ratings";
 import { findVpicModel } from "../vin";
-import { config } from "../config";
 import { displayMake, type VehicleQuery } from "../vehicle";
 
 function vehicleNamed(q: VehicleQuery) {
@@ -27,20 +26,20 @@ export async function safetyRatingsByVehicle(q: VehicleQuery): Promise<SafetyRat
   const v = vehicleNamed(q);
   return {
     ...answered(v),
-    ...(await safetyRatingsForVehicle(v, null, { budgetMs: config().report.liveBudgetMs })),
+    ...(await safetyRatingsForVehicle(v, null)),
   };
 }
 
 export async function complaintsByVehicle(q: VehicleQuery): Promise<ComplaintsResponse> {
   const v = vehicleNamed(q);
-  return { ...answered(v), ...(await complaintsForVehicle(v, { budgetMs: config().report.liveBudgetMs })) };
+  return { ...answered(v), ...(await complaintsForVehicle(v)) };
 }
 
 export async function fuelEconomyByVehicle(q: VehicleQuery): Promise<FuelEconomyResponse> {
   const v = vehicleNamed(q);
   return {
     ...answered(v),
-    ...(await fuelEconomyForVehicle(v, null, { budgetMs: config().report.liveBudgetMs })),
+    ...(await fuelEconomyForVehicle(v, null)),
   };
 }
 
