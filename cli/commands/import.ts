@@ -70,7 +70,7 @@ export function registerImport(program: Command): void {
     "vinscope import recalls answers.json --queries queries.json --json",
   ]);
 
-  // The buyer-data files: one streamed, idempotent importer each (lib/buyer-data/bulk.ts), same options.
+  // The buyer-data files: one streamed, idempotent importer each (lib/sources/bulk.ts), same options.
   const bulk: {
     name: string;
     description: string;

@@ -3,7 +3,7 @@
  * system in flight per process, and behind them a backlog of at most OUTSIDE_BULKHEAD_BACKLOG calls waiting for a
  * slot. A call in the backlog is made when a slot frees, and fills the store, so the next request finds the
  * answer; a VIN report waits for it within its short live budget, as for a running call, and any other caller is
- * answered degraded at once (`pending`; lib/outside/live-answers.ts).
+ * answered degraded at once (`pending`; lib/sources/ask.ts).
  * Past the backlog a call is refused at once, instead of piling up behind a system that has slowed down. Single
  * flight (memo.ts) already makes one call per vehicle, so these count distinct vehicles.
  */

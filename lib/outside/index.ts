@@ -31,13 +31,12 @@
  * Bounded caches and single flight (memo.ts), on lru-cache (its `fetch` shares one load among callers):
  *
  *   const memo = new BoundedMemo<Answer>({ max: 5000 });
- *   memo.get(key, () => load(key), (a) => (a.ok ? 30_000 : failureMemoMs()))
+ *   memo.get(key, () => load(key), (a) => (a.ok ? 0 : config().outside.failureMemoMs))
  *
  *   BoundedMemo.get(key, load, ttlFor)  remembered answer, else one load shared by concurrent callers; the
  *                                       answer is kept ttlFor(answer) ms (0 = not kept): a short negative
  *                                       cache for failures makes a burst for one vehicle one call
  *   boundedCache(max, ttlMs)            a plain LRUCache for get/set uses
- *   failureMemoMs()                     how long a failed answer is remembered (OUTSIDE_FAILURE_MEMO_MS)
  *   memo.inFlight / loading(key) / settled()  loads under way (a cap on requests; a CLI waiting before exit)
  *
  * Deadlines (deadline.ts): one AbortSignal for a deadline and the caller's signals, cleared when the work is over
@@ -64,19 +63,22 @@
  * Big data files (line-file.ts): openLineFile(file, { pattern, label }) = a plain file or the matching entries
  * of a .zip as { totalBytes, lines(onBytes) }, streamed line by line (FLAT_RCL, FLAT_CMPL, EPA's vehicles.csv).
  */
-import { config } from "../config";
 
 export { Breaker, breakerFor, breakerHealth, configuredBreaker, resetBreakersForTests, watchSlowCall } from "./breaker";
 export { bulkheadFor } from "./bulkhead";
 export { BoundedMemo, boundedCache } from "./memo";
-export { startDeadline, untilAborted, withDeadline, DeadlineExceeded, msLeftSince, notAnsweredWithin } from "./deadline";
+export {
+  startDeadline,
+  untilAborted,
+  withDeadline,
+  DeadlineExceeded,
+  msLeftSince,
+  notAnsweredWithin,
+} from "./deadline";
 export { retryAnswer } from "./retry";
 export { platformFetch } from "./platform-fetch";
 export { HostQueues, HostQueueFull } from "./host-queue";
 
-export function failureMemoMs(): number {
-  return config().outside.failureMemoMs;
-}
 export { fetchJson, systemFailed, type FetchFailure } from "./json-fetch";
 
 // Reached from outside the room (issue 46: every import of it comes through this door).

@@ -33,7 +33,7 @@ import type { SourceDescriptor } from "./registry";
 
 export type Loaded<T> = { ok: true; value: T } | FetchFailure;
 
-export type LiveAnswer<T> =
+type LiveAnswer<T> =
   | { kind: "fresh"; value: T; checkedAt: Date }
   | { kind: "stale"; value: T; checkedAt: Date; failure: FetchFailure }
   /**

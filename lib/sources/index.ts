@@ -4,10 +4,10 @@
  * presenter (present.ts), the file mirrors' freshness and bulk writes (mirror-status.ts, bulk.ts), and the section
  * schemas of the buyer-data sources (sections.ts). An answer's life: README, "An answer's life".
  */
-export { SourceAnswers, type AskOptions, type DurableAnswers, type LiveAnswer, type Loaded } from "./ask";
-export { answersOf, storedAnswers } from "./stored";
+export { SourceAnswers, type AskOptions, type DurableAnswers, type Loaded } from "./ask";
+export { answersOf } from "./stored";
 export { answerIndex } from "./answer-index";
-export { SOURCES, type SourceDescriptor, type SourceId } from "./registry";
+export { SOURCES, type SourceDescriptor } from "./registry";
 export { freshMirror } from "./mirror-status";
 export { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "./bulk";
 export * from "./status";

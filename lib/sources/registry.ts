@@ -84,4 +84,3 @@ const fuelEconomy: SourceDescriptor = {
 };
 
 export const SOURCES = { vpic, recalls, ratings, complaints, fuelEconomy } as const;
-export type SourceId = keyof typeof SOURCES;

@@ -57,7 +57,8 @@ async function main() {
   const { parseVin } = await import("../../lib/vin");
   const vins = records.map((r) => parseVin(String(r.VIN)));
   const results = [];
-  for (let i = 0; i < vins.length; i += 50) results.push(...(await Promise.all(vins.slice(i, i + 50).map((vin) => decodeVinEnriched(vin)))));
+  for (let i = 0; i < vins.length; i += 50)
+    results.push(...(await Promise.all(vins.slice(i, i + 50).map((vin) => decodeVinEnriched(vin)))));
   await closeEnrichment();
 
   type Row = { filled: number; local: number; live: number; truth: number; agree: number; disagree: number };
