@@ -15,9 +15,8 @@ export const getServiceBulletins = defineTool({
   title: "Get manufacturer service bulletins",
   summary: "NHTSA-listed service bulletins, campaigns, warranty extensions and OTA updates of a vehicle",
   description:
-    "Manufacturer communications NHTSA lists for a model year, make and model (service bulletins, service campaigns, " +
-    "warranty extensions, over-the-air updates): count and the newest, each with NHTSA's ID, the maker's document " +
-    "number when known, type and summary; status and source (NHTSA's MFR_COMMS files). " +
+    "Manufacturer communications NHTSA lists for a model year, make and model (bulletins, campaigns, warranty " +
+    "extensions, OTA updates): count and newest, with NHTSA's ID, the maker's number when known, type, summary. " +
     UNKNOWN_IS_A_RESULT,
   arguments: VehicleArguments,
   output: BulletinsResponse,
