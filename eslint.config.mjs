@@ -19,6 +19,7 @@ const DOMAINS = [
   "ratings",
   "complaints",
   "fuel-economy",
+  "bulletins",
   "buyer-data",
   "alerts",
   "report",

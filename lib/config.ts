@@ -619,6 +619,30 @@ const SETTINGS = {
         },
       ),
     },
+    /**
+     * NHTSA's manufacturer communications (service bulletins): the folder of the MFR_COMMS_RECEIVED_{period}.zip
+     * files; the sync fetches the current period's file, whose name it computes from the date (lib/bulletins).
+     */
+    bulletins: {
+      baseUrl: env("SYNC_BULLETINS_URL", optionalBaseUrl("https://static.nhtsa.gov/odi/ffdd/tsbs"), {
+        default: "`https://static.nhtsa.gov/odi/ffdd/tsbs`",
+        about:
+          "where the `bulletins` sync downloads the current period's MFR_COMMS_RECEIVED_{period}.zip from (`<url>/<file>`, the period computed from the date); `off` disables the job",
+      }),
+      schedule: env("SYNC_BULLETINS_SCHEDULE", cronSchedule("53 4 * * 2"), {
+        default: "`53 4 * * 2` (weekly, Tuesday 04:53 UTC)",
+        about: "cron pattern (UTC) of the service bulletins sync (synced at start when never synced)",
+      }),
+      maxAgeMs: env(
+        "SYNC_BULLETINS_MAX_AGE_DAYS",
+        positiveInt(15).transform((days) => days * 86_400_000),
+        {
+          default: "`15`",
+          about:
+            "service bulletins are answered `ok` while the current period was synced or imported within this; older, they are answered `stale` with their date",
+        },
+      ),
+    },
     /** A download that receives no byte for this long is abandoned (a hung server). */
     idleTimeoutMs: env("SYNC_IDLE_TIMEOUT_MS", positiveInt(60_000), {
       default: "`60000`",

@@ -6,6 +6,7 @@
  *   recalls <file> [--queries <file>]   NHTSA FLAT_RCL (.zip/.txt), recallsByVehicle answers (.json), campaign CSV
  *   complaints <file>                   NHTSA FLAT_CMPL (.zip/.txt)
  *   fuel-economy <file>                 EPA vehicles.csv (.zip/.csv)
+ *   bulletins <file>                    NHTSA manufacturer communications MFR_COMMS_RECEIVED_{period} (.zip/.csv)
  *   stickers <dir>                      window-sticker PDFs named by VIN, into the sticker archive
  */
 import type { Command } from "commander";
@@ -16,7 +17,7 @@ import { existingPath, printJson, printRecord, withDb } from "../output";
 export function registerImport(program: Command): void {
   const imports = program
     .command("import")
-    .description("load data files: deals, recalls, complaints, fuel economy, window stickers");
+    .description("load data files: deals, recalls, complaints, fuel economy, service bulletins, window stickers");
   examples(imports, [
     "vinscope import deals deals.csv",
     "vinscope import recalls FLAT_RCL_POST_2010.zip",
@@ -93,6 +94,16 @@ export function registerImport(program: Command): void {
       example: "vinscope import fuel-economy vehicles.csv.zip",
       load: async () => (await import("../../lib/fuel-economy")).importVehiclesCsv,
       note: "NCAP ratings have no bulk file: NHTSA's SafetyRatings answers are stored as they are fetched.",
+    },
+    {
+      name: "bulletins",
+      description: "import NHTSA manufacturer communications (MFR_COMMS_RECEIVED_{period} .zip/.csv); all or nothing",
+      file: "MFR_COMMS_RECEIVED_{period}.zip or .csv (the name gives the period)",
+      example: "vinscope import bulletins MFR_COMMS_RECEIVED_2020-2024.zip",
+      load: async () => (await import("../../lib/bulletins")).importBulletinsFile,
+      note:
+        "The file replaces the communications of its period (a newer copy of the current period, the older one). A model\n" +
+        "year is answered once every period from the year before it to the current one is imported (docs/syncs-and-data.md).",
     },
   ];
   for (const b of bulk) {

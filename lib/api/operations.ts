@@ -43,6 +43,7 @@ import {
 import { InsightPathParams, InsightResponse } from "../insights";
 import { MakesQuery, MakesResponse, ModelsQuery, ModelsResponse, WmiPathParams, WmiResponse } from "../vin";
 import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../sources";
+import { BulletinsQuery, BulletinsResponse } from "../bulletins";
 import { JsonRpcRequest, JsonRpcResponse } from "./json-rpc";
 import { MarketOverview, PricingNoData, PricingResponse } from "../pricing";
 import { PricingPathParams, PricingQuery, PricingStatePathParams } from "../pricing";
@@ -440,6 +441,32 @@ export const operations = defineOperations({
         `The answer, with \`status\` ok, stale or unavailable (unknown is never zero). A stale or unavailable answer during an outage is cached briefly: \`${CACHE.degraded}\`.`,
       ),
       "400": problem("A path parameter is malformed (reason invalid_parameter; `param` names it)."),
+      "404": problem("NHTSA's vPIC data knows no such make and model (reason unknown_vehicle)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  getServiceBulletins: {
+    method: "get",
+    path: "/api/public/bulletins/{year}/{make}/{model}",
+    tags: ["Buyer data"],
+    summary: "Manufacturer service bulletins (NHTSA manufacturer communications) for a model year, make and model",
+    description:
+      "What the manufacturer told its dealers about the year/make/model and NHTSA lists: technical service bulletins, " +
+      "service campaigns, warranty extensions and over-the-air updates, each with NHTSA's ID, the manufacturer's " +
+      "document number when the summary names it, its type (classified from the summary) and NHTSA's summary, newest " +
+      "first (highest NHTSA ID first), a page at a time (`limit`, `cursor` = the previous page's `nextCursor`), with the " +
+      "total `count`. From NHTSA's MFR_COMMS_RECEIVED files, synced or imported; `count` is null until every period " +
+      "file that can hold the model year's communications is held.",
+    pathParams: InsightPathParams,
+    query: BulletinsQuery,
+    cache: "buyerData",
+    conditional: true,
+    responses: {
+      "200": ok(
+        BulletinsResponse,
+        `The answer, with \`status\` ok, stale or unavailable (unknown is never zero). An answer that is not ok is cached briefly: \`${CACHE.degraded}\`.`,
+      ),
+      "400": problem("A path or query parameter is malformed (reason invalid_parameter; `param` names it)."),
       "404": problem("NHTSA's vPIC data knows no such make and model (reason unknown_vehicle)."),
       "500": INTERNAL_ERROR,
     },

@@ -4,6 +4,7 @@
  * quotes the text, not `source`. Unknown is written "unknown", never as zero.
  */
 import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../sources";
+import { BULLETINS_WORDS, type BulletinsSection } from "../bulletins";
 import { FALLBACK_WRITER, type InsightResponse } from "../insights";
 import { demoSentence, type MarketOverview, type PricingResponse } from "../pricing";
 import type { RecallCampaignResponse, RecallItem, RecallsResponse } from "../recalls";
@@ -160,6 +161,19 @@ export function complaintsLine(s: ComplaintsSection): string {
     ? `; crashes ${s.crashes ?? "unknown"}, fires ${s.fires ?? "unknown"}, injuries ${s.injuries ?? "unknown"}, deaths ${s.deaths ?? "unknown"}`
     : "";
   return `Owner complaints to NHTSA: ${s.count}${top ? ` (most: ${top})` : ""}${harm}${asOf(s)}.`;
+}
+
+/** "Service bulletins (NHTSA): 4, newest 11021817 (bulletin, 21-NA-123)." or the unknown/stale words. */
+export function bulletinsLine(
+  s: Pick<BulletinsSection, "status" | "reason" | "checkedAt" | "count" | "newest">,
+): string {
+  const { what, from } = BULLETINS_WORDS;
+  if (s.count === null) return unknownLine(what, from, s);
+  const newest = s.newest[0];
+  const latest = newest
+    ? `, newest NHTSA ${newest.nhtsaId} (${newest.type.replace(/_/g, " ")}${newest.documentId ? `, ${newest.documentId}` : ""})`
+    : "";
+  return `Service bulletins (${from}): ${s.count}${latest}${staleNote(from, s)}.`;
 }
 
 export function fuelEconomyLine(s: FuelEconomySection, perVin = true): string {

@@ -3,6 +3,7 @@
  * schema, answer schema, handler) in a file of this folder and registered here.
  */
 import { aboutService } from "./about-service";
+import { getServiceBulletins } from "./bulletins";
 import { listMakes, listModels, lookupWmi } from "./catalog";
 import { getMarket, getPricing } from "./pricing";
 import { checkRecalls, getRecallCampaign } from "./recalls";
@@ -19,6 +20,7 @@ export const MCP_TOOLS = [
   getSafetyRatings,
   getComplaints,
   getFuelEconomy,
+  getServiceBulletins,
   getVehicleInsight,
   listMakes,
   listModels,
