@@ -9,8 +9,7 @@
  * listed. When neither the current period's import nor the sync's last success is younger than
  * SYNC_BULLETINS_MAX_AGE_DAYS, the answer is `stale` as of that import.
  */
-import { config } from "../config";
-import { freshMirror, sourceText, type SectionReason } from "../sources";
+import { freshMirror, SOURCES, sourceText, type SectionReason } from "../sources";
 import { nhtsaVehiclePageUrl, slugify, type VehicleQuery } from "../vehicle";
 import { LIST_LIMIT_DEFAULT, type BulletinItem, type BulletinsResponse, type BulletinsSection } from "./answers";
 import type { BulletinRecord } from "./mfr-comms";
@@ -18,9 +17,9 @@ import { periodStartsFor } from "./period";
 import { bulletinPage, heldPeriods } from "./store";
 
 /** The scheduled job that mirrors the files (lib/jobs/bulletins-sync.ts) and the name its status goes by. */
-export const BULLETINS_JOB = "bulletins";
+export const BULLETINS_JOB = SOURCES.bulletins.mirror;
 /** How the presenter (lib/sources/present.ts) names this section and its source. */
-export const BULLETINS_WORDS = { what: "service bulletins", from: "NHTSA" } as const;
+export const BULLETINS_WORDS = SOURCES.bulletins.words;
 const ATTRIBUTION = "NHTSA manufacturer communications";
 /** How many of the newest communications the section carries. */
 const NEWEST = 3;
@@ -41,8 +40,8 @@ async function known(q: VehicleQuery, now: Date): Promise<Known> {
   if (missing.length > 0)
     return { status: "unavailable", reason: "not_synced", asOf: now, source: facts("unavailable", "not_synced") };
   const current = held.get(starts[starts.length - 1])!;
-  const { baseUrl, maxAgeMs } = config().sync.bulletins;
-  const synced = await freshMirror({ mirror: BULLETINS_JOB }, maxAgeMs, now.getTime()).catch(() => null);
+  const maxAgeMs = SOURCES.bulletins.freshMs();
+  const synced = await freshMirror(SOURCES.bulletins, maxAgeMs, now.getTime()).catch(() => null);
   const asOf = synced && synced > current.importedAt ? synced : current.importedAt;
   const local = `${ATTRIBUTION}, local copy of NHTSA's MFR_COMMS files (${[...held.values()]
     .map((p) => p.period)
@@ -50,7 +49,7 @@ async function known(q: VehicleQuery, now: Date): Promise<Known> {
     .join(", ")})`;
   if (now.getTime() - asOf.getTime() <= maxAgeMs) return { status: "ok", asOf, source: local };
   // Past its age: the sync is off (imported by hand) or has not succeeded since.
-  const reason: SectionReason = baseUrl ? "failed" : "offline";
+  const reason: SectionReason = SOURCES.bulletins.online() ? "failed" : "offline";
   return {
     status: "stale",
     reason,
@@ -82,6 +81,20 @@ export async function bulletinsForVehicle(
     url: listPath(q),
     nhtsaUrl: nhtsaVehiclePageUrl(q),
     source: k.source,
+  };
+}
+
+/** The section when its lookup failed inside this service (a database fault): unknown, never 0. */
+export function bulletinsDegradedSection(q: VehicleQuery, reason: SectionReason): BulletinsSection {
+  return {
+    status: "unavailable",
+    reason,
+    checkedAt: new Date().toISOString(),
+    count: null,
+    newest: [],
+    url: listPath(q),
+    nhtsaUrl: nhtsaVehiclePageUrl(q),
+    source: sourceText(ATTRIBUTION, { ...BULLETINS_WORDS, status: "unavailable", reason }),
   };
 }
 

@@ -32,12 +32,39 @@ export function heldPeriods(): Promise<HeldPeriods> {
   return periods.get(db());
 }
 
+type Spelling = { modelKey: string; model: string };
+
+/**
+ * Every model spelling NHTSA files communications under, per year and make key, held in memory (derived again
+ * when the "bulletins" data set changes): most vehicles a report asks about have none, and they cost no query.
+ */
+const spellingsByYearMake = processWide(
+  "bulletins:spellings",
+  () =>
+    new DerivedFromDataSet(
+      "bulletins",
+      async (client): Promise<Map<string, Spelling[]>> => {
+        const rows = await client.$queryRaw<Array<Spelling & { year: number | bigint; makeKey: string }>>`
+          SELECT DISTINCT "year", "makeKey", "modelKey", "model" FROM "ServiceBulletinVehicle"`;
+        const byYearMake = new Map<string, Spelling[]>();
+        for (const r of rows) {
+          const key = `${Number(r.year)}|${r.makeKey}`;
+          let list = byYearMake.get(key);
+          if (!list) byYearMake.set(key, (list = []));
+          list.push({ modelKey: r.modelKey, model: r.model });
+        }
+        return byYearMake;
+      },
+      1000,
+      5 * 60_000,
+      true,
+    ),
+);
+
 /** The model keys of the year and make that name the vehicle (every spelling of it). */
 async function modelKeys(q: VehicleQuery): Promise<string[]> {
   const wanted = nameKey(q.model);
-  const spellings = await db().$queryRaw<Array<{ modelKey: string; model: string }>>`
-    SELECT DISTINCT "modelKey", "model" FROM "ServiceBulletinVehicle"
-    WHERE "year" = ${q.year} AND "makeKey" = ${makeKey(q.make)}`;
+  const spellings = (await spellingsByYearMake.get(db())).get(`${q.year}|${makeKey(q.make)}`) ?? [];
   return [
     ...new Set(
       spellings.filter((s) => s.modelKey === wanted || sameModel(s.model, q.model, q.make)).map((s) => s.modelKey),

@@ -90,6 +90,7 @@ export function reportSummary(r: VinDecodeResponse): string {
   if (r.safetyRatings) lines.push(ratingsLine(r.safetyRatings));
   if (r.complaints) lines.push(complaintsLine(r.complaints));
   if (r.fuelEconomy) lines.push(fuelEconomyLine(r.fuelEconomy));
+  if (r.bulletins) lines.push(bulletinsLine(r.bulletins));
   if (r.insight) lines.push(insightLine(r.insight));
   lines.push(r.citation);
   return lines.join("\n");
@@ -353,6 +354,7 @@ export function vehicleReportSummary(r: VehicleReport): string {
     ratingsLine(r.safetyRatings, false),
     complaintsLine(r.complaints),
     fuelEconomyLine(r.fuelEconomy, false),
+    bulletinsLine(r.bulletins),
     ...(r.insight ? [insightLine(r.insight)] : []),
     r.citation,
   ].join("\n");

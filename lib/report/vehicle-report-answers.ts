@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../sources";
+import { BulletinsSection } from "../bulletins";
 import { VinDecodeResponse, VinPricingSection, VinRecallsSection } from "./vin-report-answers";
 
 const Named = z.object({ name: z.string(), slug: z.string() });
@@ -22,6 +23,7 @@ export const VehicleReport = z
     safetyRatings: SafetyRatingsSection,
     complaints: ComplaintsSection,
     fuelEconomy: FuelEconomySection,
+    bulletins: BulletinsSection,
     insight: VinDecodeResponse.shape.insight.unwrap(),
     url: z.url().meta({ description: "the vehicle's page" }),
     citation: z.string(),

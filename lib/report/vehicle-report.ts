@@ -31,6 +31,7 @@ export async function buildVehicleReport(q: VehicleQuery): Promise<VehicleReport
       complaints: true,
       safetyRatings: false,
       fuelEconomy: false,
+      bulletins: true,
     }),
     buyerSection(
       "safetyRatings",
@@ -54,6 +55,7 @@ export async function buildVehicleReport(q: VehicleQuery): Promise<VehicleReport
     safetyRatings,
     complaints: sections.complaints!,
     fuelEconomy,
+    bulletins: sections.bulletins!,
     insight: sections.insight ?? null,
     url,
     citation: `vinscope, "${q.year} ${displayMake(found.make.name)} ${found.model.name}", from NHTSA vPIC, NHTSA recalls, NCAP and complaints, EPA fuel economy and buyer deals. ${url}`,

@@ -11,6 +11,7 @@ import { SectionReasonSchema } from "../sources";
 import { DataStatus, demoDeals, PriceBand } from "../pricing";
 import { DecodedVehicleSchema, WmiOnlyVehicleSchema } from "../vin";
 import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../sources";
+import { BulletinsSection } from "../bulletins";
 
 /** `true`/`false` in any case, or 1/0, in a query string (lib/contract/params.ts); default true. */
 const flag = (description: string) => queryFlag(description, true);
@@ -29,6 +30,7 @@ export const VinReportQuery = z.object({
   safetyRatings: flag("false skips the NCAP ratings lookup and leaves `safetyRatings` out of the response"),
   complaints: flag("false skips the owner-complaints lookup and leaves `complaints` out of the response"),
   fuelEconomy: flag("false skips the EPA fuel-economy lookup and leaves `fuelEconomy` out of the response"),
+  bulletins: flag("false skips the service bulletins and leaves `bulletins` out of the response"),
 });
 export type VinReportFlags = z.output<typeof VinReportQuery>;
 /** The sections a batch can ask for (GET /api/public/vins): the buyer-data sections are per VIN, not per vehicle. */
@@ -167,6 +169,10 @@ export const VinDecodeResponse = z
     fuelEconomy: FuelEconomySection.optional().meta({
       description:
         "EPA fuel economy of the variants that fit the VIN; left out when fuelEconomy=false and with coverage wmi_only",
+    }),
+    bulletins: BulletinsSection.optional().meta({
+      description:
+        "NHTSA manufacturer communications (service bulletins) for the year/make/model: count and the newest few; left out when bulletins=false and with coverage wmi_only",
     }),
     citation: z.string().meta({ description: "suggested citation text" }),
     vinCheck: VinCheck,

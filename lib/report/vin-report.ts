@@ -14,6 +14,7 @@ import { FALLBACK_WRITER, getInsight, type Insight } from "../insights";
 import { log } from "../log";
 import { getVehiclePricing, vehicleHasDeals } from "../pricing";
 import { recallPageUrl, recallsForVehicle } from "../recalls";
+import { bulletinsDegradedSection, bulletinsForVehicle, type BulletinsSection } from "../bulletins";
 import {
   asksVpic,
   countryOf,
@@ -48,6 +49,7 @@ const ALL_SECTIONS: VinReportFlags = {
   safetyRatings: true,
   complaints: true,
   fuelEconomy: true,
+  bulletins: true,
 };
 
 export type Decoded = Extract<DecodeResult, { ok: true }>;
@@ -173,6 +175,7 @@ export interface ReportSections {
   safetyRatings?: SafetyRatingsSection;
   complaints?: ComplaintsSection;
   fuelEconomy?: FuelEconomySection;
+  bulletins?: BulletinsSection;
 }
 
 /**
@@ -204,7 +207,7 @@ export async function reportSections(
     flags.complaints &&
     flags.fuelEconomy &&
     marks !== null;
-  const [pricing, recalls, insightAlongside, safetyRatings, complaints, fuelEconomy] = await Promise.all([
+  const [pricing, recalls, insightAlongside, safetyRatings, complaints, fuelEconomy, bulletins] = await Promise.all([
     flags.pricing
       ? traced("pricing", () => pricingMemo().get(key, () => pricingSection(vehicle), pricingMemoMs))
       : undefined,
@@ -247,12 +250,22 @@ export async function reportSections(
           ),
         )
       : undefined,
+    // A file mirror: answered from this server's copy, never asked live.
+    flags.bulletins
+      ? traced("bulletins", () =>
+          buyerSection(
+            "bulletins",
+            () => bulletinsForVehicle(vehicle),
+            (reason) => bulletinsDegradedSection(vehicle, reason),
+          ),
+        )
+      : undefined,
   ]).finally(budget.clear);
   const insight =
     insightFromFacts && recalls && safetyRatings && complaints && fuelEconomy
       ? await insightFromSections(vehicle, { recalls, safetyRatings, complaints, fuelEconomy })
       : insightAlongside;
-  const sections = { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy };
+  const sections = { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy, bulletins };
   // A warm-up request (every outside system off) is no visitor's report: not counted.
   if (!outsideSystemsOff()) countSections(sections, flags);
   return sections;
@@ -339,7 +352,7 @@ export function assembleVinReport(
   sections: ReportSections,
   flags: VinReportFlags,
 ): VinDecodeResponse {
-  const { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy } = sections;
+  const { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy, bulletins } = sections;
   const vin = result.vin;
   const permalink = vinPermalink(vin);
   const d = result.decoded;
@@ -360,6 +373,7 @@ export function assembleVinReport(
     ...(safetyRatings ? { safetyRatings } : {}),
     ...(complaints ? { complaints } : {}),
     ...(fuelEconomy ? { fuelEconomy } : {}),
+    ...(bulletins ? { bulletins } : {}),
     citation:
       "coverage" in result
         ? `vinscope, "${name}" (VIN ${vin}), manufacturer code (WMI) and model-year position only: outside NHTSA's US-market vPIC data (${result.vpicDataDate}). ${permalink}`
@@ -385,6 +399,7 @@ export function assembleVinReport(
  */
 export function reportIsDegraded(report: VinDecodeResponse): boolean {
   if (factSectionInOutage(report)) return true;
+  if (outage(report.bulletins, SOURCES.bulletins.online())) return true;
   if (report.insight && report.insight.model === FALLBACK_WRITER && config().insights.apiKey) return true;
   if (report.pricing && !report.pricing.available && report.pricing.dataStatus === null) return true;
   return false;

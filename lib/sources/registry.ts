@@ -30,6 +30,9 @@ export interface SourceDescriptor {
   mirror?: string;
 }
 
+/** A source with a file mirror: its job's name is the mirror's. */
+type MirroredSource = SourceDescriptor & { mirror: string };
+
 const HOUR = 60 * 60 * 1000;
 
 /** vPIC's answers per VIN descriptor never change for a data set: a stored one is used however old. */
@@ -83,4 +86,18 @@ const fuelEconomy: SourceDescriptor = {
   mirror: "fuel-economy",
 };
 
-export const SOURCES = { vpic, recalls, ratings, complaints, fuelEconomy } as const;
+/**
+ * NHTSA's manufacturer communications: only files (no API per vehicle), so the answer is the mirror's, never
+ * asked live; "fresh" while the mirror is younger than its maximum age.
+ */
+const bulletins: MirroredSource = {
+  name: "bulletins",
+  system: "nhtsa-bulletins",
+  words: { what: "service bulletins", from: "NHTSA" },
+  online: () => config().sync.bulletins.baseUrl !== null,
+  freshMs: () => config().sync.bulletins.maxAgeMs,
+  inReport: false,
+  mirror: "bulletins",
+};
+
+export const SOURCES = { vpic, recalls, ratings, complaints, fuelEconomy, bulletins } as const;

@@ -1,7 +1,7 @@
 // The sections of a page that come from outside sources, as its source notice reads them: what each is called,
 // where it comes from, its status and reason, and whether this server is set up to ask that source at all. The VIN
 // page, the model year's page and the recall check page use it.
-import type { NoticeSection } from "@/lib/sources";
+import { SOURCES, type NoticeSection } from "@/lib/sources";
 import type { VinDecodeResponse } from "@/lib/report";
 import { complaintsOnline } from "@/lib/complaints";
 import { fuelEconomyOnline } from "@/lib/fuel-economy";
@@ -16,7 +16,7 @@ type Section = { status: string; reason?: string; checkedAt: string } | undefine
  * when there is no recall answer to wait for.
  */
 export function sourceSections(
-  s: { recalls?: Section; safetyRatings?: Section; complaints?: Section; fuelEconomy?: Section },
+  s: { recalls?: Section; safetyRatings?: Section; complaints?: Section; fuelEconomy?: Section; bulletins?: Section },
   recallsCheckAt: NoticeSection["checkAt"],
 ): NoticeSection[] {
   const states: NoticeSection[] = [];
@@ -36,6 +36,7 @@ export function sourceSections(
   add("crash-test ratings", "NHTSA", ratingsOnline(), s.safetyRatings);
   add("owner complaints", "NHTSA", complaintsOnline(), s.complaints);
   add("fuel economy", "fueleconomy.gov", fuelEconomyOnline(), s.fuelEconomy);
+  add(SOURCES.bulletins.words.what, SOURCES.bulletins.words.from, SOURCES.bulletins.online(), s.bulletins);
   return states;
 }
 
