@@ -144,6 +144,7 @@ describe("createMcpServer", () => {
       safetyRatings: true,
       complaints: true,
       fuelEconomy: true,
+      bulletins: true,
     });
     expect(sectionFlags(BatchSectionQuery, { recalls: true, vin: "x" })).toEqual({
       pricing: false,
