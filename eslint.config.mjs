@@ -19,6 +19,7 @@ const DOMAINS = [
   "ratings",
   "complaints",
   "fuel-economy",
+  "canada-recalls",
   "buyer-data",
   "alerts",
   "report",

@@ -6,6 +6,7 @@ import type { Job } from "./job";
 import { recallMirrorJob } from "./recall-mirror";
 import { vpicRefreshJob } from "./vpic-refresh";
 import { complaintsSyncJob, fuelEconomySyncJob } from "./file-sync";
+import { canadaRecallsSyncJob } from "./canada-recalls-sync";
 import { webhookDeliveryJob } from "./webhook-delivery";
 import { recallDigestJob } from "./recall-digest";
 
@@ -14,6 +15,7 @@ export const JOBS: readonly Job[] = [
   vpicRefreshJob,
   complaintsSyncJob,
   fuelEconomySyncJob,
+  canadaRecallsSyncJob,
   webhookDeliveryJob,
   recallDigestJob,
 ];

@@ -6,6 +6,7 @@ import { aboutService } from "./about-service";
 import { listMakes, listModels, lookupWmi } from "./catalog";
 import { getMarket, getPricing } from "./pricing";
 import { checkRecalls, getRecallCampaign } from "./recalls";
+import { checkCanadaRecalls } from "./canada-recalls";
 import { getComplaints, getFuelEconomy, getSafetyRatings, getVehicleInsight } from "./vehicle";
 import { decodeVin, decodeVins, validateVinCheckDigit } from "./vin";
 
@@ -14,6 +15,7 @@ export const MCP_TOOLS = [
   decodeVins,
   checkRecalls,
   getRecallCampaign,
+  checkCanadaRecalls,
   getPricing,
   getMarket,
   getSafetyRatings,
