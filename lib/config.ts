@@ -644,14 +644,10 @@ const SETTINGS = {
      * start when never synced); the runs between take the 60-day file, which adds and updates rows, never deletes.
      */
     canadaRecalls: {
-      url: env(
-        "SYNC_CANADA_RECALLS_URL",
-        optionalBaseUrl("https://opendatatc.tc.canada.ca/vrdb_full_monthly.csv"),
-        {
-          default: "`https://opendatatc.tc.canada.ca/vrdb_full_monthly.csv`",
-          about: "Transport Canada's full recalls file for the `canada-recalls` sync (`off` disables the job)",
-        },
-      ),
+      url: env("SYNC_CANADA_RECALLS_URL", optionalBaseUrl("https://opendatatc.tc.canada.ca/vrdb_full_monthly.csv"), {
+        default: "`https://opendatatc.tc.canada.ca/vrdb_full_monthly.csv`",
+        about: "Transport Canada's full recalls file for the `canada-recalls` sync (`off` disables the job)",
+      }),
       updateUrl: env(
         "SYNC_CANADA_RECALLS_UPDATE_URL",
         optionalBaseUrl("https://opendatatc.tc.canada.ca/vrdb_60days_daily.csv"),

@@ -13,23 +13,30 @@ export const CanadaRecallItem = z
   .object({
     recallNumber: z.string().meta({ description: "Transport Canada's recall number", examples: ["2023123"] }),
     recallDate: z.string().nullable().meta({ description: "date of the recall (YYYY-MM-DD); null when not given" }),
-    system: z.string().meta({ description: "the system affected, as Transport Canada names it", examples: ["Airbags"] }),
+    system: z
+      .string()
+      .meta({ description: "the system affected, as Transport Canada names it", examples: ["Airbags"] }),
     category: z.string().meta({ description: "vehicle category", examples: ["Car", "Truck", "SUV"] }),
     notificationType: z
       .string()
       .meta({ description: "how the recall was notified", examples: ["Safety Mfr", "Compliance Mfr"] }),
     unitsAffected: z.int().min(0).nullable().meta({ description: "units affected in Canada; null when not given" }),
-    comment: z.string().meta({ description: "Transport Canada's description (issue, safety risk, corrective actions)" }),
+    comment: z
+      .string()
+      .meta({ description: "Transport Canada's description (issue, safety risk, corrective actions)" }),
     commentFr: z.string().meta({ description: "the same in French, as Transport Canada publishes it" }),
     manufacturerRecallNumber: z
       .string()
       .nullable()
       .meta({ description: "the manufacturer's own recall number; null when Transport Canada gives none" }),
-    nhtsaCampaignNumber: z.string().nullable().meta({
-      description:
-        "the US (NHTSA) recall campaign with the same manufacturer recall number and make, when this server holds it; null otherwise",
-      examples: ["23V123000"],
-    }),
+    nhtsaCampaignNumber: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          "the US (NHTSA) recall campaign with the same manufacturer recall number and make, when this server holds it; null otherwise",
+        examples: ["23V123000"],
+      }),
     url: z.url().meta({ description: "the recall's page in Transport Canada's recalls database" }),
   })
   .meta({ id: "CanadaRecallItem", description: "A Transport Canada recall as it applies to one vehicle." });
@@ -42,11 +49,15 @@ const CanadaRecallsStatus = sectionStatus(
 const sectionFields = {
   status: CanadaRecallsStatus,
   reason: SectionReasonSchema,
-  checkedAt: z.string().meta({ description: "ISO date-time the mirrored data was last confirmed with Transport Canada" }),
+  checkedAt: z
+    .string()
+    .meta({ description: "ISO date-time the mirrored data was last confirmed with Transport Canada" }),
   count: z.int().min(0).nullable().meta({
     description: "Transport Canada recalls of the year/make/model; null when unknown (never 0 for unknown)",
   }),
-  source: z.string().meta({ description: "attribution (with the Open Government Licence – Canada statement), and what is degraded" }),
+  source: z
+    .string()
+    .meta({ description: "attribution (with the Open Government Licence – Canada statement), and what is degraded" }),
 };
 
 export const CanadaRecallsSection = z

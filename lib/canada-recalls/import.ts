@@ -111,7 +111,8 @@ export async function importCanadaRecallsFile(
     const counts = await changeDataSet(
       db(),
       "canada-recalls",
-      (tx) => publish(tx, { importId, kind, file: path.basename(file), rowsRead, rowsImported, now, replace: opts.replace }),
+      (tx) =>
+        publish(tx, { importId, kind, file: path.basename(file), rowsRead, rowsImported, now, replace: opts.replace }),
       { timeout: 10 * 60_000, maxWait: 60_000 },
     );
     const seconds = (performance.now() - started) / 1000;
@@ -126,8 +127,7 @@ export async function importCanadaRecallsFile(
       rowsPerSecond: Math.round(rowsImported / Math.max(seconds, 0.001)),
     };
   } finally {
-    await db()
-      .$executeRaw`DELETE FROM "CanadaRecallStage" WHERE "importId" = ${importId}`.catch(() => undefined);
+    await db().$executeRaw`DELETE FROM "CanadaRecallStage" WHERE "importId" = ${importId}`.catch(() => undefined);
   }
 }
 
@@ -148,7 +148,9 @@ async function publish(
 ): Promise<{ added: number; changed: number; removed: number }> {
   const count = async (query: Prisma.Sql) => Number((await tx.$queryRaw<{ n: number | bigint }[]>(query))[0].n);
   // Several rows of a file may name one key (spellings that normalise alike): the stage holds each key once.
-  const staged = await count(Prisma.sql`SELECT COUNT(*) AS "n" FROM "CanadaRecallStage" WHERE "importId" = ${p.importId}`);
+  const staged = await count(
+    Prisma.sql`SELECT COUNT(*) AS "n" FROM "CanadaRecallStage" WHERE "importId" = ${p.importId}`,
+  );
   if (p.kind === "full" && !p.replace) {
     const held = await count(Prisma.sql`SELECT COUNT(*) AS "n" FROM "CanadaRecall"`);
     if (staged < held * PARTIAL_SHARE)

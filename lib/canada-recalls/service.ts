@@ -41,7 +41,10 @@ interface Standing {
 }
 
 /** The section of the VIN report. */
-export async function canadaRecallsForVehicle(q: VehicleQuery, opts: { now?: Date } = {}): Promise<CanadaRecallsSection> {
+export async function canadaRecallsForVehicle(
+  q: VehicleQuery,
+  opts: { now?: Date } = {},
+): Promise<CanadaRecallsSection> {
   const url = listUrl(q);
   const standing = await standingOf(opts.now ?? new Date());
   if (standing.status === "unavailable") return { ...standing, count: null, newest: [], url };
@@ -53,7 +56,10 @@ export async function canadaRecallsForVehicle(q: VehicleQuery, opts: { now?: Dat
  * The route's answer: the vehicle named as vPIC names it (a vehicle vPIC does not know is a 404, as on the other
  * year/make/model routes), then every recall, newest first.
  */
-export async function canadaRecallsByVehicle(q: VehicleQuery, opts: { now?: Date } = {}): Promise<CanadaRecallsResponse> {
+export async function canadaRecallsByVehicle(
+  q: VehicleQuery,
+  opts: { now?: Date } = {},
+): Promise<CanadaRecallsResponse> {
   const names = findVpicModel(q.make, q.model);
   if (!names)
     throw notFound(`NHTSA vPIC does not know a ${q.year} ${q.make} ${q.model}.`, { reason: "unknown_vehicle" });
@@ -68,7 +74,15 @@ export async function canadaRecallsByVehicle(q: VehicleQuery, opts: { now?: Date
 /** The section when the VIN report could not get it in time, or its lookup failed (`reason`: deadline, failed). */
 export function canadaRecallsDegradedSection(q: VehicleQuery, reason: SectionReason): CanadaRecallsSection {
   const source = sourceWithStatus({ status: "unavailable", reason });
-  return { status: "unavailable", reason, checkedAt: new Date().toISOString(), count: null, newest: [], url: listUrl(q), source };
+  return {
+    status: "unavailable",
+    reason,
+    checkedAt: new Date().toISOString(),
+    count: null,
+    newest: [],
+    url: listUrl(q),
+    source,
+  };
 }
 
 /** Whether an answer is less than current (stale, or not known): shared caches keep it briefly. */
@@ -81,13 +95,22 @@ async function standingOf(now: Date): Promise<Standing> {
   const { fullAt, lastAt } = await canadaRecallsCoverage();
   if (!fullAt || !lastAt) {
     const reason = "not_synced";
-    return { status: "unavailable", reason, checkedAt: now.toISOString(), source: sourceWithStatus({ status: "unavailable", reason }) };
+    return {
+      status: "unavailable",
+      reason,
+      checkedAt: now.toISOString(),
+      source: sourceWithStatus({ status: "unavailable", reason }),
+    };
   }
   // A sync that found the file unchanged (304) confirms the data too: its job's last success counts.
   const synced = await freshMirror({ mirror: CANADA_RECALLS_JOB }, settings.maxAgeMs, now.getTime()).catch(() => null);
   const asOf = synced && synced > lastAt ? synced : lastAt;
   if (now.getTime() - asOf.getTime() <= settings.maxAgeMs)
-    return { status: "ok", checkedAt: asOf.toISOString(), source: `${SOURCE}, mirrored by this server. ${OGL_ATTRIBUTION}` };
+    return {
+      status: "ok",
+      checkedAt: asOf.toISOString(),
+      source: `${SOURCE}, mirrored by this server. ${OGL_ATTRIBUTION}`,
+    };
   const reason = sectionReason(settings.url ? "failed" : "offline");
   return {
     status: "stale",

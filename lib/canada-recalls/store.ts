@@ -73,7 +73,7 @@ const index = processWide(
         const vehicles = new Map<string, HeldVehicle>();
         // One object per distinct recall and make: the rows of every vehicle it lists share it.
         const recalls = new Map<string, HeldRecall>();
-        for (let after = ""; ; ) {
+        for (let after = ""; ;) {
           const page = await client.$queryRaw<Row[]>(Prisma.sql`
             SELECT "key", "recallNumber", "year", "model", "makeKey", "modelKey", "manufacturerRecallNumber", "category",
                    "system", "notificationType", "unitsAffected", "recallDate",
@@ -171,7 +171,6 @@ function onePerRecall(recalls: HeldRecall[]): HeldRecall[] {
 
 function newestFirst(recalls: HeldRecall[]): HeldRecall[] {
   return recalls.sort(
-    (a, b) =>
-      (b.recallDate ?? "").localeCompare(a.recallDate ?? "") || b.recallNumber.localeCompare(a.recallNumber),
+    (a, b) => (b.recallDate ?? "").localeCompare(a.recallDate ?? "") || b.recallNumber.localeCompare(a.recallNumber),
   );
 }

@@ -8,14 +8,28 @@
 import { Transform, type TransformCallback } from "node:stream";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
-const windows1252 = new TextDecoder("windows-1252");
+
+/**
+ * Windows-1252's characters for bytes 0x80-0x9F (curly quotes, dashes, €, Œ…); every other byte is Latin-1's own
+ * code point. Spelled out because Node 20's TextDecoder("windows-1252") decodes these bytes as Latin-1's control
+ * characters. The five bytes Windows-1252 leaves undefined keep their Latin-1 value.
+ */
+const CP1252_HIGH =
+  "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
+  "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  let text = "";
+  for (const b of bytes) text += b >= 0x80 && b < 0xa0 ? CP1252_HIGH[b - 0x80] : String.fromCharCode(b);
+  return text;
+}
 
 /** One line's bytes as text: UTF-8 when they decode as such, else Windows-1252 (which decodes every byte). */
 export function decodeLine(bytes: Uint8Array): string {
   try {
     return utf8.decode(bytes);
   } catch {
-    return windows1252.decode(bytes);
+    return decodeWindows1252(bytes);
   }
 }
 
@@ -38,7 +52,7 @@ export function decodingStream(onBytes?: (bytes: number) => void): Transform {
         return done();
       }
       let text = "";
-      for (let start = 0; start <= lastEnd; ) {
+      for (let start = 0; start <= lastEnd;) {
         const end = buf.indexOf(0x0a, start);
         text += `${decodeLine(buf.subarray(start, end))}\n`;
         start = end + 1;
@@ -52,13 +66,12 @@ export function decodingStream(onBytes?: (bytes: number) => void): Transform {
   });
 }
 
-/** Windows-1252's characters for bytes 0x80-0x9F (the rest of the bytes are Latin-1's own code points). */
-const CP1252_BYTE = new Map<string, number>(
-  Array.from({ length: 32 }, (_, i) => [windows1252.decode(Uint8Array.of(0x80 + i)), 0x80 + i] as const),
-);
+/** The byte of each of Windows-1252's characters for 0x80-0x9F. */
+const CP1252_BYTE = new Map<string, number>(Array.from(CP1252_HIGH, (c, i) => [c, 0x80 + i] as const));
 
 /** A UTF-8 lead byte read as Windows-1252 (Â to ï), then a continuation byte read the same way. */
-const DOUBLE_ENCODED = /[\u00c2-\u00ef][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013-\u2122]/;
+const DOUBLE_ENCODED =
+  /[\u00c2-\u00ef][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013-\u2122]/;
 
 /**
  * "rÃ©servoir" → "réservoir": text whose characters are all single Windows-1252 bytes that together decode as

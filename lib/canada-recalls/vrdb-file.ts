@@ -32,7 +32,9 @@ export function openVrdbFile(file: string): VrdbFile {
         if (!header) {
           const read = readVrdbHeader(fields);
           if ("missing" in read)
-            throw new Error(`${file}: not a Transport Canada recalls file (no ${read.missing.join(", ")} in its header)`);
+            throw new Error(
+              `${file}: not a Transport Canada recalls file (no ${read.missing.join(", ")} in its header)`,
+            );
           header = read;
           continue;
         }

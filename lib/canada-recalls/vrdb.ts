@@ -61,12 +61,20 @@ export type VrdbRecord = { ok: true; row: VrdbRow } | { ok: false; reason: VrdbS
 export type VrdbHeader = Record<VrdbColumn, number> & { width: number };
 
 export function readVrdbHeader(fields: string[]): VrdbHeader | { missing: string[] } {
-  const names = fields.map((f) => f.replace(/^\uFEFF/, "").trim().toUpperCase());
+  const names = fields.map((f) =>
+    f
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .toUpperCase(),
+  );
   const missing = VRDB_COLUMNS.filter((c) => !names.includes(c));
   if (missing.length) return { missing };
-  return Object.assign(Object.fromEntries(VRDB_COLUMNS.map((c) => [c, names.indexOf(c)])) as Record<VrdbColumn, number>, {
-    width: names.length,
-  });
+  return Object.assign(
+    Object.fromEntries(VRDB_COLUMNS.map((c) => [c, names.indexOf(c)])) as Record<VrdbColumn, number>,
+    {
+      width: names.length,
+    },
+  );
 }
 
 /** Recall numbers are digits (year and sequence, "2019123"); a few older ones carry letters or a dash. */

@@ -53,7 +53,9 @@ export const canadaRecallsSyncJob: Job = {
     await mkdir(dir, { recursive: true });
     const target = path.join(dir, file);
     const got = await downloadFile(url, target, {
-      validators: known?.importedAt ? { etag: known.etag ?? null, lastModified: known.lastModified ?? null } : undefined,
+      validators: known?.importedAt
+        ? { etag: known.etag ?? null, lastModified: known.lastModified ?? null }
+        : undefined,
       idleTimeoutMs: sync.idleTimeoutMs,
       maxBytes: sync.maxDownloadBytes,
       signal: ctx.signal,

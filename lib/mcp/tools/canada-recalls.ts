@@ -14,8 +14,7 @@ const LISTED = 5;
 function canadaRecallsLine(r: CanadaRecallsResponse): string {
   if (r.status === "unavailable" || r.count === null)
     return `${presentSection({ ...CANADA_RECALLS_WORDS, status: r.status, reason: r.reason })} ${r.attribution}`;
-  const stale =
-    r.status === "stale" ? ` (${statusWords({ ...CANADA_RECALLS_WORDS, ...r, asOf: r.checkedAt })})` : "";
+  const stale = r.status === "stale" ? ` (${statusWords({ ...CANADA_RECALLS_WORDS, ...r, asOf: r.checkedAt })})` : "";
   const lines = r.recalls
     .slice(0, LISTED)
     .map(
