@@ -9,6 +9,7 @@ import path from "node:path";
 import { createTempDb, type TempDb } from "../../tests/fixtures/temp-db";
 import { GET } from "../../app/api/public/canada-recalls/[year]/[make]/[model]/route";
 import { db } from "../db";
+import { callTool } from "../mcp/tools-list";
 import { importRecallFile } from "../recalls";
 import { canadaRecallsForVehicle, canadaRecallsByVehicle, importCanadaRecallsFile, OGL_ATTRIBUTION } from ".";
 import { decodeLine, repairMojibake } from "./text-decoding";
@@ -286,5 +287,20 @@ describe("Transport Canada recalls", () => {
     const unknown = await call("2020", "ford", "no-such-model-here");
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ reason: "unknown_vehicle" });
+  });
+
+  test("check_canada_recalls: the route's answer, and a text naming each recall and its US campaign", async () => {
+    const result = await callTool(
+      "check_canada_recalls",
+      { year: 2020, make: "Ford", model: "F-150" },
+      { signal: new AbortController().signal },
+    );
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ status: "ok", count: 3 });
+    const text = (result.content[0] as { text: string }).text;
+    expect(text).toContain("Recalls in Canada (Transport Canada): 3.");
+    expect(text).toContain("- 2020301 (2020-06-01), Airbags; US campaign 20V123000");
+    expect(text).toContain("- 2020302 (2020-08-15), Brakes; no US campaign matched");
+    expect(text).toContain(OGL_ATTRIBUTION);
   });
 });

@@ -14,8 +14,9 @@ describe("tools/list", () => {
     }
   });
 
-  test("fits in 32 KB, the budget of what lands in every agent's context", () => {
-    expect(Buffer.byteLength(JSON.stringify({ tools }))).toBeLessThan(32 * 1024);
+  // 40 KB since issue 48 (investigations, service bulletins and Canadian recalls: a tool each).
+  test("fits in 40 KB, the budget of what lands in every agent's context", () => {
+    expect(Buffer.byteLength(JSON.stringify({ tools }))).toBeLessThan(40 * 1024);
   });
 
   test("descriptions say what a tool returns, and give the agent no instructions", () => {

@@ -1,6 +1,12 @@
 /** check_canada_recalls: the same answer as GET /api/public/canada-recalls/{year}/{make}/{model}. */
 import { operations } from "../../api/operations";
-import { canadaRecallsByVehicle, CanadaRecallsResponse, CANADA_RECALLS_WORDS } from "../../canada-recalls";
+import { z } from "zod";
+import {
+  canadaRecallsByVehicle,
+  CanadaRecallItem,
+  CanadaRecallsResponse,
+  CANADA_RECALLS_WORDS,
+} from "../../canada-recalls";
 import { presentSection, statusWords } from "../../sources";
 import { VehicleArguments } from "../arguments";
 import { operationInput } from "../operation-input";
@@ -9,6 +15,14 @@ import { defineTool, UNKNOWN_IS_A_RESULT } from "../tool";
 import { toolSuccess } from "../tool-result";
 
 const LISTED = 5;
+
+/** For tools/list only: a recall by the fields that identify it; the OpenAPI document describes every field. */
+const ItemBrief = z.looseObject({
+  recallNumber: z.string(),
+  recallDate: z.string().nullable(),
+  system: z.string(),
+  nhtsaCampaignNumber: z.string().nullable(),
+});
 
 /** "Recalls in Canada (Transport Canada): 2. - 2023123 (2023-05-02), Airbags; US campaign 23V123000 …". */
 function canadaRecallsLine(r: CanadaRecallsResponse): string {
@@ -31,12 +45,13 @@ export const checkCanadaRecalls = defineTool({
   title: "Check Canadian recalls",
   summary: "Transport Canada recalls of a model year, make and model, linked to US campaigns",
   description:
-    "Transport Canada recalls of a model year, make and model, newest first: number, date, system, units affected, " +
-    "comment (English, French), the manufacturer's number and the matching NHTSA campaign (null when none), with " +
-    "status and source (this server's mirror of Transport Canada's file). " +
+    "Transport Canada recalls of a model year, make and model, newest first: number, date, system, units, comment " +
+    "(English, French), manufacturer's number, matching NHTSA campaign or null; status and source (a mirror of " +
+    "Transport Canada's file). " +
     UNKNOWN_IS_A_RESULT,
   arguments: VehicleArguments,
   output: CanadaRecallsResponse,
+  briefly: [[CanadaRecallItem, ItemBrief]],
   openWorld: false,
   operation: operations.getCanadaRecalls,
   handler: async (args) => {
