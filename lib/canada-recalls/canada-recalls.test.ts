@@ -9,7 +9,7 @@ import path from "node:path";
 import { createTempDb, type TempDb } from "../../tests/fixtures/temp-db";
 import { GET } from "../../app/api/public/canada-recalls/[year]/[make]/[model]/route";
 import { db } from "../db";
-import { callTool } from "../mcp/tools-list";
+import { MCP_TOOLS } from "../mcp";
 import { importRecallFile } from "../recalls";
 import { canadaRecallsForVehicle, canadaRecallsByVehicle, importCanadaRecallsFile, OGL_ATTRIBUTION } from ".";
 import { decodeLine, repairMojibake } from "./text-decoding";
@@ -290,8 +290,9 @@ describe("Transport Canada recalls", () => {
   });
 
   test("check_canada_recalls: the route's answer, and a text naming each recall and its US campaign", async () => {
-    const result = await callTool(
-      "check_canada_recalls",
+    const tool = MCP_TOOLS.find((t) => t.name === "check_canada_recalls")!;
+    expect(tool.operation?.operationId).toBe("getCanadaRecalls");
+    const result = await tool.handler(
       { year: 2020, make: "Ford", model: "F-150" },
       { signal: new AbortController().signal },
     );
