@@ -11,7 +11,15 @@ import { GET } from "../../app/api/public/canada-recalls/[year]/[make]/[model]/r
 import { db } from "../db";
 import { MCP_TOOLS } from "../mcp";
 import { importRecallFile } from "../recalls";
-import { canadaRecallsForVehicle, canadaRecallsByVehicle, importCanadaRecallsFile, OGL_ATTRIBUTION } from ".";
+import {
+  canadaRecallsByVehicle,
+  canadaRecallsDegradedSection,
+  canadaRecallsForVehicle,
+  CanadaRecallsResponse,
+  CanadaRecallsSection,
+  importCanadaRecallsFile,
+  OGL_ATTRIBUTION,
+} from ".";
 import { decodeLine, repairMojibake } from "./text-decoding";
 import { VRDB_COLUMNS } from "./vrdb";
 
@@ -110,6 +118,13 @@ describe("Transport Canada recalls", () => {
     expect(section).toMatchObject({ status: "unavailable", reason: "not_synced", count: null, newest: [] });
     expect(section.source).toContain("this server has not copied it yet");
     expect(section.source).toContain(OGL_ATTRIBUTION);
+    expect(CanadaRecallsSection.parse(section)).toEqual(section);
+    // The report's section when its lookup misses the report's deadline: unknown too.
+    expect(canadaRecallsDegradedSection(F150, "deadline")).toMatchObject({
+      status: "unavailable",
+      reason: "deadline",
+      count: null,
+    });
   });
 
   test("a full file: rows read, malformed ones skipped and counted, fields decoded; a re-import changes nothing", async () => {
@@ -196,6 +211,7 @@ describe("Transport Canada recalls", () => {
     expect(section.source).toBe(
       `Transport Canada, Motor Vehicle Safety Recalls Database, mirrored by this server. ${OGL_ATTRIBUTION}`,
     );
+    expect(CanadaRecallsSection.parse(section)).toEqual(section);
   });
 
   test("after a full import, a vehicle without rows has none (count 0); past the max age the answer is stale", async () => {
@@ -261,6 +277,7 @@ describe("Transport Canada recalls", () => {
     });
     expect(list.recalls[2].comment).toContain("\nSafety Risk: injury.");
     expect(list.recalls[2].nhtsaCampaignNumber).toBe("20V123000");
+    expect(CanadaRecallsResponse.parse(list)).toEqual(list);
   });
 
   test("the route: 200 cached as a healthy answer when current, briefly when stale; 400 and 404 problems", async () => {

@@ -21,7 +21,7 @@ import type { VrdbRow } from "./vrdb";
 
 export type CanadaImportKind = "full" | "update";
 
-export interface CanadaImportOptions extends BulkImportOptions {
+interface CanadaImportOptions extends BulkImportOptions {
   /** `full` replaces the rows, `update` adds to them; by default, a file named like vrdb_60days_* is an update. */
   kind?: CanadaImportKind;
   /** Publish a full file even when it holds under half the rows the store has. */
@@ -29,7 +29,7 @@ export interface CanadaImportOptions extends BulkImportOptions {
   now?: Date;
 }
 
-export interface CanadaImportSummary extends BulkImportSummary {
+interface CanadaImportSummary extends BulkImportSummary {
   kind: CanadaImportKind;
   /** Rows new to the store, rows whose content changed, rows a full file no longer lists (deleted). */
   added: number;

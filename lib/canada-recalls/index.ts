@@ -12,4 +12,5 @@ export {
   CANADA_RECALLS_WORDS,
 } from "./service";
 export { CanadaRecallItem, CanadaRecallsResponse, CanadaRecallsSection, OGL_ATTRIBUTION } from "./answers";
-export { importCanadaRecallsFile, type CanadaImportKind, type CanadaImportSummary } from "./import";
+export { importCanadaRecallsFile, type CanadaImportKind } from "./import";
+export { VRDB_COLUMNS } from "./vrdb";

@@ -54,7 +54,7 @@ export interface VrdbRow {
   rowHash: string;
 }
 
-export type VrdbSkip = "columns" | "unreadable" | "recall_number" | "no_vehicle" | "no_year";
+type VrdbSkip = "columns" | "unreadable" | "recall_number" | "no_vehicle" | "no_year";
 export type VrdbRecord = { ok: true; row: VrdbRow } | { ok: false; reason: VrdbSkip };
 
 /** Where each column sits in this file: from its header, which must name all 15 (else it is not a VRDB file). */
@@ -124,7 +124,7 @@ function unitCount(text: string): number | null {
  * The recall date as YYYY-MM-DD: the file writes 2019-05-31 (sometimes with a time after it); YYYYMMDD and the
  * M/D/YYYY of Transport Canada's older exports are read too. Anything else, or no such day, is null.
  */
-export function isoDate(text: string): string | null {
+function isoDate(text: string): string | null {
   let y: number, m: number, d: number;
   let match: RegExpExecArray | null;
   if ((match = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T ].*)?$/.exec(text))) [y, m, d] = match.slice(1).map(Number);

@@ -29,6 +29,6 @@ export { importMirrorFile } from "./mirror-import";
 export type { OpenedCoverage } from "./mirror-import";
 export type { RecallRecord } from "./record";
 export { campaignTexts, campaignsByManufacturerNumber, upsertRecalls } from "./store";
-export type { ManufacturerCampaign, StoredRecall } from "./store";
+export type { StoredRecall } from "./store";
 export { canonicalVehicleNames, knownVehicleNames } from "./vehicle-names";
 export { recallFeed } from "./feed";

@@ -482,7 +482,7 @@ export async function storedCampaign(campaignNumber: string): Promise<StoredCamp
 }
 
 /** A US campaign as a manufacturer numbers it, for one make it covers (see campaignsByManufacturerNumber). */
-export interface ManufacturerCampaign {
+interface ManufacturerCampaign {
   /** The manufacturer's number as FLAT_RCL gives it (MFGCAMPNO). */
   manufacturerCampaignNumber: string;
   makeKey: string;
