@@ -20,6 +20,7 @@ const DOMAINS = [
   "complaints",
   "fuel-economy",
   "bulletins",
+  "canada-recalls",
   "buyer-data",
   "alerts",
   "report",

@@ -643,6 +643,47 @@ const SETTINGS = {
         },
       ),
     },
+    /**
+     * Transport Canada's recalls (lib/canada-recalls): the full file replaces the mirror every `fullEveryMs` (and at
+     * start when never synced); the runs between take the 60-day file, which adds and updates rows, never deletes.
+     */
+    canadaRecalls: {
+      url: env("SYNC_CANADA_RECALLS_URL", optionalBaseUrl("https://opendatatc.tc.canada.ca/vrdb_full_monthly.csv"), {
+        default: "`https://opendatatc.tc.canada.ca/vrdb_full_monthly.csv`",
+        about: "Transport Canada's full recalls file for the `canada-recalls` sync (`off` disables the job)",
+      }),
+      updateUrl: env(
+        "SYNC_CANADA_RECALLS_UPDATE_URL",
+        optionalBaseUrl("https://opendatatc.tc.canada.ca/vrdb_60days_daily.csv"),
+        {
+          default: "`https://opendatatc.tc.canada.ca/vrdb_60days_daily.csv`",
+          about:
+            "Transport Canada's file of the last 60 days' recalls, taken between full syncs (`off`: every run takes the full file)",
+        },
+      ),
+      schedule: env("SYNC_CANADA_RECALLS_SCHEDULE", cronSchedule("53 9 * * *"), {
+        default: "`53 9 * * *` (daily, 09:53 UTC)",
+        about:
+          "cron pattern (UTC) of the Canadian recalls sync: the 60-day file, or the full file (about 200 MB, streamed) when the last full sync is older than SYNC_CANADA_RECALLS_FULL_EVERY_DAYS",
+      }),
+      fullEveryMs: env(
+        "SYNC_CANADA_RECALLS_FULL_EVERY_DAYS",
+        positiveInt(7).transform((days) => days * 86_400_000),
+        {
+          default: "`7`",
+          about: "a Canadian recalls sync takes the full file when its last full sync is older than this",
+        },
+      ),
+      maxAgeMs: env(
+        "SYNC_CANADA_RECALLS_MAX_AGE_DAYS",
+        positiveInt(10).transform((days) => days * 86_400_000),
+        {
+          default: "`10`",
+          about:
+            "Canadian recalls are answered as current while the last sync or import is younger than this; older, as `stale`",
+        },
+      ),
+    },
     /** A download that receives no byte for this long is abandoned (a hung server). */
     idleTimeoutMs: env("SYNC_IDLE_TIMEOUT_MS", positiveInt(60_000), {
       default: "`60000`",

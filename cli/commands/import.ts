@@ -7,17 +7,20 @@
  *   complaints <file>                   NHTSA FLAT_CMPL (.zip/.txt)
  *   fuel-economy <file>                 EPA vehicles.csv (.zip/.csv)
  *   bulletins <file>                    NHTSA manufacturer communications MFR_COMMS_RECEIVED_{period} (.zip/.csv)
+ *   canada-recalls <file> [--update]    Transport Canada vrdb_full_monthly.csv (or the 60-day file, as an update)
  *   stickers <dir>                      window-sticker PDFs named by VIN, into the sticker archive
  */
 import type { Command } from "commander";
 import type { BulkImportOptions, BulkImportSummary } from "../../lib/sources";
 import { examples } from "../help";
-import { existingPath, printJson, printRecord, withDb } from "../output";
+import { existingPath, printJson, printRecord, UsageError, withDb } from "../output";
 
 export function registerImport(program: Command): void {
   const imports = program
     .command("import")
-    .description("load data files: deals, recalls, complaints, fuel economy, service bulletins, window stickers");
+    .description(
+      "load data files: deals, recalls, complaints, fuel economy, service bulletins, Canadian recalls, window stickers",
+    );
   examples(imports, [
     "vinscope import deals deals.csv",
     "vinscope import recalls FLAT_RCL_POST_2010.zip",
@@ -121,6 +124,35 @@ export function registerImport(program: Command): void {
     if (b.note) command.addHelpText("after", `\n${b.note}\n`);
     examples(command, [b.example]);
   }
+
+  const canada = imports
+    .command("canada-recalls")
+    .description("import Transport Canada recalls (vrdb_full_monthly.csv, or vrdb_60days_daily.csv as an update)")
+    .argument("<file>", "vrdb_full_monthly.csv or vrdb_60days_daily.csv", existingPath("file"))
+    .option("--update", "add and update rows, delete none (the default for a file named vrdb_60days_*)")
+    .option("--full", "replace the rows with the file's (the default for any other name)")
+    .option("--replace", "publish a full file even when it holds under half the rows already imported")
+    .option("--json", "one JSON line: the import summary")
+    .action((file: string, opts: { update?: boolean; full?: boolean; replace?: boolean; json?: boolean }) =>
+      withDb(async () => {
+        if (opts.update && opts.full) throw new UsageError("give --update or --full, not both");
+        const { importCanadaRecallsFile } = await import("../../lib/canada-recalls");
+        const kind = opts.update ? "update" : opts.full ? "full" : undefined;
+        await withProgress(opts.json, (onProgress) =>
+          importCanadaRecallsFile(file, { kind, replace: opts.replace, onProgress }),
+        );
+      }),
+    );
+  canada.addHelpText(
+    "after",
+    "\nAll or nothing: the file is staged, then published in one transaction; a failed import changes nothing.\n" +
+      "Idempotent: importing the same file again changes no row. Contains information licensed under the Open\n" +
+      "Government Licence – Canada.\n",
+  );
+  examples(canada, [
+    "vinscope import canada-recalls vrdb_full_monthly.csv",
+    "vinscope import canada-recalls vrdb_60days_daily.csv --json",
+  ]);
 
   const stickers = imports
     .command("stickers")

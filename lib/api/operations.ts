@@ -44,6 +44,7 @@ import { InsightPathParams, InsightResponse } from "../insights";
 import { MakesQuery, MakesResponse, ModelsQuery, ModelsResponse, WmiPathParams, WmiResponse } from "../vin";
 import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../sources";
 import { BulletinsQuery, BulletinsResponse } from "../bulletins";
+import { CanadaRecallsResponse } from "../canada-recalls";
 import { JsonRpcRequest, JsonRpcResponse } from "./json-rpc";
 import { MarketOverview, PricingNoData, PricingResponse } from "../pricing";
 import { PricingPathParams, PricingQuery, PricingStatePathParams } from "../pricing";
@@ -467,6 +468,31 @@ export const operations = defineOperations({
         `The answer, with \`status\` ok, stale or unavailable (unknown is never zero). An answer that is not ok is cached briefly: \`${CACHE.degraded}\`.`,
       ),
       "400": problem("A path or query parameter is malformed (reason invalid_parameter; `param` names it)."),
+      "404": problem("NHTSA's vPIC data knows no such make and model (reason unknown_vehicle)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  getCanadaRecalls: {
+    method: "get",
+    path: "/api/public/canada-recalls/{year}/{make}/{model}",
+    tags: ["Buyer data"],
+    summary: "Transport Canada recalls for a model year, make and model",
+    description:
+      "Every recall in Canada that Transport Canada's Motor Vehicle Safety Recalls Database lists for the year/make/model, " +
+      "newest first: its number, date, system, category, notification type, units affected, comment (English, and French " +
+      "as `commentFr`), the manufacturer's recall number and `nhtsaCampaignNumber`, the US campaign with the same " +
+      "manufacturer number and make when this server holds it (null otherwise). From this server's mirror of Transport " +
+      "Canada's file (the canada-recalls sync); `count` is null until the file has been imported. Contains information " +
+      "licensed under the Open Government Licence – Canada.",
+    pathParams: InsightPathParams,
+    cache: "buyerData",
+    conditional: true,
+    responses: {
+      "200": ok(
+        CanadaRecallsResponse,
+        `The answer, with \`status\` ok, stale or unavailable (unknown is never zero). A stale or unavailable answer is cached briefly: \`${CACHE.degraded}\`.`,
+      ),
+      "400": problem("A path parameter is malformed (reason invalid_parameter; `param` names it)."),
       "404": problem("NHTSA's vPIC data knows no such make and model (reason unknown_vehicle)."),
       "500": INTERNAL_ERROR,
     },

@@ -7,6 +7,7 @@ import { recallMirrorJob } from "./recall-mirror";
 import { vpicRefreshJob } from "./vpic-refresh";
 import { complaintsSyncJob, fuelEconomySyncJob } from "./file-sync";
 import { bulletinsSyncJob } from "./bulletins-sync";
+import { canadaRecallsSyncJob } from "./canada-recalls-sync";
 import { webhookDeliveryJob } from "./webhook-delivery";
 import { recallDigestJob } from "./recall-digest";
 
@@ -16,6 +17,7 @@ export const JOBS: readonly Job[] = [
   complaintsSyncJob,
   fuelEconomySyncJob,
   bulletinsSyncJob,
+  canadaRecallsSyncJob,
   webhookDeliveryJob,
   recallDigestJob,
 ];

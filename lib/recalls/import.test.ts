@@ -53,6 +53,7 @@ describe("FLAT_RCL lines", () => {
         year: 2001,
         reportReceivedDate: "2002-11-06",
         potentiallyAffected: 291854,
+        manufacturerCampaignNumber: "02S41",
         parkIt: null,
         parkOutside: null,
         summary: "SUMMARY",

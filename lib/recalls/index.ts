@@ -28,7 +28,7 @@ export type { MirrorFileState, RecallMirrorState } from "./mirror";
 export { importMirrorFile } from "./mirror-import";
 export type { OpenedCoverage } from "./mirror-import";
 export type { RecallRecord } from "./record";
-export { campaignTexts, upsertRecalls } from "./store";
+export { campaignTexts, campaignsByManufacturerNumber, upsertRecalls } from "./store";
 export type { StoredRecall } from "./store";
 export { canonicalVehicleNames, knownVehicleNames } from "./vehicle-names";
 export { recallFeed } from "./feed";

@@ -18,6 +18,11 @@ export interface RecallRecord {
   parkOutside: boolean | null;
   overTheAirUpdate: boolean | null;
   potentiallyAffected: number | null;
+  /**
+   * The manufacturer's own number for the campaign (FLAT_RCL's MFGCAMPNO), which Transport Canada's recalls name
+   * too; absent or null when the source does not give it (NHTSA's API answers).
+   */
+  manufacturerCampaignNumber?: string | null;
   make: string;
   model: string;
   /** 9999 when NHTSA does not know the model year. */

@@ -38,6 +38,7 @@ const CAMPAIGN_COLUMNS = [
   "parkOutside",
   "overTheAirUpdate",
   "potentiallyAffected",
+  "manufacturerCampaignNumber",
   "source",
   "createdAt",
   "updatedAt",
@@ -130,6 +131,7 @@ export async function writeRecalls(
     bool(r.parkOutside),
     bool(r.overTheAirUpdate),
     r.potentiallyAffected,
+    r.manufacturerCampaignNumber ?? null,
     source,
     stamp,
     stamp,
@@ -184,7 +186,14 @@ function campaignConflict(table: RecallTables["campaign"]): string {
     `ON CONFLICT ("campaignNumber") DO UPDATE SET ` +
     [
       ...["manufacturer", "component", "summary", "consequence", "remedy", "notes"].map(keepText),
-      ...["reportReceivedDate", "parkIt", "parkOutside", "overTheAirUpdate", "potentiallyAffected"].map(keepKnown),
+      ...[
+        "reportReceivedDate",
+        "parkIt",
+        "parkOutside",
+        "overTheAirUpdate",
+        "potentiallyAffected",
+        "manufacturerCampaignNumber",
+      ].map(keepKnown),
       `"source" = excluded."source"`,
       `"updatedAt" = excluded."updatedAt"`,
     ].join(", ")
@@ -227,6 +236,7 @@ function mergeCampaign(old: RecallRecord | undefined, next: RecallRecord): Recal
     parkOutside: next.parkOutside ?? old.parkOutside,
     overTheAirUpdate: next.overTheAirUpdate ?? old.overTheAirUpdate,
     potentiallyAffected: next.potentiallyAffected ?? old.potentiallyAffected,
+    manufacturerCampaignNumber: next.manufacturerCampaignNumber ?? old.manufacturerCampaignNumber,
   };
 }
 
@@ -469,4 +479,25 @@ export async function storedCampaign(campaignNumber: string): Promise<StoredCamp
     updatedAt: c.updatedAt,
     source: c.source as RecallSource,
   };
+}
+
+/** A US campaign as a manufacturer numbers it, for one make it covers (see campaignsByManufacturerNumber). */
+interface ManufacturerCampaign {
+  /** The manufacturer's number as FLAT_RCL gives it (MFGCAMPNO). */
+  manufacturerCampaignNumber: string;
+  makeKey: string;
+  campaignNumber: string;
+  reportReceivedDate: string | null;
+}
+
+/**
+ * Every listed campaign that carries its manufacturer's number, once per make it covers: what links a Transport
+ * Canada recall (which names the manufacturer's number) to its US campaign (lib/canada-recalls). One statement; the
+ * full FLAT_RCL mirror gives some tens of thousands of rows.
+ */
+export async function campaignsByManufacturerNumber(): Promise<ManufacturerCampaign[]> {
+  return db().$queryRaw<ManufacturerCampaign[]>(Prisma.sql`
+    SELECT DISTINCT r."manufacturerCampaignNumber", c."makeKey", r."campaignNumber", r."reportReceivedDate"
+    FROM "RecallCampaign" r JOIN "RecallCoverage" c ON c."campaignNumber" = r."campaignNumber"
+    WHERE r."manufacturerCampaignNumber" IS NOT NULL AND r."removedFromMirrorAt" IS NULL`);
 }

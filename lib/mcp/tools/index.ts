@@ -7,6 +7,7 @@ import { getServiceBulletins } from "./bulletins";
 import { listMakes, listModels, lookupWmi } from "./catalog";
 import { getMarket, getPricing } from "./pricing";
 import { checkRecalls, getRecallCampaign } from "./recalls";
+import { checkCanadaRecalls } from "./canada-recalls";
 import { getComplaints, getFuelEconomy, getSafetyRatings, getVehicleInsight } from "./vehicle";
 import { decodeVin, decodeVins, validateVinCheckDigit } from "./vin";
 
@@ -15,6 +16,7 @@ export const MCP_TOOLS = [
   decodeVins,
   checkRecalls,
   getRecallCampaign,
+  checkCanadaRecalls,
   getPricing,
   getMarket,
   getSafetyRatings,

@@ -1,0 +1,65 @@
+/**
+ * The US campaign of a Canadian recall: the NHTSA campaign whose manufacturer number (FLAT_RCL's MFGCAMPNO) equals
+ * the recall's MANUFACTURER_RECALL_NO_TXT, for the same make. Matched when answering, from a map held in memory
+ * and derived again whenever either data set changes: a US recall imported after the Canadian file is linked from
+ * then on, with no re-linking step, and a Canadian import needs no recall store to be present.
+ *
+ * Numbers are compared on their letters and digits ("23V-123" and "23V123" are one number). When a manufacturer
+ * has used one number for several US campaigns of a make, the one whose report date is nearest the Canadian
+ * recall's date is taken. Only numbers the Canadian data names are held.
+ */
+import { DerivedFromDataSet, processWide } from "../db/data-version";
+import { db } from "../db";
+import { campaignsByManufacturerNumber } from "../recalls";
+import type { HeldRecall } from "./store";
+
+interface UsCampaign {
+  campaignNumber: string;
+  reportReceivedDate: string | null;
+}
+
+const numberKey = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]/g, "");
+const linkKey = (mk: string, number: string) => `${mk}|${numberKey(number)}`;
+
+const links = processWide(
+  "canada-recalls:us-campaigns",
+  () =>
+    new DerivedFromDataSet(
+      ["canada-recalls", "recalls"],
+      async (client): Promise<Map<string, UsCampaign[]>> => {
+        const named = await client.$queryRaw<{ makeKey: string; manufacturerRecallNumber: string }[]>`
+          SELECT DISTINCT "makeKey", "manufacturerRecallNumber" FROM "CanadaRecall"
+          WHERE "manufacturerRecallNumber" IS NOT NULL`;
+        const wanted = new Set(named.map((r) => linkKey(r.makeKey, r.manufacturerRecallNumber)));
+        const byNumber = new Map<string, UsCampaign[]>();
+        if (wanted.size === 0) return byNumber;
+        for (const c of await campaignsByManufacturerNumber()) {
+          const key = linkKey(c.makeKey, c.manufacturerCampaignNumber);
+          if (!wanted.has(key) || !numberKey(c.manufacturerCampaignNumber)) continue;
+          const list = byNumber.get(key) ?? [];
+          if (!list.some((u) => u.campaignNumber === c.campaignNumber))
+            list.push({ campaignNumber: c.campaignNumber, reportReceivedDate: c.reportReceivedDate });
+          byNumber.set(key, list);
+        }
+        return byNumber;
+      },
+      1000,
+      60 * 60_000,
+      true,
+    ),
+);
+
+/** For each recall (by its index), the matching US campaign number, or null. */
+export async function usCampaignsOf(recalls: readonly HeldRecall[]): Promise<(string | null)[]> {
+  if (!recalls.some((r) => r.manufacturerRecallNumber)) return recalls.map(() => null);
+  const map = await links.get(db());
+  return recalls.map((r) => {
+    if (!r.manufacturerRecallNumber || !numberKey(r.manufacturerRecallNumber)) return null;
+    const found = map.get(linkKey(r.makeKey, r.manufacturerRecallNumber));
+    if (!found?.length) return null;
+    if (found.length === 1 || !r.recallDate) return found[0].campaignNumber;
+    const distance = (u: UsCampaign) =>
+      u.reportReceivedDate ? Math.abs(Date.parse(u.reportReceivedDate) - Date.parse(r.recallDate!)) : Infinity;
+    return found.reduce((best, u) => (distance(u) < distance(best) ? u : best)).campaignNumber;
+  });
+}
