@@ -9,7 +9,7 @@
  * listed. When neither the current period's import nor the sync's last success is younger than
  * SYNC_BULLETINS_MAX_AGE_DAYS, the answer is `stale` as of that import.
  */
-import { freshMirror, SOURCES, sourceText, type SectionReason } from "../sources";
+import { freshMirror, SOURCES, sourceText, unknownCheckedAt, type SectionReason } from "../sources";
 import { nhtsaVehiclePageUrl, slugify, type VehicleQuery } from "../vehicle";
 import { LIST_LIMIT_DEFAULT, type BulletinItem, type BulletinsResponse, type BulletinsSection } from "./answers";
 import type { BulletinRecord } from "./mfr-comms";
@@ -37,8 +37,10 @@ async function known(q: VehicleQuery, now: Date): Promise<Known> {
   const missing = starts.filter((s) => !held.has(s));
   const facts = (status: Known["status"], reason?: SectionReason, asOf?: Date) =>
     sourceText(ATTRIBUTION, { ...BULLETINS_WORDS, status, reason, asOf: asOf?.toISOString() });
-  if (missing.length > 0)
-    return { status: "unavailable", reason: "not_synced", asOf: now, source: facts("unavailable", "not_synced") };
+  if (missing.length > 0) {
+    const asOf = new Date(unknownCheckedAt("not_synced", now));
+    return { status: "unavailable", reason: "not_synced", asOf, source: facts("unavailable", "not_synced") };
+  }
   const current = held.get(starts[starts.length - 1])!;
   const maxAgeMs = SOURCES.bulletins.freshMs();
   const synced = await freshMirror(SOURCES.bulletins, maxAgeMs, now.getTime()).catch(() => null);

@@ -12,7 +12,7 @@
  */
 import { config } from "../config";
 import { notFound } from "../contract/errors";
-import { freshMirror, sectionReason, sourceText, type SectionReason } from "../sources";
+import { freshMirror, sectionReason, SOURCES, sourceText, unknownCheckedAt, type SectionReason } from "../sources";
 import { displayMake, slugify, type VehicleQuery } from "../vehicle";
 import { findVpicModel } from "../vin";
 import {
@@ -25,9 +25,9 @@ import { canadaRecallsCoverage, heldCanadaRecalls, listCanadaRecalls, type HeldR
 import { usCampaignsOf } from "./us-campaigns";
 
 /** How the presenter (lib/sources/present.ts) names this section and its source. */
-export const CANADA_RECALLS_WORDS = { what: "Canadian recalls", from: "Transport Canada" } as const;
+export const CANADA_RECALLS_WORDS = SOURCES.canadaRecalls.words;
 /** The scheduled job that mirrors the files (lib/jobs/canada-recalls-sync.ts). */
-export const CANADA_RECALLS_JOB = "canada-recalls";
+export const CANADA_RECALLS_JOB = SOURCES.canadaRecalls.mirror;
 
 const SOURCE = "Transport Canada, Motor Vehicle Safety Recalls Database";
 /** How many of the newest recalls the VIN report's section carries. */
@@ -91,27 +91,27 @@ export function canadaRecallsDegraded(s: { status: string }): boolean {
 }
 
 async function standingOf(now: Date): Promise<Standing> {
-  const settings = config().sync.canadaRecalls;
+  const maxAgeMs = SOURCES.canadaRecalls.freshMs();
   const { fullAt, lastAt } = await canadaRecallsCoverage();
   if (!fullAt || !lastAt) {
     const reason = "not_synced";
     return {
       status: "unavailable",
       reason,
-      checkedAt: now.toISOString(),
+      checkedAt: unknownCheckedAt(reason, now),
       source: sourceWithStatus({ status: "unavailable", reason }),
     };
   }
   // A sync that found the file unchanged (304) confirms the data too: its job's last success counts.
-  const synced = await freshMirror({ mirror: CANADA_RECALLS_JOB }, settings.maxAgeMs, now.getTime()).catch(() => null);
+  const synced = await freshMirror(SOURCES.canadaRecalls, maxAgeMs, now.getTime()).catch(() => null);
   const asOf = synced && synced > lastAt ? synced : lastAt;
-  if (now.getTime() - asOf.getTime() <= settings.maxAgeMs)
+  if (now.getTime() - asOf.getTime() <= maxAgeMs)
     return {
       status: "ok",
       checkedAt: asOf.toISOString(),
       source: `${SOURCE}, mirrored by this server. ${OGL_ATTRIBUTION}`,
     };
-  const reason = sectionReason(settings.url ? "failed" : "offline");
+  const reason = sectionReason(SOURCES.canadaRecalls.online() ? "failed" : "offline");
   return {
     status: "stale",
     reason,

@@ -145,6 +145,7 @@ describe("createMcpServer", () => {
       complaints: true,
       fuelEconomy: true,
       bulletins: true,
+      canadaRecalls: true,
     });
     expect(sectionFlags(BatchSectionQuery, { recalls: true, vin: "x" })).toEqual({
       pricing: false,

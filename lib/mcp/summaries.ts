@@ -5,6 +5,7 @@
  */
 import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../sources";
 import { BULLETINS_WORDS, type BulletinsSection } from "../bulletins";
+import { CANADA_RECALLS_WORDS, OGL_ATTRIBUTION, type CanadaRecallsSection } from "../canada-recalls";
 import { FALLBACK_WRITER, type InsightResponse } from "../insights";
 import { demoSentence, type MarketOverview, type PricingResponse } from "../pricing";
 import type { RecallCampaignResponse, RecallItem, RecallsResponse } from "../recalls";
@@ -91,6 +92,7 @@ export function reportSummary(r: VinDecodeResponse): string {
   if (r.complaints) lines.push(complaintsLine(r.complaints));
   if (r.fuelEconomy) lines.push(fuelEconomyLine(r.fuelEconomy));
   if (r.bulletins) lines.push(bulletinsLine(r.bulletins));
+  if (r.canadaRecalls) lines.push(canadaRecallsSectionLine(r.canadaRecalls));
   if (r.insight) lines.push(insightLine(r.insight));
   lines.push(r.citation);
   return lines.join("\n");
@@ -175,6 +177,17 @@ export function bulletinsLine(
     ? `, newest NHTSA ${newest.nhtsaId} (${newest.type.replace(/_/g, " ")}${newest.documentId ? `, ${newest.documentId}` : ""})`
     : "";
   return `Service bulletins (${from}): ${s.count}${latest}${staleNote(from, s)}.`;
+}
+
+/** "Recalls in Canada (Transport Canada): 2, 1 with no US campaign." or the unknown/stale words, with the licence. */
+export function canadaRecallsSectionLine(
+  s: Pick<CanadaRecallsSection, "status" | "reason" | "checkedAt" | "count" | "newest">,
+): string {
+  const { what, from } = CANADA_RECALLS_WORDS;
+  if (s.count === null) return `${unknownLine(what, from, s)} ${OGL_ATTRIBUTION}`;
+  const unmatched = s.newest.filter((r) => r.nhtsaCampaignNumber === null).length;
+  const note = unmatched ? `, ${unmatched} of the newest ${s.newest.length} with no US campaign` : "";
+  return `Recalls in Canada (${from}): ${s.count}${note}${staleNote(from, s)}. ${OGL_ATTRIBUTION}`;
 }
 
 export function fuelEconomyLine(s: FuelEconomySection, perVin = true): string {
@@ -355,6 +368,7 @@ export function vehicleReportSummary(r: VehicleReport): string {
     complaintsLine(r.complaints),
     fuelEconomyLine(r.fuelEconomy, false),
     bulletinsLine(r.bulletins),
+    canadaRecallsSectionLine(r.canadaRecalls),
     ...(r.insight ? [insightLine(r.insight)] : []),
     r.citation,
   ].join("\n");

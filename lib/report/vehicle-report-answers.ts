@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../sources";
 import { BulletinsSection } from "../bulletins";
+import { CanadaRecallsSection } from "../canada-recalls";
 import { VinDecodeResponse, VinPricingSection, VinRecallsSection } from "./vin-report-answers";
 
 const Named = z.object({ name: z.string(), slug: z.string() });
@@ -24,6 +25,7 @@ export const VehicleReport = z
     complaints: ComplaintsSection,
     fuelEconomy: FuelEconomySection,
     bulletins: BulletinsSection,
+    canadaRecalls: CanadaRecallsSection,
     insight: VinDecodeResponse.shape.insight.unwrap(),
     url: z.url().meta({ description: "the vehicle's page" }),
     citation: z.string(),

@@ -32,6 +32,7 @@ export async function buildVehicleReport(q: VehicleQuery): Promise<VehicleReport
       safetyRatings: false,
       fuelEconomy: false,
       bulletins: true,
+      canadaRecalls: true,
     }),
     buyerSection(
       "safetyRatings",
@@ -56,6 +57,7 @@ export async function buildVehicleReport(q: VehicleQuery): Promise<VehicleReport
     complaints: sections.complaints!,
     fuelEconomy,
     bulletins: sections.bulletins!,
+    canadaRecalls: sections.canadaRecalls!,
     insight: sections.insight ?? null,
     url,
     citation: `vinscope, "${q.year} ${displayMake(found.make.name)} ${found.model.name}", from NHTSA vPIC, NHTSA recalls, NCAP and complaints, EPA fuel economy and buyer deals. ${url}`,

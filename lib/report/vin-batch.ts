@@ -43,7 +43,14 @@ export async function buildVinBatch(
 ): Promise<VinBatchResponse> {
   const started = opts.arrivedAt ?? performance.now();
   // NCAP and EPA variants are marked against each VIN, so those sections are not shared per vehicle in a batch.
-  const flags = { ...batchFlags, safetyRatings: false, complaints: false, fuelEconomy: false, bulletins: false };
+  const flags = {
+    ...batchFlags,
+    safetyRatings: false,
+    complaints: false,
+    fuelEconomy: false,
+    bulletins: false,
+    canadaRecalls: false,
+  };
   const formats = inputs.map((input) => normalizeVin(input));
   const valid = formats.flatMap((f) => (f.ok ? [f.vin] : []));
   const decodes = await decodeWithSources(valid, flags);

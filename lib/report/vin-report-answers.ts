@@ -12,6 +12,7 @@ import { DataStatus, demoDeals, PriceBand } from "../pricing";
 import { DecodedVehicleSchema, WmiOnlyVehicleSchema } from "../vin";
 import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../sources";
 import { BulletinsSection } from "../bulletins";
+import { CanadaRecallsSection } from "../canada-recalls";
 
 /** `true`/`false` in any case, or 1/0, in a query string (lib/contract/params.ts); default true. */
 const flag = (description: string) => queryFlag(description, true);
@@ -31,6 +32,7 @@ export const VinReportQuery = z.object({
   complaints: flag("false skips the owner-complaints lookup and leaves `complaints` out of the response"),
   fuelEconomy: flag("false skips the EPA fuel-economy lookup and leaves `fuelEconomy` out of the response"),
   bulletins: flag("false skips the service bulletins and leaves `bulletins` out of the response"),
+  canadaRecalls: flag("false skips the Transport Canada recalls and leaves `canadaRecalls` out of the response"),
 });
 export type VinReportFlags = z.output<typeof VinReportQuery>;
 /** The sections a batch can ask for (GET /api/public/vins): the buyer-data sections are per VIN, not per vehicle. */
@@ -173,6 +175,10 @@ export const VinDecodeResponse = z
     bulletins: BulletinsSection.optional().meta({
       description:
         "NHTSA manufacturer communications (service bulletins) for the year/make/model: count and the newest few; left out when bulletins=false and with coverage wmi_only",
+    }),
+    canadaRecalls: CanadaRecallsSection.optional().meta({
+      description:
+        "Transport Canada recalls for the year/make/model (some have no US campaign): count and the newest few; left out when canadaRecalls=false and with coverage wmi_only",
     }),
     citation: z.string().meta({ description: "suggested citation text" }),
     vinCheck: VinCheck,

@@ -15,6 +15,7 @@ import { log } from "../log";
 import { getVehiclePricing, vehicleHasDeals } from "../pricing";
 import { recallPageUrl, recallsForVehicle } from "../recalls";
 import { bulletinsDegradedSection, bulletinsForVehicle, type BulletinsSection } from "../bulletins";
+import { canadaRecallsDegradedSection, canadaRecallsForVehicle, type CanadaRecallsSection } from "../canada-recalls";
 import {
   asksVpic,
   countryOf,
@@ -50,6 +51,7 @@ const ALL_SECTIONS: VinReportFlags = {
   complaints: true,
   fuelEconomy: true,
   bulletins: true,
+  canadaRecalls: true,
 };
 
 export type Decoded = Extract<DecodeResult, { ok: true }>;
@@ -176,6 +178,7 @@ export interface ReportSections {
   complaints?: ComplaintsSection;
   fuelEconomy?: FuelEconomySection;
   bulletins?: BulletinsSection;
+  canadaRecalls?: CanadaRecallsSection;
 }
 
 /**
@@ -207,65 +210,75 @@ export async function reportSections(
     flags.complaints &&
     flags.fuelEconomy &&
     marks !== null;
-  const [pricing, recalls, insightAlongside, safetyRatings, complaints, fuelEconomy, bulletins] = await Promise.all([
-    flags.pricing
-      ? traced("pricing", () => pricingMemo().get(key, () => pricingSection(vehicle), pricingMemoMs))
-      : undefined,
-    flags.recalls
-      ? traced("recalls", () =>
-          buyerSection(
-            "recalls",
-            () => recallsForVehicle(vehicle, live),
-            (reason) => unavailableRecalls(vehicle, reason),
-          ),
-        )
-      : undefined,
-    flags.insight && !insightFromFacts
-      ? traced("insight", () => insightSection(vehicle, budgetMs, budget.signal))
-      : undefined,
-    flags.safetyRatings && marks
-      ? traced("safetyRatings", () =>
-          buyerSection(
-            "safetyRatings",
-            () => safetyRatingsForVehicle(vehicle, marks, live),
-            (reason) => ratingsDegradedSection(vehicle, reason),
-          ),
-        )
-      : undefined,
-    flags.complaints
-      ? traced("complaints", () =>
-          buyerSection(
-            "complaints",
-            () => complaintsForVehicle(vehicle, live),
-            (reason) => complaintsDegradedSection(vehicle, reason),
-          ),
-        )
-      : undefined,
-    flags.fuelEconomy && marks
-      ? traced("fuelEconomy", () =>
-          buyerSection(
-            "fuelEconomy",
-            () => fuelEconomyForVehicle(vehicle, marks, live),
-            (reason) => fuelEconomyDegradedSection(vehicle, reason),
-          ),
-        )
-      : undefined,
-    // A file mirror: answered from this server's copy, never asked live.
-    flags.bulletins
-      ? traced("bulletins", () =>
-          buyerSection(
-            "bulletins",
-            () => bulletinsForVehicle(vehicle),
-            (reason) => bulletinsDegradedSection(vehicle, reason),
-          ),
-        )
-      : undefined,
-  ]).finally(budget.clear);
+  const [pricing, recalls, insightAlongside, safetyRatings, complaints, fuelEconomy, bulletins, canadaRecalls] =
+    await Promise.all([
+      flags.pricing
+        ? traced("pricing", () => pricingMemo().get(key, () => pricingSection(vehicle), pricingMemoMs))
+        : undefined,
+      flags.recalls
+        ? traced("recalls", () =>
+            buyerSection(
+              "recalls",
+              () => recallsForVehicle(vehicle, live),
+              (reason) => unavailableRecalls(vehicle, reason),
+            ),
+          )
+        : undefined,
+      flags.insight && !insightFromFacts
+        ? traced("insight", () => insightSection(vehicle, budgetMs, budget.signal))
+        : undefined,
+      flags.safetyRatings && marks
+        ? traced("safetyRatings", () =>
+            buyerSection(
+              "safetyRatings",
+              () => safetyRatingsForVehicle(vehicle, marks, live),
+              (reason) => ratingsDegradedSection(vehicle, reason),
+            ),
+          )
+        : undefined,
+      flags.complaints
+        ? traced("complaints", () =>
+            buyerSection(
+              "complaints",
+              () => complaintsForVehicle(vehicle, live),
+              (reason) => complaintsDegradedSection(vehicle, reason),
+            ),
+          )
+        : undefined,
+      flags.fuelEconomy && marks
+        ? traced("fuelEconomy", () =>
+            buyerSection(
+              "fuelEconomy",
+              () => fuelEconomyForVehicle(vehicle, marks, live),
+              (reason) => fuelEconomyDegradedSection(vehicle, reason),
+            ),
+          )
+        : undefined,
+      // A file mirror: answered from this server's copy, never asked live.
+      flags.bulletins
+        ? traced("bulletins", () =>
+            buyerSection(
+              "bulletins",
+              () => bulletinsForVehicle(vehicle),
+              (reason) => bulletinsDegradedSection(vehicle, reason),
+            ),
+          )
+        : undefined,
+      flags.canadaRecalls
+        ? traced("canadaRecalls", () =>
+            buyerSection(
+              "canadaRecalls",
+              () => canadaRecallsForVehicle(vehicle),
+              (reason) => canadaRecallsDegradedSection(vehicle, reason),
+            ),
+          )
+        : undefined,
+    ]).finally(budget.clear);
   const insight =
     insightFromFacts && recalls && safetyRatings && complaints && fuelEconomy
       ? await insightFromSections(vehicle, { recalls, safetyRatings, complaints, fuelEconomy })
       : insightAlongside;
-  const sections = { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy, bulletins };
+  const sections = { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy, bulletins, canadaRecalls };
   // A warm-up request (every outside system off) is no visitor's report: not counted.
   if (!outsideSystemsOff()) countSections(sections, flags);
   return sections;
@@ -352,7 +365,7 @@ export function assembleVinReport(
   sections: ReportSections,
   flags: VinReportFlags,
 ): VinDecodeResponse {
-  const { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy, bulletins } = sections;
+  const { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy, bulletins, canadaRecalls } = sections;
   const vin = result.vin;
   const permalink = vinPermalink(vin);
   const d = result.decoded;
@@ -374,6 +387,7 @@ export function assembleVinReport(
     ...(complaints ? { complaints } : {}),
     ...(fuelEconomy ? { fuelEconomy } : {}),
     ...(bulletins ? { bulletins } : {}),
+    ...(canadaRecalls ? { canadaRecalls } : {}),
     citation:
       "coverage" in result
         ? `vinscope, "${name}" (VIN ${vin}), manufacturer code (WMI) and model-year position only: outside NHTSA's US-market vPIC data (${result.vpicDataDate}). ${permalink}`
@@ -400,6 +414,7 @@ export function assembleVinReport(
 export function reportIsDegraded(report: VinDecodeResponse): boolean {
   if (factSectionInOutage(report)) return true;
   if (outage(report.bulletins, SOURCES.bulletins.online())) return true;
+  if (outage(report.canadaRecalls, SOURCES.canadaRecalls.online())) return true;
   if (report.insight && report.insight.model === FALLBACK_WRITER && config().insights.apiKey) return true;
   if (report.pricing && !report.pricing.available && report.pricing.dataStatus === null) return true;
   return false;

@@ -100,4 +100,15 @@ const bulletins: MirroredSource = {
   mirror: "bulletins",
 };
 
-export const SOURCES = { vpic, recalls, ratings, complaints, fuelEconomy, bulletins } as const;
+/** Transport Canada's recalls database: files only (the full file and a 60-day update), never asked live. */
+const canadaRecalls: MirroredSource = {
+  name: "canada-recalls",
+  system: "transport-canada",
+  words: { what: "Canadian recalls", from: "Transport Canada" },
+  online: () => config().sync.canadaRecalls.url !== null,
+  freshMs: () => config().sync.canadaRecalls.maxAgeMs,
+  inReport: false,
+  mirror: "canada-recalls",
+};
+
+export const SOURCES = { vpic, recalls, ratings, complaints, fuelEconomy, bulletins, canadaRecalls } as const;

@@ -53,10 +53,11 @@ export function sectionReason(code: string | null | undefined): SectionReason {
 
 /**
  * `checkedAt` of an unknown section: when its source was asked, or, for an answer that is settled by this server's
- * set-up rather than by a call (the source `off`, or no model to ask about), the start of the day. A settled answer
- * is cached as a healthy one, so its body must not change between requests, or its ETag would never revalidate.
+ * state rather than by a call (the source `off`, no model to ask about, a file mirror not synced yet), the start of
+ * the day. A settled answer may be cached as a healthy one, so its body must not change between requests, or its
+ * ETag would never revalidate.
  */
 export function unknownCheckedAt(reason: SectionReason, now: Date): string {
-  if (reason !== "offline" && reason !== "no_model") return now.toISOString();
+  if (reason !== "offline" && reason !== "no_model" && reason !== "not_synced") return now.toISOString();
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
 }

@@ -53,6 +53,7 @@ async function main() {
     complaints: false,
     fuelEconomy: false,
     bulletins: false,
+    canadaRecalls: false,
   };
 
   const batchOnce = async () => {

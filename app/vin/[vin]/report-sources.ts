@@ -16,7 +16,14 @@ type Section = { status: string; reason?: string; checkedAt: string } | undefine
  * when there is no recall answer to wait for.
  */
 export function sourceSections(
-  s: { recalls?: Section; safetyRatings?: Section; complaints?: Section; fuelEconomy?: Section; bulletins?: Section },
+  s: {
+    recalls?: Section;
+    safetyRatings?: Section;
+    complaints?: Section;
+    fuelEconomy?: Section;
+    bulletins?: Section;
+    canadaRecalls?: Section;
+  },
   recallsCheckAt: NoticeSection["checkAt"],
 ): NoticeSection[] {
   const states: NoticeSection[] = [];
@@ -36,7 +43,8 @@ export function sourceSections(
   add("crash-test ratings", "NHTSA", ratingsOnline(), s.safetyRatings);
   add("owner complaints", "NHTSA", complaintsOnline(), s.complaints);
   add("fuel economy", "fueleconomy.gov", fuelEconomyOnline(), s.fuelEconomy);
-  add(SOURCES.bulletins.words.what, SOURCES.bulletins.words.from, SOURCES.bulletins.online(), s.bulletins);
+  for (const id of ["bulletins", "canadaRecalls"] as const)
+    add(SOURCES[id].words.what, SOURCES[id].words.from, SOURCES[id].online(), s[id]);
   return states;
 }
 
