@@ -20,6 +20,7 @@ const DOMAINS = [
   "complaints",
   "fuel-economy",
   "bulletins",
+  "investigations",
   "buyer-data",
   "alerts",
   "report",

@@ -14,7 +14,8 @@ import { dbProvider, type Db, type Prisma } from ".";
  * "recall-answers" what NHTSA's API answers add one vehicle at a time, so a live answer does not make every
  * process derive the mirror's index again.
  */
-export type DataSet = "deals" | "recalls" | "recall-answers" | "complaints" | "fuel-economy" | "bulletins" | "investigations";
+export type DataSet =
+  "deals" | "recalls" | "recall-answers" | "complaints" | "fuel-economy" | "bulletins" | "investigations";
 
 const versionKey = (set: DataSet) => `${set}.version`;
 

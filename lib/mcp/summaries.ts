@@ -6,6 +6,7 @@
 import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../sources";
 import { BULLETINS_WORDS, type BulletinsSection } from "../bulletins";
 import { FALLBACK_WRITER, type InsightResponse } from "../insights";
+import { INVESTIGATIONS_WORDS, type InvestigationsSection } from "../investigations";
 import { demoSentence, type MarketOverview, type PricingResponse } from "../pricing";
 import type { RecallCampaignResponse, RecallItem, RecallsResponse } from "../recalls";
 import type { VehicleReport, VinDecodeResponse, VinPricingSection } from "../report";
@@ -175,6 +176,22 @@ export function bulletinsLine(
     ? `, newest NHTSA ${newest.nhtsaId} (${newest.type.replace(/_/g, " ")}${newest.documentId ? `, ${newest.documentId}` : ""})`
     : "";
   return `Service bulletins (${from}): ${s.count}${latest}${staleNote(from, s)}.`;
+}
+
+/**
+ * "Defect investigations (NHTSA): 2, 1 open; newest PE24013 (preliminary evaluation, STEERING, opened 2024-05-02,
+ * open)." or the unknown/stale words. An open investigation is a caution: never worded as a recall.
+ */
+export function investigationsLine(
+  s: Pick<InvestigationsSection, "status" | "reason" | "checkedAt" | "count" | "openCount" | "newest">,
+): string {
+  const { what, from } = INVESTIGATIONS_WORDS;
+  if (s.count === null) return unknownLine(what, from, s);
+  const first = s.newest[0];
+  const latest = first
+    ? `; ${first.open ? "open" : "latest"} ${first.actionNumber} (${first.type.name}, ${first.component}, opened ${first.openedOn}${first.open ? "" : `, closed ${first.closedOn}`}${first.recall ? `, led to recall ${first.recall.campaignNumber}` : ""})`
+    : "";
+  return `Defect investigations (${from}): ${s.count}, ${s.openCount ?? 0} open${latest}${staleNote(from, s)}.`;
 }
 
 export function fuelEconomyLine(s: FuelEconomySection, perVin = true): string {

@@ -67,6 +67,7 @@ export function baseTestEnv(port: number, databaseUrl: string): Record<string, s
     SYNC_COMPLAINTS_URL: "off",
     SYNC_FUEL_ECONOMY_URL: "off",
     SYNC_BULLETINS_URL: "off",
+    SYNC_INVESTIGATIONS_URL: "off",
     ANTHROPIC_API_KEY: "",
     STICKER_URL_GM: `${REFUSED}/gm?vin={vin}`,
     STICKER_URL_STELLANTIS: `${REFUSED}/stellantis?vin={vin}`,
