@@ -7,6 +7,7 @@
  * A row is read on its own (lib/outside's openLineFile streams the lines): a malformed one is skipped under its
  * reason, never fatal.
  */
+import { CAMPAIGN_NUMBER } from "../recalls";
 import { makeKey, nameKey } from "../vehicle";
 import { actionType } from "./action-type";
 
@@ -43,8 +44,6 @@ const UNKNOWN_YEAR = 9999;
 const YEAR_MIN = 1900;
 const YEAR_MAX = 2100;
 const ACTION_NUMBER = /^[A-Z]{2}\d{5}$/;
-/** A recall campaign number as NHTSA writes it: two-digit year, a letter (V, E, T, C), six digits. */
-const CAMPAIGN_NUMBER = /^\d{2}[A-Z]\d{6}$/;
 
 /** YYYYMMDD → YYYY-MM-DD when it is a real calendar date, else null. */
 export function flatDate(text: string): string | null {
