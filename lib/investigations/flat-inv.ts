@@ -32,7 +32,7 @@ export interface InvestigationVehicle {
   modelKey: string;
 }
 
-export type FlatInvSkip = "columns" | "bad_action" | "bad_date" | "bad_year";
+type FlatInvSkip = "columns" | "bad_action" | "bad_date" | "bad_year";
 
 export type FlatInvLine =
   | { ok: true; investigation: InvestigationRecord; vehicle: InvestigationVehicle | null }

@@ -16,7 +16,7 @@ export const INVESTIGATIONS_SOURCE = {
   mirror: "investigations",
 } satisfies SourceDescriptor;
 
-/** The scheduled job that mirrors the file (lib/jobs/investigations-sync.ts) and the name its status goes by. */
+/** The scheduled job that mirrors the file (investigationsSyncJob in lib/jobs/file-sync.ts) and the name its status goes by. */
 export const INVESTIGATIONS_JOB = INVESTIGATIONS_SOURCE.mirror;
 /** How the presenter (lib/sources/present.ts) names this section and its source. */
 export const INVESTIGATIONS_WORDS = INVESTIGATIONS_SOURCE.words;

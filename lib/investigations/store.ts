@@ -71,7 +71,7 @@ async function modelKeys(q: VehicleQuery): Promise<string[]> {
 }
 
 /** Open ones first, then the most recently opened, then the highest action number. */
-export function openThenNewest(a: InvestigationRecord, b: InvestigationRecord): number {
+function openThenNewest(a: InvestigationRecord, b: InvestigationRecord): number {
   if ((a.closedOn === null) !== (b.closedOn === null)) return a.closedOn === null ? -1 : 1;
   if (a.openedOn !== b.openedOn) return a.openedOn < b.openedOn ? 1 : -1;
   return a.actionNumber < b.actionNumber ? 1 : a.actionNumber > b.actionNumber ? -1 : 0;
