@@ -21,6 +21,7 @@ const DOMAINS = [
   "fuel-economy",
   "bulletins",
   "canada-recalls",
+  "investigations",
   "buyer-data",
   "alerts",
   "report",

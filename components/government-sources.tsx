@@ -1,7 +1,9 @@
-// The government sources mirrored from files (NHTSA's service bulletins, Transport Canada's recalls) as cards of the VIN and vehicle pages:
+// The government sources mirrored from files (NHTSA's defect investigations and service bulletins, Transport
+// Canada's recalls) as cards of the VIN and vehicle pages:
 // a count and the newest few, with a link to the whole list. A section not known is not shown as a card (the
 // page's one source notice names it; unknown is never shown as 0). A stale one says of when.
 import type { BulletinsSection } from "@/lib/bulletins";
+import type { InvestigationsSection } from "@/lib/investigations";
 import { OGL_ATTRIBUTION, type CanadaRecallsSection } from "@/lib/canada-recalls";
 
 function AsOf({ s }: { s: { status: string; checkedAt: string } }) {
@@ -14,6 +16,61 @@ function AsOf({ s }: { s: { status: string; checkedAt: string } }) {
 }
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/**
+ * NHTSA's defect investigations. An open one is a caution: NHTSA is looking into a possible defect, which may or may
+ * not lead to a recall; it is never called a recall here.
+ */
+export function InvestigationsCard({ s }: { s: InvestigationsSection }) {
+  const open = s.openCount ?? 0;
+  return (
+    <section
+      className="card"
+      aria-labelledby="investigations-heading"
+      data-testid="investigations"
+      data-status={s.status}
+      data-open={open}
+    >
+      <h2 id="investigations-heading">Defect investigations</h2>
+      <AsOf s={s} />
+      {open ? (
+        <p role="note" data-testid="investigations-caution">
+          <strong>Caution:</strong> NHTSA has {plural(open, "open investigation", "open investigations")} into a
+          possible defect of this vehicle. An investigation is not a recall: it may or may not lead to one.
+        </p>
+      ) : null}
+      <p data-testid="investigations-count">
+        {s.count
+          ? `NHTSA's Office of Defects Investigation has opened ${plural(s.count, "investigation", "investigations")} naming this vehicle${open ? `, ${open} still open` : ", all closed"}.`
+          : "NHTSA has opened no defect investigation naming this vehicle."}
+      </p>
+      {s.newest.length ? (
+        <ul data-testid="investigations-newest">
+          {s.newest.map((i) => (
+            <li key={i.actionNumber} data-open={i.open}>
+              <strong>{i.actionNumber}</strong> ({i.type.name}, opened {i.openedOn}
+              {i.open ? ", open" : i.closedOn ? `, closed ${i.closedOn}` : ""}) {i.component}: {i.subject}
+              {i.recall ? (
+                <>
+                  {" "}
+                  Led to recall <a href={i.recall.url}>{i.recall.campaignNumber}</a>.
+                </>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="muted">
+        {s.count ? (
+          <>
+            <a href={s.url}>All {plural(s.count, "investigation", "investigations")} (JSON)</a> ·{" "}
+          </>
+        ) : null}
+        <a href={s.nhtsaUrl}>NHTSA&apos;s page of this vehicle</a>. Source: NHTSA Office of Defects Investigation.
+      </p>
+    </section>
+  );
+}
 
 export function BulletinsCard({ s }: { s: BulletinsSection }) {
   return (

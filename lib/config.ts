@@ -684,6 +684,30 @@ const SETTINGS = {
         },
       ),
     },
+    /**
+     * NHTSA's defect investigations file (FLAT_INV.zip, rebuilt daily; lib/investigations): the whole list in one
+     * file, so each sync replaces the mirror.
+     */
+    investigations: {
+      url: env("SYNC_INVESTIGATIONS_URL", optionalBaseUrl("https://static.nhtsa.gov/odi/ffdd/inv/FLAT_INV.zip"), {
+        default: "`https://static.nhtsa.gov/odi/ffdd/inv/FLAT_INV.zip`",
+        about: "NHTSA's defect investigations file for the `investigations` sync (`off` disables the job)",
+      }),
+      schedule: env("SYNC_INVESTIGATIONS_SCHEDULE", cronSchedule("17 5 * * *"), {
+        default: "`17 5 * * *` (daily, 05:17 UTC)",
+        about:
+          "cron pattern (UTC) of the defect investigations sync (NHTSA rebuilds the file daily; synced at start when never synced)",
+      }),
+      maxAgeMs: env(
+        "SYNC_INVESTIGATIONS_MAX_AGE_DAYS",
+        positiveInt(7).transform((days) => days * 86_400_000),
+        {
+          default: "`7`",
+          about:
+            "defect investigations are answered `ok` while the file was synced or imported within this; older, they are answered `stale` with their date",
+        },
+      ),
+    },
     /** A download that receives no byte for this long is abandoned (a hung server). */
     idleTimeoutMs: env("SYNC_IDLE_TIMEOUT_MS", positiveInt(60_000), {
       default: "`60000`",

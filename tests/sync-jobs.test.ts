@@ -401,7 +401,7 @@ describe("npm run sync -- status", () => {
     const run = await sync(["nope"]);
     expect(run.code).toBe(2);
     expect(run.out).toContain(
-      "unknown job: nope (jobs: recalls, vpic, complaints, fuel-economy, webhooks, recall-digest, or all)",
+      "unknown job: nope (jobs: recalls, vpic, complaints, fuel-economy, investigations, bulletins, canada-recalls, webhooks, recall-digest, or all)",
     );
   });
 });

@@ -8,6 +8,7 @@
  *   fuel-economy <file>                 EPA vehicles.csv (.zip/.csv)
  *   bulletins <file>                    NHTSA manufacturer communications MFR_COMMS_RECEIVED_{period} (.zip/.csv)
  *   canada-recalls <file> [--update]    Transport Canada vrdb_full_monthly.csv (or the 60-day file, as an update)
+ *   investigations <file>               NHTSA defect investigations FLAT_INV (.zip/.txt)
  *   stickers <dir>                      window-sticker PDFs named by VIN, into the sticker archive
  */
 import type { Command } from "commander";
@@ -19,7 +20,7 @@ export function registerImport(program: Command): void {
   const imports = program
     .command("import")
     .description(
-      "load data files: deals, recalls, complaints, fuel economy, service bulletins, Canadian recalls, window stickers",
+      "load data files: deals, recalls, complaints, fuel economy, service bulletins, Canadian recalls, defect investigations, window stickers",
     );
   examples(imports, [
     "vinscope import deals deals.csv",
@@ -107,6 +108,16 @@ export function registerImport(program: Command): void {
       note:
         "The file replaces the communications of its period (a newer copy of the current period, the older one). A model\n" +
         "year is answered once every period from the year before it to the current one is imported (docs/syncs-and-data.md).",
+    },
+    {
+      name: "investigations",
+      description: "import NHTSA defect investigations (FLAT_INV .zip/.txt); all or nothing",
+      file: "FLAT_INV.zip or FLAT_INV.txt",
+      example: "vinscope import investigations FLAT_INV.zip",
+      load: async () => (await import("../../lib/investigations")).importInvestigationsFile,
+      note:
+        "The file is NHTSA's whole list: it replaces every investigation held. Rows of year 9999 (unknown) count for\n" +
+        "no model year; malformed rows are skipped and counted (docs/syncs-and-data.md).",
     },
   ];
   for (const b of bulk) {

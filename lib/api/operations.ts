@@ -45,6 +45,7 @@ import { MakesQuery, MakesResponse, ModelsQuery, ModelsResponse, WmiPathParams, 
 import { ComplaintsResponse, FuelEconomyResponse, SafetyRatingsResponse } from "../sources";
 import { BulletinsQuery, BulletinsResponse } from "../bulletins";
 import { CanadaRecallsResponse } from "../canada-recalls";
+import { InvestigationsResponse } from "../investigations";
 import { JsonRpcRequest, JsonRpcResponse } from "./json-rpc";
 import { MarketOverview, PricingNoData, PricingResponse } from "../pricing";
 import { PricingPathParams, PricingQuery, PricingStatePathParams } from "../pricing";
@@ -491,6 +492,32 @@ export const operations = defineOperations({
       "200": ok(
         CanadaRecallsResponse,
         `The answer, with \`status\` ok, stale or unavailable (unknown is never zero). A stale or unavailable answer is cached briefly: \`${CACHE.degraded}\`.`,
+      ),
+      "400": problem("A path parameter is malformed (reason invalid_parameter; `param` names it)."),
+      "404": problem("NHTSA's vPIC data knows no such make and model (reason unknown_vehicle)."),
+      "500": INTERNAL_ERROR,
+    },
+  },
+  getInvestigations: {
+    method: "get",
+    path: "/api/public/investigations/{year}/{make}/{model}",
+    tags: ["Buyer data"],
+    summary: "NHTSA defect investigations for a model year, make and model",
+    description:
+      "The defect investigations NHTSA's Office of Defects Investigation opened that name the year/make/model " +
+      "(preliminary evaluations, engineering analyses, recall queries, defect petitions, audit queries, information " +
+      "requests), each once, with its action number, type, opened and closed dates (`open` while not closed), " +
+      "component, subject, summary, manufacturer and the recall campaign it led to (linked to this service's answer " +
+      "of the campaign when its recall data holds it). Open ones first, then the most recently opened. An open " +
+      "investigation is not a recall. From NHTSA's FLAT_INV file, synced daily or imported; `count` is null until it " +
+      "is held. `nhtsaUrl` is NHTSA's page of the year/make/model (NHTSA has no stable page per investigation).",
+    pathParams: InsightPathParams,
+    cache: "buyerData",
+    conditional: true,
+    responses: {
+      "200": ok(
+        InvestigationsResponse,
+        `The answer, with \`status\` ok, stale or unavailable (unknown is never zero). An answer that is not ok is cached briefly: \`${CACHE.degraded}\`.`,
       ),
       "400": problem("A path parameter is malformed (reason invalid_parameter; `param` names it)."),
       "404": problem("NHTSA's vPIC data knows no such make and model (reason unknown_vehicle)."),

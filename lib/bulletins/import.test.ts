@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { crc32, deflateRawSync } from "node:zlib";
+import { writeOneMemberZip } from "../../tests/fixtures/one-member-zip";
 import { createTempDb, type TempDb } from "../../tests/fixtures/temp-db";
 import { db } from "../db";
 import { GET } from "../../app/api/public/bulletins/[year]/[make]/[model]/route";
@@ -48,36 +48,7 @@ function file(name: string, text: string): string {
 
 /** A one-member zip (deflated), as NHTSA publishes each period. */
 function zipFile(name: string, member: string, text: string): string {
-  const data = Buffer.from(text);
-  const packed = deflateRawSync(data);
-  const nameBytes = Buffer.from(member);
-  const crc = crc32(data);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(packed.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(nameBytes.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(packed.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(nameBytes.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + nameBytes.length, 12);
-  end.writeUInt32LE(local.length + nameBytes.length + packed.length, 16);
-  const p = path.join(temp.dir, name);
-  writeFileSync(p, Buffer.concat([local, nameBytes, packed, central, nameBytes, end]));
-  return p;
+  return writeOneMemberZip(path.join(temp.dir, name), member, text);
 }
 
 const CIVIC_2026 = { year: 2026, make: "HONDA", model: "Civic" };

@@ -15,7 +15,14 @@ import { dbProvider, type Db, type Prisma } from ".";
  * process derive the mirror's index again.
  */
 export type DataSet =
-  "deals" | "recalls" | "recall-answers" | "complaints" | "fuel-economy" | "bulletins" | "canada-recalls";
+  | "deals"
+  | "recalls"
+  | "recall-answers"
+  | "complaints"
+  | "fuel-economy"
+  | "bulletins"
+  | "canada-recalls"
+  | "investigations";
 
 const versionKey = (set: DataSet) => `${set}.version`;
 

@@ -1,20 +1,23 @@
 /**
- * The file syncs of the complaints and fuel-economy sources: NHTSA's FLAT_CMPL complaints file and EPA's
- * vehicles.csv, each downloaded with a conditional GET (ETag / Last-Modified kept in the job's state) and
+ * The single-file syncs: NHTSA's FLAT_CMPL complaints file, EPA's vehicles.csv and NHTSA's FLAT_INV defect
+ * investigations file, each downloaded with a conditional GET (ETag / Last-Modified kept in the job's state) and
  * imported with the same streamed, idempotent importer as the CLI (npm run import:complaints /
- * import:fuel-economy). NCAP ratings have no bulk file to sync: their answers are stored as the SafetyRatings
+ * import:fuel-economy / import:investigations). NCAP ratings have no bulk file to sync: their answers are stored as the SafetyRatings
  * API gives them (lib/ratings).
  *
  * Both are mirrors, on by default and weekly: while the last sync is younger than SYNC_*_MAX_AGE_DAYS the VIN
  * report answers from them with no live call (lib/sources/mirror-status.ts). A mirror never synced, or past
  * half its age, is synced right at start. FLAT_CMPL.zip is several hundred MB: it is streamed from disk row by
- * row (never held whole) and summarised per vehicle after the import (lib/complaints/summaries.ts).
+ * row (never held whole) and summarised per vehicle after the import (lib/complaints/summaries.ts). FLAT_INV is
+ * NHTSA's whole list of investigations, rebuilt daily: synced daily, each changed file replacing the mirror all or
+ * nothing (lib/investigations/import.ts); past its max age the investigations are answered `stale`.
  */
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { config } from "../config";
 import { importComplaintsFile } from "../complaints";
 import { importVehiclesCsv } from "../fuel-economy";
+import { importInvestigationsFile, INVESTIGATIONS_JOB } from "../investigations";
 import type { BulkImportOptions, BulkImportSummary } from "../sources";
 import { downloadFile } from "./download";
 import type { Job } from "./job";
@@ -30,7 +33,7 @@ interface FileSyncState extends JobState {
 function fileSyncJob(opts: {
   name: string;
   description: string;
-  setting: "complaints" | "fuelEconomy";
+  setting: "complaints" | "fuelEconomy" | "investigations";
   urlVariable: string;
   offlineImport: string;
   importer: (file: string, o: BulkImportOptions) => Promise<BulkImportSummary>;
@@ -106,4 +109,13 @@ export const fuelEconomySyncJob = fileSyncJob({
   urlVariable: "SYNC_FUEL_ECONOMY_URL",
   offlineImport: "vinscope import fuel-economy <vehicles.csv.zip>",
   importer: importVehiclesCsv,
+});
+
+export const investigationsSyncJob = fileSyncJob({
+  name: INVESTIGATIONS_JOB,
+  description: "Defect investigations: NHTSA's FLAT_INV file, downloaded when changed and imported all or nothing",
+  setting: "investigations",
+  urlVariable: "SYNC_INVESTIGATIONS_URL",
+  offlineImport: "vinscope import investigations <FLAT_INV.zip>",
+  importer: importInvestigationsFile,
 });

@@ -5,7 +5,7 @@
 import type { Job } from "./job";
 import { recallMirrorJob } from "./recall-mirror";
 import { vpicRefreshJob } from "./vpic-refresh";
-import { complaintsSyncJob, fuelEconomySyncJob } from "./file-sync";
+import { complaintsSyncJob, fuelEconomySyncJob, investigationsSyncJob } from "./file-sync";
 import { bulletinsSyncJob } from "./bulletins-sync";
 import { canadaRecallsSyncJob } from "./canada-recalls-sync";
 import { webhookDeliveryJob } from "./webhook-delivery";
@@ -16,6 +16,7 @@ export const JOBS: readonly Job[] = [
   vpicRefreshJob,
   complaintsSyncJob,
   fuelEconomySyncJob,
+  investigationsSyncJob,
   bulletinsSyncJob,
   canadaRecallsSyncJob,
   webhookDeliveryJob,

@@ -144,6 +144,7 @@ describe("createMcpServer", () => {
       safetyRatings: true,
       complaints: true,
       fuelEconomy: true,
+      investigations: true,
       bulletins: true,
       canadaRecalls: true,
     });

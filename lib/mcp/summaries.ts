@@ -7,6 +7,7 @@ import type { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from
 import { BULLETINS_WORDS, type BulletinsSection } from "../bulletins";
 import { CANADA_RECALLS_WORDS, OGL_ATTRIBUTION, type CanadaRecallsSection } from "../canada-recalls";
 import { FALLBACK_WRITER, type InsightResponse } from "../insights";
+import { INVESTIGATIONS_WORDS, type InvestigationsSection } from "../investigations";
 import { demoSentence, type MarketOverview, type PricingResponse } from "../pricing";
 import type { RecallCampaignResponse, RecallItem, RecallsResponse } from "../recalls";
 import type { VehicleReport, VinDecodeResponse, VinPricingSection } from "../report";
@@ -91,6 +92,7 @@ export function reportSummary(r: VinDecodeResponse): string {
   if (r.safetyRatings) lines.push(ratingsLine(r.safetyRatings));
   if (r.complaints) lines.push(complaintsLine(r.complaints));
   if (r.fuelEconomy) lines.push(fuelEconomyLine(r.fuelEconomy));
+  if (r.investigations) lines.push(investigationsLine(r.investigations));
   if (r.bulletins) lines.push(bulletinsLine(r.bulletins));
   if (r.canadaRecalls) lines.push(canadaRecallsSectionLine(r.canadaRecalls));
   if (r.insight) lines.push(insightLine(r.insight));
@@ -180,7 +182,7 @@ export function bulletinsLine(
 }
 
 /** "Recalls in Canada (Transport Canada): 2, 1 with no US campaign." or the unknown/stale words, with the licence. */
-export function canadaRecallsSectionLine(
+function canadaRecallsSectionLine(
   s: Pick<CanadaRecallsSection, "status" | "reason" | "checkedAt" | "count" | "newest">,
 ): string {
   const { what, from } = CANADA_RECALLS_WORDS;
@@ -188,6 +190,22 @@ export function canadaRecallsSectionLine(
   const unmatched = s.newest.filter((r) => r.nhtsaCampaignNumber === null).length;
   const note = unmatched ? `, ${unmatched} of the newest ${s.newest.length} with no US campaign` : "";
   return `Recalls in Canada (${from}): ${s.count}${note}${staleNote(from, s)}. ${OGL_ATTRIBUTION}`;
+}
+
+/**
+ * "Defect investigations (NHTSA): 2, 1 open; newest PE24013 (preliminary evaluation, STEERING, opened 2024-05-02,
+ * open)." or the unknown/stale words. An open investigation is a caution: never worded as a recall.
+ */
+export function investigationsLine(
+  s: Pick<InvestigationsSection, "status" | "reason" | "checkedAt" | "count" | "openCount" | "newest">,
+): string {
+  const { what, from } = INVESTIGATIONS_WORDS;
+  if (s.count === null) return unknownLine(what, from, s);
+  const first = s.newest[0];
+  const latest = first
+    ? `; ${first.open ? "open" : "latest"} ${first.actionNumber} (${first.type.name}, ${first.component}, opened ${first.openedOn}${first.open ? "" : `, closed ${first.closedOn}`}${first.recall ? `, led to recall ${first.recall.campaignNumber}` : ""})`
+    : "";
+  return `Defect investigations (${from}): ${s.count}, ${s.openCount ?? 0} open${latest}${staleNote(from, s)}.`;
 }
 
 export function fuelEconomyLine(s: FuelEconomySection, perVin = true): string {
@@ -367,6 +385,7 @@ export function vehicleReportSummary(r: VehicleReport): string {
     ratingsLine(r.safetyRatings, false),
     complaintsLine(r.complaints),
     fuelEconomyLine(r.fuelEconomy, false),
+    investigationsLine(r.investigations),
     bulletinsLine(r.bulletins),
     canadaRecallsSectionLine(r.canadaRecalls),
     ...(r.insight ? [insightLine(r.insight)] : []),

@@ -27,7 +27,7 @@ export { importRecallFile } from "./import";
 export type { MirrorFileState, RecallMirrorState } from "./mirror";
 export { importMirrorFile } from "./mirror-import";
 export type { OpenedCoverage } from "./mirror-import";
-export type { RecallRecord } from "./record";
+export { CAMPAIGN_NUMBER, type RecallRecord } from "./record";
 export { campaignTexts, campaignsByManufacturerNumber, upsertRecalls } from "./store";
 export type { StoredRecall } from "./store";
 export { canonicalVehicleNames, knownVehicleNames } from "./vehicle-names";

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../sources";
 import { BulletinsSection } from "../bulletins";
+import { InvestigationsSection } from "../investigations";
 import { CanadaRecallsSection } from "../canada-recalls";
 import { VinDecodeResponse, VinPricingSection, VinRecallsSection } from "./vin-report-answers";
 
@@ -24,6 +25,7 @@ export const VehicleReport = z
     safetyRatings: SafetyRatingsSection,
     complaints: ComplaintsSection,
     fuelEconomy: FuelEconomySection,
+    investigations: InvestigationsSection,
     bulletins: BulletinsSection,
     canadaRecalls: CanadaRecallsSection,
     insight: VinDecodeResponse.shape.insight.unwrap(),

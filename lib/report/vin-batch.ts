@@ -48,6 +48,7 @@ export async function buildVinBatch(
     safetyRatings: false,
     complaints: false,
     fuelEconomy: false,
+    investigations: false,
     bulletins: false,
     canadaRecalls: false,
   };

@@ -12,6 +12,7 @@ import { DataStatus, demoDeals, PriceBand } from "../pricing";
 import { DecodedVehicleSchema, WmiOnlyVehicleSchema } from "../vin";
 import { ComplaintsSection, FuelEconomySection, SafetyRatingsSection } from "../sources";
 import { BulletinsSection } from "../bulletins";
+import { InvestigationsSection } from "../investigations";
 import { CanadaRecallsSection } from "../canada-recalls";
 
 /** `true`/`false` in any case, or 1/0, in a query string (lib/contract/params.ts); default true. */
@@ -31,6 +32,7 @@ export const VinReportQuery = z.object({
   safetyRatings: flag("false skips the NCAP ratings lookup and leaves `safetyRatings` out of the response"),
   complaints: flag("false skips the owner-complaints lookup and leaves `complaints` out of the response"),
   fuelEconomy: flag("false skips the EPA fuel-economy lookup and leaves `fuelEconomy` out of the response"),
+  investigations: flag("false skips the defect investigations and leaves `investigations` out of the response"),
   bulletins: flag("false skips the service bulletins and leaves `bulletins` out of the response"),
   canadaRecalls: flag("false skips the Transport Canada recalls and leaves `canadaRecalls` out of the response"),
 });
@@ -172,13 +174,15 @@ export const VinDecodeResponse = z
       description:
         "EPA fuel economy of the variants that fit the VIN; left out when fuelEconomy=false and with coverage wmi_only",
     }),
-    bulletins: BulletinsSection.optional().meta({
+    investigations: InvestigationsSection.optional().meta({
       description:
-        "NHTSA manufacturer communications (service bulletins) for the year/make/model: count and the newest few; left out when bulletins=false and with coverage wmi_only",
+        "NHTSA defect investigations (an open one is a caution, not a recall); left out when investigations=false or wmi_only",
+    }),
+    bulletins: BulletinsSection.optional().meta({
+      description: "manufacturer communications (service bulletins); left out when bulletins=false or wmi_only",
     }),
     canadaRecalls: CanadaRecallsSection.optional().meta({
-      description:
-        "Transport Canada recalls for the year/make/model (some have no US campaign): count and the newest few; left out when canadaRecalls=false and with coverage wmi_only",
+      description: "Transport Canada recalls; left out when canadaRecalls=false or wmi_only",
     }),
     citation: z.string().meta({ description: "suggested citation text" }),
     vinCheck: VinCheck,

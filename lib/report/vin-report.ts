@@ -15,6 +15,7 @@ import { log } from "../log";
 import { getVehiclePricing, vehicleHasDeals } from "../pricing";
 import { recallPageUrl, recallsForVehicle } from "../recalls";
 import { bulletinsDegradedSection, bulletinsForVehicle, type BulletinsSection } from "../bulletins";
+import { investigationsDegradedSection, investigationsForVehicle, type InvestigationsSection } from "../investigations";
 import { canadaRecallsDegradedSection, canadaRecallsForVehicle, type CanadaRecallsSection } from "../canada-recalls";
 import {
   asksVpic,
@@ -50,6 +51,7 @@ const ALL_SECTIONS: VinReportFlags = {
   safetyRatings: true,
   complaints: true,
   fuelEconomy: true,
+  investigations: true,
   bulletins: true,
   canadaRecalls: true,
 };
@@ -177,6 +179,7 @@ export interface ReportSections {
   safetyRatings?: SafetyRatingsSection;
   complaints?: ComplaintsSection;
   fuelEconomy?: FuelEconomySection;
+  investigations?: InvestigationsSection;
   bulletins?: BulletinsSection;
   canadaRecalls?: CanadaRecallsSection;
 }
@@ -210,75 +213,103 @@ export async function reportSections(
     flags.complaints &&
     flags.fuelEconomy &&
     marks !== null;
-  const [pricing, recalls, insightAlongside, safetyRatings, complaints, fuelEconomy, bulletins, canadaRecalls] =
-    await Promise.all([
-      flags.pricing
-        ? traced("pricing", () => pricingMemo().get(key, () => pricingSection(vehicle), pricingMemoMs))
-        : undefined,
-      flags.recalls
-        ? traced("recalls", () =>
-            buyerSection(
-              "recalls",
-              () => recallsForVehicle(vehicle, live),
-              (reason) => unavailableRecalls(vehicle, reason),
-            ),
-          )
-        : undefined,
-      flags.insight && !insightFromFacts
-        ? traced("insight", () => insightSection(vehicle, budgetMs, budget.signal))
-        : undefined,
-      flags.safetyRatings && marks
-        ? traced("safetyRatings", () =>
-            buyerSection(
-              "safetyRatings",
-              () => safetyRatingsForVehicle(vehicle, marks, live),
-              (reason) => ratingsDegradedSection(vehicle, reason),
-            ),
-          )
-        : undefined,
-      flags.complaints
-        ? traced("complaints", () =>
-            buyerSection(
-              "complaints",
-              () => complaintsForVehicle(vehicle, live),
-              (reason) => complaintsDegradedSection(vehicle, reason),
-            ),
-          )
-        : undefined,
-      flags.fuelEconomy && marks
-        ? traced("fuelEconomy", () =>
-            buyerSection(
-              "fuelEconomy",
-              () => fuelEconomyForVehicle(vehicle, marks, live),
-              (reason) => fuelEconomyDegradedSection(vehicle, reason),
-            ),
-          )
-        : undefined,
-      // A file mirror: answered from this server's copy, never asked live.
-      flags.bulletins
-        ? traced("bulletins", () =>
-            buyerSection(
-              "bulletins",
-              () => bulletinsForVehicle(vehicle),
-              (reason) => bulletinsDegradedSection(vehicle, reason),
-            ),
-          )
-        : undefined,
-      flags.canadaRecalls
-        ? traced("canadaRecalls", () =>
-            buyerSection(
-              "canadaRecalls",
-              () => canadaRecallsForVehicle(vehicle),
-              (reason) => canadaRecallsDegradedSection(vehicle, reason),
-            ),
-          )
-        : undefined,
-    ]).finally(budget.clear);
+  const [
+    pricing,
+    recalls,
+    insightAlongside,
+    safetyRatings,
+    complaints,
+    fuelEconomy,
+    investigations,
+    bulletins,
+    canadaRecalls,
+  ] = await Promise.all([
+    flags.pricing
+      ? traced("pricing", () => pricingMemo().get(key, () => pricingSection(vehicle), pricingMemoMs))
+      : undefined,
+    flags.recalls
+      ? traced("recalls", () =>
+          buyerSection(
+            "recalls",
+            () => recallsForVehicle(vehicle, live),
+            (reason) => unavailableRecalls(vehicle, reason),
+          ),
+        )
+      : undefined,
+    flags.insight && !insightFromFacts
+      ? traced("insight", () => insightSection(vehicle, budgetMs, budget.signal))
+      : undefined,
+    flags.safetyRatings && marks
+      ? traced("safetyRatings", () =>
+          buyerSection(
+            "safetyRatings",
+            () => safetyRatingsForVehicle(vehicle, marks, live),
+            (reason) => ratingsDegradedSection(vehicle, reason),
+          ),
+        )
+      : undefined,
+    flags.complaints
+      ? traced("complaints", () =>
+          buyerSection(
+            "complaints",
+            () => complaintsForVehicle(vehicle, live),
+            (reason) => complaintsDegradedSection(vehicle, reason),
+          ),
+        )
+      : undefined,
+    flags.fuelEconomy && marks
+      ? traced("fuelEconomy", () =>
+          buyerSection(
+            "fuelEconomy",
+            () => fuelEconomyForVehicle(vehicle, marks, live),
+            (reason) => fuelEconomyDegradedSection(vehicle, reason),
+          ),
+        )
+      : undefined,
+    // File mirrors: answered from this server's copy, never asked live.
+    flags.investigations
+      ? traced("investigations", () =>
+          buyerSection(
+            "investigations",
+            () => investigationsForVehicle(vehicle),
+            (reason) => investigationsDegradedSection(vehicle, reason),
+          ),
+        )
+      : undefined,
+    flags.bulletins
+      ? traced("bulletins", () =>
+          buyerSection(
+            "bulletins",
+            () => bulletinsForVehicle(vehicle),
+            (reason) => bulletinsDegradedSection(vehicle, reason),
+          ),
+        )
+      : undefined,
+    flags.canadaRecalls
+      ? traced("canadaRecalls", () =>
+          buyerSection(
+            "canadaRecalls",
+            () => canadaRecallsForVehicle(vehicle),
+            (reason) => canadaRecallsDegradedSection(vehicle, reason),
+          ),
+        )
+      : undefined,
+  ]).finally(budget.clear);
   const insight =
     insightFromFacts && recalls && safetyRatings && complaints && fuelEconomy
       ? await insightFromSections(vehicle, { recalls, safetyRatings, complaints, fuelEconomy })
       : insightAlongside;
-  const sections = { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy, bulletins, canadaRecalls };
+  const sections = {
+    pricing,
+    recalls,
+    insight,
+    safetyRatings,
+    complaints,
+    fuelEconomy,
+    investigations,
+    bulletins,
+    canadaRecalls,
+  };
   // A warm-up request (every outside system off) is no visitor's report: not counted.
   if (!outsideSystemsOff()) countSections(sections, flags);
   return sections;
@@ -365,7 +396,17 @@ export function assembleVinReport(
   sections: ReportSections,
   flags: VinReportFlags,
 ): VinDecodeResponse {
-  const { pricing, recalls, insight, safetyRatings, complaints, fuelEconomy, bulletins, canadaRecalls } = sections;
+  const {
+    pricing,
+    recalls,
+    insight,
+    safetyRatings,
+    complaints,
+    fuelEconomy,
+    investigations,
+    bulletins,
+    canadaRecalls,
+  } = sections;
   const vin = result.vin;
   const permalink = vinPermalink(vin);
   const d = result.decoded;
@@ -386,6 +427,7 @@ export function assembleVinReport(
     ...(safetyRatings ? { safetyRatings } : {}),
     ...(complaints ? { complaints } : {}),
     ...(fuelEconomy ? { fuelEconomy } : {}),
+    ...(investigations ? { investigations } : {}),
     ...(bulletins ? { bulletins } : {}),
     ...(canadaRecalls ? { canadaRecalls } : {}),
     citation:
@@ -413,6 +455,7 @@ export function assembleVinReport(
  */
 export function reportIsDegraded(report: VinDecodeResponse): boolean {
   if (factSectionInOutage(report)) return true;
+  if (outage(report.investigations, SOURCES.investigations.online())) return true;
   if (outage(report.bulletins, SOURCES.bulletins.online())) return true;
   if (outage(report.canadaRecalls, SOURCES.canadaRecalls.online())) return true;
   if (report.insight && report.insight.model === FALLBACK_WRITER && config().insights.apiKey) return true;

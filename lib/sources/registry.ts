@@ -111,4 +111,24 @@ const canadaRecalls: MirroredSource = {
   mirror: "canada-recalls",
 };
 
-export const SOURCES = { vpic, recalls, ratings, complaints, fuelEconomy, bulletins, canadaRecalls } as const;
+/** NHTSA's defect investigations (FLAT_INV): the whole list as one file, never asked live. */
+const investigations: MirroredSource = {
+  name: "investigations",
+  system: "nhtsa-investigations",
+  words: { what: "defect investigations", from: "NHTSA" },
+  online: () => config().sync.investigations.url !== null,
+  freshMs: () => config().sync.investigations.maxAgeMs,
+  inReport: false,
+  mirror: "investigations",
+};
+
+export const SOURCES = {
+  vpic,
+  recalls,
+  ratings,
+  complaints,
+  fuelEconomy,
+  investigations,
+  bulletins,
+  canadaRecalls,
+} as const;

@@ -52,6 +52,7 @@ async function main() {
     safetyRatings: false,
     complaints: false,
     fuelEconomy: false,
+    investigations: false,
     bulletins: false,
     canadaRecalls: false,
   };

@@ -657,7 +657,7 @@ async function instanceScaling(databaseUrl: string) {
   const distinct = (query: string) => () =>
     `/api/public/vin/${vins[nextVin++ % vins.length]}${query ? `?${query}` : ""}`;
   const DECODE_PRICING =
-    "recalls=false&insight=false&safetyRatings=false&complaints=false&fuelEconomy=false&bulletins=false&canadaRecalls=false";
+    "recalls=false&insight=false&safetyRatings=false&complaints=false&fuelEconomy=false&investigations=false&bulletins=false&canadaRecalls=false";
   const exempt = { "x-forwarded-for": "192.0.2.1" };
   const counted = { "x-forwarded-for": "198.51.100.1" };
   const runsOf = [

@@ -69,6 +69,7 @@ export function baseTestEnv(port: number, databaseUrl: string): Record<string, s
     SYNC_BULLETINS_URL: "off",
     SYNC_CANADA_RECALLS_URL: "off",
     SYNC_CANADA_RECALLS_UPDATE_URL: "off",
+    SYNC_INVESTIGATIONS_URL: "off",
     ANTHROPIC_API_KEY: "",
     STICKER_URL_GM: `${REFUSED}/gm?vin={vin}`,
     STICKER_URL_STELLANTIS: `${REFUSED}/stellantis?vin={vin}`,

@@ -7,7 +7,7 @@ import { RecallList } from "@/components/recall-list";
 import { SourceNotice } from "@/components/source-notice";
 import { showsOwnCard } from "@/lib/sources";
 import { ComplaintsCard, FuelEconomyCard, SafetyRatingsCard } from "./buyer-data";
-import { BulletinsCard, CanadaRecallsCard } from "@/components/government-sources";
+import { BulletinsCard, CanadaRecallsCard, InvestigationsCard } from "@/components/government-sources";
 import { displayMake } from "@/lib/vehicle";
 import type { VinDecodeResponse } from "@/lib/report";
 import { FALLBACK_WRITER } from "@/lib/insights";
@@ -126,6 +126,9 @@ export default async function VinPage({ params }: Props) {
         <FuelEconomyCard s={report.fuelEconomy} />
       ) : null}
       {report.complaints && showsOwnCard(report.complaints.status) ? <ComplaintsCard s={report.complaints} /> : null}
+      {report.investigations && showsOwnCard(report.investigations.status) ? (
+        <InvestigationsCard s={report.investigations} />
+      ) : null}
       {report.bulletins && showsOwnCard(report.bulletins.status) ? <BulletinsCard s={report.bulletins} /> : null}
       {report.canadaRecalls && showsOwnCard(report.canadaRecalls.status) ? (
         <CanadaRecallsCard s={report.canadaRecalls} />

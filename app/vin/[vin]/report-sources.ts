@@ -21,6 +21,7 @@ export function sourceSections(
     safetyRatings?: Section;
     complaints?: Section;
     fuelEconomy?: Section;
+    investigations?: Section;
     bulletins?: Section;
     canadaRecalls?: Section;
   },
@@ -43,7 +44,7 @@ export function sourceSections(
   add("crash-test ratings", "NHTSA", ratingsOnline(), s.safetyRatings);
   add("owner complaints", "NHTSA", complaintsOnline(), s.complaints);
   add("fuel economy", "fueleconomy.gov", fuelEconomyOnline(), s.fuelEconomy);
-  for (const id of ["bulletins", "canadaRecalls"] as const)
+  for (const id of ["investigations", "bulletins", "canadaRecalls"] as const)
     add(SOURCES[id].words.what, SOURCES[id].words.from, SOURCES[id].online(), s[id]);
   return states;
 }

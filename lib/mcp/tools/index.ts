@@ -4,6 +4,7 @@
  */
 import { aboutService } from "./about-service";
 import { getServiceBulletins } from "./bulletins";
+import { getInvestigations } from "./investigations";
 import { listMakes, listModels, lookupWmi } from "./catalog";
 import { getMarket, getPricing } from "./pricing";
 import { checkRecalls, getRecallCampaign } from "./recalls";
@@ -23,6 +24,7 @@ export const MCP_TOOLS = [
   getComplaints,
   getFuelEconomy,
   getServiceBulletins,
+  getInvestigations,
   getVehicleInsight,
   listMakes,
   listModels,

@@ -16,6 +16,9 @@ import { sectionFlags, toolFlags, vinArgument } from "../arguments";
 import { reportSummary } from "../summaries";
 import { defineTool } from "../tool";
 import { toolError, toolSuccess } from "../tool-result";
+import { BulletinsSection } from "../../bulletins";
+import { CanadaRecallsSection } from "../../canada-recalls";
+import { InvestigationsSection } from "../../investigations";
 
 /**
  * For tools/list only (`briefly`): decoded.extended by its general shape, group → field → `{ value, source }` or
@@ -33,11 +36,29 @@ const ExtendedRecordBrief = z.record(
 const DecodedVehicleBrief = WmiOnlyVehicleSchema.extend({ model: z.string().nullable() });
 
 /**
- * For tools/list only: decode_vin's NCAP, complaints and fuel-economy sections by their status and source;
- * get_safety_ratings, get_complaints and get_fuel_economy describe the same sections in full.
+ * For tools/list only: decode_vin's sections of the other sources by their status and source (and count); the tools
+ * of those sources (get_safety_ratings, get_complaints, get_fuel_economy, get_investigations, get_service_bulletins,
+ * check_canada_recalls) describe the same answers in full.
  */
-const BuyerSectionBriefs = ([SafetyRatingsSection, ComplaintsSection, FuelEconomySection] as z.ZodObject[]).map(
-  (section) => [section, z.looseObject({ status: section.shape.status, source: section.shape.source })] as const,
+const BuyerSectionBriefs = (
+  [
+    SafetyRatingsSection,
+    ComplaintsSection,
+    FuelEconomySection,
+    InvestigationsSection,
+    BulletinsSection,
+    CanadaRecallsSection,
+  ] as z.ZodObject[]
+).map(
+  (section) =>
+    [
+      section,
+      z.looseObject({
+        status: section.shape.status,
+        source: section.shape.source,
+        ...(section.shape.count ? { count: section.shape.count } : {}),
+      }),
+    ] as const,
 );
 
 /** For tools/list only: a batch entry's problem by the members that say what went wrong. */

@@ -46,7 +46,7 @@ const LIVE_SECTIONS = ["recalls", "safetyRatings", "complaints", "fuelEconomy"] 
 type Sections = Partial<Record<(typeof LIVE_SECTIONS)[number], { status?: string; source?: string }>>;
 
 const DECODE_AND_PRICING =
-  "insight=false&recalls=false&safetyRatings=false&complaints=false&fuelEconomy=false&bulletins=false&canadaRecalls=false";
+  "insight=false&recalls=false&safetyRatings=false&complaints=false&fuelEconomy=false&investigations=false&bulletins=false&canadaRecalls=false";
 const root = path.resolve(__dirname, "../../..");
 
 /** Every source at once (NHTSA's recalls, ratings and complaints APIs, fueleconomy.gov, vPIC): after `delayMs`, or never. */

@@ -7,7 +7,7 @@ import { cache } from "react";
 import { RecallList } from "@/components/recall-list";
 import { SourceNotice } from "@/components/source-notice";
 import { showsOwnCard } from "@/lib/sources";
-import { BulletinsCard, CanadaRecallsCard } from "@/components/government-sources";
+import { BulletinsCard, CanadaRecallsCard, InvestigationsCard } from "@/components/government-sources";
 import { type VehicleReport, buildVehicleReport } from "@/lib/report";
 import { isDemoText } from "@/lib/pricing";
 import { CATALOG_YEAR_MIN } from "@/lib/vin";
@@ -93,6 +93,7 @@ export default async function VehicleYearPage({ params }: { params: Params }) {
       {showsOwnCard(r.safetyRatings.status) ? <RatingsCard s={r.safetyRatings} /> : null}
       {showsOwnCard(r.complaints.status) ? <ComplaintsCard s={r.complaints} /> : null}
       {showsOwnCard(r.fuelEconomy.status) ? <FuelEconomyCard s={r.fuelEconomy} /> : null}
+      {showsOwnCard(r.investigations.status) ? <InvestigationsCard s={r.investigations} /> : null}
       {showsOwnCard(r.bulletins.status) ? <BulletinsCard s={r.bulletins} /> : null}
       {showsOwnCard(r.canadaRecalls.status) ? <CanadaRecallsCard s={r.canadaRecalls} /> : null}
 

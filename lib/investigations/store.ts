@@ -1,0 +1,90 @@
+/**
+ * The imported investigations as the answers read them: the last import (read once per change of the
+ * "investigations" data set, held in memory), and per year/make/model the investigations that name it, read from
+ * InvestigationVehicle's (year, makeKey, modelKey) index. Every spelling of the model NHTSA files under ("F-150",
+ * "F150") counts, matched with lib/vehicle's rules as the complaints, recalls and bulletins are.
+ */
+import { db, Prisma } from "../db";
+import { DerivedFromDataSet, processWide } from "../db/data-version";
+import { makeKey, nameKey, sameModel, type VehicleQuery } from "../vehicle";
+import type { InvestigationRecord } from "./flat-inv";
+import { IMPORT_ROW_ID } from "./import";
+
+const lastImport = processWide(
+  "investigations:import",
+  () =>
+    new DerivedFromDataSet(
+      "investigations",
+      async (client): Promise<{ importedAt: Date } | null> => {
+        const row = await client.investigationImport.findUnique({ where: { id: IMPORT_ROW_ID } });
+        return row ? { importedAt: row.importedAt } : null;
+      },
+      1000,
+      5 * 60_000,
+      true,
+    ),
+);
+
+/** When the investigations served were imported (by the sync or by hand), or null before any import. */
+export async function importedAt(): Promise<Date | null> {
+  return (await lastImport.get(db()))?.importedAt ?? null;
+}
+
+type Spelling = { modelKey: string; model: string };
+
+/**
+ * Every model spelling NHTSA files investigations under, per year and make key, held in memory (derived again when
+ * the "investigations" data set changes): most vehicles a report asks about have none, and they cost no query.
+ */
+const spellingsByYearMake = processWide(
+  "investigations:spellings",
+  () =>
+    new DerivedFromDataSet(
+      "investigations",
+      async (client): Promise<Map<string, Spelling[]>> => {
+        const rows = await client.$queryRaw<Array<Spelling & { year: number | bigint; makeKey: string }>>`
+          SELECT DISTINCT "year", "makeKey", "modelKey", "model" FROM "InvestigationVehicle"`;
+        const byYearMake = new Map<string, Spelling[]>();
+        for (const r of rows) {
+          const key = `${Number(r.year)}|${r.makeKey}`;
+          let list = byYearMake.get(key);
+          if (!list) byYearMake.set(key, (list = []));
+          list.push({ modelKey: r.modelKey, model: r.model });
+        }
+        return byYearMake;
+      },
+      1000,
+      5 * 60_000,
+      true,
+    ),
+);
+
+/** The model keys of the year and make that name the vehicle (every spelling of it). */
+async function modelKeys(q: VehicleQuery): Promise<string[]> {
+  const wanted = nameKey(q.model);
+  const spellings = (await spellingsByYearMake.get(db())).get(`${q.year}|${makeKey(q.make)}`) ?? [];
+  return [
+    ...new Set(
+      spellings.filter((s) => s.modelKey === wanted || sameModel(s.model, q.model, q.make)).map((s) => s.modelKey),
+    ),
+  ];
+}
+
+/** Open ones first, then the most recently opened, then the highest action number. */
+function openThenNewest(a: InvestigationRecord, b: InvestigationRecord): number {
+  if ((a.closedOn === null) !== (b.closedOn === null)) return a.closedOn === null ? -1 : 1;
+  if (a.openedOn !== b.openedOn) return a.openedOn < b.openedOn ? 1 : -1;
+  return a.actionNumber < b.actionNumber ? 1 : a.actionNumber > b.actionNumber ? -1 : 0;
+}
+
+/** Every investigation that names the year/make/model, once each, open ones first then newest opened. */
+export async function investigationsOf(q: VehicleQuery): Promise<InvestigationRecord[]> {
+  const keys = await modelKeys(q);
+  if (keys.length === 0) return [];
+  const ids = await db().$queryRaw<Array<{ actionNumber: string }>>`
+    SELECT DISTINCT "actionNumber" FROM "InvestigationVehicle"
+    WHERE "year" = ${q.year} AND "makeKey" = ${makeKey(q.make)} AND "modelKey" IN (${Prisma.join(keys)})`;
+  if (ids.length === 0) return [];
+  const rows = await db().investigation.findMany({ where: { actionNumber: { in: ids.map((r) => r.actionNumber) } } });
+  return rows.sort(openThenNewest);
+}
