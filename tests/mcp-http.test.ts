@@ -112,10 +112,10 @@ describe("MCP over HTTP: raw JSON-RPC", () => {
     expect(body.result.isError).toBe(true);
   });
 
-  test("tools/list, every tool included, is under 32 KB on the wire (it was 127 KB with six tools)", async () => {
+  test("tools/list, every tool included, is under 40 KB on the wire (it was 127 KB with six tools)", async () => {
     const res = await post(rpc("tools/list"));
     const bytes = (await res.arrayBuffer()).byteLength;
-    expect(bytes).toBeLessThan(32 * 1024);
+    expect(bytes).toBeLessThan(40 * 1024);
   });
 
   test("a JSON-RPC batch of decode_vins calls is refused whole: one request counted, no VIN decoded", async () => {

@@ -25,18 +25,21 @@ import { VinBatchResponse } from "../../lib/report";
 import { VinDecodeResponse } from "../../lib/report";
 import type { FakeServer } from "./fake-server";
 
-/** Today's six and the nine the issue asked for, by name: a tool missing from the server fails the contract. */
+/** Every tool, by name (sorted): a tool missing from the server fails the contract. */
 export const MCP_TOOLS = [
   "about_service",
+  "check_canada_recalls",
   "check_recalls",
   "decode_vin",
   "decode_vins",
   "get_complaints",
   "get_fuel_economy",
+  "get_investigations",
   "get_market_overview",
   "get_pricing",
   "get_recall_campaign",
   "get_safety_ratings",
+  "get_service_bulletins",
   "get_vehicle_insight",
   "list_makes",
   "list_models",
