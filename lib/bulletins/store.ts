@@ -6,9 +6,10 @@
  */
 import { db, Prisma } from "../db";
 import { DerivedFromDataSet, processWide } from "../db/data-version";
-import { makeKey, nameKey, sameModel, type VehicleQuery } from "../vehicle";
+import { makeKey, type VehicleQuery } from "../vehicle";
 import type { BulletinType } from "./classify";
 import type { BulletinRecord } from "./mfr-comms";
+import { modelSpellings } from "../sources";
 
 /** Each period held: its first year → its name and when it was imported. */
 export type HeldPeriods = Map<number, { period: string; importedAt: Date }>;
@@ -32,45 +33,8 @@ export function heldPeriods(): Promise<HeldPeriods> {
   return periods.get(db());
 }
 
-type Spelling = { modelKey: string; model: string };
-
-/**
- * Every model spelling NHTSA files communications under, per year and make key, held in memory (derived again
- * when the "bulletins" data set changes): most vehicles a report asks about have none, and they cost no query.
- */
-const spellingsByYearMake = processWide(
-  "bulletins:spellings",
-  () =>
-    new DerivedFromDataSet(
-      "bulletins",
-      async (client): Promise<Map<string, Spelling[]>> => {
-        const rows = await client.$queryRaw<Array<Spelling & { year: number | bigint; makeKey: string }>>`
-          SELECT DISTINCT "year", "makeKey", "modelKey", "model" FROM "ServiceBulletinVehicle"`;
-        const byYearMake = new Map<string, Spelling[]>();
-        for (const r of rows) {
-          const key = `${Number(r.year)}|${r.makeKey}`;
-          let list = byYearMake.get(key);
-          if (!list) byYearMake.set(key, (list = []));
-          list.push({ modelKey: r.modelKey, model: r.model });
-        }
-        return byYearMake;
-      },
-      1000,
-      5 * 60_000,
-      true,
-    ),
-);
-
-/** The model keys of the year and make that name the vehicle (every spelling of it). */
-async function modelKeys(q: VehicleQuery): Promise<string[]> {
-  const wanted = nameKey(q.model);
-  const spellings = (await spellingsByYearMake.get(db())).get(`${q.year}|${makeKey(q.make)}`) ?? [];
-  return [
-    ...new Set(
-      spellings.filter((s) => s.modelKey === wanted || sameModel(s.model, q.model, q.make)).map((s) => s.modelKey),
-    ),
-  ];
-}
+/** The model keys of the year and make that name the vehicle (every spelling of it), held in memory. */
+const modelKeys = modelSpellings("bulletins", "ServiceBulletinVehicle");
 
 export interface BulletinPage {
   count: number;

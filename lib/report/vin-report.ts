@@ -227,73 +227,52 @@ export async function reportSections(
     flags.pricing
       ? traced("pricing", () => pricingMemo().get(key, () => pricingSection(vehicle), pricingMemoMs))
       : undefined,
-    flags.recalls
-      ? traced("recalls", () =>
-          buyerSection(
-            "recalls",
-            () => recallsForVehicle(vehicle, live),
-            (reason) => unavailableRecalls(vehicle, reason),
-          ),
-        )
-      : undefined,
+    section(
+      "recalls",
+      flags.recalls,
+      () => recallsForVehicle(vehicle, live),
+      (r) => unavailableRecalls(vehicle, r),
+    ),
     flags.insight && !insightFromFacts
       ? traced("insight", () => insightSection(vehicle, budgetMs, budget.signal))
       : undefined,
-    flags.safetyRatings && marks
-      ? traced("safetyRatings", () =>
-          buyerSection(
-            "safetyRatings",
-            () => safetyRatingsForVehicle(vehicle, marks, live),
-            (reason) => ratingsDegradedSection(vehicle, reason),
-          ),
-        )
-      : undefined,
-    flags.complaints
-      ? traced("complaints", () =>
-          buyerSection(
-            "complaints",
-            () => complaintsForVehicle(vehicle, live),
-            (reason) => complaintsDegradedSection(vehicle, reason),
-          ),
-        )
-      : undefined,
-    flags.fuelEconomy && marks
-      ? traced("fuelEconomy", () =>
-          buyerSection(
-            "fuelEconomy",
-            () => fuelEconomyForVehicle(vehicle, marks, live),
-            (reason) => fuelEconomyDegradedSection(vehicle, reason),
-          ),
-        )
-      : undefined,
+    section(
+      "safetyRatings",
+      flags.safetyRatings && marks !== null,
+      () => safetyRatingsForVehicle(vehicle, marks, live),
+      (r) => ratingsDegradedSection(vehicle, r),
+    ),
+    section(
+      "complaints",
+      flags.complaints,
+      () => complaintsForVehicle(vehicle, live),
+      (r) => complaintsDegradedSection(vehicle, r),
+    ),
+    section(
+      "fuelEconomy",
+      flags.fuelEconomy && marks !== null,
+      () => fuelEconomyForVehicle(vehicle, marks, live),
+      (r) => fuelEconomyDegradedSection(vehicle, r),
+    ),
     // File mirrors: answered from this server's copy, never asked live.
-    flags.investigations
-      ? traced("investigations", () =>
-          buyerSection(
-            "investigations",
-            () => investigationsForVehicle(vehicle),
-            (reason) => investigationsDegradedSection(vehicle, reason),
-          ),
-        )
-      : undefined,
-    flags.bulletins
-      ? traced("bulletins", () =>
-          buyerSection(
-            "bulletins",
-            () => bulletinsForVehicle(vehicle),
-            (reason) => bulletinsDegradedSection(vehicle, reason),
-          ),
-        )
-      : undefined,
-    flags.canadaRecalls
-      ? traced("canadaRecalls", () =>
-          buyerSection(
-            "canadaRecalls",
-            () => canadaRecallsForVehicle(vehicle),
-            (reason) => canadaRecallsDegradedSection(vehicle, reason),
-          ),
-        )
-      : undefined,
+    section(
+      "investigations",
+      flags.investigations,
+      () => investigationsForVehicle(vehicle),
+      (r) => investigationsDegradedSection(vehicle, r),
+    ),
+    section(
+      "bulletins",
+      flags.bulletins,
+      () => bulletinsForVehicle(vehicle),
+      (r) => bulletinsDegradedSection(vehicle, r),
+    ),
+    section(
+      "canadaRecalls",
+      flags.canadaRecalls,
+      () => canadaRecallsForVehicle(vehicle),
+      (r) => canadaRecallsDegradedSection(vehicle, r),
+    ),
   ]).finally(budget.clear);
   const insight =
     insightFromFacts && recalls && safetyRatings && complaints && fuelEconomy
@@ -389,6 +368,16 @@ export async function buyerSection<T>(
     log().warn({ section: label, err: error }, "vin report: section degraded");
     return degraded("failed");
   }
+}
+
+/** A source's section of the report when the flags ask for it: traced, and unknown (not an error) when it fails. */
+function section<T>(
+  label: string,
+  asked: boolean,
+  work: () => Promise<T>,
+  degraded: (reason: SectionReason) => T,
+): Promise<T> | undefined {
+  return asked ? traced(label, () => buyerSection(label, work, degraded)) : undefined;
 }
 
 export function assembleVinReport(

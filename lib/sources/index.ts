@@ -9,6 +9,7 @@ export { answersOf } from "./stored";
 export { answerIndex } from "./answer-index";
 export { SOURCES, type SourceDescriptor } from "./registry";
 export { freshMirror } from "./mirror-status";
+export { modelSpellings } from "./model-spellings";
 export { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "./bulk";
 export * from "./status";
 export * from "./present";
