@@ -10,7 +10,7 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { config } from "../config";
 import { BULLETINS_JOB, importBulletinsFile, periodFiles } from "../bulletins";
-import { downloadFile } from "./download";
+import { downloadForJob } from "./download";
 import type { Job } from "./job";
 import type { JobState } from "../db/job-status";
 
@@ -47,13 +47,13 @@ export const bulletinsSyncJob: Job = {
       ctx.signal.throwIfAborted();
       const target = path.join(dir, file);
       const known = files[file];
-      const got = await downloadFile(`${baseUrl}/${file}`, target, {
-        validators: known ? { etag: known.etag, lastModified: known.lastModified } : undefined,
-        idleTimeoutMs: sync.idleTimeoutMs,
-        maxBytes: sync.maxDownloadBytes,
-        signal: ctx.signal,
-        onBytes: (done, total) => ctx.progress({ done, total, stage: `download ${file}` }),
-      });
+      const got = await downloadForJob(
+        ctx,
+        `${baseUrl}/${file}`,
+        target,
+        known ? { etag: known.etag, lastModified: known.lastModified } : undefined,
+        file,
+      );
       if (!got.changed) {
         notes.push(`${file} unchanged`);
         continue;

@@ -13,7 +13,7 @@ import path from "node:path";
 import { config } from "../config";
 import { CANADA_RECALLS_JOB, importCanadaRecallsFile, type CanadaImportKind } from "../canada-recalls";
 import type { JobState } from "../db/job-status";
-import { downloadFile } from "./download";
+import { downloadForJob } from "./download";
 import type { Job } from "./job";
 
 interface FileState {
@@ -43,7 +43,7 @@ export const canadaRecallsSyncJob: Job = {
   dueAtStart: (last, now) =>
     !last.lastSuccessAt || now.getTime() - last.lastSuccessAt.getTime() > settings().maxAgeMs / 2,
   async run(ctx) {
-    const { sync, dataDir } = config();
+    const { dataDir } = config();
     const state = ctx.state as CanadaRecallsState;
     const kind = kindDue(state, new Date());
     const url = kind === "full" ? settings().url! : settings().updateUrl!;
@@ -52,15 +52,13 @@ export const canadaRecallsSyncJob: Job = {
     const dir = path.join(dataDir, "sync", CANADA_RECALLS_JOB);
     await mkdir(dir, { recursive: true });
     const target = path.join(dir, file);
-    const got = await downloadFile(url, target, {
-      validators: known?.importedAt
-        ? { etag: known.etag ?? null, lastModified: known.lastModified ?? null }
-        : undefined,
-      idleTimeoutMs: sync.idleTimeoutMs,
-      maxBytes: sync.maxDownloadBytes,
-      signal: ctx.signal,
-      onBytes: (done, total) => ctx.progress({ done, total, stage: `download ${file}` }),
-    });
+    const got = await downloadForJob(
+      ctx,
+      url,
+      target,
+      known?.importedAt ? { etag: known.etag ?? null, lastModified: known.lastModified ?? null } : undefined,
+      file,
+    );
     if (!got.changed) return { outcome: "unchanged", rowsChanged: 0, state, summary: `${file} unchanged` };
     try {
       const summary = await importCanadaRecallsFile(target, {

@@ -8,6 +8,8 @@ import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { config } from "../config";
+import type { JobProgress } from "./job";
 
 interface Validators {
   etag?: string | null;
@@ -38,6 +40,27 @@ class DownloadError extends Error {
     super(`${url}: ${reason}`);
     this.name = "DownloadError";
   }
+}
+
+/**
+ * A sync job's download: the sync settings' idle timeout and size limit (SYNC_IDLE_TIMEOUT_MS,
+ * SYNC_MAX_DOWNLOAD_MB), the run's abort signal, and its progress as `download <label>`. Every job downloads so.
+ */
+export function downloadForJob(
+  run: { signal: AbortSignal; progress(p: JobProgress): void },
+  url: string,
+  target: string,
+  validators: Validators | undefined,
+  label: string,
+): Promise<DownloadResult> {
+  const { sync } = config();
+  return downloadFile(url, target, {
+    validators,
+    idleTimeoutMs: sync.idleTimeoutMs,
+    maxBytes: sync.maxDownloadBytes,
+    signal: run.signal,
+    onBytes: (done, total) => run.progress({ done, total, stage: `download ${label}` }),
+  });
 }
 
 /** Whether a job's error is its download source not answering at all (offline, DNS, firewall). */

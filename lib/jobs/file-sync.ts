@@ -19,7 +19,7 @@ import { importComplaintsFile } from "../complaints";
 import { importVehiclesCsv } from "../fuel-economy";
 import { importInvestigationsFile, INVESTIGATIONS_JOB } from "../investigations";
 import type { BulkImportOptions, BulkImportSummary } from "../sources";
-import { downloadFile } from "./download";
+import { downloadForJob } from "./download";
 import type { Job } from "./job";
 import type { JobState } from "../db/job-status";
 
@@ -48,22 +48,20 @@ function fileSyncJob(opts: {
     dueAtStart: (last, now) =>
       !last.lastSuccessAt || now.getTime() - last.lastSuccessAt.getTime() > settings().maxAgeMs / 2,
     async run(ctx) {
-      const { sync, dataDir } = config();
+      const { dataDir } = config();
       const url = settings().url!;
       const state = ctx.state as FileSyncState;
       const file = path.basename(new URL(url).pathname) || `${opts.name}.zip`;
       const dir = path.join(dataDir, "sync", opts.name);
       await mkdir(dir, { recursive: true });
       const target = path.join(dir, file.replace(/[^A-Za-z0-9._-]/g, "_"));
-      const got = await downloadFile(url, target, {
-        validators: state.importedAt
-          ? { etag: state.etag ?? null, lastModified: state.lastModified ?? null }
-          : undefined,
-        idleTimeoutMs: sync.idleTimeoutMs,
-        maxBytes: sync.maxDownloadBytes,
-        signal: ctx.signal,
-        onBytes: (done, total) => ctx.progress({ done, total, stage: `download ${file}` }),
-      });
+      const got = await downloadForJob(
+        ctx,
+        url,
+        target,
+        state.importedAt ? { etag: state.etag ?? null, lastModified: state.lastModified ?? null } : undefined,
+        file,
+      );
       if (!got.changed) return { outcome: "unchanged", rowsChanged: 0, state, summary: `${file} unchanged` };
       try {
         const summary = await opts.importer(target, {

@@ -14,7 +14,7 @@ import path from "node:path";
 import { config } from "../config";
 import { enqueueRecallEvents } from "../alerts/recall-events";
 import { importMirrorFile } from "../recalls";
-import { downloadFile } from "./download";
+import { downloadForJob } from "./download";
 import type { Job } from "./job";
 import type { MirrorFileState, RecallMirrorState } from "../recalls";
 
@@ -45,13 +45,13 @@ export const recallMirrorJob: Job = {
       ctx.signal.throwIfAborted();
       const target = path.join(dir, file);
       const known = files[file];
-      const got = await downloadFile(`${baseUrl}/${file}`, target, {
-        validators: known ? { etag: known.etag, lastModified: known.lastModified } : undefined,
-        idleTimeoutMs: sync.idleTimeoutMs,
-        maxBytes: sync.maxDownloadBytes,
-        signal: ctx.signal,
-        onBytes: (done, total) => ctx.progress({ done, total, stage: `download ${file}` }),
-      });
+      const got = await downloadForJob(
+        ctx,
+        `${baseUrl}/${file}`,
+        target,
+        known ? { etag: known.etag, lastModified: known.lastModified } : undefined,
+        file,
+      );
       if (!got.changed) {
         notes.push(`${file} unchanged`);
         continue;

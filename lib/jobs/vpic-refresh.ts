@@ -21,7 +21,7 @@ import { activeVpicPath, readActiveVpic, writeActiveVpic, type ActiveVpic } from
 import { decodeVinWith } from "../vin";
 import { loadVpicData } from "../vin";
 import { checkVpicDatabase } from "../vin";
-import { downloadFile } from "./download";
+import { downloadForJob } from "./download";
 import type { Job } from "./job";
 
 const VPIC_REFRESH_JOB = "vpic";
@@ -51,13 +51,13 @@ export const vpicRefreshJob: Job = {
     await mkdir(dir, { recursive: true });
     const download = path.join(dir, "download.tmp");
     const state = ctx.state as { etag?: string | null; lastModified?: string | null };
-    const got = await downloadFile(url, download, {
-      validators: { etag: state.etag, lastModified: state.lastModified },
-      idleTimeoutMs: sync.idleTimeoutMs,
-      maxBytes: sync.maxDownloadBytes,
-      signal: ctx.signal,
-      onBytes: (done, total) => ctx.progress({ done, total, stage: "download vPIC file" }),
-    });
+    const got = await downloadForJob(
+      ctx,
+      url,
+      download,
+      { etag: state.etag, lastModified: state.lastModified },
+      "vPIC file",
+    );
     if (!got.changed) return { outcome: "unchanged", rowsChanged: 0, state, summary: "vPIC file unchanged" };
 
     const candidate = path.join(dir, `vpic-${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}.db`);
