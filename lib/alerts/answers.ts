@@ -167,9 +167,18 @@ const DeliveryStatus = z
 
 export const DeliveryLogEntry = z.object({
   id: z.string().describe("the webhook-id, the same on every attempt"),
-  event: z.enum(["recall.opened", "webhook.test"]),
+  event: z.enum(["recall.opened", "investigation.opened", "webhook.test"]),
   vin: z.string().nullable(),
-  campaignNumber: z.string().nullable(),
+  campaignNumber: z
+    .string()
+    .nullable()
+    .describe(
+      "what the event is about: the US campaign or the Transport Canada recall number (recall.opened), or the investigation's action number (investigation.opened); null for webhook.test",
+    ),
+  country: z
+    .enum(["US", "CA"])
+    .nullable()
+    .describe("whose record it is: US (NHTSA) or CA (Transport Canada); null for webhook.test"),
   status: DeliveryStatus,
   attempts: z.int(),
   lastStatus: z.int().nullable().describe("HTTP status of the last attempt; null when it got no answer"),

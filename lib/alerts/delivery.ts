@@ -24,9 +24,9 @@ import { sendMail } from "../accounts/mailer";
 import { config } from "../config";
 import { db, type Prisma } from "../db";
 import { log } from "../log";
-import { campaignTexts } from "../recalls";
 import { noEndpoint, signingSecrets, UNREADABLE_SECRET, type EndpointRow } from "./endpoints";
-import { eventBody, RECALL_OPENED, WEBHOOK_TEST } from "./event-body";
+import { eventBody, INVESTIGATION_OPENED, RECALL_OPENED, WEBHOOK_TEST } from "./event-body";
+import { subjectsOf } from "./event-subjects";
 import { postEvent, type Delivery } from "./outbound";
 import { signedHeaders } from "./signing";
 import type { Watcher } from "./watcher";
@@ -131,8 +131,7 @@ async function deliverClaimed(
   endpoints: Map<string, EndpointRow>,
   now: Date,
 ): Promise<RoundResult> {
-  const campaigns = [...new Set(claimed.map((e) => e.campaignNumber).filter((c): c is string => c !== null))];
-  const texts = new Map((await campaignTexts(campaigns)).map((c) => [c.campaignNumber, c]));
+  const subjectOf = await subjectsOf(claimed);
   const secrets = new Map<string, Promise<string[] | null>>();
   const { publicBaseUrl } = config();
   const result: RoundResult = { sent: claimed.length, delivered: 0, retrying: 0, failed: 0 };
@@ -144,7 +143,7 @@ async function deliverClaimed(
       const endpoint = endpoints.get(event.watcherId)!;
       if (!secrets.has(endpoint.watcherId)) secrets.set(endpoint.watcherId, signingSecrets(endpoint, now));
       const keys = await secrets.get(endpoint.watcherId)!;
-      const body = eventBody(event, event.campaignNumber ? texts.get(event.campaignNumber) : undefined, publicBaseUrl);
+      const body = eventBody(event, subjectOf(event), publicBaseUrl);
       const delivery: Delivery = keys
         ? await postEvent(endpoint, body, { ...signedHeaders(event.id, new Date(), body, keys) })
         : { ok: false, status: null, reason: "refused", detail: UNREADABLE_SECRET, ms: 0 };
@@ -286,6 +285,7 @@ export async function sendTestEvent(watcher: Watcher, now = new Date()): Promise
     make: null,
     model: null,
     campaignNumber: null,
+    country: null,
   };
   const body = eventBody(row, undefined, config().publicBaseUrl);
   const keys = await signingSecrets(endpoint, now);
@@ -352,9 +352,10 @@ export function logEntry(r: EventRow): DeliveryLogEntry {
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   return {
     id: r.id,
-    event: r.type === RECALL_OPENED ? RECALL_OPENED : WEBHOOK_TEST,
+    event: r.type === RECALL_OPENED || r.type === INVESTIGATION_OPENED ? r.type : WEBHOOK_TEST,
     vin: r.vin,
     campaignNumber: r.campaignNumber,
+    country: r.type === WEBHOOK_TEST ? null : r.country === "CA" ? "CA" : "US",
     status: r.status as DeliveryLogEntry["status"],
     attempts: r.attempts,
     lastStatus: r.lastStatus,

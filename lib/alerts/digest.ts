@@ -1,6 +1,6 @@
 /**
- * The daily email digest: for each dealer account that turned it on (account page), the recall.opened events of
- * its watched VINs and vehicles since the last digest, in one mail through the sign-in mail set-up (SMTP_URL). An account with
+ * The daily email digest: for each dealer account that turned it on (account page), the events of its watched VINs
+ * and vehicles since the last digest (recalls in the US and Canada, defect investigations), in one mail through the sign-in mail set-up (SMTP_URL). An account with
  * nothing new gets no mail. The digest moves on (sentUntil) only when the mail was handed over (or, without
  * SMTP_URL, written to the log), so a mail server outage delays a digest instead of losing it.
  */
@@ -8,9 +8,11 @@ import { sendMail } from "../accounts/mailer";
 import { config } from "../config";
 import { db } from "../db";
 import { log } from "../log";
-import { campaignTexts } from "../recalls";
-import { displayMake, slugify } from "../vehicle";
-import { RECALL_OPENED } from "./event-body";
+import { digestLine, INVESTIGATION_OPENED, RECALL_OPENED } from "./event-body";
+import { subjectsOf } from "./event-subjects";
+
+/** The events a digest lists: what opened for a watched vehicle. */
+const LISTED = { in: [RECALL_OPENED, INVESTIGATION_OPENED] };
 
 /** Lines one digest lists; more are counted and left to the account page and the API. */
 const MAX_LINES = 200;
@@ -34,13 +36,23 @@ export interface DigestRun {
   events: number;
 }
 
+/** What the events are, in words: "recall", "investigations", "recalls and investigations". */
+function what(events: { type: string }[], total: number): string {
+  const investigations = events.filter((e) => e.type === INVESTIGATION_OPENED).length;
+  const plural = total === 1 ? "" : "s";
+  if (investigations === 0 && total === events.length) return `recall${plural}`;
+  if (investigations === events.length && total === events.length) return `defect investigation${plural} (not recalls)`;
+  return "recalls and defect investigations";
+}
+
 export async function sendDigests(now = new Date()): Promise<DigestRun> {
   const digests = await db().alertDigest.findMany({ where: { enabled: true } });
   const run: DigestRun = { accounts: digests.length, mailed: 0, events: 0 };
   for (const digest of digests) {
     const events = await db().alertEvent.findMany({
-      where: { accountId: digest.accountId, type: RECALL_OPENED, createdAt: { gt: digest.sentUntil, lte: now } },
-      orderBy: [{ campaignNumber: "asc" }, { vin: "asc" }],
+      where: { accountId: digest.accountId, type: LISTED, createdAt: { gt: digest.sentUntil, lte: now } },
+      // Recalls first (recall.opened sorts after investigation.opened), then by number and VIN.
+      orderBy: [{ type: "desc" }, { campaignNumber: "asc" }, { vin: "asc" }],
       take: MAX_LINES + 1,
     });
     if (events.length === 0) continue;
@@ -49,46 +61,35 @@ export async function sendDigests(now = new Date()): Promise<DigestRun> {
     const total =
       events.length > MAX_LINES
         ? await db().alertEvent.count({
-            where: { accountId: digest.accountId, type: RECALL_OPENED, createdAt: { gt: digest.sentUntil, lte: now } },
+            where: { accountId: digest.accountId, type: LISTED, createdAt: { gt: digest.sentUntil, lte: now } },
           })
         : events.length;
     const shown = events.slice(0, MAX_LINES);
-    const texts = new Map(
-      (await campaignTexts([...new Set(shown.map((e) => e.campaignNumber!))])).map((c) => [c.campaignNumber, c]),
-    );
+    const subjectOf = await subjectsOf(shown);
     const { publicBaseUrl } = config();
-    const lines = shown.map((e) => {
-      const c = texts.get(e.campaignNumber!);
-      const flags = [c?.parkIt ? "DO NOT DRIVE" : "", c?.parkOutside ? "PARK OUTSIDE" : ""].filter(Boolean).join(", ");
-      const vehicle = `${e.year} ${displayMake(e.make ?? "")} ${e.model}`;
-      // A watched VIN, or a watched year/make/model (no VIN: the vehicle's recall page).
-      const [what, link] = e.vin
-        ? [`${e.vin} (${vehicle})`, `${publicBaseUrl}/vin/${e.vin}`]
-        : [
-            `${vehicle} (watched vehicle)`,
-            `${publicBaseUrl}/recalls/${e.year}/${slugify(e.make ?? "")}/${slugify(e.model ?? "")}`,
-          ];
-      return `- ${what}: campaign ${e.campaignNumber}, ${c?.component ?? "component not given"}${flags ? ` [${flags}]` : ""}\n  ${link}`;
+    const lines = shown.flatMap((e) => {
+      const subject = subjectOf(e);
+      return subject ? [digestLine(e, subject, publicBaseUrl)] : [];
     });
     const outcome = await sendMail(
       {
         to: account.email,
         // "Vehicles": the lines name watched VINs and watched years/makes/models alike.
-        subject: `vinscope: ${total} new recall${total === 1 ? "" : "s"} for your watched vehicles`,
+        subject: `vinscope: ${total} new ${what(shown, total)} for your watched vehicles`,
         text:
-          `New NHTSA recall campaigns cover ${total === 1 ? "one of your watched vehicles" : "your watched vehicles"} since the last digest:\n\n` +
+          `New ${what(shown, total)} since the last digest:\n\n` +
           `${lines.join("\n")}\n` +
           (total > shown.length ? `\n…and ${total - shown.length} more: see ${publicBaseUrl}/dealers/account.\n` : "") +
           `\nTurn this daily mail off on your account page: ${publicBaseUrl}/dealers/account\n`,
       },
       () => ({ digest: { accountId: digest.accountId, events: total } }),
-      "recall digest",
+      "alert digest",
     );
     if (outcome.delivered === false) continue;
     await db().alertDigest.update({ where: { accountId: digest.accountId }, data: { sentUntil: now } });
     run.mailed++;
     run.events += total;
   }
-  if (run.mailed) log().info(run, "recall digests mailed");
+  if (run.mailed) log().info(run, "alert digests mailed");
   return run;
 }

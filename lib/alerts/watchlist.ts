@@ -1,10 +1,10 @@
 /**
  * The watchlist: VINs a watcher (watcher.ts) hears about when a new recall covers them. A VIN is validated and
  * decoded once, when added, and stored with its year, make and model; a recall sync then finds the watchers of
- * a vehicle by an index on (year, make key), without decoding anything (recall-events.ts).
+ * a vehicle by an index on (year, make key), without decoding anything (opened-events.ts).
  *
  * A watcher may also watch a year/make/model (a fleet's model, a dealer's line): the same events for every
- * campaign that opens for the vehicle, through the same path (recall-events.ts matches both kinds of watch by
+ * campaign that opens for the vehicle, through the same path (opened-events.ts matches both kinds of watch by
  * year, make key and model spelling; delivery, the digest and the log treat the events alike).
  */
 import { badRequest, notFound } from "../contract/errors";
@@ -182,7 +182,7 @@ async function vehicleRecalls(q: VehicleQuery, budgetMs: number): Promise<Watche
   }
 }
 
-/** The watchers of vehicles of one year and make key, with the model spellings they watch (recall-events.ts). */
+/** The watchers of vehicles of one year and make key, with the model spellings they watch (opened-events.ts). */
 export async function watchedModels(tx: Prisma.TransactionClient, year: number, mk: string): Promise<string[]> {
   const rows = await tx.watchedVin.findMany({
     where: { year, makeKey: mk },
@@ -192,7 +192,7 @@ export async function watchedModels(tx: Prisma.TransactionClient, year: number, 
   return rows.map((r) => r.model);
 }
 
-/** The watched vehicles' models of one year and make key (recall-events.ts). */
+/** The watched vehicles' models of one year and make key (opened-events.ts). */
 export async function watchedVehicleModels(tx: Prisma.TransactionClient, year: number, mk: string): Promise<string[]> {
   const rows = await tx.watchedVehicle.findMany({
     where: { year, makeKey: mk },

@@ -16,6 +16,7 @@ import path from "node:path";
 import { changeDataSet } from "../db/data-version";
 import { db, Prisma } from "../db";
 import { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../sources";
+import { openedCanadaRecalls, type OpenedCanadaRecall } from "./opened";
 import { openVrdbFile } from "./vrdb-file";
 import type { VrdbRow } from "./vrdb";
 
@@ -27,6 +28,11 @@ interface CanadaImportOptions extends BulkImportOptions {
   /** Publish a full file even when it holds under half the rows the store has. */
   replace?: boolean;
   now?: Date;
+  /**
+   * Called inside the publishing transaction with the recalls the file opened (opened.ts), unless this is the
+   * store's first import: the recall alerts write their events here, so they commit with the file or not at all.
+   */
+  onOpened?: (tx: Prisma.TransactionClient, opened: OpenedCanadaRecall[], now: Date) => Promise<unknown>;
 }
 
 interface CanadaImportSummary extends BulkImportSummary {
@@ -112,7 +118,16 @@ export async function importCanadaRecallsFile(
       db(),
       "canada-recalls",
       (tx) =>
-        publish(tx, { importId, kind, file: path.basename(file), rowsRead, rowsImported, now, replace: opts.replace }),
+        publish(tx, {
+          importId,
+          kind,
+          file: path.basename(file),
+          rowsRead,
+          rowsImported,
+          now,
+          replace: opts.replace,
+          onOpened: opts.onOpened,
+        }),
       { timeout: 10 * 60_000, maxWait: 60_000 },
     );
     const seconds = (performance.now() - started) / 1000;
@@ -144,6 +159,7 @@ async function publish(
     rowsImported: number;
     now: Date;
     replace?: boolean;
+    onOpened?: CanadaImportOptions["onOpened"];
   },
 ): Promise<{ added: number; changed: number; removed: number }> {
   const count = async (query: Prisma.Sql) => Number((await tx.$queryRaw<{ n: number | bigint }[]>(query))[0].n);
@@ -158,6 +174,11 @@ async function publish(
         `${p.file}: ${staged} rows, where the store holds ${held}: a full file this much smaller looks cut off, so ` +
           "nothing is imported (import it with --replace if it is whole, or as an update with --update)",
       );
+  }
+  // What this file opened, read before the store changes, and handed on in this same transaction.
+  if (p.onOpened) {
+    const opened = await openedCanadaRecalls(tx, p.importId, p.now);
+    if (opened.length > 0) await p.onOpened(tx, opened, p.now);
   }
   const added = await count(Prisma.sql`
     SELECT COUNT(*) AS "n" FROM "CanadaRecallStage" s

@@ -4,6 +4,7 @@
  * how the files come in.
  */
 export {
+  canadaRecallItems,
   canadaRecallsByVehicle,
   canadaRecallsDegraded,
   canadaRecallsDegradedSection,
@@ -13,4 +14,5 @@ export {
 } from "./service";
 export { CanadaRecallItem, CanadaRecallsResponse, CanadaRecallsSection, OGL_ATTRIBUTION } from "./answers";
 export { importCanadaRecallsFile, type CanadaImportKind } from "./import";
+export type { OpenedCanadaRecall } from "./opened";
 export { VRDB_COLUMNS } from "./vrdb";

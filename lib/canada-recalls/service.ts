@@ -21,7 +21,13 @@ import {
   type CanadaRecallsResponse,
   type CanadaRecallsSection,
 } from "./answers";
-import { canadaRecallsCoverage, heldCanadaRecalls, listCanadaRecalls, type HeldRecall } from "./store";
+import {
+  canadaRecallsByNumber,
+  canadaRecallsCoverage,
+  heldCanadaRecalls,
+  listCanadaRecalls,
+  type HeldRecall,
+} from "./store";
 import { usCampaignsOf } from "./us-campaigns";
 
 /** How the presenter (lib/sources/present.ts) names this section and its source. */
@@ -149,4 +155,10 @@ function transportCanadaUrl(recallNumber: string): string {
 /** This server's list of the vehicle's Canadian recalls (GET /api/public/canada-recalls/{year}/{make}/{model}). */
 function listUrl(q: VehicleQuery): string {
   return `${config().publicBaseUrl}/api/public/canada-recalls/${q.year}/${slugify(q.make)}/${slugify(q.model)}`;
+}
+
+/** The recalls of these numbers as answered, by recall number (recall alerts' events). */
+export async function canadaRecallItems(recallNumbers: string[]): Promise<Map<string, CanadaRecallItem>> {
+  const found = await items(await canadaRecallsByNumber(recallNumbers));
+  return new Map(found.map((i) => [i.recallNumber, i]));
 }

@@ -143,23 +143,34 @@ export async function listCanadaRecalls(q: VehicleQuery): Promise<HeldRecall[]> 
   });
   const wanted = nameKey(q.model);
   return newestFirst(
-    onePerRecall(
-      rows
-        .filter((r) => r.modelKey === wanted || sameModel(r.model, q.model, q.make))
-        .map((r) => ({
-          recallNumber: r.recallNumber,
-          recallDate: r.recallDate,
-          makeKey: r.makeKey,
-          manufacturerRecallNumber: r.manufacturerRecallNumber,
-          category: r.category,
-          system: r.system,
-          notificationType: r.notificationType,
-          unitsAffected: r.unitsAffected,
-          comment: r.comment,
-          commentFr: r.commentFr,
-        })),
-    ),
+    onePerRecall(rows.filter((r) => r.modelKey === wanted || sameModel(r.model, q.model, q.make)).map(heldOf)),
   );
+}
+
+/** A stored row as a recall with its whole texts. */
+function heldOf(r: HeldRecall & Record<string, unknown>): HeldRecall {
+  return {
+    recallNumber: r.recallNumber,
+    recallDate: r.recallDate,
+    makeKey: r.makeKey,
+    manufacturerRecallNumber: r.manufacturerRecallNumber,
+    category: r.category,
+    system: r.system,
+    notificationType: r.notificationType,
+    unitsAffected: r.unitsAffected,
+    comment: r.comment,
+    commentFr: r.commentFr,
+  };
+}
+
+/** One row of each of these recall numbers (those the store holds), with full texts. */
+export async function canadaRecallsByNumber(recallNumbers: string[]): Promise<HeldRecall[]> {
+  if (recallNumbers.length === 0) return [];
+  const rows = await db().canadaRecall.findMany({
+    where: { recallNumber: { in: recallNumbers } },
+    orderBy: { key: "asc" },
+  });
+  return onePerRecall(rows.map(heldOf));
 }
 
 /** A recall listing two spellings of one vehicle ("F-150", "F150 4X4") counts once. */

@@ -54,9 +54,28 @@ export interface InvestigationsImportSummary extends BulkImportSummary {
 
 type VehicleRow = InvestigationVehicle & { actionNumber: string };
 
+/** A year/make/model an investigation names for the first time with an import (alerts turn it into events). */
+export interface OpenedInvestigation {
+  /** The action number. */
+  number: string;
+  year: number;
+  make: string;
+  model: string;
+  firstSeenAt: Date;
+}
+
+interface InvestigationsImportOptions extends BulkImportOptions {
+  now?: Date;
+  /**
+   * Called inside the publishing transaction with what the file opened (openedInvestigations), unless this is the
+   * first import (the baseline): the alerts write their events here, so they commit with the file or not at all.
+   */
+  onOpened?: (tx: Prisma.TransactionClient, opened: OpenedInvestigation[], now: Date) => Promise<unknown>;
+}
+
 export async function importInvestigationsFile(
   file: string,
-  opts: BulkImportOptions & { now?: Date } = {},
+  opts: InvestigationsImportOptions = {},
 ): Promise<InvestigationsImportSummary> {
   const started = performance.now();
   // Opening reads a zip's central directory: a truncated zip fails here, before any write.
@@ -108,10 +127,15 @@ export async function importInvestigationsFile(
     if (rowsImported === 0)
       throw new Error(`${file}: no usable FLAT_INV row (${rowsRead} rows skipped); nothing is imported`);
     opts.signal?.throwIfAborted();
-    const counts = await changeDataSet(db(), "investigations", (tx) => publish(tx, file, rowsRead, opts.now), {
-      timeout: 10 * 60_000,
-      maxWait: 60_000,
-    });
+    const counts = await changeDataSet(
+      db(),
+      "investigations",
+      (tx) => publish(tx, file, rowsRead, opts.now, opts.onOpened),
+      {
+        timeout: 10 * 60_000,
+        maxWait: 60_000,
+      },
+    );
     const seconds = (performance.now() - started) / 1000;
     return {
       file,
@@ -134,7 +158,13 @@ async function publish(
   file: string,
   rowsRead: number,
   now = new Date(),
+  onOpened?: InvestigationsImportOptions["onOpened"],
 ): Promise<{ investigations: number; vehicles: number }> {
+  // What this file opened, read before the store is replaced, and handed on in this same transaction.
+  if (onOpened) {
+    const opened = await openedInvestigations(tx, now);
+    if (opened.length > 0) await onOpened(tx, opened, now);
+  }
   await tx.investigationVehicle.deleteMany({});
   await tx.investigation.deleteMany({});
   const cols = (c: readonly string[]) => c.map((x) => `"${x}"`).join(", ");
@@ -151,6 +181,27 @@ async function publish(
     update: record,
   });
   return { investigations, vehicles };
+}
+
+/**
+ * The vehicles each investigation names for the first time with this file: every vehicle of an investigation the
+ * store did not hold, and a vehicle newly added to one it held. The first import is the baseline: it opens nothing.
+ */
+async function openedInvestigations(tx: Prisma.TransactionClient, now: Date): Promise<OpenedInvestigation[]> {
+  if ((await tx.investigationImport.count()) === 0) return [];
+  const fresh = await tx.$queryRaw<{ actionNumber: string; year: number | bigint; make: string; model: string }[]>`
+    SELECT s."actionNumber", s."year", s."make", s."model" FROM "InvestigationVehicleStage" s
+    WHERE NOT EXISTS (
+      SELECT 1 FROM "InvestigationVehicle" v
+      WHERE v."actionNumber" = s."actionNumber" AND v."year" = s."year" AND v."makeKey" = s."makeKey"
+        AND v."modelKey" = s."modelKey")`;
+  return fresh.map((r) => ({
+    number: r.actionNumber,
+    year: Number(r.year),
+    make: r.make,
+    model: r.model,
+    firstSeenAt: now,
+  }));
 }
 
 async function emptyStage(): Promise<void> {

@@ -8,8 +8,9 @@ export {
   investigationsDegradedSection,
   investigationsList,
   investigationsDegraded,
+  investigationItems,
 } from "./service";
 export { INVESTIGATIONS_JOB, INVESTIGATIONS_WORDS } from "./source";
 export { investigationsByVehicle } from "./by-vehicle";
-export { importInvestigationsFile, type InvestigationsImportSummary } from "./import";
+export { importInvestigationsFile, type InvestigationsImportSummary, type OpenedInvestigation } from "./import";
 export { InvestigationItem, InvestigationsResponse, InvestigationsSection } from "./answers";

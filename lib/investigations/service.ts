@@ -14,7 +14,7 @@ import type { InvestigationItem, InvestigationsResponse, InvestigationsSection }
 import type { InvestigationRecord } from "./flat-inv";
 import { recallLinks } from "./recall-link";
 import { INVESTIGATIONS_WORDS } from "./source";
-import { importedAt, investigationsOf } from "./store";
+import { importedAt, investigationsByNumber, investigationsOf } from "./store";
 
 const ATTRIBUTION = "NHTSA defect investigations";
 /** How many investigations the section carries. */
@@ -119,4 +119,10 @@ export async function investigationsList(q: VehicleQuery, now: Date = new Date()
 /** Whether an answer must not be cached as a healthy one: anything but a complete, current answer. */
 export function investigationsDegraded(answer: { status: string }): boolean {
   return answer.status !== "ok";
+}
+
+/** The investigations of these action numbers as answered, by action number (recall alerts' events). */
+export async function investigationItems(actionNumbers: string[]): Promise<Map<string, InvestigationItem>> {
+  const found = await items(await investigationsByNumber(actionNumbers));
+  return new Map(found.map((i) => [i.actionNumber, i]));
 }

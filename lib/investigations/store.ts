@@ -52,3 +52,9 @@ export async function investigationsOf(q: VehicleQuery): Promise<InvestigationRe
   const rows = await db().investigation.findMany({ where: { actionNumber: { in: ids.map((r) => r.actionNumber) } } });
   return rows.sort(openThenNewest);
 }
+
+/** The investigations of these action numbers (those the store holds). */
+export async function investigationsByNumber(actionNumbers: string[]): Promise<InvestigationRecord[]> {
+  if (actionNumbers.length === 0) return [];
+  return db().investigation.findMany({ where: { actionNumber: { in: actionNumbers } } });
+}

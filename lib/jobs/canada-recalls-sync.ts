@@ -10,6 +10,7 @@
  */
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
+import { CANADA_RECALL, enqueueOpenedEvents } from "../alerts/opened-events";
 import { config } from "../config";
 import { CANADA_RECALLS_JOB, importCanadaRecallsFile, type CanadaImportKind } from "../canada-recalls";
 import type { JobState } from "../db/job-status";
@@ -61,9 +62,12 @@ export const canadaRecallsSyncJob: Job = {
     );
     if (!got.changed) return { outcome: "unchanged", rowsChanged: 0, state, summary: `${file} unchanged` };
     try {
+      let events = 0;
       const summary = await importCanadaRecallsFile(target, {
         kind,
         signal: ctx.signal,
+        // Recall alerts (country CA): the events of what this file opened, written in the import's transaction.
+        onOpened: async (tx, opened, now) => (events = await enqueueOpenedEvents(tx, CANADA_RECALL, opened, now)),
         onProgress: ({ bytesDone, totalBytes }) =>
           ctx.progress({ done: bytesDone, total: totalBytes, stage: `import ${file}` }),
       });
@@ -85,7 +89,9 @@ export const canadaRecallsSyncJob: Job = {
         state: next,
         summary:
           `${file} (${kind}): ${summary.rowsImported} rows; ${summary.added} added, ${summary.changed} changed, ` +
-          `${summary.removed} removed${skipped ? ` (skipped: ${skipped})` : ""}`,
+          `${summary.removed} removed` +
+          (events ? `, ${events} recall alert${events === 1 ? "" : "s"} queued` : "") +
+          (skipped ? ` (skipped: ${skipped})` : ""),
       };
     } finally {
       await rm(target, { force: true });

@@ -14,6 +14,7 @@
  */
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
+import { enqueueOpenedEvents, INVESTIGATION } from "../alerts/opened-events";
 import { config } from "../config";
 import { importComplaintsFile } from "../complaints";
 import { importVehiclesCsv } from "../fuel-economy";
@@ -115,5 +116,10 @@ export const investigationsSyncJob = fileSyncJob({
   setting: "investigations",
   urlVariable: "SYNC_INVESTIGATIONS_URL",
   offlineImport: "vinscope import investigations <FLAT_INV.zip>",
-  importer: importInvestigationsFile,
+  // Alerts: the investigations this file opened for watched vehicles, written in the import's transaction.
+  importer: (file, o) =>
+    importInvestigationsFile(file, {
+      ...o,
+      onOpened: (tx, opened, now) => enqueueOpenedEvents(tx, INVESTIGATION, opened, now),
+    }),
 });

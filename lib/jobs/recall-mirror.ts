@@ -12,7 +12,7 @@
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { config } from "../config";
-import { enqueueRecallEvents } from "../alerts/recall-events";
+import { enqueueRecallEvents } from "../alerts/opened-events";
 import { importMirrorFile } from "../recalls";
 import { downloadForJob } from "./download";
 import type { Job } from "./job";

@@ -31,4 +31,3 @@ export { CAMPAIGN_NUMBER, type RecallRecord } from "./record";
 export { campaignTexts, campaignsByManufacturerNumber, upsertRecalls } from "./store";
 export type { StoredRecall } from "./store";
 export { canonicalVehicleNames, knownVehicleNames } from "./vehicle-names";
-export { recallFeed } from "./feed";

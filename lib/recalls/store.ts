@@ -495,8 +495,10 @@ interface ManufacturerCampaign {
  * Canada recall (which names the manufacturer's number) to its US campaign (lib/canada-recalls). One statement; the
  * full FLAT_RCL mirror gives some tens of thousands of rows.
  */
-export async function campaignsByManufacturerNumber(): Promise<ManufacturerCampaign[]> {
-  return db().$queryRaw<ManufacturerCampaign[]>(Prisma.sql`
+export async function campaignsByManufacturerNumber(
+  client: Pick<Prisma.TransactionClient, "$queryRaw"> = db(),
+): Promise<ManufacturerCampaign[]> {
+  return client.$queryRaw<ManufacturerCampaign[]>(Prisma.sql`
     SELECT DISTINCT r."manufacturerCampaignNumber", c."makeKey", r."campaignNumber", r."reportReceivedDate"
     FROM "RecallCampaign" r JOIN "RecallCoverage" c ON c."campaignNumber" = r."campaignNumber"
     WHERE r."manufacturerCampaignNumber" IS NOT NULL AND r."removedFromMirrorAt" IS NULL`);

@@ -8,6 +8,7 @@ export {
   buyerDataDegraded,
 } from "./sections-by-vehicle";
 export { buildVehicleReport } from "./vehicle-report";
+export { vehicleFeed } from "./vehicle-feed";
 
 // Reached from outside the room (issue 46: every import of it comes through this door).
 export { VehicleReport } from "./vehicle-report-answers";

@@ -105,7 +105,7 @@ async function main() {
     migrateDeploy(url, { quiet: true });
     const { db, disconnectDb } = await import("../../lib/db");
     const { importMirrorFile } = await import("../../lib/recalls");
-    const { enqueueRecallEvents } = await import("../../lib/alerts/recall-events");
+    const { enqueueRecallEvents } = await import("../../lib/alerts/opened-events");
     const { registerEndpoint } = await import("../../lib/alerts/endpoints");
     const { deliverDueEvents } = await import("../../lib/alerts/delivery");
     const { makeKey } = await import("../../lib/vehicle");

@@ -1,7 +1,8 @@
 import { CACHE } from "@/lib/api/cache";
 import { ApiError, notFound } from "@/lib/contract/errors";
 import { UNDOCUMENTED_ROUTES } from "@/lib/api/operations";
-import { RECALL_MIN_YEAR, recallMaxYear, recallFeed } from "@/lib/recalls";
+import { RECALL_MIN_YEAR, recallMaxYear } from "@/lib/recalls";
+import { vehicleFeed } from "@/lib/report";
 import { pathParam } from "@/lib/http/params";
 import { raw, route } from "@/lib/http/route";
 import { modelYearWithin } from "@/lib/vehicle";
@@ -14,7 +15,7 @@ const UNKNOWN_RETRY_SECONDS = 300;
 export const GET = route(UNDOCUMENTED_ROUTES.recallFeed, async (_req, { params }) => {
   const year = modelYearWithin(params.year, RECALL_MIN_YEAR, recallMaxYear());
   if (year === null) throw notFound(`No recall feed for model year ${params.year.slice(0, 10)}.`, { param: "year" });
-  const feed = await recallFeed({ year, make: pathParam(params.make), model: pathParam(params.model) });
+  const feed = await vehicleFeed({ year, make: pathParam(params.make), model: pathParam(params.model) });
   if (feed.kind === "no_such_vehicle")
     throw notFound("Neither NHTSA's vPIC data nor the recall data knows this make and model.", {
       reason: "unknown_vehicle",

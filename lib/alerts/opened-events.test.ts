@@ -1,15 +1,18 @@
 /**
- * What a mirror import opens, and the events it becomes, on a real (temporary SQLite) database: the import of
- * lib/recalls/mirror-import.ts with the recall mirror job's hook, files written here in FLAT_RCL's 29-column layout.
+ * What an import opens, and the events it becomes, on a real (temporary SQLite) database, with each sync job's hook:
+ * NHTSA's recall mirror (files written here in FLAT_RCL's 29-column layout), Transport Canada's recalls (VRDB's
+ * quoted CSV) and NHTSA's investigations (FLAT_INV's 11 TAB-separated fields).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createTempDb } from "../../tests/support/recalls-temp-db";
 import { db } from "../db";
+import { importCanadaRecallsFile, VRDB_COLUMNS } from "../canada-recalls";
+import { importInvestigationsFile } from "../investigations";
 import { importMirrorFile } from "../recalls";
 import { makeKey, nameKey } from "../vehicle";
-import { enqueueRecallEvents } from "./recall-events";
+import { CANADA_RECALL, enqueueOpenedEvents, enqueueRecallEvents, INVESTIGATION } from "./opened-events";
 
 // Several imports on a real database: seconds on a busy machine.
 jest.setTimeout(60_000);
@@ -28,7 +31,7 @@ afterAll(async () => {
 });
 
 /** One FLAT_RCL row (29 columns) of a campaign covering a year/make/model. */
-function row(campaign: string, make: string, model: string, year: number): string {
+function row(campaign: string, make: string, model: string, year: number, manufacturerNumber = ""): string {
   const f = Array.from({ length: 29 }, () => "");
   Object.assign(f, {
     0: "1",
@@ -36,6 +39,7 @@ function row(campaign: string, make: string, model: string, year: number): strin
     2: make,
     3: model,
     4: String(year),
+    5: manufacturerNumber,
     6: "ELECTRICAL SYSTEM",
     7: `${make} CO.`,
     15: "20261120",
@@ -148,4 +152,111 @@ test("a watched year/make/model gets one event per campaign that opens for it af
   // A repeated sync adds nothing.
   await sync([...next, row("26V500000", "FORD", "F-150", 2021)]);
   expect(await vehicleEvents()).toHaveLength(1);
+});
+
+describe("Transport Canada and investigations", () => {
+  const F150 = "1FTEW1E50LFA00001";
+  beforeAll(async () => {
+    await db().alertEvent.deleteMany();
+    await watch("c1", F150, 2020, "FORD", "F-150");
+    await db().webhookEndpoint.create({
+      data: { watcherId: "c1", url: "https://hooks.example/c", secretSealed: "v1.x.y.z", email: "c1@example.com" },
+    });
+  });
+  const eventsOf = (watcherId: string) =>
+    db().alertEvent.findMany({
+      where: { watcherId },
+      orderBy: { campaignNumber: "asc" },
+      select: { type: true, country: true, vin: true, campaignNumber: true, status: true },
+    });
+
+  const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
+  /** A VRDB file: Transport Canada's header, then one quoted row per recall (number, model, manufacturer's number). */
+  async function canadaSync(name: string, recalls: [string, string, string][]): Promise<number> {
+    const lines = recalls.map(([number, model, mfr]) =>
+      [
+        number,
+        "2020",
+        mfr,
+        "Truck",
+        "Camion",
+        "FORD",
+        model,
+        "1200",
+        "Electrical",
+        "Électrique",
+        "Safety Mfr",
+        "Sécurité fabricant",
+        "Wiring may chafe.",
+        "Le câblage peut frotter.",
+        "2024-03-01",
+      ]
+        .map(quote)
+        .join(","),
+    );
+    const file = path.join(dir, name);
+    writeFileSync(file, [VRDB_COLUMNS.map(quote).join(","), ...lines].join("\r\n") + "\r\n");
+    let events = 0;
+    await importCanadaRecallsFile(file, {
+      onOpened: async (tx, opened, now) => (events = await enqueueOpenedEvents(tx, CANADA_RECALL, opened, now)),
+    });
+    return events;
+  }
+
+  test("a Canadian recall new after the baseline reaches the watched VIN only when no US campaign matches it", async () => {
+    expect(await canadaSync("vrdb_full_monthly.csv", [["2020100", "F150", "20C01"]])).toBe(0);
+    // The US campaign whose manufacturer number (MFGCAMPNO) is 20S02 for Ford.
+    await sync([row("20V555000", "FORD", "F-150", 2020, "20S02")]);
+    await db().alertEvent.deleteMany({ where: { watcherId: "c1" } });
+    const update = [
+      ["2020100", "F150", "20C01"],
+      ["2020200", "F-150", "20-S02"], // the US campaign's number, written another way: no event of its own
+      ["2020300", "F150", "20C03"], // Canadian only
+    ] as [string, string, string][];
+    expect(await canadaSync("vrdb_60days_daily.csv", update)).toBe(1);
+    expect(await eventsOf("c1")).toEqual([
+      { type: "recall.opened", country: "CA", vin: F150, campaignNumber: "2020300", status: "pending" },
+    ]);
+    expect(await canadaSync("vrdb_60days_daily.csv", update)).toBe(0);
+  });
+
+  /** A FLAT_INV file: 11 TAB-separated fields per row, no header. */
+  async function investigationsSync(rows: string[][]): Promise<number> {
+    const file = path.join(dir, "FLAT_INV.txt");
+    writeFileSync(file, rows.map((r) => r.join("\t")).join("\r\n") + "\r\n");
+    let events = 0;
+    await importInvestigationsFile(file, {
+      onOpened: async (tx, opened, now) => (events = await enqueueOpenedEvents(tx, INVESTIGATION, opened, now)),
+    });
+    return events;
+  }
+  const inv = (action: string, model: string, year: string) => [
+    action,
+    "FORD",
+    model,
+    year,
+    "STEERING",
+    "Ford Motor Company",
+    "20240502",
+    "",
+    "",
+    "LOSS OF STEERING ASSIST",
+    "NHTSA OPENED A PRELIMINARY EVALUATION.",
+  ];
+
+  test("an investigation new after the baseline reaches the watched VIN once; a year-9999 row and another vehicle do not", async () => {
+    await db().alertEvent.deleteMany({ where: { watcherId: "c1" } });
+    expect(await investigationsSync([inv("PE20001", "F-150", "2020")])).toBe(0);
+    const next = [
+      inv("PE20001", "F-150", "2020"),
+      inv("PE24002", "F150", "2020"),
+      inv("PE24003", "F-150", "9999"),
+      inv("RQ24004", "RANGER", "2020"),
+    ];
+    expect(await investigationsSync(next)).toBe(1);
+    expect(await eventsOf("c1")).toEqual([
+      { type: "investigation.opened", country: "US", vin: F150, campaignNumber: "PE24002", status: "pending" },
+    ]);
+    expect(await investigationsSync(next)).toBe(0);
+  });
 });
