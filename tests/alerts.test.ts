@@ -39,6 +39,56 @@ let runnerOutput = "";
 let served: Buffer<ArrayBuffer> = fixture("FLAT_RCL_POST_2010.zip");
 let servedVersion = 1;
 
+/** NHTSA's investigations file (FLAT_INV: 11 TAB-separated fields) and Transport Canada's recalls (quoted CSV). */
+const INVESTIGATIONS_FILE = "/inv/FLAT_INV.txt";
+const CANADA_FILE = "/tc/vrdb_full_monthly.csv";
+const NEW_INVESTIGATION = "PE26001";
+const CANADIAN_ONLY = "2026500";
+const investigationRow = (action: string, opened: string, closed: string, component: string, subject: string) =>
+  [
+    action,
+    "HONDA",
+    "ACCORD",
+    "2003",
+    component,
+    "Honda (American Honda Motor Co.)",
+    opened,
+    closed,
+    "",
+    subject,
+    "ODI SUMMARY.",
+  ].join("\t");
+const BASE_INVESTIGATIONS = investigationRow("PE20001", "20200101", "20200601", "AIR BAGS", "AIR BAG INFLATOR");
+const VRDB_HEADER =
+  "RECALL_NUMBER_NUM,YEAR,MANUFACTURER_RECALL_NO_TXT,CATEGORY_ETXT,CATEGORY_FTXT,MAKE_NAME_NM,MODEL_NAME_NM," +
+  "UNIT_AFFECTED_NBR,SYSTEM_TYPE_ETXT,SYSTEM_TYPE_FTXT,NOTIFICATION_TYPE_ETXT,NOTIFICATION_TYPE_FTXT,COMMENT_ETXT," +
+  "COMMENT_FTXT,RECALL_DATE_DTE";
+const canadaRow = (number: string, mfr: string, system: string, date: string) =>
+  [
+    number,
+    "2003",
+    mfr,
+    "Car",
+    "Automobile",
+    "HONDA",
+    "ACCORD",
+    "1,000",
+    system,
+    system,
+    "Safety Mfr",
+    "Sécurité",
+    "Issue: a defect.",
+    "Problème : un défaut.",
+    date,
+  ]
+    .map((v) => `"${v}"`)
+    .join(",");
+const BASE_CANADA = canadaRow("2003100", "H01", "Airbags", "2003-06-01");
+const otherFiles: Record<string, { body: string; version: number }> = {
+  [INVESTIGATIONS_FILE]: { body: `${BASE_INVESTIGATIONS}\r\n`, version: 1 },
+  [CANADA_FILE]: { body: `${VRDB_HEADER}\r\n${BASE_CANADA}\r\n`, version: 1 },
+};
+
 interface Received {
   path: string;
   headers: Record<string, string>;
@@ -83,7 +133,13 @@ const WAIT_MS = 20_000;
 function startRunner(): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "cli/server/job-runner.ts"], {
     cwd: root,
-    env: { ...process.env, ...app.env, SYNC_RECALLS_SCHEDULE: "* * * * * *" },
+    env: {
+      ...process.env,
+      ...app.env,
+      SYNC_RECALLS_SCHEDULE: "* * * * * *",
+      SYNC_INVESTIGATIONS_SCHEDULE: "* * * * * *",
+      SYNC_CANADA_RECALLS_SCHEDULE: "* * * * * *",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (c: Buffer) => (runnerOutput += c.toString("utf8")));
@@ -100,12 +156,13 @@ const stopRunner = async (signal: NodeJS.Signals) => {
   await exited;
 };
 
-const recallSyncs = async () => {
+const jobHealth = async (name: string) => {
   const health = (await (await fetch(`${app.url}/api/health`)).json()) as {
     jobs: { name: string; lastSuccessAt: string | null; lastOutcome: string | null }[];
   };
-  return health.jobs.find((j) => j.name === "recalls")!;
+  return health.jobs.find((j) => j.name === name)!;
 };
+const recallSyncs = () => jobHealth("recalls");
 
 /** Serves another file (a new ETag, so the next sync imports it) and waits for a sync that saw it. */
 async function serveAndSync(file: Buffer<ArrayBuffer>) {
@@ -149,10 +206,18 @@ beforeAll(async () => {
     if (req.headers["if-none-match"] === etag) return { status: 304, headers: { etag } };
     return { body: served, headers: { etag, "content-length": String(served.length) } };
   });
+  for (const [route, file] of Object.entries(otherFiles))
+    files.on("GET", route, (req: FakeRequest): FakeResponse => {
+      const etag = `"v${file.version}"`;
+      if (req.headers["if-none-match"] === etag) return { status: 304, headers: { etag } };
+      return { body: file.body, headers: { etag, "content-length": String(Buffer.byteLength(file.body)) } };
+    });
   app = await startApp({
     env: {
       SYNC_RECALLS_URL: `${files.url}/rcl`,
       SYNC_RECALLS_FILES: "FLAT_RCL_POST_2010.zip",
+      SYNC_INVESTIGATIONS_URL: `${files.url}${INVESTIGATIONS_FILE}`,
+      SYNC_CANADA_RECALLS_URL: `${files.url}${CANADA_FILE}`,
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
       WEBHOOK_TIMEOUT_MS: "2000",
       WEBHOOK_RETRY_SCHEDULE: "1s,1s",
@@ -532,6 +597,107 @@ describe("recall.opened", () => {
     expect(mail.data).toContain("failing");
     expect(deliveriesTo("/b").filter(second)).toHaveLength(3);
     expect(await (await dealer(keys.b.key).get("webhook")).json()).toMatchObject({ health: "failing", pending: 0 });
+  }, 90_000);
+});
+
+describe("investigation.opened and a Canadian recall.opened", () => {
+  let e: { key: string; id: string };
+  beforeAll(async () => {
+    // The runner imported both files at start: the baseline, which opens nothing.
+    for (const job of ["investigations", "canada-recalls"])
+      await eventually(
+        () => jobHealth(job),
+        (s) => s.lastSuccessAt !== null,
+        WAIT_MS,
+      );
+    expect(await app.db().alertEvent.count({ where: { type: "investigation.opened" } })).toBe(0);
+    const issued = await issueKey({ name: "Fleet E", email: "e@fleet.example" });
+    e = { key: issued.key, id: issued.record.id };
+    const fleet = dealer(e.key);
+    expect((await fleet.send("POST", "watchlist", { vins: [ACCORD[1]] })).status).toBe(200);
+    const vehicles = { vehicles: [{ year: 2003, make: "honda", model: "accord" }] };
+    expect((await fleet.send("POST", "watchlist/vehicles", vehicles)).status).toBe(200);
+    const registered = await fleet.send("PUT", "webhook", { url: `${receiverUrl}/e` });
+    expect(registered.status).toBe(200);
+    secrets.e = (await registered.json()).secret;
+  }, 60_000);
+
+  test("a new investigation and a Canadian recall with no US campaign reach the watched VIN and vehicle by webhook, the log, the digest and the feed", async () => {
+    // Both watches are older than what the next files bring.
+    await new Promise((r) => setTimeout(r, 1100));
+    const investigations = otherFiles[INVESTIGATIONS_FILE];
+    investigations.body = [
+      BASE_INVESTIGATIONS,
+      investigationRow(NEW_INVESTIGATION, "20261120", "", "STEERING", "LOSS OF POWER STEERING ASSIST"),
+    ].join("\r\n");
+    investigations.version++;
+    const canada = otherFiles[CANADA_FILE];
+    canada.body = [VRDB_HEADER, BASE_CANADA, canadaRow(CANADIAN_ONLY, "C26X", "Steering", "2026-11-18")].join("\r\n");
+    canada.version++;
+
+    const toE = await eventually(
+      () => received.filter((r) => r.path === "/e"),
+      (d) => d.length >= 4,
+      WAIT_MS * 2,
+    );
+    for (const r of toE) expect(new Webhook(secrets.e).verify(r.body, r.headers)).toBeTruthy();
+    const opened = toE.map(bodyOf);
+    const investigationToVin = opened.find((b) => b.type === "investigation.opened" && b.data.vin === ACCORD[1]);
+    expect(investigationToVin?.data).toMatchObject({
+      watched: "vin",
+      year: 2003,
+      make: "Honda",
+      model: "Accord",
+      actionNumber: NEW_INVESTIGATION,
+      investigationType: { code: "PE" },
+      open: true,
+      openedOn: "2026-11-20",
+      closedOn: null,
+      subject: "LOSS OF POWER STEERING ASSIST",
+      recall: null,
+      permalink: `${app.url}/vin/${ACCORD[1]}`,
+    });
+    const canadianToVehicle = opened.find((b) => b.type === "recall.opened" && b.data.vin === null);
+    expect(canadianToVehicle?.data).toMatchObject({
+      watched: "vehicle",
+      country: "CA",
+      recallNumber: CANADIAN_ONLY,
+      system: "Steering",
+      recallDate: "2026-11-18",
+      nhtsaCampaignNumber: null,
+      permalink: `${app.url}/vehicles/honda/accord/2003`,
+    });
+    expect(String(canadianToVehicle?.data.source)).toContain("Open Government Licence – Canada");
+    // The baseline's investigation and recall opened nothing; each new item is sent once per watch.
+    expect(opened.filter((b) => b.data.actionNumber === "PE20001" || b.data.recallNumber === "2003100")).toEqual([]);
+    expect(new Set(toE.map((r) => r.headers["webhook-id"])).size).toBe(4);
+
+    const log = (await (await dealer(e.key).get("webhook/deliveries")).json()) as {
+      items: { event: string; campaignNumber: string; country: string | null; vin: string | null }[];
+    };
+    expect(log.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ event: "investigation.opened", campaignNumber: NEW_INVESTIGATION, country: "US" }),
+        expect.objectContaining({ event: "recall.opened", campaignNumber: CANADIAN_ONLY, country: "CA" }),
+      ]),
+    );
+
+    // The account watching the first Accord has no endpoint: its events reach the digest.
+    const run = await sendDigests();
+    expect(run.mailed).toBe(1);
+    const mail = (await smtp.waitFor("digest@motors.example")).data.replace(/=\r\n/g, "");
+    expect(mail).toContain(`NHTSA investigation ${NEW_INVESTIGATION} (preliminary evaluation, open, not a recall)`);
+    expect(mail).toContain(`Canadian recall ${CANADIAN_ONLY} (Transport Canada, no US campaign)`);
+
+    // The vehicle's feed lists both, the investigation as an investigation.
+    const xml = await eventually(
+      async () => (await fetch(`${app.url}/recalls/2003/honda/accord/feed.xml`)).text(),
+      (x) => x.includes(NEW_INVESTIGATION) && x.includes(CANADIAN_ONLY),
+      5000,
+    );
+    expect(xml).toContain(`NHTSA investigation ${NEW_INVESTIGATION} (preliminary evaluation, open)`);
+    expect(xml).toContain(`Transport Canada recall ${CANADIAN_ONLY}: Steering`);
+    expect(xml).toContain("Open Government Licence – Canada");
   }, 90_000);
 });
 

@@ -50,6 +50,36 @@ function vinscope(
   });
 }
 
+/** The MCP server over stdio (the vinscope-mcp bin): initialize, then `messages`; answers every reply. */
+async function mcpOverStdio(messages: object[], env: Record<string, string>) {
+  const child = spawn(process.execPath, [path.join(root, "bin/vinscope-mcp.mjs")], {
+    cwd: "/",
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env } as unknown as NodeJS.ProcessEnv,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stdout = "";
+  const lastId = `"id":${Math.max(...messages.map((m) => (m as { id?: number }).id ?? 0))}`;
+  const answered = new Promise<void>((resolve) =>
+    child.stdout.on("data", (c: Buffer) => {
+      stdout += c.toString();
+      if (stdout.includes(lastId)) resolve();
+    }),
+  );
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  const init = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "cli-test", version: "0" } },
+  };
+  for (const m of [init, { jsonrpc: "2.0", method: "notifications/initialized" }, ...messages])
+    child.stdin.write(`${JSON.stringify(m)}\n`);
+  await answered;
+  child.stdin.end();
+  expect(await exited).toBe(0);
+  return jsonLines(stdout);
+}
+
 const jsonLines = (out: string) =>
   out
     .trim()
@@ -358,6 +388,109 @@ describe("one real action of each command, on a fresh database", () => {
     expect(tools).toEqual(expect.arrayContaining(["decode_vin", "check_recalls"]));
     expect(stderr).toContain('"msg":"mcp server ready"');
   }, 60_000);
+
+  test("import investigations, bulletins and canada-recalls; then decode_vin of a matching VIN and the three MCP tools give the imported items", async () => {
+    // Files in the sources' real formats: FLAT_INV (TAB-separated, no header; year 9999 = unknown), MFR_COMMS (a
+    // quoted CSV whose header comes again inside the file, model years as a list), Transport Canada's VRDB.
+    const inv = (action: string, year: string, closed: string, subject: string) =>
+      [
+        action,
+        "HONDA",
+        "ACCORD",
+        year,
+        "STEERING",
+        "Honda (American Honda Motor Co.)",
+        "20200110",
+        closed,
+        "",
+        subject,
+        "ODI SUMMARY.",
+      ].join("\t");
+    writeFileSync(
+      path.join(tmp, "FLAT_INV.txt"),
+      [
+        inv("PE20001", "2020", "", "LOSS OF STEERING ASSIST"),
+        inv("EA20002", "2020", "20210301", "CLOSED ONE"),
+        inv("DP20003", "9999", "", "NO YEAR"),
+      ].join("\r\n"),
+    );
+    // A 2020 model's communications are filed under three periods (2015-2019 to the current one): each is imported.
+    const header = '"TSB/Document ID","Make","Model","Model Year","Concise Summary"';
+    const year = new Date().getUTCFullYear();
+    const current = `${year - ((year - 1995) % 5)}-${year}`;
+    const periods: Record<string, string[]> = {
+      "2015-2019": ['"10150001","HONDA","CIVIC","2016","TECHNICAL TIP: RATTLE FROM THE DASH."'],
+      "2020-2024": [
+        '"10200001","HONDA","ACCORD","2019, 2020","SERVICE BULLETIN 20-001: UPDATE THE PCM SOFTWARE."',
+        header.replace(/,/g, ", "),
+      ],
+      [current]: ['"10250001","HONDA","CIVIC","2026","OVER-THE-AIR UPDATE OF THE AUDIO UNIT."'],
+    };
+    for (const [period, rows] of Object.entries(periods))
+      writeFileSync(path.join(tmp, `MFR_COMMS_RECEIVED_${period}.csv`), [header, ...rows].join("\r\n"));
+    const vrdbHeader =
+      "RECALL_NUMBER_NUM,YEAR,MANUFACTURER_RECALL_NO_TXT,CATEGORY_ETXT,CATEGORY_FTXT,MAKE_NAME_NM,MODEL_NAME_NM," +
+      "UNIT_AFFECTED_NBR,SYSTEM_TYPE_ETXT,SYSTEM_TYPE_FTXT,NOTIFICATION_TYPE_ETXT,NOTIFICATION_TYPE_FTXT,COMMENT_ETXT," +
+      "COMMENT_FTXT,RECALL_DATE_DTE";
+    const vrdbRow = [
+      "2020123",
+      "2020",
+      "X20",
+      "Car",
+      "Automobile",
+      "HONDA",
+      "ACCORD",
+      "2,500",
+      "Steering",
+      "Direction",
+      "Safety Mfr",
+      "Sécurité",
+      "Issue: steering.",
+      "Problème : direction.",
+      "2020-05-01",
+    ]
+      .map((v) => `"${v}"`)
+      .join(",");
+    writeFileSync(path.join(tmp, "vrdb_full_monthly.csv"), `${vrdbHeader}\r\n${vrdbRow}\r\n`);
+    for (const [source, file] of [
+      ["investigations", "FLAT_INV.txt"],
+      ...Object.keys(periods).map((period) => ["bulletins", `MFR_COMMS_RECEIVED_${period}.csv`]),
+      ["canada-recalls", "vrdb_full_monthly.csv"],
+    ]) {
+      const run = await vinscope(["import", source, file, "--json"], env);
+      expect({ source, code: run.code, stderr: run.stderr }).toEqual({ source, code: 0, stderr: expect.any(String) });
+      expect(jsonLines(run.stdout)[0].rowsImported).toBeGreaterThan(0);
+    }
+
+    const vehicle = { year: 2020, make: "honda", model: "accord" };
+    const calls = [
+      { name: "decode_vin", arguments: { vin: "1HGCV1F34LA012345" } },
+      { name: "get_investigations", arguments: vehicle },
+      { name: "get_service_bulletins", arguments: vehicle },
+      { name: "check_canada_recalls", arguments: vehicle },
+    ];
+    const replies = await mcpOverStdio(
+      calls.map((params, i) => ({ jsonrpc: "2.0", id: 10 + i, method: "tools/call", params })),
+      env,
+    );
+    const result = (id: number) => replies.find((r) => r.id === id).result;
+    const report = result(10).structuredContent;
+    expect(report.investigations).toMatchObject({ status: "ok", count: 2, openCount: 1 });
+    expect(report.investigations.newest[0]).toMatchObject({ actionNumber: "PE20001", open: true });
+    expect(report.bulletins).toMatchObject({ status: "ok", count: 1 });
+    expect(report.canadaRecalls).toMatchObject({ status: "ok", count: 1, newest: [{ recallNumber: "2020123" }] });
+    expect(result(10).content[0].text).toMatch(/investigation/i);
+    expect(result(11).structuredContent).toMatchObject({
+      count: 2,
+      items: [{ actionNumber: "PE20001" }, { actionNumber: "EA20002" }],
+    });
+    expect(result(12).structuredContent.items).toEqual([expect.objectContaining({ nhtsaId: 10200001 })]);
+    expect(result(13).structuredContent).toMatchObject({
+      count: 1,
+      recalls: [{ recallNumber: "2020123", unitsAffected: 2500, nhtsaCampaignNumber: null }],
+    });
+    for (const id of [10, 11, 12, 13]) expect(result(id).isError).toBeFalsy();
+  }, 120_000);
 
   test("start serves /api/health on HOST and --port, logs no healthy poll twice, then stops on SIGTERM with exit code 0 and one line saying so", async () => {
     const port = await freePort();

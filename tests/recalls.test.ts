@@ -190,8 +190,13 @@ describe("the recall feed (/recalls/{year}/{make}/{model}/feed.xml)", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/atom+xml");
     const xml = await res.text();
-    expect(xml).toContain("<title>NHTSA safety recalls: 2003 Honda Accord</title>");
+    expect(xml).toContain("<title>Safety recalls and investigations: 2003 Honda Accord</title>");
     expect(xml).toContain("03V999000");
+    // This server is set up without Transport Canada's and NHTSA's investigation files: the feed says they are not
+    // known (never "none"), in words, and is still cached as whole (nothing later will change it).
+    expect(xml).toContain("Canadian recalls: not known;");
+    expect(xml).toContain("Defect investigations: not known;");
+    expect(res.headers.get("cache-control")).toMatch(/^public, max-age=3600/);
   });
 
   test("of a vehicle whose recalls are unknown is a 503 with Retry-After, never an empty 200", async () => {

@@ -38,7 +38,7 @@ export interface EventKind {
   country: "US" | "CA";
 }
 
-export const US_RECALL: EventKind = { type: RECALL_OPENED, country: "US" };
+const US_RECALL: EventKind = { type: RECALL_OPENED, country: "US" };
 export const CANADA_RECALL: EventKind = { type: RECALL_OPENED, country: "CA" };
 export const INVESTIGATION: EventKind = { type: INVESTIGATION_OPENED, country: "US" };
 

@@ -619,7 +619,9 @@ export const operations = defineOperations({
       "Each VIN is validated and decoded once; the request is all or nothing: a malformed or undecodable VIN is refused " +
       "with a problem naming it (`param` vins[i], `vin`), and so is a request that would pass the limit (watchlist_full). " +
       "A VIN already watched keeps its date. From now on, each recall campaign that NHTSA's recall files add for a " +
-      "watched VIN's year/make/model is sent as a `recall.opened` webhook event (and listed in the email digest); what " +
+      "watched VIN's year/make/model, and each Canadian recall with no US campaign that Transport Canada's files add, is " +
+      "sent as a `recall.opened` webhook event (`country` US or CA), and each defect investigation NHTSA's file adds as " +
+      "an `investigation.opened` event (and each is listed in the email digest); what " +
       "is open already is in the GET answer, not in an event. The watchlist belongs to the key's location, so a rotated key keeps it.",
     requestBody: { description: "The VINs to watch.", content: { [JSON_TYPE]: { schema: WatchlistAddRequest } } },
     security: "dealerKey",
@@ -688,8 +690,9 @@ export const operations = defineOperations({
       `Adds up to ${WATCHLIST_POST_LIMIT} year/make/model per request to the key's watchlist (up to WATCHLIST_MAX_VINS of them). ` +
       "Make and model may be given in any case or as slugs; each is named as NHTSA's vPIC (or its recall data) names it, and a " +
       "make and model neither knows is refused with a problem naming it (unknown_vehicle, `param` vehicles[i]). From now on, each " +
-      "recall campaign that NHTSA's recall files add for a watched vehicle is sent as a `recall.opened` webhook event with `vin` null " +
-      'and `watched` "vehicle" (and listed in the email digest), as for a watched VIN.',
+      "recall (US, or Canadian with no US campaign) and each defect investigation that opens for a watched vehicle is sent as a " +
+      '`recall.opened` or `investigation.opened` webhook event with `vin` null and `watched` "vehicle" (and listed in the email ' +
+      "digest), as for a watched VIN.",
     requestBody: {
       description: "The vehicles to watch.",
       content: { [JSON_TYPE]: { schema: WatchedVehiclesAddRequest } },
@@ -844,7 +847,8 @@ export const operations = defineOperations({
     tags: ["Alerts"],
     summary: "The delivery log",
     description:
-      "The key's events, newest first, a page at a time: id (the webhook-id), event, VIN, campaign, status, attempts, " +
+      "The key's events, newest first, a page at a time: id (the webhook-id), event, VIN, the recall or investigation " +
+      "number and its country, status, attempts, " +
       "the last HTTP status and error, and the next attempt.",
     query: DeliveriesQuery,
     security: "dealerKey",

@@ -14,5 +14,4 @@ export {
 } from "./service";
 export { CanadaRecallItem, CanadaRecallsResponse, CanadaRecallsSection, OGL_ATTRIBUTION } from "./answers";
 export { importCanadaRecallsFile, type CanadaImportKind } from "./import";
-export type { OpenedCanadaRecall } from "./opened";
 export { VRDB_COLUMNS } from "./vrdb";

@@ -55,7 +55,7 @@ export interface InvestigationsImportSummary extends BulkImportSummary {
 type VehicleRow = InvestigationVehicle & { actionNumber: string };
 
 /** A year/make/model an investigation names for the first time with an import (alerts turn it into events). */
-export interface OpenedInvestigation {
+interface OpenedInvestigation {
   /** The action number. */
   number: string;
   year: number;

@@ -12,5 +12,5 @@ export {
 } from "./service";
 export { INVESTIGATIONS_JOB, INVESTIGATIONS_WORDS } from "./source";
 export { investigationsByVehicle } from "./by-vehicle";
-export { importInvestigationsFile, type InvestigationsImportSummary, type OpenedInvestigation } from "./import";
+export { importInvestigationsFile, type InvestigationsImportSummary } from "./import";
 export { InvestigationItem, InvestigationsResponse, InvestigationsSection } from "./answers";

@@ -16,7 +16,9 @@ export function RecallAlerts({ locations }: { locations: LocationAlerts[] }) {
         Watch VINs with <code>POST /api/dealer/v1/watchlist</code>, or a whole year/make/model with{" "}
         <code>POST /api/dealer/v1/watchlist/vehicles</code>, and register a webhook with{" "}
         <code>PUT /api/dealer/v1/webhook</code> (<Link href="/docs">API reference</Link>): each new recall for a watched
-        VIN or vehicle is sent as a signed <code>recall.opened</code> event.
+        VIN or vehicle (NHTSA&apos;s, or a Canadian one with no US campaign) is sent as a signed{" "}
+        <code>recall.opened</code> event, and each new NHTSA defect investigation (a caution, not a recall) as{" "}
+        <code>investigation.opened</code>.
       </p>
       {locations.map((l) => (
         <div key={l.locationId} data-testid={`alerts-${l.locationId}`}>
@@ -99,7 +101,7 @@ export function RecallAlerts({ locations }: { locations: LocationAlerts[] }) {
                   <tr>
                     <th>Event</th>
                     <th>VIN</th>
-                    <th>Campaign</th>
+                    <th>Recall or investigation</th>
                     <th>Status</th>
                     <th>Attempts</th>
                     <th>Last answer</th>
@@ -110,7 +112,10 @@ export function RecallAlerts({ locations }: { locations: LocationAlerts[] }) {
                     <tr key={d.id}>
                       <td>{d.event}</td>
                       <td>{d.vin ?? ""}</td>
-                      <td>{d.campaignNumber ?? ""}</td>
+                      <td>
+                        {d.campaignNumber ?? ""}
+                        {d.country === "CA" ? " (Canada)" : ""}
+                      </td>
                       <td>
                         {d.status}
                         {d.nextAttemptAt ? `, next ${new Date(d.nextAttemptAt).toUTCString()}` : ""}
