@@ -5,7 +5,7 @@ import nextJest from "next/jest.js";
 const createJestConfig = nextJest({ dir: "./" });
 
 // Jest's module loader is CommonJS. Prisma's generated client loads its wasm query compiler from an .mjs file,
-// and p-retry / p-queue (lib/outside) and their dependencies, and feed (lib/recalls/feed.ts), ship ES modules only: Jest
+// and p-retry / p-queue (lib/outside) and their dependencies, and feed (lib/report/vehicle-feed.ts), ship ES modules only: Jest
 // transforms those.
 const ESM_PACKAGES = [
   "@prisma/client/runtime/",

@@ -10,9 +10,10 @@ const check = (root: string) => spawnSync(process.execPath, [script, root], { en
 test("names each reference to a missing file with its place, and passes once the file exists", () => {
   const root = mkdtempSync(path.join(tmpdir(), "vinscope-refs-"));
   try {
+    mkdirSync(path.join(root, "lib/report"), { recursive: true });
     mkdirSync(path.join(root, "lib/recalls"), { recursive: true });
     writeFileSync(
-      path.join(root, "lib/recalls/feed.ts"),
+      path.join(root, "lib/report/vehicle-feed.ts"),
       "// The same answer as lib/recalls/by-vehicle.ts gives.\n// Tests: tests/recalls-*.test.ts; see #/components/schemas.\n",
     );
     const before = check(root);
@@ -20,7 +21,7 @@ test("names each reference to a missing file with its place, and passes once the
     // The glob and the OpenAPI pointer on line 2 are not references.
     expect(before.stderr.trim().split("\n")).toEqual([
       "These files name paths that do not exist:",
-      "  lib/recalls/feed.ts:1: lib/recalls/by-vehicle.ts",
+      "  lib/report/vehicle-feed.ts:1: lib/recalls/by-vehicle.ts",
     ]);
     writeFileSync(path.join(root, "lib/recalls/by-vehicle.ts"), "export {};\n");
     expect(check(root).status).toBe(0);
