@@ -1,7 +1,7 @@
 /**
  * The daily email digest: for each dealer account that turned it on (account page), the events of its watched VINs
- * and vehicles since the last digest (recalls in the US and Canada, defect investigations), in one mail through the sign-in mail set-up (SMTP_URL). An account with
- * nothing new gets no mail. The digest moves on (sentUntil) only when the mail was handed over (or, without
+ * and vehicles since the last digest (recalls in the US and Canada, defect investigations), in one mail through
+ * the sign-in mail set-up (SMTP_URL). An account with nothing new gets no mail. The digest moves on (sentUntil) only when the mail was handed over (or, without
  * SMTP_URL, written to the log), so a mail server outage delays a digest instead of losing it.
  */
 import { sendMail } from "../accounts/mailer";
@@ -36,12 +36,16 @@ export interface DigestRun {
   events: number;
 }
 
-/** What the events are, in words: "recall", "investigations", "recalls and investigations". */
+/**
+ * What the events are, in words: "recall", "recalls", "defect investigation (not a recall)", "recalls and defect
+ * investigations" (also when only some of them are listed, so their kinds are not all known).
+ */
 function what(events: { type: string }[], total: number): string {
   const investigations = events.filter((e) => e.type === INVESTIGATION_OPENED).length;
-  const plural = total === 1 ? "" : "s";
-  if (investigations === 0 && total === events.length) return `recall${plural}`;
-  if (investigations === events.length && total === events.length) return `defect investigation${plural} (not recalls)`;
+  const one = total === 1;
+  if (total === events.length && investigations === 0) return one ? "recall" : "recalls";
+  if (total === events.length && investigations === total)
+    return one ? "defect investigation (not a recall)" : "defect investigations (not recalls)";
   return "recalls and defect investigations";
 }
 
