@@ -81,18 +81,7 @@ const index = processWide(
             FROM "CanadaRecall" WHERE "key" > ${after} ORDER BY "key" LIMIT ${PAGE}`);
           if (page.length === 0) break;
           for (const r of page) {
-            const recall: HeldRecall = {
-              recallNumber: r.recallNumber,
-              recallDate: r.recallDate,
-              makeKey: r.makeKey,
-              manufacturerRecallNumber: r.manufacturerRecallNumber,
-              category: r.category,
-              system: r.system,
-              notificationType: r.notificationType,
-              unitsAffected: r.unitsAffected === null ? null : Number(r.unitsAffected),
-              comment: excerpt(r.comment),
-              commentFr: excerpt(r.commentFr),
-            };
+            const recall = heldOf(r, excerpt);
             const identity = JSON.stringify(recall);
             const shared = recalls.get(identity) ?? recall;
             recalls.set(identity, shared);
@@ -143,12 +132,17 @@ export async function listCanadaRecalls(q: VehicleQuery): Promise<HeldRecall[]> 
   });
   const wanted = nameKey(q.model);
   return newestFirst(
-    onePerRecall(rows.filter((r) => r.modelKey === wanted || sameModel(r.model, q.model, q.make)).map(heldOf)),
+    onePerRecall(
+      rows.filter((r) => r.modelKey === wanted || sameModel(r.model, q.model, q.make)).map((r) => heldOf(r)),
+    ),
   );
 }
 
-/** A stored row as a recall with its whole texts. */
-function heldOf(r: HeldRecall & Record<string, unknown>): HeldRecall {
+/** A stored row as a recall, its texts whole or as `text` cuts them. */
+function heldOf(
+  r: Omit<HeldRecall, "unitsAffected"> & { unitsAffected: number | bigint | null },
+  text: (t: string) => string = (t) => t,
+): HeldRecall {
   return {
     recallNumber: r.recallNumber,
     recallDate: r.recallDate,
@@ -157,9 +151,9 @@ function heldOf(r: HeldRecall & Record<string, unknown>): HeldRecall {
     category: r.category,
     system: r.system,
     notificationType: r.notificationType,
-    unitsAffected: r.unitsAffected,
-    comment: r.comment,
-    commentFr: r.commentFr,
+    unitsAffected: r.unitsAffected === null ? null : Number(r.unitsAffected),
+    comment: text(r.comment),
+    commentFr: text(r.commentFr),
   };
 }
 
@@ -170,7 +164,7 @@ export async function canadaRecallsByNumber(recallNumbers: string[]): Promise<He
     where: { recallNumber: { in: recallNumbers } },
     orderBy: { key: "asc" },
   });
-  return onePerRecall(rows.map(heldOf));
+  return onePerRecall(rows.map((r) => heldOf(r)));
 }
 
 /** A recall listing two spellings of one vehicle ("F-150", "F150 4X4") counts once. */
