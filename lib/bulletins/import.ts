@@ -9,7 +9,7 @@
  */
 import { db, type Prisma } from "../db";
 import { changeDataSet } from "../db/data-version";
-import { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../sources";
+import { importPace, upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../sources";
 import { openMfrComms, type BulletinRecord, type BulletinVehicle } from "./mfr-comms";
 import { periodStart } from "./period";
 
@@ -93,7 +93,6 @@ export async function importBulletinsFile(
       timeout: 10 * 60_000,
       maxWait: 60_000,
     });
-    const seconds = (performance.now() - started) / 1000;
     return {
       file,
       period,
@@ -101,8 +100,7 @@ export async function importBulletinsFile(
       rowsImported,
       skipped,
       ...counts,
-      seconds: Math.round(seconds * 100) / 100,
-      rowsPerSecond: Math.round(rowsImported / Math.max(seconds, 0.001)),
+      ...importPace(started, rowsImported),
     };
   } finally {
     await emptyStage().catch(() => undefined);

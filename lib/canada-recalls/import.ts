@@ -15,7 +15,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { changeDataSet } from "../db/data-version";
 import { db, Prisma } from "../db";
-import { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../sources";
+import { importPace, upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../sources";
 import { openedCanadaRecalls, type OpenedCanadaRecall } from "./opened";
 import { openVrdbFile } from "./vrdb-file";
 import type { VrdbRow } from "./vrdb";
@@ -130,7 +130,6 @@ export async function importCanadaRecallsFile(
         }),
       { timeout: 10 * 60_000, maxWait: 60_000 },
     );
-    const seconds = (performance.now() - started) / 1000;
     return {
       file,
       kind,
@@ -138,8 +137,7 @@ export async function importCanadaRecallsFile(
       rowsImported,
       skipped,
       ...counts,
-      seconds: Math.round(seconds * 100) / 100,
-      rowsPerSecond: Math.round(rowsImported / Math.max(seconds, 0.001)),
+      ...importPace(started, rowsImported),
     };
   } finally {
     await db().$executeRaw`DELETE FROM "CanadaRecallStage" WHERE "importId" = ${importId}`.catch(() => undefined);

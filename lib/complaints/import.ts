@@ -4,7 +4,7 @@
  * (tires, equipment, child seats) and rows without a year/make/model are skipped and counted.
  */
 import { openLineFile } from "../outside";
-import { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../sources";
+import { importPace, upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../sources";
 import { parseFlatCmplLine, type FlatCmplRow } from "./flat-cmpl";
 import { rebuildComplaintSummaries } from "./summaries";
 
@@ -71,13 +71,11 @@ export async function importComplaintsFile(file: string, opts: BulkImportOptions
   }
   await flush();
   await rebuildComplaintSummaries(opts.signal);
-  const seconds = (performance.now() - started) / 1000;
   return {
     file,
     rowsRead,
     rowsImported,
     skipped,
-    seconds: Math.round(seconds * 100) / 100,
-    rowsPerSecond: Math.round(rowsImported / Math.max(seconds, 0.001)),
+    ...importPace(started, rowsImported),
   };
 }

@@ -6,7 +6,7 @@
 import { parse } from "csv-parse/sync";
 import { makeKey } from "../vehicle";
 import { openLineFile } from "../outside";
-import { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../sources";
+import { importPace, upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../sources";
 import { epaRecordFrom } from "./epa-record";
 import { db } from "../db";
 import { changeDataSet } from "../db/data-version";
@@ -102,13 +102,11 @@ export async function importVehiclesCsv(file: string, opts: BulkImportOptions = 
   await flush();
   // One short transaction tells every process (and instance) holding the in-memory index to read it again.
   await changeDataSet(db(), "fuel-economy", async () => undefined);
-  const seconds = (performance.now() - started) / 1000;
   return {
     file,
     rowsRead,
     rowsImported,
     skipped,
-    seconds: Math.round(seconds * 100) / 100,
-    rowsPerSecond: Math.round(rowsImported / Math.max(seconds, 0.001)),
+    ...importPace(started, rowsImported),
   };
 }

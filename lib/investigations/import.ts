@@ -10,7 +10,7 @@
 import { db, type Prisma } from "../db";
 import { changeDataSet } from "../db/data-version";
 import { openLineFile } from "../outside";
-import { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../sources";
+import { importPace, upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "../sources";
 import { parseFlatInvLine, type InvestigationRecord, type InvestigationVehicle } from "./flat-inv";
 
 const INVESTIGATION_COLUMNS = [
@@ -136,7 +136,6 @@ export async function importInvestigationsFile(
         maxWait: 60_000,
       },
     );
-    const seconds = (performance.now() - started) / 1000;
     return {
       file,
       rowsRead,
@@ -144,8 +143,7 @@ export async function importInvestigationsFile(
       skipped,
       ...counts,
       noVehicle,
-      seconds: Math.round(seconds * 100) / 100,
-      rowsPerSecond: Math.round(rowsImported / Math.max(seconds, 0.001)),
+      ...importPace(started, rowsImported),
     };
   } finally {
     await emptyStage().catch(() => undefined);

@@ -10,7 +10,8 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { config } from "../config";
 import { BULLETINS_JOB, importBulletinsFile, periodFiles } from "../bulletins";
-import { downloadForJob } from "./download";
+import { skippedText } from "../sources";
+import { downloadForJob, importedCopy } from "./download";
 import type { Job } from "./job";
 import type { JobState } from "../db/job-status";
 
@@ -66,15 +67,11 @@ export const bulletinsSyncJob: Job = {
         });
         rowsChanged += summary.vehicles;
         files[file] = {
-          etag: got.etag,
-          lastModified: got.lastModified,
-          importedAt: new Date().toISOString(),
+          ...importedCopy(got),
           bulletins: summary.bulletins,
           vehicles: summary.vehicles,
         };
-        const skipped = Object.entries(summary.skipped)
-          .map(([k, n]) => `${n} ${k}`)
-          .join(", ");
+        const skipped = skippedText(summary.skipped);
         notes.push(
           `${file}: ${summary.bulletins} communications, ${summary.vehicles} vehicle rows${skipped ? ` (skipped: ${skipped})` : ""}`,
         );

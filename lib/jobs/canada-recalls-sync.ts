@@ -14,7 +14,8 @@ import { CANADA_RECALL, enqueueOpenedEvents } from "../alerts/opened-events";
 import { config } from "../config";
 import { CANADA_RECALLS_JOB, importCanadaRecallsFile, type CanadaImportKind } from "../canada-recalls";
 import type { JobState } from "../db/job-status";
-import { downloadForJob } from "./download";
+import { skippedText } from "../sources";
+import { downloadForJob, importedCopy } from "./download";
 import type { Job } from "./job";
 
 interface FileState {
@@ -74,15 +75,11 @@ export const canadaRecallsSyncJob: Job = {
       const next: CanadaRecallsState = {
         ...state,
         [kind]: {
-          etag: got.etag,
-          lastModified: got.lastModified,
-          importedAt: new Date().toISOString(),
+          ...importedCopy(got),
           rows: summary.rowsImported,
         },
       };
-      const skipped = Object.entries(summary.skipped)
-        .map(([k, n]) => `${n} ${k}`)
-        .join(", ");
+      const skipped = skippedText(summary.skipped);
       return {
         outcome: "ok",
         rowsChanged: summary.added + summary.changed + summary.removed,

@@ -63,6 +63,11 @@ export function downloadForJob(
   });
 }
 
+/** What a job keeps of a file it has imported: its validators, for the next conditional GET, and when. */
+export function importedCopy(got: { etag: string | null; lastModified: string | null }) {
+  return { etag: got.etag, lastModified: got.lastModified, importedAt: new Date().toISOString() };
+}
+
 /** Whether a job's error is its download source not answering at all (offline, DNS, firewall). */
 export function isSourceUnreachable(error: unknown): boolean {
   return error instanceof DownloadError && error.unreachable;

@@ -19,8 +19,8 @@ import { config } from "../config";
 import { importComplaintsFile } from "../complaints";
 import { importVehiclesCsv } from "../fuel-economy";
 import { importInvestigationsFile, INVESTIGATIONS_JOB } from "../investigations";
-import type { BulkImportOptions, BulkImportSummary } from "../sources";
-import { downloadForJob } from "./download";
+import { skippedText, type BulkImportOptions, type BulkImportSummary } from "../sources";
+import { downloadForJob, importedCopy } from "./download";
 import type { Job } from "./job";
 import type { JobState } from "../db/job-status";
 
@@ -71,14 +71,10 @@ function fileSyncJob(opts: {
             ctx.progress({ done: bytesDone, total: totalBytes, stage: `import ${file}` }),
         });
         const next: FileSyncState = {
-          etag: got.etag,
-          lastModified: got.lastModified,
-          importedAt: new Date().toISOString(),
+          ...importedCopy(got),
           rows: summary.rowsImported,
         };
-        const skipped = Object.entries(summary.skipped)
-          .map(([k, n]) => `${n} ${k}`)
-          .join(", ");
+        const skipped = skippedText(summary.skipped);
         return {
           outcome: "ok",
           rowsChanged: summary.rowsImported,

@@ -14,7 +14,7 @@ import path from "node:path";
 import { config } from "../config";
 import { enqueueRecallEvents } from "../alerts/opened-events";
 import { importMirrorFile } from "../recalls";
-import { downloadForJob } from "./download";
+import { downloadForJob, importedCopy } from "./download";
 import type { Job } from "./job";
 import type { MirrorFileState, RecallMirrorState } from "../recalls";
 
@@ -66,9 +66,7 @@ export const recallMirrorJob: Job = {
         });
         rowsChanged += summary.rows;
         files[file] = {
-          etag: got.etag,
-          lastModified: got.lastModified,
-          importedAt: new Date().toISOString(),
+          ...importedCopy(got),
           rows: summary.rows,
           campaigns: summary.campaigns,
           maxModelYear: summary.maxModelYear,

@@ -67,6 +67,22 @@ export interface BulkImportSummary {
   rowsPerSecond: number;
 }
 
+/** An import's `seconds` and `rowsPerSecond` since `started` (a `performance.now()`). */
+export function importPace(started: number, rowsImported: number): { seconds: number; rowsPerSecond: number } {
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    seconds: Math.round(seconds * 100) / 100,
+    rowsPerSecond: Math.round(rowsImported / Math.max(seconds, 0.001)),
+  };
+}
+
+/** An import's skipped rows in words for a job's summary: "3 malformed, 1 no_vehicle" ("" when none). */
+export function skippedText(skipped: Record<string, number>): string {
+  return Object.entries(skipped)
+    .map(([reason, n]) => `${n} ${reason}`)
+    .join(", ");
+}
+
 export interface BulkImportOptions {
   onProgress?: (p: { bytesDone: number; totalBytes: number; rows: number }) => void;
   signal?: AbortSignal;

@@ -10,7 +10,14 @@ export { answerIndex } from "./answer-index";
 export { SOURCES, type SourceDescriptor } from "./registry";
 export { freshMirror } from "./mirror-status";
 export { modelSpellings } from "./model-spellings";
-export { upsertRows, type BulkImportOptions, type BulkImportSummary, type BulkTable } from "./bulk";
+export {
+  importPace,
+  skippedText,
+  upsertRows,
+  type BulkImportOptions,
+  type BulkImportSummary,
+  type BulkTable,
+} from "./bulk";
 export * from "./status";
 export * from "./present";
 export * from "./sections";
