@@ -189,7 +189,7 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     const asked = hits.length;
     const started = Date.now();
     const r = await recallsForVehicle({ year: 2016, make: "Honda", model: "Odyssey" }, { now: t0 });
-    expect(Date.now() - started).toBeLessThan(200);
+    expect(Date.now() - started).toBeLessThan(500);
     expect(hits).toHaveLength(asked);
     expect(r).toMatchObject({ status: "unavailable", count: null, items: [] });
   });
@@ -272,7 +272,7 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
   });
 
   test("a caller that aborts stops waiting and gets the stored answer", async () => {
-    handler = (_url, res) => setTimeout(() => sendJson(res, { Count: 0, results: [] }), 250);
+    handler = (_url, res) => setTimeout(() => sendJson(res, { Count: 0, results: [] }), 800);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const started = Date.now();
@@ -280,9 +280,9 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
       { year: 2018, make: "Honda", model: "Odyssey" },
       { now: t0, signal: controller.signal },
     );
-    expect(Date.now() - started).toBeLessThan(200);
+    expect(Date.now() - started).toBeLessThan(500);
     expect(r.status).toBe("unavailable");
-    await new Promise((resolve) => setTimeout(resolve, 800)); // let the shared refresh (two delayed calls) finish first
+    await new Promise((resolve) => setTimeout(resolve, 1800)); // let the shared refresh (two delayed calls) finish first
   });
 
   /** `work` with one slot and a backlog of one for NHTSA, which answers no model names and no recalls after `ms`. */
@@ -304,15 +304,18 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
   test("past the bulkhead's cap a vehicle is pending at once and fetched when a slot frees; past its backlog, unknown", () =>
     withBulkheadOfOne(100, async () => {
       const at = { now: new Date(t0.getTime() + 60_000) };
-      const first = recallsForVehicle({ year: 2017, make: "Acura", model: "MDX" }, at);
-      const started = Date.now();
+      let firstDone = false;
+      const first = recallsForVehicle({ year: 2017, make: "Acura", model: "MDX" }, at).finally(
+        () => (firstDone = true),
+      );
       const queued = await recallsForVehicle({ year: 2017, make: "Acura", model: "RDX" }, at);
       expect(queued).toMatchObject({ status: "pending", count: null });
       expect(queued).toMatchObject({ reason: "busy" });
       expect(queued.source).toMatch(/not known yet; NHTSA is being asked, and its answer is stored when it comes$/);
       const refused = await recallsForVehicle({ year: 2017, make: "Acura", model: "TLX" }, at);
       expect(refused).toMatchObject({ status: "unavailable", count: null });
-      expect(Date.now() - started).toBeLessThan(80);
+      // Both answered while the first refresh still holds the slot: neither waited for it.
+      expect(firstDone).toBe(false);
       expect(await first).toMatchObject({ status: "ok", count: 0 });
       // The waiting refresh ran when the slot freed, and stored its answer.
       await new Promise((resolve) => setTimeout(resolve, 400));

@@ -279,7 +279,7 @@ describe("requests to manufacturer hosts", () => {
       why: expect.stringContaining("failed repeatedly"),
       retryAfterS: 60,
     });
-    expect(Date.now() - started).toBeLessThan(50);
+    expect(Date.now() - started).toBeLessThan(140); // under STICKER_TIMEOUT_MS: nothing was waited for
     expect(fake.requests.some((r) => r.vin === v)).toBe(false);
     fake.slowMs = 3000;
   });
