@@ -252,10 +252,10 @@ test("HTTP 500 → the factual fallback at once (no retry of a failing API), cac
 });
 
 test("a timeout → the factual fallback", async () => {
-  fake.on("POST", "/v1/messages", (req) => ({ ...good(req), delayMs: 1500 }));
+  fake.on("POST", "/v1/messages", (req) => ({ ...good(req), delayMs: 4000 }));
   const started = performance.now();
   const answer = await instance({ timeoutMs: 200 }).lookup(freshVehicle());
-  expect(performance.now() - started).toBeLessThan(1200);
+  expect(performance.now() - started).toBeLessThan(2000);
   expect(calls()).toHaveLength(1);
   expect(answer!.insight.model).toBe(FALLBACK_WRITER);
   expect(answer!.source).toMatch(/the AI model did not answer in time/);
