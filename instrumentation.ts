@@ -10,6 +10,9 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Before any request: a finished request must not be kept alive by the Immediates it ran beside.
+  const { unlinkRunImmediates } = await import("./lib/http/immediate-links");
+  unlinkRunImmediates();
   // Traces only when an OTLP endpoint is configured (lib/metrics/otel.ts); otherwise the SDK is never loaded. First,
   // so that what follows (the warm-up's queries) is traced under the same provider.
   if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
@@ -79,6 +82,8 @@ export async function register() {
   // Under `npm start`: VIN reports through the port until V8 has compiled the hot code; /api/health says ready after.
   const { startWarmUp } = await import("./lib/http/warm-up");
   startWarmUp();
+  const { releaseMemoryWhenIdle } = await import("./lib/http/idle-memory");
+  releaseMemoryWhenIdle();
 }
 
 let notePageError: ((error: unknown, headers: Record<string, string | string[] | undefined>) => void) | undefined;

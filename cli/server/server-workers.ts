@@ -60,7 +60,14 @@ export function serveWithWorkers(opts: {
     args: ["start", "-p", String(opts.port), ...(opts.host === undefined ? [] : ["-H", opts.host])],
     // The workers run the built app with plain Node.js, with a bounded heap so that garbage is collected near the
     // live size instead of piling up (SERVER_HEAP_MB), and a small young generation (LEAN_PROCESS).
-    execArgv: [`--max-old-space-size=${opts.heapMb}`, ...LEAN_PROCESS.execArgv, "--require", EXIT_WITH_PARENT],
+    execArgv: [
+      `--max-old-space-size=${opts.heapMb}`,
+      ...LEAN_PROCESS.execArgv,
+      // V8's gc function, for the collection that gives memory back once a burst of load is over (lib/http/idle-memory.ts).
+      "--expose-gc",
+      "--require",
+      EXIT_WITH_PARENT,
+    ],
   });
   // Before any worker starts: it answers the workers' limiters' `init` messages.
   new RateLimiterClusterMaster();

@@ -83,7 +83,8 @@ async function main() {
       if (health && health.warmUp?.state !== "warming") break;
       await new Promise((r) => setTimeout(r, 200));
     }
-    await new Promise((r) => setTimeout(r, 2000));
+    // Settled: a process gives back what its warm-up took once it is quiet (lib/http/idle-memory.ts).
+    await new Promise((r) => setTimeout(r, 10_000));
     ready = processes(server.pid);
     let next = 0;
     const result = await autocannon({
