@@ -45,10 +45,13 @@ export function unlinkRunImmediates(): void {
   const original = globalThis.setImmediate;
   const patched = function setImmediate<A extends unknown[]>(callback: (...args: A) => void, ...args: A) {
     if (typeof callback !== "function") return original(callback, ...args);
-    return original(function (this: unknown, ...callArgs: A) {
-      unlinkPrevious(this);
-      return callback.apply(this, callArgs);
-    }, ...args);
+    return original(
+      function (this: unknown, ...callArgs: A) {
+        unlinkPrevious(this);
+        return callback.apply(this, callArgs);
+      },
+      ...args,
+    );
   } as typeof globalThis.setImmediate;
   // `util.promisify(setImmediate)` keeps working as before.
   Object.defineProperty(patched, promisify.custom, {
