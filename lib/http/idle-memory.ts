@@ -2,17 +2,17 @@
  * A server process gives back the memory a burst of load made it take, once the burst is over.
  *
  * Under load V8 grows its heap to hold the garbage of many requests between collections, and keeps those pages
- * committed afterwards: measured by `npm run bench:memory`, a process settled 32-38% above its ready size and
- * stayed there when idle, though its live data had grown by far less (docs/scaling.md#memory). V8's own memory
- * reducer did not shrink it: the background polls of an idle process keep allocating a little.
+ * committed afterwards. V8's own memory reducer gives them back only some 20-30 s after the load has ended
+ * (measured with `npm run bench:memory`: a process stayed 32-38% above its settled size through 30 s idle).
  *
- * So: every IDLE_CHECK_MS this process looks at how busy its event loop was. After a stretch with load (at least
- * BUSY_LOOP of the loop busy), the first QUIET_CHECKS checks in a row below QUIET_LOOP (no request of note) run one
- * memory-reducing collection: V8 compacts the heap and returns the freed pages to the system. It runs once per
- * burst, and only when idle, so no request waits for it.
+ * So: every IDLE_CHECK_MS this process reads how busy its event loop was. After a reading with load (at least
+ * BUSY_LOOP of the loop busy), the first QUIET_CHECKS readings in a row below QUIET_LOOP (no request of note) run
+ * one full collection; the heap shrinks to what is live and V8 returns the freed pages to the system. It runs once
+ * per burst and only when the process is quiet: about 0.35 s at the demo data's size, which a request arriving
+ * just then would wait.
  *
  * It needs V8's `gc` function, which the server processes of `npm start` are given (`--expose-gc`,
- * cli/server/server-workers.ts); a process started another way (plain `next start`) simply keeps V8's behaviour.
+ * cli/server/server-workers.ts); a process started another way (plain `next start`) keeps V8's behaviour.
  */
 import { performance, type EventLoopUtilization } from "node:perf_hooks";
 import { log } from "../log";
