@@ -63,7 +63,8 @@ export function serveWithWorkers(opts: {
     execArgv: [
       `--max-old-space-size=${opts.heapMb}`,
       ...LEAN_PROCESS.execArgv,
-      // V8's gc function, for the collection that gives memory back once a burst of load is over (lib/http/idle-memory.ts).
+      // V8's gc function, for the collection that gives memory back once a burst of load is over
+      // (lib/http/idle-memory.ts).
       "--expose-gc",
       "--require",
       EXIT_WITH_PARENT,

@@ -1,8 +1,9 @@
 /**
  * The daily email digest: for each dealer account that turned it on (account page), the events of its watched VINs
  * and vehicles since the last digest (recalls in the US and Canada, defect investigations), in one mail through
- * the sign-in mail set-up (SMTP_URL). An account with nothing new gets no mail. The digest moves on (sentUntil) only when the mail was handed over (or, without
- * SMTP_URL, written to the log), so a mail server outage delays a digest instead of losing it.
+ * the sign-in mail set-up (SMTP_URL). An account with nothing new gets no mail. The digest moves on (sentUntil)
+ * only when the mail was handed over (or, without SMTP_URL, written to the log), so a mail server outage delays a
+ * digest instead of losing it.
  */
 import { sendMail } from "../accounts/mailer";
 import { config } from "../config";

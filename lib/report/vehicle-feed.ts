@@ -2,8 +2,9 @@
  * An Atom feed of what opens for one year/make/model, for people (feed readers): NHTSA's recall campaigns, the
  * Canadian recalls that have no US campaign (Transport Canada), and NHTSA's defect investigations (a caution,
  * never called a recall), newest first: the same items, from the same answers, as the recall alerts' events
- * (lib/alerts), the routes and the pages, read from the mirrors' stores (no outside call). Entries are dated by the day
- * NHTSA received the manufacturer's report, the Canadian recall's date, and the day the investigation opened.
+ * (lib/alerts), the routes and the pages, read from the mirrors' stores (no outside call). Entries are dated by
+ * the day NHTSA received the manufacturer's report, the Canadian recall's date, and the day the investigation
+ * opened.
  *
  * A feed can only list: an empty feed says "nothing". So a vehicle whose US recalls are not known (no fresh
  * mirror, NHTSA unreachable, nothing stored) has no feed for now (`unknown`: the route answers 503 with

@@ -5,11 +5,12 @@
  * pages (`/vin/{vin}`) in turn, then left idle for --idle seconds (30). NHTSA is a fake on loopback answering in
  * --nhtsa-delay ms, so the report's caches fill as they do in production.
  *
- * Each process's PSS (proportional set size, /proc/PID/smaps_rollup) is read when the instance is ready, right
- * after the load and after the idle time: shared pages (the vPIC file mapped by every process, the Node binary) are
+ * Each process's PSS (proportional set size, /proc/PID/smaps_rollup) is read 10 s after the instance is ready
+ * (settled: a process gives back what its warm-up took once it is quiet), right after the load and after the idle
+ * time: shared pages (the vPIC file mapped by every process, the Node binary) are
  * split between the processes that map them, so the sum is what the machine pays. The verdict is the memory
  * issue's: the instance's total ≤ --budget MB (600) after the load, and no server process more than 15% above
- * where it was when ready, once idle.
+ * where it had settled, once idle.
  *
  *   npm run bench:memory -- [--seconds 60] [--idle 30] [--connections 16] [--budget 600] [--full-indexes]
  */
