@@ -1,6 +1,6 @@
 /**
- * Entry point of the `vinscope` command (bin/vinscope.mjs runs it with tsx; the `npm run` aliases call it
- * directly: `tsx cli/index.ts <command>`). See cli/program.ts.
+ * Entry point of the `vinscope` command, run compiled by its one launcher (scripts/build/cli.mjs) for `npm start`,
+ * the package bins and the `npm run` aliases. See cli/program.ts.
  */
 import { runAsTool } from "../lib/db/process-kind";
 import { runCli } from "./program";

@@ -8,6 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { startApp, type TestApp } from "./support/app";
 import { Browser, findForm, readable as text } from "./support/html-form";
+import { vinscopeCommand } from "./support/vinscope-cli";
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, "..");
@@ -81,13 +82,7 @@ test("without SMTP the link is logged and the page says so; without Stripe billi
   // The operator's activation (no Stripe): the account and its key become paid.
   const env = { ...process.env, ...app.env };
   const activated = JSON.parse(
-    (
-      await run(
-        path.join(root, "node_modules/.bin/tsx"),
-        ["cli/index.ts", "keys", "activate", key.slice(4, 16), "--json"],
-        { cwd: root, env },
-      )
-    ).stdout,
+    (await run(...vinscopeCommand("keys", "activate", key.slice(4, 16), "--json"), { cwd: root, env })).stdout,
   );
   expect(activated).toMatchObject({ status: "active", expiresAt: null });
   expect(await text(await b.get("/dealers/account"))).toContain("Subscription, per location");

@@ -16,6 +16,7 @@ import { startApp, type TestApp } from "./support/app";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
 import { Browser, findForm, readable as pageText } from "./support/html-form";
 import { signInLinkIn, startSmtpCatcher, type SmtpCatcher } from "./support/smtp-catcher";
+import { vinscopeCommand } from "./support/vinscope-cli";
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, "..");
@@ -399,7 +400,7 @@ describe("the dealer lifecycle", () => {
     const env = { ...process.env, ...app.env };
     const listed = JSON.parse(
       (
-        await run(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "accounts", "list", "--json"], {
+        await run(...vinscopeCommand("accounts", "list", "--json"), {
           cwd: root,
           env,
         })
@@ -419,16 +420,14 @@ describe("the dealer lifecycle", () => {
     const granted = JSON.parse(
       (
         await run(
-          path.join(root, "node_modules/.bin/tsx"),
-          [
-            "cli/index.ts",
+          ...vinscopeCommand(
             "accounts",
             "partner",
             "patdealer@gmail.com",
             "--terms",
             "Group licence for Lifecycle Group, 12 rooftops.",
             "--json",
-          ],
+          ),
           { cwd: root, env },
         )
       ).stdout,

@@ -20,6 +20,7 @@ import { issueKey } from "../lib/dealers";
 import { eventually, startApp, type TestApp } from "./support/app";
 import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from "./support/fake-server";
 import { startSmtpCatcher, type SmtpCatcher } from "./support/smtp-catcher";
+import { jobRunnerCommand } from "./support/vinscope-cli";
 
 const root = path.join(__dirname, "..");
 const fixture = (name: string): Buffer<ArrayBuffer> => readFileSync(path.join(__dirname, "fixtures/alerts", name));
@@ -131,7 +132,7 @@ function startReceiver(): Promise<void> {
 const WAIT_MS = 20_000;
 
 function startRunner(): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "cli/server/job-runner.ts"], {
+  const child = spawn(...jobRunnerCommand(), {
     cwd: root,
     env: {
       ...process.env,

@@ -1,5 +1,5 @@
 /**
- * The `vinscope` command as an operator runs it: the package bin (bin/vinscope.mjs → tsx cli/index.ts) in a child
+ * The `vinscope` command as an operator runs it: the package bin (bin/vinscope.mjs → scripts/build/cli.mjs) in a child
  * process, on a fresh database of the suite's provider, with every outside system off. Every command's --help
  * (in-process, walking the command tree so a new command cannot skip it), the usage errors (exit 2, message on
  * stderr, nothing on stdout), and one real action of each command.

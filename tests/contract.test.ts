@@ -16,6 +16,7 @@ import { startApp, type TestApp } from "./support/app";
 import { checkResponse, ContractViolation } from "./support/contract";
 import { SPEC_OPERATIONS } from "./support/public-operations";
 import { testProvider } from "./support/test-database";
+import { vinscopeCommand } from "./support/vinscope-cli";
 
 const root = path.resolve(__dirname, "..");
 const VALIDATOR_CLI = path.join(root, "node_modules/@seriousme/openapi-schema-validator/bin/validate-api-cli.js");
@@ -35,7 +36,7 @@ const get = (p: string, headers: Record<string, string> = {}) => fetch(`${app.ur
 beforeAll(async () => {
   app = await startApp();
   // The demo deals, as `npm start` seeds them, so pricing answers carry every field.
-  execFileSync(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "db", "migrate"], {
+  execFileSync(...vinscopeCommand("db", "migrate"), {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",

@@ -20,6 +20,7 @@ import { disconnectDb } from "../lib/db";
 import { issueKey } from "../lib/dealers";
 import { startApp, type TestApp } from "./support/app";
 import { createTestDatabase, testProvider, type TestDatabase } from "./support/test-database";
+import { vinscopeCommand } from "./support/vinscope-cli";
 
 jest.setTimeout(180_000);
 
@@ -61,8 +62,7 @@ function cli(
       ...env,
     } as unknown as NodeJS.ProcessEnv;
     execFile(
-      path.join(root, "node_modules/.bin/tsx"),
-      ["cli/index.ts", ...args],
+      ...vinscopeCommand(...args),
       { cwd: root, env: childEnv },
       // A child ended by a signal has no exit code: the signal says why (it counts as code 1).
       (error, stdout, stderr) =>

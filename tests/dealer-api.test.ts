@@ -14,6 +14,7 @@ import { resetConfigForTests } from "../lib/config";
 import { db, disconnectDb } from "../lib/db";
 import { issueKey, listKeys, revokeKey } from "../lib/dealers";
 import { computeCheckDigit } from "../lib/vin";
+import { vinscopeCommand } from "./support/vinscope-cli";
 
 let app: TestApp;
 let fake: FakeManufacturer;
@@ -343,8 +344,7 @@ describe("window-sticker build data (format=build)", () => {
   function importStickers(dir: string): Promise<{ code: number; lines: Record<string, unknown>[] }> {
     return new Promise((resolve) => {
       execFile(
-        path.join(root, "node_modules/.bin/tsx"),
-        ["cli/index.ts", "import", "stickers", dir, "--json"],
+        ...vinscopeCommand("import", "stickers", dir, "--json"),
         {
           cwd: root,
           env: {

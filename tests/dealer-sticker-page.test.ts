@@ -14,6 +14,7 @@ import { Browser, findForm, readable } from "./support/html-form";
 import { signInLinkIn, startSmtpCatcher, type SmtpCatcher } from "./support/smtp-catcher";
 import { fordSticker, toyotaStickerNotAddingUp } from "./fixtures/sticker-pdfs";
 import { computeCheckDigit } from "../lib/vin";
+import { vinscopeCommand } from "./support/vinscope-cli";
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, "..");
@@ -33,7 +34,7 @@ beforeAll(async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "vinscope-stickers-"));
   writeFileSync(path.join(dir, `${FORD}.pdf`), await fordSticker());
   writeFileSync(path.join(dir, `${TOYOTA}.pdf`), await toyotaStickerNotAddingUp());
-  await run(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "import", "stickers", dir], {
+  await run(...vinscopeCommand("import", "stickers", dir), {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...app.env } as unknown as NodeJS.ProcessEnv,
   });

@@ -9,6 +9,7 @@ import path from "node:path";
 import { MarketOverview, PricingResponse } from "@/lib/pricing";
 import { startApp, type TestApp } from "./support/app";
 import { expectInvalidParameter } from "./support/problems";
+import { vinscopeCommand } from "./support/vinscope-cli";
 
 const root = path.resolve(__dirname, "..");
 const fixtures = path.join(__dirname, "fixtures/deals");
@@ -20,8 +21,7 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), "vinscope-pricing-it-"));
 function importCsv(file: string, ...flags: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
-      path.join(root, "node_modules/.bin/tsx"),
-      ["cli/index.ts", "import", "deals", file, ...flags],
+      ...vinscopeCommand("import", "deals", file, ...flags),
       {
         cwd: root,
         env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...app.env } as unknown as NodeJS.ProcessEnv,

@@ -17,6 +17,7 @@ import { issueKey } from "../lib/dealers";
 import { computeCheckDigit } from "../lib/vin";
 import { startApp, type TestApp } from "./support/app";
 import { createTestDatabase, postgresTablesOf, testProvider, type TestDatabase } from "./support/test-database";
+import { vinscopeCommand } from "./support/vinscope-cli";
 
 const VIN = "4T1G11AK7RU000001";
 const EXEMPT = "192.0.2.50";
@@ -384,14 +385,10 @@ describe("dealer usage: the daily VIN volume flag and an optional per-key limit"
     const day = new Date().toISOString().slice(0, 10);
     expect(busy.headers.get("vinscope-daily-volume")).toBe(`exceeded;vins=4;threshold=3;day="${day}"`);
 
-    const { stdout } = await promisify(execFile)(
-      path.join(root, "node_modules/.bin/tsx"),
-      ["cli/index.ts", "keys", "list", "--json"],
-      {
-        cwd: root,
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...app.env } as unknown as NodeJS.ProcessEnv,
-      },
-    );
+    const { stdout } = await promisify(execFile)(...vinscopeCommand("keys", "list", "--json"), {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...app.env } as unknown as NodeJS.ProcessEnv,
+    });
     const listed = JSON.parse(stdout);
     expect(listed.dailyVinFlag).toBe(3);
     const entry = listed.keys.find((k: { prefix: string }) => k.prefix === key.slice(4, 16));

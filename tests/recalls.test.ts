@@ -7,6 +7,7 @@ import path from "node:path";
 import { RecallCampaignResponse, RecallsResponse } from "../lib/recalls";
 import { startApp, type TestApp } from "./support/app";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
+import { vinscopeCommand } from "./support/vinscope-cli";
 
 let app: TestApp;
 let nhtsa: FakeServer;
@@ -156,15 +157,11 @@ describe("GET /api/recalls", () => {
 
   test("imported FLAT_RCL rows are the last known answer when NHTSA is down (status stale)", async () => {
     const fixture = path.join(__dirname, "fixtures/recalls/FLAT_RCL_29.zip");
-    const out = execFileSync(
-      path.join(__dirname, "../node_modules/.bin/tsx"),
-      ["cli/index.ts", "import", "recalls", fixture, "--json"],
-      {
-        cwd: path.join(__dirname, ".."),
-        env: { ...process.env, ...app.env },
-        encoding: "utf8",
-      },
-    );
+    const out = execFileSync(...vinscopeCommand("import", "recalls", fixture, "--json"), {
+      cwd: path.join(__dirname, ".."),
+      env: { ...process.env, ...app.env },
+      encoding: "utf8",
+    });
     expect(JSON.parse(out.slice(out.indexOf("{")))).toMatchObject({
       kind: "flat_rcl",
       rowsImported: 3,

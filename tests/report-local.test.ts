@@ -12,6 +12,7 @@ import { eventually, startApp, type TestApp } from "./support/app";
 import { createTestDatabase, testProvider, type TestDatabase } from "./support/test-database";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
 import { computeCheckDigit } from "../lib/vin";
+import { vinscopeCommand } from "./support/vinscope-cli";
 
 const HEALTHY = "public, max-age=86400, s-maxage=86400, stale-while-revalidate=3600";
 const DEGRADED = "public, max-age=60, s-maxage=60";
@@ -368,14 +369,10 @@ describePostgres("two instances on one PostgreSQL", () => {
     // Both instances hold their (empty) index in memory first.
     for (const app of [one, two]) expect(await fuel(app)).toMatchObject({ status: "unavailable" });
     const file = path.join(__dirname, "fixtures/buyer-data/vehicles-sample.csv");
-    await promisify(execFile)(
-      path.join(__dirname, "../node_modules/.bin/tsx"),
-      ["cli/index.ts", "import", "fuel-economy", file],
-      {
-        cwd: path.join(__dirname, ".."),
-        env: { ...process.env, ...one.env },
-      },
-    );
+    await promisify(execFile)(...vinscopeCommand("import", "fuel-economy", file), {
+      cwd: path.join(__dirname, ".."),
+      env: { ...process.env, ...one.env },
+    });
     const imported = Date.now();
     const answer = await eventually(
       () => fuel(two),

@@ -15,9 +15,9 @@ function serverProcesses(pid: number): number[] {
   return processesUnder(pid, (args) => args.startsWith("next-server"));
 }
 
-/** The job runner under `pid` (one process: node running its compiled bundle, or tsx as a loader). */
+/** The job runner under `pid` (one process: node running its compiled bundle). */
 function jobRunners(pid: number): number[] {
-  return processesUnder(pid, (args) => /cli\/server\/job-runner\.ts|cli\/job-runner\.cjs/.test(args));
+  return processesUnder(pid, (args) => /cli\/job-runner\.cjs/.test(args));
 }
 
 function processesUnder(pid: number, match: (args: string) => boolean): number[] {

@@ -20,6 +20,7 @@ import { createDb } from "../lib/db";
 import { baseTestEnv, eventually, startApp, type TestApp } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/test-database";
 import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from "./support/fake-server";
+import { vinscopeCommand, jobRunnerCommand } from "./support/vinscope-cli";
 
 const root = path.join(__dirname, "..");
 const fixture = (name: string) => readFileSync(path.join(__dirname, "fixtures/recall-mirror", name));
@@ -49,7 +50,7 @@ function serveFile(body: Buffer, req: FakeRequest): FakeResponse {
 
 beforeAll(async () => {
   const idleDb = await createTestDatabase();
-  const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["cli/server/job-runner.ts"], {
+  const child = spawn(...jobRunnerCommand(), {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",
@@ -130,8 +131,7 @@ afterAll(async () => {
 function sync(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     execFile(
-      path.join(root, "node_modules/.bin/tsx"),
-      ["cli/index.ts", "sync", ...args],
+      ...vinscopeCommand("sync", ...args),
       { cwd: root, env: { ...process.env, ...app.env, ...env }, timeout: 120_000 },
       (error, stdout, stderr) =>
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }),
@@ -299,7 +299,7 @@ describe("recall mirror", () => {
       SYNC_RECALLS_SCHEDULE: "* * * * * *",
     };
     const runners = [0, 1].map(() =>
-      spawn(path.join(root, "node_modules/.bin/tsx"), ["cli/server/job-runner.ts"], {
+      spawn(...jobRunnerCommand(), {
         cwd: root,
         env,
         stdio: "ignore",
@@ -531,7 +531,7 @@ describe("the job runner", () => {
       SYNC_RETRY_SECONDS: "1",
       LOG_LEVEL: "info",
     };
-    const runner = spawn(path.join(root, "node_modules/.bin/tsx"), ["cli/server/job-runner.ts"], {
+    const runner = spawn(...jobRunnerCommand(), {
       cwd: root,
       env,
       stdio: ["ignore", "pipe", "pipe"],

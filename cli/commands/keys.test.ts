@@ -1,4 +1,4 @@
-/** `vinscope keys` end to end (the CLI in a child process, through tsx) on a fresh database, and `import stickers`. */
+/** `vinscope keys` end to end (the CLI in a child process, through its launcher) on a fresh database, and `import stickers`. */
 import { execFile } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -7,6 +7,7 @@ import { makeStickerPdf } from "../../tests/fixtures/make-pdf";
 import { createTempDb, type TempDb } from "../../tests/fixtures/temp-db";
 import { db } from "../../lib/db";
 import { recordUsage, verifyKey } from "../../lib/dealers";
+import { vinscopeCommand } from "../../tests/support/vinscope-cli";
 
 const run = promisify(execFile);
 let temp: TempDb;
@@ -19,7 +20,7 @@ afterAll(() => temp.cleanup());
 /** Runs `vinscope <args> --json`: every line of stdout is JSON. */
 async function cli(...args: string[]) {
   try {
-    const { stdout, stderr } = await run(path.resolve("node_modules/.bin/tsx"), ["cli/index.ts", ...args, "--json"], {
+    const { stdout, stderr } = await run(...vinscopeCommand(...args, "--json"), {
       env: process.env,
     });
     return {

@@ -21,15 +21,17 @@ import { collectFromJobRunner } from "../../lib/metrics/cluster";
 
 const root = process.cwd();
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+/** `vinscope <args>` in a child process, through the one launcher (scripts/build/cli.mjs: compiled, no tsx). */
+const cliCommand = (...args: string[]): [string, string[]] => [
+  process.execPath,
+  [path.join(root, "scripts/build/cli.mjs"), ...args],
+];
 /**
- * Where scripts/build/cli.mjs (`npm start`) found this CLI compiled to plain JavaScript
- * (scripts/build/compile-cli.mjs): the migrations and the job runner then run from it too, without tsx. Unset when
- * the CLI runs under tsx (`npm run vinscope`, the package bin, the tests).
+ * The job runner as the launcher compiled it beside the CLI (scripts/build/compile-cli.mjs); current by the time
+ * it starts, since the migrations ran through the launcher first.
  */
-const bundle = process.env.VINSCOPE_CLI_BUNDLE;
-/** `vinscope <args>` in a child process: the compiled CLI when this launcher is one, else through tsx. */
-const cliCommand = (...args: string[]): [string, string[]] =>
-  bundle ? [process.execPath, [path.join(bundle, "index.cjs"), ...args]] : [bin("tsx"), ["cli/index.ts", ...args]];
+const jobRunnerBundle = () =>
+  path.join(process.env.VINSCOPE_CLI_BUNDLE ?? path.join(root, "node_modules/.cache/vinscope/cli"), "job-runner.cjs");
 let env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
 export function registerStart(program: Command): void {
@@ -142,20 +144,15 @@ async function start(opts: { port?: number; host?: string }): Promise<void> {
 /**
  * The scheduled syncs (lib/jobs) run in one more process beside the server processes: one runner per
  * instance; the database lease keeps instances from doubling a run. It is restarted if it dies, and stopped
- * with the server. It runs as one Node.js process (compiled to plain JavaScript when this launcher is, else tsx as a
- * loader, not tsx's CLI, which would put a wrapper process in between: killing the wrapper left its child running
- * beside the replacement), with an IPC channel whose close tells it this process is gone.
+ * with the server. It runs as one Node.js process compiled to plain JavaScript (no wrapper process in between:
+ * killing a wrapper once left its child running beside the replacement), with an IPC channel whose close tells it
+ * this process is gone.
  */
 function startJobRunnerProcess(): void {
   const start = () => {
     const child = spawn(
       process.execPath,
-      [
-        ...LEAN_PROCESS.execArgv,
-        "--require",
-        EXIT_WITH_PARENT,
-        ...(bundle ? [path.join(bundle, "job-runner.cjs")] : ["--import", "tsx", "cli/server/job-runner.ts"]),
-      ],
+      [...LEAN_PROCESS.execArgv, "--require", EXIT_WITH_PARENT, jobRunnerBundle()],
       {
         cwd: root,
         env: { ...LEAN_PROCESS.env, ...env },

@@ -15,6 +15,7 @@ import { parseConfig } from "../../lib/config";
 import { createDb, type Db } from "../../lib/db";
 import { registerApp } from "./contract";
 import { createTestDatabase, type TestDatabase } from "./test-database";
+import { vinscopeCommand } from "./vinscope-cli";
 
 const root = path.resolve(__dirname, "../..");
 /** Port 9 (discard) on loopback: connections are refused at once. */
@@ -90,7 +91,7 @@ export function baseTestEnv(port: number, databaseUrl: string): Record<string, s
  * stderr, or null when it exited 0.
  */
 export function npmStartFailure(env: NodeJS.ProcessEnv): Promise<{ code: number; stderr: string } | null> {
-  return runFile(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "start"], {
+  return runFile(...vinscopeCommand("start"), {
     cwd: root,
     env,
     timeout: 60_000,
@@ -122,7 +123,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     else env[k] = v;
   }
   const command = options.npmStart
-    ? [path.join(root, "node_modules/.bin/tsx"), "cli/index.ts", "start"]
+    ? vinscopeCommand("start").flat()
     : [
         process.execPath,
         path.join(root, "node_modules/next/dist/bin/next"),

@@ -10,6 +10,7 @@ import { baseTestEnv } from "./app";
 import { startE2eFakes } from "./e2e-fakes";
 import http from "node:http";
 import { startSmtpCatcher } from "./smtp-catcher";
+import { vinscopeCommand } from "./vinscope-cli";
 
 async function main() {
   const root = path.resolve(__dirname, "../..");
@@ -32,7 +33,7 @@ async function main() {
     ...fakes.env,
     SMTP_URL: smtp.url,
   };
-  execFileSync(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "db", "migrate"], {
+  execFileSync(...vinscopeCommand("db", "migrate"), {
     cwd: root,
     env,
     stdio: "inherit",
