@@ -53,6 +53,7 @@ import { refusedPort } from "../../tests/fixtures/fake-manufacturer";
 import { startServer } from "./support/bench-server";
 import { synthesiseVins } from "../../lib/vin";
 import { reportRuns } from "./support/report-runs";
+import { vinscopeCommand } from "../../tests/support/vinscope-cli";
 
 const { values: args } = parseArgs({
   options: {
@@ -252,7 +253,7 @@ async function main() {
     // Load the recall mirror the way an operator does, then wait until the server processes answer from it.
     try {
       // Asynchronous: the file server it downloads from runs in this process.
-      await promisify(execFile)(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "sync", "recalls"], {
+      await promisify(execFile)(...vinscopeCommand("sync", "recalls"), {
         cwd: root,
         env,
         encoding: "utf8",

@@ -26,6 +26,7 @@ import { loadVpicData } from "../../lib/vin";
 import { writeSyntheticFlatRcl } from "./generate-flat-rcl";
 import { startServer, type BenchServer } from "./support/bench-server";
 import { synthesiseVins } from "../../lib/vin";
+import { vinscopeCommand } from "../../tests/support/vinscope-cli";
 
 const { values: args } = parseArgs({
   options: {
@@ -54,8 +55,7 @@ function cli(
   const started = performance.now();
   return new Promise((resolve) => {
     execFile(
-      path.join(root, "node_modules/.bin/tsx"),
-      ["cli/index.ts", ...argv],
+      ...vinscopeCommand(...argv),
       { cwd: root, env: { ...server.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) =>
         resolve({

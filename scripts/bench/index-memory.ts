@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { vinscopeCommand } from "../../tests/support/vinscope-cli";
 
 const { values: args } = parseArgs({
   options: {
@@ -49,7 +50,7 @@ const text = (n: number, seed: number) =>
   );
 
 async function fill() {
-  execFileSync(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "db", "migrate"], {
+  execFileSync(...vinscopeCommand("db", "migrate"), {
     cwd: root,
     env: process.env,
     stdio: "ignore",

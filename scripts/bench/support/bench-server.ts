@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { config, parseConfig } from "../../../lib/config";
 import { baseTestEnv, freePort } from "../../../tests/support/app";
+import { vinscopeCommand } from "../../../tests/support/vinscope-cli";
 
 const root = path.resolve(__dirname, "../../..");
 
@@ -47,9 +48,7 @@ export async function startServer(
     ...extra,
   };
   // `viaNpm`: the whole chain a user starts (`npm start` → its launcher), for a measure of what the machine pays.
-  const [command, ...args] = opts.viaNpm
-    ? ["npm", "start", "--silent"]
-    : [path.join(root, "node_modules/.bin/tsx"), "cli/index.ts", "start"];
+  const [command, ...args] = opts.viaNpm ? ["npm", "start", "--silent"] : vinscopeCommand("start").flat();
   const server = spawn(command, args, {
     cwd: root,
     env,

@@ -21,6 +21,7 @@ import path from "node:path";
 import { cpus, loadavg } from "node:os";
 import { promisify } from "node:util";
 import { startServer } from "./bench-server";
+import { vinscopeCommand } from "../../../tests/support/vinscope-cli";
 
 interface Run {
   name: string;
@@ -277,7 +278,7 @@ export async function reportRuns(opts: {
         `asked again after the run: ${fromStore} of ${asked} sections that answered pending (${Math.min(200, pending.size)} VINs) answered ok from the store`,
       );
       for (const job of ["recalls", "complaints", "fuel-economy"]) {
-        await promisify(execFile)(path.join(root, "node_modules/.bin/tsx"), ["cli/index.ts", "sync", job], {
+        await promisify(execFile)(...vinscopeCommand("sync", job), {
           cwd: root,
           env: server.env,
           encoding: "utf8",
