@@ -3,4 +3,4 @@
 // MCP client configurations written before the `vinscope` command.
 import { launch } from "./launch.mjs";
 
-launch(["mcp", ...process.argv.slice(2)], "vinscope-mcp");
+launch(["mcp", ...process.argv.slice(2)]);
