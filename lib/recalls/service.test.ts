@@ -76,6 +76,21 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
+/**
+ * `work` with NHTSA's deadline (one for the whole refresh, retries included) at `ms` instead of 300: room for the
+ * retry after its 250 ms backoff, on a machine loaded enough to answer the first call late.
+ */
+async function withNhtsaDeadline(ms: number, work: () => Promise<void>): Promise<void> {
+  process.env.NHTSA_API_TIMEOUT_MS = String(ms);
+  resetConfigForTests();
+  try {
+    await work();
+  } finally {
+    process.env.NHTSA_API_TIMEOUT_MS = "300";
+    resetConfigForTests();
+  }
+}
+
 beforeEach(() => {
   hits.length = 0;
   resetRecallRefreshForTests();
@@ -140,14 +155,15 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     expect(r).toMatchObject({ status: "ok", count: 2, checkedAt: t0.toISOString() });
   });
 
-  test("after 6 hours NHTSA answers 500 (retried once) → last known answer, status stale", async () => {
-    handler = (_url, res) => sendJson(res, { error: "down" }, 500);
-    const r = await recallsForVehicle(civic, { now: new Date(t0.getTime() + SOURCES.recalls.freshMs() + 1000) });
-    expect(hits).toEqual([MODELS_2022, MODELS_2022]);
-    expect(r).toMatchObject({ status: "stale", count: 2, checkedAt: t0.toISOString() });
-    expect(r).toMatchObject({ reason: "http_error" });
-    expect(r.source).toMatch(/the last known answer, as of \d{4}-\d\d-\d\d; NHTSA answered with an error$/);
-  });
+  test("after 6 hours NHTSA answers 500 (retried once) → last known answer, status stale", () =>
+    withNhtsaDeadline(3000, async () => {
+      handler = (_url, res) => sendJson(res, { error: "down" }, 500);
+      const r = await recallsForVehicle(civic, { now: new Date(t0.getTime() + SOURCES.recalls.freshMs() + 1000) });
+      expect(hits).toEqual([MODELS_2022, MODELS_2022]);
+      expect(r).toMatchObject({ status: "stale", count: 2, checkedAt: t0.toISOString() });
+      expect(r).toMatchObject({ reason: "http_error" });
+      expect(r.source).toMatch(/the last known answer, as of \d{4}-\d\d-\d\d; NHTSA answered with an error$/);
+    }));
 
   test("timeout with nothing known → unavailable (never '0 recalls')", async () => {
     handler = (_url, res) => setTimeout(() => sendJson(res, { Count: 0, results: [] }), 1000);
@@ -165,18 +181,19 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     expect(r).toMatchObject({ status: "unavailable", count: null });
   });
 
-  test("a failed answer is remembered briefly: a burst for one vehicle makes one call", async () => {
-    handler = (_url, res) => sendJson(res, {}, 500);
-    const q = { year: 2019, make: "Honda", model: "Insight" };
-    const answers = await Promise.all(Array.from({ length: 10 }, () => recallsForVehicle(q, { now: t0 })));
-    expect(answers.every((a) => a.status === "unavailable" && a.count === null)).toBe(true);
-    await recallsForVehicle(q, { now: t0 });
-    // The model list asked twice (one retry after a 5xx), once for the whole burst and the one after.
-    expect(hits).toEqual([
-      "/products/vehicle/models?modelYear=2019&make=Honda&issueType=r",
-      "/products/vehicle/models?modelYear=2019&make=Honda&issueType=r",
-    ]);
-  });
+  test("a failed answer is remembered briefly: a burst for one vehicle makes one call", () =>
+    withNhtsaDeadline(3000, async () => {
+      handler = (_url, res) => sendJson(res, {}, 500);
+      const q = { year: 2019, make: "Honda", model: "Insight" };
+      const answers = await Promise.all(Array.from({ length: 10 }, () => recallsForVehicle(q, { now: t0 })));
+      expect(answers.every((a) => a.status === "unavailable" && a.count === null)).toBe(true);
+      await recallsForVehicle(q, { now: t0 });
+      // The model list asked twice (one retry after a 5xx), once for the whole burst and the one after.
+      expect(hits).toEqual([
+        "/products/vehicle/models?modelYear=2019&make=Honda&issueType=r",
+        "/products/vehicle/models?modelYear=2019&make=Honda&issueType=r",
+      ]);
+    }));
 
   test("after repeated failures NHTSA's breaker opens: answers come at once without asking", async () => {
     handler = (_url, res) => setTimeout(() => sendJson(res, { Count: 0, results: [] }), 1000);

@@ -154,4 +154,4 @@ test("an answer whose write waited behind another connection's lock is stamped w
     if (other.inTransaction) other.exec("ROLLBACK");
     other.close();
   }
-});
+}, 15_000);
