@@ -66,7 +66,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   process.env.NHTSA_API_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.env.NHTSA_API_TIMEOUT_MS = "300";
+  process.env.NHTSA_API_TIMEOUT_MS = DEADLINE_MS;
   process.env.PUBLIC_BASE_URL = "https://vinscope.example";
   process.env.LOG_LEVEL = "silent";
   temp = createTempDb();
@@ -77,16 +77,21 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 /**
- * `work` with NHTSA's deadline (one for the whole refresh, retries included) at `ms` instead of 300: room for the
- * retry after its 250 ms backoff, on a machine loaded enough to answer the first call late.
+ * NHTSA's deadline (one for the whole refresh: its calls one after the other, and a retry after a 250 ms backoff)
+ * in these tests: room for all of them on a machine loaded past its cores, where 300 ms once left a refresh of two
+ * calls, or a retry, unfinished. The tests of the deadline itself, the breaker, an abort and the bulkhead run with
+ * 300 ms (withNhtsaDeadline), so they wait only that long.
  */
+const DEADLINE_MS = "3000";
+
+/** `work` with NHTSA's deadline at `ms`. */
 async function withNhtsaDeadline(ms: number, work: () => Promise<void>): Promise<void> {
   process.env.NHTSA_API_TIMEOUT_MS = String(ms);
   resetConfigForTests();
   try {
     await work();
   } finally {
-    process.env.NHTSA_API_TIMEOUT_MS = "300";
+    process.env.NHTSA_API_TIMEOUT_MS = DEADLINE_MS;
     resetConfigForTests();
   }
 }
@@ -155,25 +160,25 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     expect(r).toMatchObject({ status: "ok", count: 2, checkedAt: t0.toISOString() });
   });
 
-  test("after 6 hours NHTSA answers 500 (retried once) → last known answer, status stale", () =>
-    withNhtsaDeadline(3000, async () => {
-      handler = (_url, res) => sendJson(res, { error: "down" }, 500);
-      const r = await recallsForVehicle(civic, { now: new Date(t0.getTime() + SOURCES.recalls.freshMs() + 1000) });
-      expect(hits).toEqual([MODELS_2022, MODELS_2022]);
-      expect(r).toMatchObject({ status: "stale", count: 2, checkedAt: t0.toISOString() });
-      expect(r).toMatchObject({ reason: "http_error" });
-      expect(r.source).toMatch(/the last known answer, as of \d{4}-\d\d-\d\d; NHTSA answered with an error$/);
-    }));
-
-  test("timeout with nothing known → unavailable (never '0 recalls')", async () => {
-    handler = (_url, res) => setTimeout(() => sendJson(res, { Count: 0, results: [] }), 1000);
-    const started = Date.now();
-    const r = await recallsForVehicle({ year: 2021, make: "Honda", model: "Pilot" }, { now: t0 });
-    // One deadline (NHTSA_API_TIMEOUT_MS) bounds the whole refresh, its sequential calls and retries together.
-    expect(Date.now() - started).toBeLessThan(800);
-    expect(hits).toHaveLength(1);
-    expect(r).toMatchObject({ status: "unavailable", count: null, items: [] });
+  test("after 6 hours NHTSA answers 500 (retried once) → last known answer, status stale", async () => {
+    handler = (_url, res) => sendJson(res, { error: "down" }, 500);
+    const r = await recallsForVehicle(civic, { now: new Date(t0.getTime() + SOURCES.recalls.freshMs() + 1000) });
+    expect(hits).toEqual([MODELS_2022, MODELS_2022]);
+    expect(r).toMatchObject({ status: "stale", count: 2, checkedAt: t0.toISOString() });
+    expect(r).toMatchObject({ reason: "http_error" });
+    expect(r.source).toMatch(/the last known answer, as of \d{4}-\d\d-\d\d; NHTSA answered with an error$/);
   });
+
+  test("timeout with nothing known → unavailable (never '0 recalls')", () =>
+    withNhtsaDeadline(300, async () => {
+      handler = (_url, res) => setTimeout(() => sendJson(res, { Count: 0, results: [] }), 1000);
+      const started = Date.now();
+      const r = await recallsForVehicle({ year: 2021, make: "Honda", model: "Pilot" }, { now: t0 });
+      // One deadline (NHTSA_API_TIMEOUT_MS) bounds the whole refresh, its sequential calls and retries together.
+      expect(Date.now() - started).toBeLessThan(800);
+      expect(hits).toHaveLength(1);
+      expect(r).toMatchObject({ status: "unavailable", count: null, items: [] });
+    }));
 
   test("NHTSA 500 with nothing known → unavailable", async () => {
     handler = (_url, res) => sendJson(res, {}, 503);
@@ -181,35 +186,35 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     expect(r).toMatchObject({ status: "unavailable", count: null });
   });
 
-  test("a failed answer is remembered briefly: a burst for one vehicle makes one call", () =>
-    withNhtsaDeadline(3000, async () => {
-      handler = (_url, res) => sendJson(res, {}, 500);
-      const q = { year: 2019, make: "Honda", model: "Insight" };
-      const answers = await Promise.all(Array.from({ length: 10 }, () => recallsForVehicle(q, { now: t0 })));
-      expect(answers.every((a) => a.status === "unavailable" && a.count === null)).toBe(true);
-      await recallsForVehicle(q, { now: t0 });
-      // The model list asked twice (one retry after a 5xx), once for the whole burst and the one after.
-      expect(hits).toEqual([
-        "/products/vehicle/models?modelYear=2019&make=Honda&issueType=r",
-        "/products/vehicle/models?modelYear=2019&make=Honda&issueType=r",
-      ]);
-    }));
-
-  test("after repeated failures NHTSA's breaker opens: answers come at once without asking", async () => {
-    handler = (_url, res) => setTimeout(() => sendJson(res, { Count: 0, results: [] }), 1000);
-    // Five vehicles time out (each ~850 ms; OUTSIDE_BREAKER_FAILURES is 3), the sixth is not asked.
-    await Promise.all(
-      [2011, 2012, 2013, 2014, 2015].map((year) =>
-        recallsForVehicle({ year, make: "Honda", model: "Odyssey" }, { now: t0 }),
-      ),
-    );
-    const asked = hits.length;
-    const started = Date.now();
-    const r = await recallsForVehicle({ year: 2016, make: "Honda", model: "Odyssey" }, { now: t0 });
-    expect(Date.now() - started).toBeLessThan(500);
-    expect(hits).toHaveLength(asked);
-    expect(r).toMatchObject({ status: "unavailable", count: null, items: [] });
+  test("a failed answer is remembered briefly: a burst for one vehicle makes one call", async () => {
+    handler = (_url, res) => sendJson(res, {}, 500);
+    const q = { year: 2019, make: "Honda", model: "Insight" };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => recallsForVehicle(q, { now: t0 })));
+    expect(answers.every((a) => a.status === "unavailable" && a.count === null)).toBe(true);
+    await recallsForVehicle(q, { now: t0 });
+    // The model list asked twice (one retry after a 5xx), once for the whole burst and the one after.
+    expect(hits).toEqual([
+      "/products/vehicle/models?modelYear=2019&make=Honda&issueType=r",
+      "/products/vehicle/models?modelYear=2019&make=Honda&issueType=r",
+    ]);
   });
+
+  test("after repeated failures NHTSA's breaker opens: answers come at once without asking", () =>
+    withNhtsaDeadline(300, async () => {
+      handler = (_url, res) => setTimeout(() => sendJson(res, { Count: 0, results: [] }), 1000);
+      // Five vehicles time out (each ~850 ms; OUTSIDE_BREAKER_FAILURES is 3), the sixth is not asked.
+      await Promise.all(
+        [2011, 2012, 2013, 2014, 2015].map((year) =>
+          recallsForVehicle({ year, make: "Honda", model: "Odyssey" }, { now: t0 }),
+        ),
+      );
+      const asked = hits.length;
+      const started = Date.now();
+      const r = await recallsForVehicle({ year: 2016, make: "Honda", model: "Odyssey" }, { now: t0 });
+      expect(Date.now() - started).toBeLessThan(500);
+      expect(hits).toHaveLength(asked);
+      expect(r).toMatchObject({ status: "unavailable", count: null, items: [] });
+    }));
 
   test("a vehicle without a model name is never asked about and never reads as zero recalls", async () => {
     handler = nhtsa([], () => []);
@@ -288,24 +293,26 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     expect(answers.map((a) => a.count)).toEqual([1, 1, 1]);
   });
 
-  test("a caller that aborts stops waiting and gets the stored answer", async () => {
-    handler = (_url, res) => setTimeout(() => sendJson(res, { Count: 0, results: [] }), 800);
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    const started = Date.now();
-    const r = await recallsForVehicle(
-      { year: 2018, make: "Honda", model: "Odyssey" },
-      { now: t0, signal: controller.signal },
-    );
-    expect(Date.now() - started).toBeLessThan(500);
-    expect(r.status).toBe("unavailable");
-    await new Promise((resolve) => setTimeout(resolve, 1800)); // let the shared refresh (two delayed calls) finish first
-  });
+  test("a caller that aborts stops waiting and gets the stored answer", () =>
+    withNhtsaDeadline(300, async () => {
+      handler = (_url, res) => setTimeout(() => sendJson(res, { Count: 0, results: [] }), 800);
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 50);
+      const started = Date.now();
+      const r = await recallsForVehicle(
+        { year: 2018, make: "Honda", model: "Odyssey" },
+        { now: t0, signal: controller.signal },
+      );
+      expect(Date.now() - started).toBeLessThan(500);
+      expect(r.status).toBe("unavailable");
+      await new Promise((resolve) => setTimeout(resolve, 1800)); // let the shared refresh (two delayed calls) finish first
+    }));
 
   /** `work` with one slot and a backlog of one for NHTSA, which answers no model names and no recalls after `ms`. */
   async function withBulkheadOfOne(ms: number, work: () => Promise<void>): Promise<void> {
     process.env.OUTSIDE_BULKHEAD_LIMIT = "1";
     process.env.OUTSIDE_BULKHEAD_BACKLOG = "1";
+    process.env.NHTSA_API_TIMEOUT_MS = "300";
     resetConfigForTests();
     try {
       handler = (_url, res) =>
@@ -314,6 +321,7 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
     } finally {
       delete process.env.OUTSIDE_BULKHEAD_LIMIT;
       delete process.env.OUTSIDE_BULKHEAD_BACKLOG;
+      process.env.NHTSA_API_TIMEOUT_MS = DEADLINE_MS;
       resetConfigForTests();
     }
   }
