@@ -312,16 +312,14 @@ describe("recallsForVehicle against NHTSA on loopback", () => {
   async function withBulkheadOfOne(ms: number, work: () => Promise<void>): Promise<void> {
     process.env.OUTSIDE_BULKHEAD_LIMIT = "1";
     process.env.OUTSIDE_BULKHEAD_BACKLOG = "1";
-    process.env.NHTSA_API_TIMEOUT_MS = "300";
-    resetConfigForTests();
     try {
       handler = (_url, res) =>
         setTimeout(() => sendJson(res, { Count: 0, Message: "Results returned successfully", results: [] }), ms);
-      await work();
+      // withNhtsaDeadline reads the bulkhead's settings too, when it resets the configuration.
+      await withNhtsaDeadline(300, work);
     } finally {
       delete process.env.OUTSIDE_BULKHEAD_LIMIT;
       delete process.env.OUTSIDE_BULKHEAD_BACKLOG;
-      process.env.NHTSA_API_TIMEOUT_MS = DEADLINE_MS;
       resetConfigForTests();
     }
   }
