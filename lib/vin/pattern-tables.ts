@@ -1,13 +1,8 @@
 /**
  * The Pattern table laid out for decoding: column arrays of the usable rows, grouped by (schema, key), with
  * the distinct keys and attribute values as string tables. Reading 800 000 rows out of SQLite is most of
- * the decoder's start-up, so the layout is also kept as a binary snapshot (v8 serialization) beside the
- * data, keyed by the vPIC file's path, size and mtime; a later process loads the snapshot instead.
+ * compiling a vPIC file; the layout is kept in its snapshot (vpic-data.ts, vpic-snapshot.ts).
  */
-import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { deserialize, serialize } from "node:v8";
 import type Database from "better-sqlite3";
 
 export interface PatternTables {
@@ -28,9 +23,6 @@ export interface PatternTables {
   keyTable: string[];
   maxChanged: number;
 }
-
-/** Bump when the layout or the row filter changes, so old snapshots are ignored. */
-const FORMAT = 2;
 
 /**
  * Reads the usable Pattern rows: plain and bracket keys need an element in `decodable`; formula (`#`) keys
@@ -149,41 +141,4 @@ function layOutGroups(
     }
   }
   return { patternIndex, groupSchema, groupKey, groupStart, groupEnd };
-}
-
-/**
- * The pattern tables of `file`, from the snapshot in `cacheDir` when one matches the file (and the row
- * filter), else read from SQLite and snapshotted. Without a cacheDir, always read. A snapshot that cannot be
- * read or written is ignored: it only saves time.
- */
-export function patternTablesFor(
-  file: string,
-  cacheDir: string | undefined,
-  filterSignature: string,
-  read: () => PatternTables,
-): { tables: PatternTables; fromSnapshot: boolean } {
-  if (!cacheDir) return { tables: read(), fromSnapshot: false };
-  const stat = statSync(file);
-  const signature = createHash("sha256")
-    .update(`${FORMAT}|${path.resolve(file)}|${stat.size}|${stat.mtimeMs}|${filterSignature}`)
-    .digest("hex")
-    .slice(0, 24);
-  const snapshot = path.join(cacheDir, `vpic-patterns-${signature}.bin`);
-  try {
-    const tables = deserialize(readFileSync(snapshot)) as PatternTables;
-    // (isView, not instanceof: the snapshot may be read in another realm, e.g. under Jest.)
-    if (tables && ArrayBuffer.isView(tables.patternIndex)) return { tables, fromSnapshot: true };
-  } catch {
-    // No snapshot yet (or an unreadable one): read the file.
-  }
-  const tables = read();
-  try {
-    mkdirSync(cacheDir, { recursive: true });
-    const partial = `${snapshot}.${process.pid}.partial`;
-    writeFileSync(partial, serialize(tables));
-    renameSync(partial, snapshot);
-  } catch {
-    // A read-only data folder only costs start-up time.
-  }
-  return { tables, fromSnapshot: false };
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { buildSyntheticVpic } from "../../tests/support/synthetic-vpic";
 import { findCatalogModelIn, listMakesIn, listModelsIn, lookupWmiIn, vehicleTypeOf } from "./vehicle-catalog";
 import { loadVpicData, type VpicData } from "./vpic-data";
@@ -96,6 +99,38 @@ describe("lookupWmiIn", () => {
       region: "Asia",
       years: [],
     });
+  });
+});
+
+describe("the catalog's snapshot", () => {
+  test("a process that loads the data again reads the catalog from its snapshot: the same answers, still frozen", () => {
+    const file = buildSyntheticVpic();
+    const cacheDir = mkdtempSync(path.join(tmpdir(), "vpic-cache-"));
+    const built = loadVpicData(file, { now: NOW, cacheDir });
+    const makes = listMakesIn(built, {}, NOW);
+    const models = listModelsIn(built, "testa", {}, NOW);
+    expect(readdirSync(cacheDir).filter((f) => f.startsWith("vpic-catalog-"))).toHaveLength(1);
+
+    const again = loadVpicData(file, { now: NOW, cacheDir });
+    expect(again.stats.fromSnapshot).toBe(true);
+    expect(listMakesIn(again, {}, NOW)).toEqual(makes);
+    expect(listModelsIn(again, "testa", {}, NOW)).toEqual(models);
+    const beta = listModelsIn(again, "testa", {}, NOW)!.models[1];
+    expect(Object.isFrozen(beta)).toBe(true);
+    expect(Object.isFrozen(beta.years)).toBe(true);
+    expect(Object.isFrozen(beta.years[0])).toBe(true);
+    expect(Object.isFrozen(beta.vehicleTypes)).toBe(true);
+  });
+
+  test("which WMIs are public is judged when the data is loaded, not when its snapshot was written", () => {
+    const file = buildSyntheticVpic();
+    const cacheDir = mkdtempSync(path.join(tmpdir(), "vpic-cache-"));
+    expect(lookupWmiIn(loadVpicData(file, { now: NOW, cacheDir }), "TSX", NOW)).toBeNull();
+    // TSX is published on 2999-01-01.
+    const later = new Date("2999-06-01T00:00:00Z");
+    const loadedLater = loadVpicData(file, { now: later, cacheDir });
+    expect(loadedLater.stats.fromSnapshot).toBe(true);
+    expect(lookupWmiIn(loadedLater, "TSX", later)).toMatchObject({ wmi: "TSX", manufacturer: "TESTA MOTORS INC." });
   });
 });
 

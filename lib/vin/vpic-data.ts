@@ -3,13 +3,17 @@
  * decoder walks (vpic-types.ts): WMI → schema links with year ranges; schema → its distinct keys (compiled
  * matchers, bucketed by the key's first character) → the Pattern rows behind each key; lookup tables; makes
  * of models; engine-model patterns; conversions; defaults and descriptor years when the file has them.
- * One module under vpic-tables/ per group of tables.
+ * One module under vpic-tables/ per group of tables. What is read is kept in a snapshot beside the data
+ * (vpic-snapshot.ts), so a process reads it from there; what depends on the time (which WMIs are public) is
+ * judged on each load.
  *
  * Works with any SQLite holding the vPIC tables (corgi's cut or a full conversion): every element the file
  * holds is used, optional tables are used when present.
  */
 import Database from "better-sqlite3";
-import { patternTablesFor, readPatternTables, type PatternTables } from "./pattern-tables";
+import { readPatternTables, type PatternTables } from "./pattern-tables";
+import { VIN_DESCRIPTOR_YEARS } from "./vin-descriptor-years";
+import { isMap, snapshotted } from "./vpic-snapshot";
 import {
   decodableElements,
   elementTables,
@@ -27,7 +31,17 @@ import {
 import { readSchemasToBeQced, schemaIndexer } from "./vpic-tables/schema-index";
 import { readCheckDigitExceptions, readDescriptorYears } from "./vpic-tables/vin-exceptions";
 import { makeRefs, nameWmis, readMakesOfModel, readWmis } from "./vpic-tables/wmis";
-import type { PatternStore, VpicData, VpicElement, WmiRecord } from "./vpic-types";
+import type {
+  Conversion,
+  DefaultValueRow,
+  EngineModelPatternRow,
+  MakeRef,
+  PatternStore,
+  VehicleSpecSchemaEntry,
+  VpicData,
+  VpicElement,
+  WmiRecord,
+} from "./vpic-types";
 
 export type * from "./vpic-types";
 
@@ -39,70 +53,46 @@ export function wmiCode(wmi: string): number {
 export interface LoadOptions {
   /** "Now" for PublicAvailabilityDate (tests pin it). */
   now?: Date;
-  /** Folder for the compiled pattern snapshot; without it every load reads the Pattern table. */
+  /** Folder for the compiled snapshot (vpic-snapshot.ts); without it every load reads the tables. */
   cacheDir?: string;
 }
+
+/** What is read out of the file: everything the decoder holds but what depends on the time and the per-schema indexes. */
+interface VpicTables {
+  elements: Map<number, VpicElement>;
+  lookups: Map<string, Map<string, string>>;
+  /** With their names and makes; `isPublic` is judged when loaded. */
+  wmis: Map<string, WmiRecord>;
+  pt: PatternTables;
+  toBeQced: Map<number, boolean>;
+  makesOfModel: Map<string, MakeRef[]>;
+  engineModelPatterns: Map<string, EngineModelPatternRow[]>;
+  conversions: Conversion[];
+  defaults: Map<number, DefaultValueRow[]>;
+  /** Null when the file has no VinDescriptor table: the bundled list is used (it is code, not data). */
+  descriptorYears: Map<string, number> | null;
+  checkDigitExceptions: Set<string>;
+  vehicleSpecs: Map<string, VehicleSpecSchemaEntry[]>;
+}
+
+/** Bump when VpicTables or how a table is read changes, so old snapshots are ignored. */
+const FORMAT = 3;
 
 export function loadVpicData(file: string, options: LoadOptions = {}): VpicData {
   const now = options.now ?? new Date();
   const started = performance.now();
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    const r = vpicReader(db);
-    const elements = readElements(r);
-    const lookups = readLookups(r, elements);
-    const wmis = readWmis(r, now.getTime());
-    const { pt, store, fromSnapshot } = readPatterns(r, file, options.cacheDir, elements);
-    const indexer = schemaIndexer(pt, readSchemasToBeQced(r));
-    const refOf = makeRefs(lookups);
-    const makesOfModel = readMakesOfModel(r, refOf);
-    nameWmis(wmis, lookups, refOf);
-    const conversions = readConversions(r);
-    return {
-      source: file,
-      elements,
-      wmis,
-      schemaIndex: indexer.schemaIndex,
-      schemas: { get: (schemaId: number) => indexer.schemaIndex(schemaId) ?? undefined },
-      valuesBySchema: indexer.valuesBySchema,
-      patterns: store,
-      patternIndex: pt.patternIndex,
-      lookups,
-      makesOfModel,
-      makesByAttr: store.attrTable.map((a) => makesOfModel.get(a)),
-      wmiByCode: new Map([...wmis.values()].filter((w) => w.wmi.length === 3).map((w) => [wmiCode(w.wmi), w])),
-      ...elementTables(elements),
-      engineModelPatterns: readEngineModelPatterns(r),
-      conversions,
-      conversionsFrom: groupBy(conversions, (c) => c.fromElementId),
-      defaults: readDefaults(r),
-      descriptorYears: readDescriptorYears(r),
-      checkDigitExceptions: readCheckDigitExceptions(r),
-      vehicleSpecs: readVehicleSpecs(r),
-      lossy: isLossy(store),
-      dataDate: pt.maxChanged ? new Date(pt.maxChanged).toISOString().slice(0, 10) : "",
-      stats: statsOf(wmis, indexer, store, started, fromSnapshot),
-    };
-  } finally {
-    db.close();
-  }
-}
-
-/**
- * The Pattern rows a decode can use (from the compiled snapshot when there is one): plain/bracket keys need
- * a decodable public element; formula keys take any element but the four that come from elsewhere.
- */
-function readPatterns(
-  r: VpicReader,
-  file: string,
-  cacheDir: string | undefined,
-  elements: Map<number, VpicElement>,
-): { pt: PatternTables; store: PatternStore; fromSnapshot: boolean } {
-  const decodable = decodableElements(elements);
-  const filterKey = [...decodable].sort((x, y) => x - y).join(",");
-  const { tables: pt, fromSnapshot } = patternTablesFor(file, cacheDir, filterKey, () =>
-    readPatternTables(r.db, r.table("Pattern")!, r.editedOn("Pattern"), decodable, NON_PATTERN_ELEMENTS),
-  );
+  const { value: t, fromSnapshot } = snapshotted<VpicTables>({
+    file,
+    cacheDir: options.cacheDir,
+    name: "vpic-tables",
+    dependsOn: `${FORMAT}|${[...NON_PATTERN_ELEMENTS].join(",")}`,
+    // (isView, not instanceof: see vpic-snapshot.ts.)
+    usable: (v) => isMap((v as VpicTables)?.wmis) && ArrayBuffer.isView((v as VpicTables).pt?.patternIndex),
+    compile: () => readTables(file),
+  });
+  for (const w of t.wmis.values()) w.isPublic = !Number.isNaN(w.publicAt) && w.publicAt <= now.getTime();
+  const { pt, wmis, makesOfModel, conversions } = t;
+  const indexer = schemaIndexer(pt, t.toBeQced);
   const store: PatternStore = {
     id: pt.id,
     element: pt.element,
@@ -110,7 +100,70 @@ function readPatterns(
     attrTable: pt.attrTable.map(printable),
     changedOn: pt.changedOn,
   };
-  return { pt, store, fromSnapshot };
+  return {
+    source: file,
+    cacheDir: options.cacheDir,
+    elements: t.elements,
+    wmis,
+    schemaIndex: indexer.schemaIndex,
+    schemas: { get: (schemaId: number) => indexer.schemaIndex(schemaId) ?? undefined },
+    valuesBySchema: indexer.valuesBySchema,
+    patterns: store,
+    patternIndex: pt.patternIndex,
+    lookups: t.lookups,
+    makesOfModel,
+    makesByAttr: store.attrTable.map((a) => makesOfModel.get(a)),
+    wmiByCode: new Map([...wmis.values()].filter((w) => w.wmi.length === 3).map((w) => [wmiCode(w.wmi), w])),
+    ...elementTables(t.elements),
+    engineModelPatterns: t.engineModelPatterns,
+    conversions,
+    conversionsFrom: groupBy(conversions, (c) => c.fromElementId),
+    defaults: t.defaults,
+    descriptorYears: t.descriptorYears ?? new Map(VIN_DESCRIPTOR_YEARS),
+    checkDigitExceptions: t.checkDigitExceptions,
+    vehicleSpecs: t.vehicleSpecs,
+    lossy: isLossy(store),
+    dataDate: pt.maxChanged ? new Date(pt.maxChanged).toISOString().slice(0, 10) : "",
+    stats: statsOf(wmis, indexer, store, started, fromSnapshot),
+  };
+}
+
+function readTables(file: string): VpicTables {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const r = vpicReader(db);
+    const elements = readElements(r);
+    const lookups = readLookups(r, elements);
+    const wmis = readWmis(r);
+    const refOf = makeRefs(lookups);
+    const makesOfModel = readMakesOfModel(r, refOf);
+    nameWmis(wmis, lookups, refOf);
+    return {
+      elements,
+      lookups,
+      wmis,
+      pt: readPatterns(r, elements),
+      toBeQced: readSchemasToBeQced(r),
+      makesOfModel,
+      engineModelPatterns: readEngineModelPatterns(r),
+      conversions: readConversions(r),
+      defaults: readDefaults(r),
+      descriptorYears: readDescriptorYears(r),
+      checkDigitExceptions: readCheckDigitExceptions(r),
+      vehicleSpecs: readVehicleSpecs(r),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The Pattern rows a decode can use: plain/bracket keys need a decodable public element; formula keys take any
+ * element but the four that come from elsewhere.
+ */
+function readPatterns(r: VpicReader, elements: Map<number, VpicElement>): PatternTables {
+  const decodable = decodableElements(elements);
+  return readPatternTables(r.db, r.table("Pattern")!, r.editedOn("Pattern"), decodable, NON_PATTERN_ELEMENTS);
 }
 
 /**

@@ -58,7 +58,7 @@ export async function ensureBundledVpic(target: string): Promise<"present" | "un
 }
 
 /**
- * Compiles the decoder's pattern snapshot for `file` into `<its folder>/cache` (the decoder's snapshot folder
+ * Compiles the decoder's snapshot of the tables for `file` into `<its folder>/cache` (the decoder's snapshot folder
  * for the default data layout), so the first decode after install loads in well under a second. Cheap when
  * the snapshot is already there.
  */

@@ -34,7 +34,9 @@ export interface WmiRecord {
   truckTypeId: number | null;
   countryId: number | null;
   changedOn: number;
-  /** PublicAvailabilityDate set and not in the future; NHTSA ignores other WMIs. */
+  /** PublicAvailabilityDate in ms since the epoch; NaN when there is none (never public). */
+  publicAt: number;
+  /** PublicAvailabilityDate set and not in the future when the data was loaded; NHTSA ignores other WMIs. */
   isPublic: boolean;
   links: WmiSchemaLink[];
   makeIds: number[];
@@ -120,6 +122,8 @@ export interface DefaultValueRow {
 
 export interface VpicData {
   source: string;
+  /** The folder of its snapshots (vpic-snapshot.ts), when it was loaded with one. */
+  cacheDir?: string;
   elements: Map<number, VpicElement>;
   wmis: Map<string, WmiRecord>;
   /** A schema's compiled index (built on first use, then kept), or null when it has no usable patterns. */

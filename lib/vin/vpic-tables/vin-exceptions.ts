@@ -3,19 +3,16 @@
  * bundled for a file without it) and VINs whose wrong check digit the manufacturer reported
  * (VinException.CheckDigit, full vPIC only).
  */
-import { VIN_DESCRIPTOR_YEARS } from "../vin-descriptor-years";
 import type { VpicReader } from "./reader";
 
-export function readDescriptorYears(r: VpicReader): Map<string, number> {
+/** VinDescriptor's model years by descriptor; null when the file lacks the table (the bundled list stands in). */
+export function readDescriptorYears(r: VpicReader): Map<string, number> | null {
+  if (!r.table("VinDescriptor")) return null;
   const descriptorYears = new Map<string, number>();
-  if (r.table("VinDescriptor")) {
-    for (const row of r.all(
-      `SELECT Descriptor AS "Descriptor", ModelYear AS "ModelYear" FROM "${r.table("VinDescriptor")}"`,
-    )) {
-      descriptorYears.set(String(row.Descriptor).toUpperCase(), Number(row.ModelYear));
-    }
-  } else {
-    for (const [descriptor, year] of VIN_DESCRIPTOR_YEARS) descriptorYears.set(descriptor, year);
+  for (const row of r.all(
+    `SELECT Descriptor AS "Descriptor", ModelYear AS "ModelYear" FROM "${r.table("VinDescriptor")}"`,
+  )) {
+    descriptorYears.set(String(row.Descriptor).toUpperCase(), Number(row.ModelYear));
   }
   return descriptorYears;
 }

@@ -6,8 +6,11 @@
 import type { MakeRef, WmiRecord } from "../vpic-types";
 import { num, parseVpicDate, type VpicReader } from "./reader";
 
-/** Wmi rows with their schema links and make ids, by WMI code. `isPublic` is judged at `nowMs`. */
-export function readWmis(r: VpicReader, nowMs: number): Map<string, WmiRecord> {
+/**
+ * Wmi rows with their schema links and make ids, by WMI code. `isPublic` is false here: it is judged from
+ * `publicAt` when the data is loaded (vpic-data.ts), since a snapshot of the rows outlives the day it was read.
+ */
+export function readWmis(r: VpicReader): Map<string, WmiRecord> {
   const wmis = new Map<string, WmiRecord>();
   const byId = new Map<number, WmiRecord>();
   const table = r.table("Wmi")!;
@@ -15,7 +18,6 @@ export function readWmis(r: VpicReader, nowMs: number): Map<string, WmiRecord> {
   const wanted = ["Id", "Wmi", "ManufacturerId", "VehicleTypeId", "TruckTypeId", "CountryId", "PublicAvailabilityDate"];
   const list = wanted.map((c) => (cols.has(c.toLowerCase()) ? `"${c}" AS "${c}"` : `NULL AS "${c}"`)).join(", ");
   for (const row of r.all(`SELECT ${list}, ${r.editedOn("Wmi")} AS "EditedOn" FROM "${table}"`)) {
-    const publicAt = parseVpicDate(row.PublicAvailabilityDate as string | null);
     const record: WmiRecord = {
       id: Number(row.Id),
       wmi: String(row.Wmi).toUpperCase(),
@@ -24,7 +26,8 @@ export function readWmis(r: VpicReader, nowMs: number): Map<string, WmiRecord> {
       truckTypeId: num(row.TruckTypeId),
       countryId: num(row.CountryId),
       changedOn: parseVpicDate(row.EditedOn as string | null),
-      isPublic: !Number.isNaN(publicAt) && publicAt <= nowMs,
+      publicAt: parseVpicDate(row.PublicAvailabilityDate as string | null),
+      isPublic: false,
       links: [],
       makeIds: [],
       vehicleTypeName: null,
