@@ -16,6 +16,8 @@ export interface RefreshDeps extends GenerationDeps {
   refreshBackoffMs: number;
   /** Vehicles whose back-off this process remembers (LRU beyond). */
   maxKeys: number;
+  /** Bytes each of its caches may hold. */
+  maxBytes: number;
   /** True while a foreground generation of the key runs in this process. */
   generating: (key: string) => boolean;
   /** Drops the key from this process's memory once a refresh stored a new row. */
@@ -31,9 +33,9 @@ export interface Refresher {
 
 export function createRefresher(deps: RefreshDeps): Refresher {
   /** Background refreshes under way, one per key: a single-flight memo that keeps no answer. */
-  const refreshes = new BoundedMemo<true>({ max: deps.maxKeys });
+  const refreshes = new BoundedMemo<true>({ max: deps.maxKeys, maxBytes: deps.maxBytes });
   /** Key → time before which this process does not retry a failed background refresh. */
-  const backoff = boundedCache<number>(deps.maxKeys);
+  const backoff = boundedCache<number>({ max: deps.maxKeys, maxBytes: deps.maxBytes });
 
   const dueForRefresh = (row: StoredInsight, at: Date): boolean => {
     if ((backoff.get(row.key) ?? 0) > at.getTime()) return false;

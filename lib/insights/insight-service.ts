@@ -41,6 +41,8 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 /** Vehicles an instance keeps insights, vPIC variants and refresh back-offs in memory for (LRU beyond). */
 const MAX_KEYS = 5000;
+/** Bytes each of those caches may hold (an insight or a model's variants is a few KB at most). */
+const MAX_BYTES = 8 * 1024 * 1024;
 
 export interface Insight {
   text: string;
@@ -123,14 +125,15 @@ function serviceState(options: InsightServiceOptions): ServiceState {
     factsOf: options.facts ?? ((input: FactsInput) => gatherFacts(input)),
     leaseMs: options.leaseMs ?? 30_000,
   };
-  const memory = boundedCache<{ row: StoredInsight; until: number }>(MAX_KEYS);
-  const flights = new BoundedMemo<StoredInsight>({ max: MAX_KEYS });
+  const memory = boundedCache<{ row: StoredInsight; until: number }>({ max: MAX_KEYS, maxBytes: MAX_BYTES });
+  const flights = new BoundedMemo<StoredInsight>({ max: MAX_KEYS, maxBytes: MAX_BYTES });
   const refresher = createRefresher({
     ...deps,
     refreshBeforeExpiryMs: options.refreshBeforeExpiryMs ?? 3 * DAY,
     fallbackRetryAfterMs: options.fallbackRetryAfterMs ?? 5 * MINUTE,
     refreshBackoffMs: options.refreshBackoffMs ?? 10 * MINUTE,
     maxKeys: MAX_KEYS,
+    maxBytes: MAX_BYTES,
     generating: (key) => flights.loading(key),
     forget: (key) => memory.delete(key),
   });
@@ -149,7 +152,7 @@ function serviceState(options: InsightServiceOptions): ServiceState {
  * few tens of ms): remember the answers, unknown years included, so repeated 404s stay cheap.
  */
 function memoisedVariants(read: (year: number, make: string, model: string) => VpicVariants | null) {
-  const memo = boundedCache<{ found: VpicVariants | null }>(MAX_KEYS);
+  const memo = boundedCache<{ found: VpicVariants | null }>({ max: MAX_KEYS, maxBytes: MAX_BYTES });
   return (year: number, make: string, model: string): VpicVariants | null => {
     const key = `${year}|${make}|${model}`;
     const hit = memo.get(key);

@@ -30,13 +30,15 @@
  *
  * Bounded caches and single flight (memo.ts), on lru-cache (its `fetch` shares one load among callers):
  *
- *   const memo = new BoundedMemo<Answer>({ max: 5000 });
+ *   const memo = new BoundedMemo<Answer>({ max: 5000, maxBytes: 8 << 20 });
  *   memo.get(key, () => load(key), (a) => (a.ok ? 0 : config().outside.failureMemoMs))
  *
  *   BoundedMemo.get(key, load, ttlFor)  remembered answer, else one load shared by concurrent callers; the
  *                                       answer is kept ttlFor(answer) ms (0 = not kept): a short negative
  *                                       cache for failures makes a burst for one vehicle one call
- *   boundedCache(max, ttlMs)            a plain LRUCache for get/set uses
+ *   boundedCache({ max, maxBytes, sizeOf?, ttlMs? })  a plain LRUCache for get/set uses
+ *   every cache is bounded in entries and bytes (sizeOf, default approximateBytes: a string's length, an object's
+ *   JSON text)
  *   memo.inFlight / loading(key) / settled()  loads under way (a cap on requests; a CLI waiting before exit)
  *
  * Deadlines (deadline.ts): one AbortSignal for a deadline and the caller's signals, cleared when the work is over

@@ -2,14 +2,44 @@
  * A bounded, per-process memo of answers from slow sources, with single flight, on lru-cache's `fetch`:
  * concurrent asks for one key share one load, and each answer is kept for as long as `ttlFor(answer)` says.
  * A healthy answer can be kept for a while; a failed one briefly (a negative cache), so a burst for one
- * vehicle during an outage makes one call, not one per request; 0 keeps nothing. At most `max` entries
- * (least recently used go first). A load that throws is not kept.
+ * vehicle during an outage makes one call, not one per request; 0 keeps nothing. At most `max` entries and
+ * `maxBytes` bytes (least recently used go first). A load that throws is not kept.
+ *
+ * Every cache of a process is bounded in bytes, not only in entries: an entry count alone lets a few large answers
+ * (a vehicle with hundreds of complaints) hold many times what the count was sized for.
  */
 import { LRUCache } from "lru-cache";
 
-export interface MemoOptions {
+export interface CacheBounds<V> {
   /** Most entries kept; the least recently used are dropped beyond it. */
   max: number;
+  /**
+   * Most bytes kept, as `sizeOf` estimates them; the least recently used are dropped beyond it, and an entry larger
+   * than this on its own is not kept.
+   */
+  maxBytes: number;
+  /** What an entry holds, in bytes (default: approximateBytes of the value, plus the key). */
+  sizeOf?: (value: V, key: string) => number;
+}
+
+/**
+ * About what a value holds in memory, in bytes: a string's length, an object's JSON text (numbers and names
+ * as text are within a small factor of V8's objects for the records cached here), 16 for anything else.
+ */
+export function approximateBytes(value: unknown): number {
+  if (typeof value === "string") return value.length;
+  if (typeof value !== "object" || value === null) return 16;
+  return JSON.stringify(value)?.length ?? 16;
+}
+
+/** lru-cache's options for `bounds`: sizes are whole bytes, at least 1 (it refuses 0). */
+function sized<V>(bounds: CacheBounds<V>) {
+  const sizeOf = bounds.sizeOf ?? ((value: V, key: string) => approximateBytes(value) + key.length);
+  return {
+    max: bounds.max,
+    maxSize: bounds.maxBytes,
+    sizeCalculation: (value: V, key: string) => Math.max(1, Math.ceil(sizeOf(value, key))),
+  };
 }
 
 interface Flight<T> {
@@ -25,9 +55,9 @@ export class BoundedMemo<T extends NonNullable<unknown>> {
    */
   private readonly loads = new Map<string, Promise<void>>();
 
-  constructor(opts: MemoOptions) {
+  constructor(bounds: CacheBounds<T>) {
     this.entries = new LRUCache<string, T, Flight<T>>({
-      max: opts.max,
+      ...sized(bounds),
       ttlAutopurge: false,
       // A load whose entry was pushed out (a flood of other keys) still answers everyone waiting for it.
       ignoreFetchAbort: true,
@@ -95,9 +125,17 @@ export class BoundedMemo<T extends NonNullable<unknown>> {
   get size(): number {
     return this.entries.size;
   }
+
+  /** Bytes held, as the bounds' sizeOf estimates them. */
+  get bytes(): number {
+    return this.entries.calculatedSize;
+  }
 }
 
-/** A plain bounded cache (lru-cache) for the places that only need get/set; `ttlMs` 0 means no expiry. */
-export function boundedCache<V extends NonNullable<unknown>>(max: number, ttlMs = 0): LRUCache<string, V> {
-  return new LRUCache<string, V>(ttlMs > 0 ? { max, ttl: ttlMs } : { max });
+/** A plain bounded cache (lru-cache) for the places that only need get/set; `ttlMs` 0 (the default) means no expiry. */
+export function boundedCache<V extends NonNullable<unknown>>(
+  bounds: CacheBounds<V> & { ttlMs?: number },
+): LRUCache<string, V> {
+  const ttlMs = bounds.ttlMs ?? 0;
+  return new LRUCache<string, V>(ttlMs > 0 ? { ...sized(bounds), ttl: ttlMs } : sized(bounds));
 }

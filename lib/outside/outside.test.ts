@@ -1,7 +1,17 @@
 /** The shared pieces of every outside client: breaker states and probes, the bounded memo, deadlines. */
 import { setTimeout as sleep } from "node:timers/promises";
 import { resetConfigForTests } from "../config";
-import { Breaker, BoundedMemo, breakerFor, resetBreakersForTests, startDeadline, untilAborted, watchSlowCall } from ".";
+import { approximateBytes } from "./memo";
+import {
+  Breaker,
+  BoundedMemo,
+  boundedCache,
+  breakerFor,
+  resetBreakersForTests,
+  startDeadline,
+  untilAborted,
+  watchSlowCall,
+} from ".";
 import { Bulkhead } from "./bulkhead";
 
 type Answer = { ok: true; n: number } | { ok: false; reason: string };
@@ -158,7 +168,7 @@ describe("Bulkhead", () => {
 
 describe("BoundedMemo", () => {
   it("shares one load among concurrent callers and keeps the answer for its ttl", async () => {
-    const memo = new BoundedMemo<Answer>({ max: 10 });
+    const memo = new BoundedMemo<Answer>({ max: 10, maxBytes: 1 << 20 });
     let loads = 0;
     const load = async (): Promise<Answer> => {
       loads++;
@@ -173,7 +183,7 @@ describe("BoundedMemo", () => {
   });
 
   it("remembers a failure only as long as ttlFor says (negative cache), and nothing with 0", async () => {
-    const memo = new BoundedMemo<Answer>({ max: 10 });
+    const memo = new BoundedMemo<Answer>({ max: 10, maxBytes: 1 << 20 });
     let loads = 0;
     const failing = async (): Promise<Answer> => ({ ok: false, reason: `try ${++loads}` });
     const ttl = (a: Answer) => (a.ok ? 60_000 : 40);
@@ -189,7 +199,7 @@ describe("BoundedMemo", () => {
   });
 
   it("holds at most max entries", async () => {
-    const memo = new BoundedMemo<Answer>({ max: 3 });
+    const memo = new BoundedMemo<Answer>({ max: 3, maxBytes: 1 << 20 });
     for (let i = 0; i < 10; i++)
       await memo.get(
         `k${i}`,
@@ -201,8 +211,39 @@ describe("BoundedMemo", () => {
     expect(memo.peek("k9")).toEqual({ ok: true, n: 9 });
   });
 
+  it("holds at most maxBytes: large answers push out the least recently used, and one larger than that alone is not kept", async () => {
+    type Text = { text: string };
+    const memo = new BoundedMemo<Text>({ max: 100, maxBytes: 10_000 });
+    const text = (n: number) => async () => ({ text: "x".repeat(n) });
+    for (let i = 0; i < 5; i++) await memo.get(`k${i}`, text(3_000), () => 60_000);
+    // Three answers of about 3 KB fit in 10 KB; the two asked first went.
+    expect(memo.size).toBe(3);
+    expect(memo.bytes).toBeLessThanOrEqual(10_000);
+    expect(memo.peek("k1")).toBeUndefined();
+    expect(memo.peek("k4")).toBeDefined();
+    // An answer larger than the whole bound is still given to its caller, and not kept.
+    expect((await memo.get("big", text(20_000), () => 60_000)).text).toHaveLength(20_000);
+    expect(memo.peek("big")).toBeUndefined();
+    expect(memo.peek("k4")).toBeDefined();
+  });
+
+  it("boundedCache holds at most maxBytes by its sizeOf", () => {
+    const cache = boundedCache<string>({ max: 100, maxBytes: 1_000, sizeOf: (value) => value.length });
+    for (let i = 0; i < 10; i++) cache.set(`k${i}`, "y".repeat(300));
+    expect(cache.size).toBe(3);
+    expect(cache.calculatedSize).toBe(900);
+    expect(cache.has("k9")).toBe(true);
+    expect(cache.has("k6")).toBe(false);
+  });
+
+  it("approximateBytes: a string's length, an object's JSON text", () => {
+    expect(approximateBytes("abcd")).toBe(4);
+    expect(approximateBytes({ a: "bc" })).toBe('{"a":"bc"}'.length);
+    expect(approximateBytes(true)).toBe(16);
+  });
+
   it("a load that throws is not kept and the next caller loads again", async () => {
-    const memo = new BoundedMemo<Answer>({ max: 3 });
+    const memo = new BoundedMemo<Answer>({ max: 3, maxBytes: 1 << 20 });
     await expect(
       memo.get(
         "k",

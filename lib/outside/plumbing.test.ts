@@ -216,7 +216,7 @@ describe("HostQueues", () => {
 
 describe("BoundedMemo: loads under way", () => {
   it("counts loads in flight per key and settles them", async () => {
-    const memo = new BoundedMemo<{ v: number }>({ max: 10 });
+    const memo = new BoundedMemo<{ v: number }>({ max: 10, maxBytes: 1 << 20 });
     const a = memo.get(
       "a",
       () => sleep(30).then(() => ({ v: 1 })),
@@ -238,7 +238,7 @@ describe("BoundedMemo: loads under way", () => {
   });
 
   it("a flood of other keys does not break a load under way (its entry pushed out)", async () => {
-    const memo = new BoundedMemo<{ v: number }>({ max: 2 });
+    const memo = new BoundedMemo<{ v: number }>({ max: 2, maxBytes: 1 << 20 });
     const slow = memo.get(
       "slow",
       () => sleep(30).then(() => ({ v: 0 })),

@@ -244,7 +244,7 @@ async function askWithinDeadline(q: VehicleQuery): Promise<{ ok: true; value: Re
  * same list, so a refresh then makes one call (recallsByVehicle) where it made two. Only answers are kept.
  */
 const MODEL_LIST_MS = 6 * 60 * 60 * 1000;
-const recallModelLists = boundedCache<string[]>(2000, MODEL_LIST_MS);
+const recallModelLists = boundedCache<string[]>({ max: 2000, maxBytes: 4 * 1024 * 1024, ttlMs: MODEL_LIST_MS });
 
 async function recallModelsOf(
   q: VehicleQuery,

@@ -469,8 +469,9 @@ function outage(s: { status: string } | undefined, online: boolean): boolean {
   return s !== undefined && (s.status === "pending" || s.status === "stale" || (s.status === "unavailable" && online));
 }
 
-/** At most this many vehicles' pricing sections per process (a few KB each). */
+/** At most this many vehicles' pricing sections per process (a few KB each), and at most this many bytes. */
 const MEMO_MAX_VEHICLES = 5000;
+const MEMO_MAX_BYTES = 16 * 1024 * 1024;
 
 const globalForMemos = globalThis as unknown as { __vinscopePricingMemo?: BoundedMemo<VinPricingSection> };
 
@@ -481,8 +482,11 @@ const globalForMemos = globalThis as unknown as { __vinscopePricingMemo?: Bounde
  * its own, used once.
  */
 function pricingMemo(): BoundedMemo<VinPricingSection> {
-  if (outsideSystemsOff()) return new BoundedMemo<VinPricingSection>({ max: 1 });
-  return (globalForMemos.__vinscopePricingMemo ??= new BoundedMemo<VinPricingSection>({ max: MEMO_MAX_VEHICLES }));
+  if (outsideSystemsOff()) return new BoundedMemo<VinPricingSection>({ max: 1, maxBytes: MEMO_MAX_BYTES });
+  return (globalForMemos.__vinscopePricingMemo ??= new BoundedMemo<VinPricingSection>({
+    max: MEMO_MAX_VEHICLES,
+    maxBytes: MEMO_MAX_BYTES,
+  }));
 }
 
 /** A healthy pricing section is kept; a failed read of the deals is not. */

@@ -92,6 +92,16 @@ test("bounded: a batch keeps the newest 5,000 answers; the oldest are let go", a
   expect(keys).toContain("2021|acme|model-5001");
 });
 
+test("bounded in bytes too: a source of large answers holds at most 24 MB of them, the newest", async () => {
+  const index = answerIndex();
+  const at = new Date();
+  // Eight answers of 4 MB each: only five fit in 24 MB.
+  for (let n = 0; n < 8; n++) index.hold("large-answers", `2021|acme|model-${n}`, `"${"x".repeat(4 << 20)}"`, at);
+  expect(index.sizes()["large-answers"]).toBe(5);
+  expect(await index.get("large-answers", "2021|acme|model-0")).toBeNull();
+  expect((await index.get<string>("large-answers", "2021|acme|model-7"))?.value).toHaveLength(4 << 20);
+});
+
 test("an answer another process stores, or replaces, shows here after a poll", async () => {
   restart();
   const index = answerIndex();

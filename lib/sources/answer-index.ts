@@ -12,12 +12,13 @@
  *   of those not held yet. Answers this process stores itself are held at once. So an answer stored by another
  *   instance shows here within POLL_MS plus that instance's write-behind delay (milliseconds): about 2 s.
  * - Held as the stored JSON text (a one-byte string, a third of the parsed objects' size) and parsed per lookup
- *   (tens of microseconds). Bounded per source (MAX_PER_SOURCE, least recently used dropped; a dropped vehicle
- *   is asked again). Full size measured with `npm run bench:index-memory` (docs/scaling.md, "Memory").
+ *   (tens of microseconds). Bounded per source in entries and bytes (MAX_PER_SOURCE, MAX_BYTES_PER_SOURCE; least
+ *   recently used dropped; a dropped vehicle is asked again). Full size measured with `npm run bench:index-memory` (docs/scaling.md, "Memory").
  */
-import { LRUCache } from "lru-cache";
+import type { LRUCache } from "lru-cache";
 import { db, dbProvider, type Db } from "../db";
 import { betweenPages } from "../db/data-version";
+import { boundedCache } from "../outside";
 import { log } from "../log";
 
 const POLL_MS = 2_000;
@@ -31,6 +32,12 @@ const POLL_MS = 2_000;
  */
 const overlapMs = () => (dbProvider() === "postgresql" ? 5_000 : 500);
 const MAX_PER_SOURCE = 5_000;
+/**
+ * Bytes of stored JSON held per source. At full size an answer averages about 3 KB (56 MB for the 5,000 of each
+ * of four sources, docs/scaling.md), so the count is what binds; this keeps a source of large answers (a
+ * vehicle with hundreds of complaints) from holding many times that.
+ */
+const MAX_BYTES_PER_SOURCE = 24 * 1024 * 1024;
 const PAGE = 1_000;
 
 interface StoredAnswer<T> {
@@ -81,7 +88,15 @@ class AnswerIndex {
 
   private put(source: string, key: string, payload: string, checkedAt: Date): void {
     let held = this.sources.get(source);
-    if (!held) this.sources.set(source, (held = new LRUCache({ max: MAX_PER_SOURCE })));
+    if (!held) {
+      held = boundedCache<Held>({
+        max: MAX_PER_SOURCE,
+        maxBytes: MAX_BYTES_PER_SOURCE,
+        // The payload is a one-byte string (JSON text); the key, its date and the entry about 100 bytes more.
+        sizeOf: (entry, key) => entry.payload.length + key.length + 100,
+      });
+      this.sources.set(source, held);
+    }
     const old = held.peek(key);
     if (!old || old.checkedAt <= checkedAt) held.set(key, { payload, checkedAt });
   }

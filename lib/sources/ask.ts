@@ -68,11 +68,15 @@ type Remembered<T> = { ok: true; value: T; checkedAt: Date } | (FetchFailure & {
 
 const OVER_BUDGET = Symbol("over budget");
 
-/** Keys with a load under way or a failure remembered, per source (each a promise or a failure, not an answer). */
+/**
+ * Keys with a load under way or a failure remembered, per source (each a promise or a failure of a few hundred
+ * bytes, not an answer), and the bytes they may take.
+ */
 const MAX_FLIGHTS = 5000;
+const MAX_FLIGHT_BYTES = 4 * 1024 * 1024;
 
 export class SourceAnswers<T extends NonNullable<unknown>> {
-  private readonly memo = new BoundedMemo<Remembered<T>>({ max: MAX_FLIGHTS });
+  private readonly memo = new BoundedMemo<Remembered<T>>({ max: MAX_FLIGHTS, maxBytes: MAX_FLIGHT_BYTES });
   readonly breakerName: string;
 
   constructor(
