@@ -1,7 +1,7 @@
 /**
  * `vinscope start` (`npm start`): everything a fresh clone needs after `npm install`, then the server.
  *   1. validate the configuration (a bad variable stops here, named);
- *   2. make sure the vPIC database is unpacked (scripts/build/prepare-data.ts);
+ *   2. make sure the vPIC database is unpacked (scripts/build/prepare-data.ts, compiled);
  *   3. migrate the database and seed demo data into an empty one (`vinscope db migrate`);
  *   4. build the app if there is no build or the sources are newer than it;
  *   5. `next start` on PORT (at HOST, else every interface) in WEB_CONCURRENCY processes (cli/server/server-workers.ts);
@@ -27,11 +27,11 @@ const cliCommand = (...args: string[]): [string, string[]] => [
   [path.join(root, "scripts/build/cli.mjs"), ...args],
 ];
 /**
- * The job runner as the launcher compiled it beside the CLI (scripts/build/compile-cli.mjs); current by the time
- * it starts, since the migrations ran through the launcher first.
+ * A process the launcher compiled beside the CLI (scripts/build/compile-cli.mjs): the job runner, the data check.
+ * Current when it runs, since this command itself came through the launcher, which compiles what is out of date.
  */
-const jobRunnerBundle = () =>
-  path.join(process.env.VINSCOPE_CLI_BUNDLE ?? path.join(root, "node_modules/.cache/vinscope/cli"), "job-runner.cjs");
+const bundled = (name: "job-runner" | "prepare-data") =>
+  path.join(process.env.VINSCOPE_CLI_BUNDLE ?? path.join(root, "node_modules/.cache/vinscope/cli"), `${name}.cjs`);
 let env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
 export function registerStart(program: Command): void {
@@ -131,7 +131,7 @@ async function start(opts: { port?: number; host?: string }): Promise<void> {
     }
     throw error;
   }
-  execFileSync(bin("tsx"), ["scripts/build/prepare-data.ts"], { stdio: "inherit", env });
+  execFileSync(process.execPath, [bundled("prepare-data")], { stdio: "inherit", env });
   execFileSync(...cliCommand("db", "migrate"), { stdio: "inherit", env });
   await buildIfNeeded();
   console.log(
@@ -152,7 +152,7 @@ function startJobRunnerProcess(): void {
   const start = () => {
     const child = spawn(
       process.execPath,
-      [...LEAN_PROCESS.execArgv, "--require", EXIT_WITH_PARENT, jobRunnerBundle()],
+      [...LEAN_PROCESS.execArgv, "--require", EXIT_WITH_PARENT, bundled("job-runner")],
       {
         cwd: root,
         env: { ...LEAN_PROCESS.env, ...env },

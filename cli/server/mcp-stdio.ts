@@ -5,10 +5,9 @@
  * console output of the modules it loads. Before serving it does what `npm start` does for the data: unpack
  * the bundled vPIC file if missing, migrate the database, seed the labelled demo data into an empty one.
  */
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
+import { existsSync } from "node:fs";
 import { config, ConfigError } from "../../lib/config";
-import { db, disconnectDb } from "../../lib/db";
+import { disconnectDb } from "../../lib/db";
 import { log, sendLogsToStderr } from "../../lib/log";
 import { createMcpServer, createStdioTransport } from "../../lib/mcp";
 import { seedDemoData } from "../../lib/seed";
@@ -22,34 +21,10 @@ async function prepareData(): Promise<void> {
     if (process.env.VPIC_DB_PATH) throw new Error(`vPIC database not found at ${cfg.vpic.dbPath} (VPIC_DB_PATH)`);
     await ensureBundledVpic(cfg.vpic.dbPath);
   }
-  // `prisma migrate deploy` cannot take its lock while the web app holds the same SQLite file open, and a
-  // desktop MCP client starts this server while `npm start` runs: migrate only when something is pending.
-  if (await migrationsPending()) migrate();
+  // A desktop MCP client starts this server while `npm start` runs: migrate() leaves an up-to-date database alone.
+  await migrate();
   if (cfg.seedDemoData) {
     for (const line of await seedDemoData()) log().info({ seed: line }, "demo data");
-  }
-}
-
-async function migrationsPending(): Promise<boolean> {
-  const { database } = config();
-  if (database.provider === "sqlite" && !existsSync(database.url.slice("file:".length))) return true;
-  const folder = path.join(
-    process.cwd(),
-    "prisma",
-    ...(database.provider === "postgresql" ? ["postgres"] : []),
-    "migrations",
-  );
-  const expected = readdirSync(folder, { withFileTypes: true })
-    .filter((e) => e.isDirectory())
-    .map((e) => e.name);
-  try {
-    const rows = await db().$queryRawUnsafe<{ migration_name: string }[]>(
-      `SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`,
-    );
-    const applied = new Set(rows.map((r) => r.migration_name));
-    return expected.some((name) => !applied.has(name));
-  } catch {
-    return true; // no migrations table yet: a fresh database
   }
 }
 

@@ -128,7 +128,7 @@ async function main() {
   for (const c of CASES.filter((c) => !cases.includes(c)))
     console.log(`(skipped ${c.label}: no such tool in this build)`);
 
-  migrate();
+  await migrate();
   await seedDemoData();
   console.log(`MCP server time, ${iterations} requests per case (SQLite, 30,000 demo deals, NHTSA off, insight off)\n`);
 

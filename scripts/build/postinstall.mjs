@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { outDir } from "./compile-cli.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -18,6 +19,6 @@ if (!existsSync(bin("prisma"))) {
 }
 run(bin("prisma"), ["generate", "--schema", "prisma/schema.prisma"]);
 run(bin("prisma"), ["generate", "--schema", "prisma/postgres/schema.prisma"]);
-run(bin("tsx"), ["scripts/build/prepare-data.ts"]);
-// `npm start`'s launcher and job runner run compiled to plain JavaScript (scripts/build/compile-cli.mjs).
+// `npm start`'s launcher, job runner and data check run compiled to plain JavaScript (scripts/build/compile-cli.mjs).
 run(process.execPath, ["scripts/build/compile-cli.mjs"]);
+run(process.execPath, [path.join(outDir, "prepare-data.cjs")]);
