@@ -26,7 +26,7 @@ const nextConfig = {
   // Turbopack's build cache (on by default in Next 16.4) only pays off on a rebuild of the same checkout, and
   // writing it kept a fresh clone's first build waiting 44-49 s longer on this project's 2-core machine; a
   // rebuild here measured no faster with it.
-  experimental: { turbopackFileSystemCacheForBuild: false, preloadEntriesOnStart: false },
+  experimental: { turbopackFileSystemCacheForBuild: false },
   reactStrictMode: true,
   // Integration tests build into their own folder so a developer's `next dev` is never disturbed.
   distDir: process.env.NEXT_DIST_DIR || ".next",

@@ -214,6 +214,9 @@ describe("compiled snapshot", () => {
     const second = loadVpicData(file, { now: NOW, cacheDir });
     expect(first.stats.fromSnapshot).toBe(false);
     expect(second.stats.fromSnapshot).toBe(true);
+    // Its typed arrays own their memory: none is a view keeping the whole file read back alive.
+    for (const array of [second.patternIndex, second.patterns.id, second.patterns.changedOn])
+      expect(array.buffer.byteLength).toBe(array.byteLength);
     for (const template of [
       "TSTAXXLX0KP123456",
       "TSTD26LX0KP123456",

@@ -11,7 +11,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { deserialize, serialize } from "node:v8";
+import { DefaultDeserializer, serialize } from "node:v8";
 
 export interface SnapshotSpec<T> {
   /** The vPIC file the value is compiled from. */
@@ -36,7 +36,7 @@ export function snapshotted<T>(spec: SnapshotSpec<T>): { value: T; fromSnapshot:
     .slice(0, 24);
   const snapshot = path.join(spec.cacheDir, `${spec.name}-${signature}.bin`);
   try {
-    const value: unknown = deserialize(readFileSync(snapshot));
+    const value: unknown = deserializeDetached(readFileSync(snapshot));
     if (spec.usable(value)) return { value: value as T, fromSnapshot: true };
   } catch {
     // No snapshot yet (or an unreadable one): compile.
@@ -69,6 +69,26 @@ function removeOldSnapshots(cacheDir: string, name: string): void {
     const file = path.join(cacheDir, entry);
     if (entry.startsWith("vpic-patterns-") || now - statSync(file).mtimeMs > KEEP_MS) rmSync(file, { force: true });
   }
+}
+
+/**
+ * Node.js's deserializer gives typed arrays back as views onto the buffer it read, which would keep the whole
+ * file (32 MB for the tables) alive beside the objects made from it; each is copied out instead, so the buffer goes.
+ */
+class DetachingDeserializer extends DefaultDeserializer {
+  _readHostObject(): unknown {
+    const view = (DefaultDeserializer.prototype as unknown as { _readHostObject(): unknown })._readHostObject.call(
+      this,
+    );
+    // (A DataView has no slice; none is written here.)
+    return ArrayBuffer.isView(view) && "slice" in view ? (view as Uint8Array).slice() : view;
+  }
+}
+
+function deserializeDetached(buffer: Buffer): unknown {
+  const deserializer = new DetachingDeserializer(buffer);
+  deserializer.readHeader();
+  return deserializer.readValue();
 }
 
 /** True for a Map from any realm (see above). */
