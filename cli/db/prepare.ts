@@ -61,7 +61,10 @@ async function migrationsPending(): Promise<boolean> {
   return expected.some((name) => !applied.has(name));
 }
 
-/** The schema up to date: a SQLite file in WAL mode (its folder made), then Prisma's migrate deploy if anything is pending. */
+/**
+ * The schema up to date: a SQLite file in WAL mode (its folder made), then Prisma's migrate deploy if anything is
+ * pending.
+ */
 export async function migrate(): Promise<void> {
   const { database } = config();
   if (database.provider === "sqlite") {

@@ -13,7 +13,8 @@
  *   instance shows here within POLL_MS plus that instance's write-behind delay (milliseconds): about 2 s.
  * - Held as the stored JSON text (a one-byte string, a third of the parsed objects' size) and parsed per lookup
  *   (tens of microseconds). Bounded per source in entries and bytes (MAX_PER_SOURCE, MAX_BYTES_PER_SOURCE; least
- *   recently used dropped; a dropped vehicle is asked again). Full size measured with `npm run bench:index-memory` (docs/scaling.md, "Memory").
+ *   recently used dropped; a dropped vehicle is asked again). Full size measured with `npm run bench:index-memory`
+ *   (docs/scaling.md, "Memory").
  */
 import type { LRUCache } from "lru-cache";
 import { db, dbProvider, type Db } from "../db";

@@ -57,7 +57,10 @@ export interface LoadOptions {
   cacheDir?: string;
 }
 
-/** What is read out of the file: everything the decoder holds but what depends on the time and the per-schema indexes. */
+/**
+ * What is read out of the file: everything the decoder holds but what depends on the time and the per-schema
+ * indexes (built on first use).
+ */
 interface VpicTables {
   elements: Map<number, VpicElement>;
   lookups: Map<string, Map<string, string>>;
