@@ -5,7 +5,7 @@
  * Safe to run from several instances at once against one PostgreSQL (migrate deploy takes an advisory lock;
  * seeders are idempotent).
  */
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { Client } from "pg";
@@ -14,67 +14,55 @@ import { disconnectDb } from "../../lib/db";
 import { instanceConnections } from "../../lib/db/connection-budget";
 import { migrateDeploy } from "./migrate-deploy";
 
-/**
- * True unless the database records every migration of the folder as applied (finished, not rolled back). Asked
- * before starting Prisma's CLI, which takes about 2 s even with nothing to do: `npm start` on an up-to-date database
- * (every start but the first after an upgrade) skips it, and the MCP stdio server must (Prisma's migration lock
- * cannot be taken while a running web app holds the SQLite file). A failed migration is not recorded as applied,
- * so Prisma still runs and reports it.
- */
-async function migrationsPending(): Promise<boolean> {
-  const { database } = config();
-  if (database.provider === "sqlite" && !existsSync(database.url.slice("file:".length))) return true;
-  const folder = path.join(
-    process.cwd(),
-    "prisma",
-    ...(database.provider === "postgresql" ? ["postgres"] : []),
-    "migrations",
-  );
-  const expected = readdirSync(folder, { withFileTypes: true })
+/** The migrations Prisma's migrate deploy would apply: every folder of the provider's migrations. */
+function migrationsInFolder(provider: "sqlite" | "postgresql"): string[] {
+  const folder = path.join(process.cwd(), "prisma", ...(provider === "postgresql" ? ["postgres"] : []), "migrations");
+  return readdirSync(folder, { withFileTypes: true })
     .filter((e) => e.isDirectory())
     .map((e) => e.name);
-  const sql = `SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`;
-  // A connection of its own, closed before Prisma's CLI runs: its migration lock cannot be taken on a SQLite file
-  // this process still holds open.
-  let rows: { migration_name: string }[];
-  try {
-    if (database.provider === "sqlite") {
-      const sqlite = new Database(database.url.slice("file:".length), { readonly: true, fileMustExist: true });
-      try {
-        rows = sqlite.prepare(sql).all() as { migration_name: string }[];
-      } finally {
-        sqlite.close();
-      }
-    } else {
-      const client = new Client(postgresPoolOptions(database));
-      await client.connect();
-      try {
-        rows = (await client.query<{ migration_name: string }>(sql)).rows;
-      } finally {
-        await client.end();
-      }
-    }
-  } catch {
-    return true; // no migrations table yet: a fresh database (or one Prisma should report on)
-  }
-  const applied = new Set(rows.map((r) => r.migration_name));
-  return expected.some((name) => !applied.has(name));
 }
 
+const APPLIED_SQL = `SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`;
+
 /**
- * The schema up to date: a SQLite file in WAL mode (its folder made), then Prisma's migrate deploy if anything is
- * pending.
+ * The schema up to date: a SQLite file in WAL mode (its folder made), then Prisma's migrate deploy unless the
+ * database records every migration of the folder as applied (finished, not rolled back). Prisma's CLI takes about
+ * 2 s even with nothing to do: `npm start` on an up-to-date database (every start but the first after an upgrade)
+ * skips it, and so must the MCP stdio server (Prisma's migration lock cannot be taken while a running web app holds
+ * the SQLite file). A failed migration is not recorded as applied, so Prisma still runs and reports it. The
+ * applied ones are read on a connection of this function's own, closed before Prisma's CLI runs: its lock cannot
+ * be taken on a SQLite file this process still holds open either.
  */
 export async function migrate(): Promise<void> {
   const { database } = config();
+  let applied: { migration_name: string }[] = [];
   if (database.provider === "sqlite") {
     const file = database.url.slice("file:".length);
     mkdirSync(path.dirname(file), { recursive: true });
     const sqlite = new Database(file);
-    sqlite.pragma("journal_mode = WAL");
-    sqlite.close();
+    try {
+      sqlite.pragma("journal_mode = WAL");
+      try {
+        applied = sqlite.prepare(APPLIED_SQL).all() as typeof applied;
+      } catch {
+        // No migrations table yet: a new file.
+      }
+    } finally {
+      sqlite.close();
+    }
+  } else {
+    const client = new Client(postgresPoolOptions(database));
+    try {
+      await client.connect();
+      applied = (await client.query<{ migration_name: string }>(APPLIED_SQL)).rows;
+    } catch {
+      // No migrations table yet (a new database), or a server Prisma should report on.
+    } finally {
+      await client.end().catch(() => undefined);
+    }
   }
-  if (await migrationsPending()) migrateDeploy(database.url);
+  const done = new Set(applied.map((r) => r.migration_name));
+  if (migrationsInFolder(database.provider).some((name) => !done.has(name))) migrateDeploy(database.url);
 }
 
 /** Any fixed number: the key of the advisory lock instances take turns on while they prepare the database. */
