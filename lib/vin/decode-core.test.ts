@@ -1,9 +1,9 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { decodeVinWith, type DecodeResult } from "./decoder";
 import { buildSyntheticVpic, exceptedVin, withCheckDigit } from "../../tests/support/synthetic-vpic";
-import { loadVpicData, type VpicData } from "./vpic-data";
+import { ensureVpicSnapshot, loadVpicData, type VpicData } from "./vpic-data";
 
 const NOW = new Date("2026-06-01T00:00:00Z");
 let data: VpicData;
@@ -227,6 +227,21 @@ describe("compiled snapshot", () => {
       const vin = withCheckDigit(template);
       expect(decodeVinWith(second, vin, NOW)).toEqual(decodeVinWith(first, vin, NOW));
     }
+  });
+});
+
+describe("ensureVpicSnapshot (install and start)", () => {
+  it("writes the snapshot a later load reads, and leaves one that is there alone", () => {
+    const file = buildSyntheticVpic();
+    const cacheDir = mkdtempSync(path.join(tmpdir(), "vpic-cache-"));
+    ensureVpicSnapshot(file, cacheDir);
+    const [written] = readdirSync(cacheDir);
+    expect(written).toMatch(/^vpic-tables-.*\.bin$/);
+    const writtenAt = statSync(path.join(cacheDir, written)).mtimeMs;
+    ensureVpicSnapshot(file, cacheDir);
+    expect(readdirSync(cacheDir)).toEqual([written]);
+    expect(statSync(path.join(cacheDir, written)).mtimeMs).toBe(writtenAt);
+    expect(loadVpicData(file, { now: NOW, cacheDir }).stats.fromSnapshot).toBe(true);
   });
 });
 

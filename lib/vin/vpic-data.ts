@@ -13,7 +13,7 @@
 import Database from "better-sqlite3";
 import { readPatternTables, type PatternTables } from "./pattern-tables";
 import { VIN_DESCRIPTOR_YEARS } from "./vin-descriptor-years";
-import { isMap, snapshotted } from "./vpic-snapshot";
+import { ensureSnapshot, isMap, snapshotted, type SnapshotSpec } from "./vpic-snapshot";
 import {
   decodableElements,
   elementTables,
@@ -84,15 +84,7 @@ const FORMAT = 3;
 export function loadVpicData(file: string, options: LoadOptions = {}): VpicData {
   const now = options.now ?? new Date();
   const started = performance.now();
-  const { value: t, fromSnapshot } = snapshotted<VpicTables>({
-    file,
-    cacheDir: options.cacheDir,
-    name: "vpic-tables",
-    dependsOn: `${FORMAT}|${[...NON_PATTERN_ELEMENTS].join(",")}`,
-    // (isView, not instanceof: see vpic-snapshot.ts.)
-    usable: (v) => isMap((v as VpicTables)?.wmis) && ArrayBuffer.isView((v as VpicTables).pt?.patternIndex),
-    compile: () => readTables(file),
-  });
+  const { value: t, fromSnapshot } = snapshotted(tablesSnapshot(file, options.cacheDir));
   for (const w of t.wmis.values()) w.isPublic = !Number.isNaN(w.publicAt) && w.publicAt <= now.getTime();
   const { pt, wmis, makesOfModel, conversions } = t;
   const indexer = schemaIndexer(pt, t.toBeQced);
@@ -129,6 +121,27 @@ export function loadVpicData(file: string, options: LoadOptions = {}): VpicData 
     dataDate: pt.maxChanged ? new Date(pt.maxChanged).toISOString().slice(0, 10) : "",
     stats: statsOf(wmis, indexer, store, started, fromSnapshot),
   };
+}
+
+/** The snapshot of what is read out of `file` (vpic-snapshot.ts). */
+function tablesSnapshot(file: string, cacheDir: string | undefined): SnapshotSpec<VpicTables> {
+  return {
+    file,
+    cacheDir,
+    name: "vpic-tables",
+    dependsOn: `${FORMAT}|${[...NON_PATTERN_ELEMENTS].join(",")}`,
+    // (isView, not instanceof: see vpic-snapshot.ts.)
+    usable: (v) => isMap((v as VpicTables)?.wmis) && ArrayBuffer.isView((v as VpicTables).pt?.patternIndex),
+    compile: () => readTables(file),
+  };
+}
+
+/**
+ * Writes the snapshot of `file`'s tables into `cacheDir` unless it is there (an install, a start), reading nothing
+ * back: the processes that start next read it.
+ */
+export function ensureVpicSnapshot(file: string, cacheDir: string): void {
+  ensureSnapshot({ ...tablesSnapshot(file, cacheDir), cacheDir });
 }
 
 function readTables(file: string): VpicTables {

@@ -19,7 +19,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import Database from "better-sqlite3";
-import { loadVpicData } from "./vpic-data";
+import { ensureVpicSnapshot } from "./vpic-data";
 
 /** Tables without which no decode is possible. */
 const REQUIRED_VPIC_TABLES = ["Wmi", "Wmi_VinSchema", "VinSchema", "Pattern", "Element", "Make", "Model", "Make_Model"];
@@ -63,7 +63,7 @@ export async function ensureBundledVpic(target: string): Promise<"present" | "un
  * the snapshot is already there.
  */
 function compileVpicSnapshot(file: string): void {
-  loadVpicData(file, { cacheDir: path.join(path.dirname(file), "cache") });
+  ensureVpicSnapshot(file, path.join(path.dirname(file), "cache"));
 }
 
 /** Throws with a precise message unless `file` is an SQLite database holding the vPIC tables. */

@@ -9,7 +9,7 @@
  * realm (under Jest, not the test's), so a check of what came back must not use `instanceof`.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DefaultDeserializer, serialize } from "node:v8";
 
@@ -29,12 +29,7 @@ export interface SnapshotSpec<T> {
 
 export function snapshotted<T>(spec: SnapshotSpec<T>): { value: T; fromSnapshot: boolean } {
   if (!spec.cacheDir) return { value: spec.compile(), fromSnapshot: false };
-  const stat = statSync(spec.file);
-  const signature = createHash("sha256")
-    .update(`${path.resolve(spec.file)}|${stat.size}|${stat.mtimeMs}|${spec.dependsOn}`)
-    .digest("hex")
-    .slice(0, 24);
-  const snapshot = path.join(spec.cacheDir, `${spec.name}-${signature}.bin`);
+  const snapshot = snapshotPath(spec, spec.cacheDir);
   try {
     const value: unknown = deserializeDetached(readFileSync(snapshot));
     if (spec.usable(value)) return { value: value as T, fromSnapshot: true };
@@ -42,17 +37,40 @@ export function snapshotted<T>(spec: SnapshotSpec<T>): { value: T; fromSnapshot:
     // No snapshot yet (or an unreadable one): compile.
   }
   const value = spec.compile();
+  write(snapshot, spec.cacheDir, spec.name, value);
+  return { value, fromSnapshot: false };
+}
+
+/**
+ * Compiles and writes the snapshot unless its file is there, without reading it back (what an install or a start
+ * does ahead of the processes that will read it). One that is there but unusable is compiled again by the first
+ * process that reads it.
+ */
+export function ensureSnapshot<T>(spec: SnapshotSpec<T> & { cacheDir: string }): void {
+  const snapshot = snapshotPath(spec, spec.cacheDir);
+  if (!existsSync(snapshot)) write(snapshot, spec.cacheDir, spec.name, spec.compile());
+}
+
+function snapshotPath(spec: SnapshotSpec<unknown>, cacheDir: string): string {
+  const stat = statSync(spec.file);
+  const signature = createHash("sha256")
+    .update(`${path.resolve(spec.file)}|${stat.size}|${stat.mtimeMs}|${spec.dependsOn}`)
+    .digest("hex")
+    .slice(0, 24);
+  return path.join(cacheDir, `${spec.name}-${signature}.bin`);
+}
+
+function write(snapshot: string, cacheDir: string, name: string, value: unknown): void {
   try {
-    mkdirSync(spec.cacheDir, { recursive: true });
+    mkdirSync(cacheDir, { recursive: true });
     // Written aside and renamed: processes starting together each write whole files, and none reads a part.
     const partial = `${snapshot}.${process.pid}.partial`;
     writeFileSync(partial, serialize(value));
     renameSync(partial, snapshot);
-    removeOldSnapshots(spec.cacheDir, spec.name);
+    removeOldSnapshots(cacheDir, name);
   } catch {
     // A read-only data folder only costs start-up time.
   }
-  return { value, fromSnapshot: false };
 }
 
 /** A snapshot of another file older than this is of a file no longer served (vPIC is refreshed monthly). */

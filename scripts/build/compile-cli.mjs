@@ -3,7 +3,7 @@
 // cli/server/job-runner.ts; and the data check before the server starts, scripts/build/prepare-data.ts) to plain
 // CommonJS with esbuild, so none needs tsx and its esbuild service at run time: measured on 2 cores, the launcher
 // chain went from npm + tsx + launcher + esbuild (82 MB PSS) to npm + launcher, the job runner lost tsx's loader
-// and its esbuild service, and the data check takes 0.9 s instead of 2.6 s.
+// and its esbuild service, and the data check takes 0.6 s instead of 2.6 s.
 //
 // Run by scripts/build/postinstall.mjs and, when a source is newer than the bundle, by scripts/build/cli.mjs
 // before it runs one. Packages stay in node_modules (required at run time, as tsx would); each file's own
