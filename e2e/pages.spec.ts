@@ -3,9 +3,9 @@
  * critical axe violation (WCAG 2.1 A/AA rules), no text under 12 px, and a full-page screenshot in SCREENSHOT_DIR
  * (test-results/screenshots by default) for a person to look at. Every page is checked in dark mode too.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import path from "node:path";
+import { axe, axeRules } from "./support/axe";
 import { signInByMailedLink, startTrial } from "./support/dealer-sign-in";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? path.join("test-results", "screenshots");
@@ -91,18 +91,8 @@ async function expectNoTinyText(page: Page) {
   expect(tiny).toEqual([]);
 }
 
-/**
- * WCAG 2.5.3 (label in name): axe checks it with an experimental rule that no tag turns on, so it is named here;
- * a link whose name does not contain its visible text ("California: 12 deals" on a tile reading "CA 12") cannot
- * be reached by saying what it shows.
- */
-const EXTRA_AXE_RULES = { "label-content-name-mismatch": { enabled: true } };
-
 async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .options({ rules: EXTRA_AXE_RULES })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
+  const results = await axe(page).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(
@@ -138,7 +128,7 @@ test("the pricing page's state map: each link's accessible name contains the tex
   await page.goto("/pricing/toyota/camry/2024");
   const links = page.getByTestId("states-map").locator("a[data-state]");
   expect(await links.count()).toBeGreaterThan(0);
-  const results = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
+  const results = await axeRules(page, ["label-content-name-mismatch"]).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.length} nodes`)).toEqual([]);
   // The rule ran over the map's links (an axe without it would pass by checking nothing).
   expect(results.passes.find((p) => p.id === "label-content-name-mismatch")?.nodes.length).toBeGreaterThan(0);
