@@ -1,12 +1,15 @@
 /**
  * The contract check behind every integration test: each response a started test app gives is validated
- * against the app's own OpenAPI document (fetched once from /api/public/openapi.json): the operation must list
+ * against the build's OpenAPI document (fetched once per build from /api/public/openapi.json): the operation must list
  * the status, the content type must be documented for it, and a JSON body must match the documented schema.
  * jest-setup.ts wraps `fetch` with `checkResponse`, so a response that drifts from the document fails the test
  * that received it. Only responses are checked: tests may send any garbage they like.
  */
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
 type Json = Record<string, unknown>;
 
@@ -108,13 +111,33 @@ export async function checkResponse(
 async function contractOf(origin: string, rawFetch: typeof fetch): Promise<Contract> {
   let contract = contracts().get(origin);
   if (!contract) {
-    contract = rawFetch(`${origin}/api/public/openapi.json`).then(async (res) => {
-      if (res.status !== 200) throw new ContractViolation(`${origin}/api/public/openapi.json answered ${res.status}`);
-      return compileContract((await res.json()) as Json);
-    });
+    contract = documentOfBuild(origin, rawFetch).then(compileContract);
     contracts().set(origin, contract);
   }
   return contract;
+}
+
+/**
+ * The OpenAPI document of the build every test app serves: asked of the first app that answers, then kept in a
+ * file named for the build. Its paths and schemas are the build's (only `servers` names the app); building it
+ * costs a new app almost a second of CPU, and a run starts about a hundred apps.
+ */
+async function documentOfBuild(origin: string, rawFetch: typeof fetch): Promise<Json> {
+  const root = path.resolve(__dirname, "../..");
+  const buildId = readFileSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"), "utf8").trim();
+  const file = path.join(os.tmpdir(), `vinscope-openapi-${buildId}.json`);
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as Json;
+  } catch {
+    const res = await rawFetch(`${origin}/api/public/openapi.json`);
+    if (res.status !== 200) throw new ContractViolation(`${origin}/api/public/openapi.json answered ${res.status}`);
+    const text = await res.text();
+    // Written whole, then renamed into place: a test process reading it at the same time sees all or nothing.
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, text);
+    renameSync(partial, file);
+    return JSON.parse(text) as Json;
+  }
 }
 
 /** The document's paths as matchers, and lazily compiled validators (components become $defs). */
