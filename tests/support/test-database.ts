@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { Client } from "pg";
 import { migrateDeploy } from "../../cli/db/migrate-deploy";
 
@@ -59,12 +60,21 @@ function migrationsHash(migrations: string): string {
 
 function makeSqliteTemplate(): string {
   const migrations = path.resolve(__dirname, "../../prisma/migrations");
-  const template = path.join(os.tmpdir(), `vinscope-migrated-${migrationsHash(migrations)}.db`);
+  const template = path.join(os.tmpdir(), `vinscope-migrated-${migrationsHash(migrations)}-wal.db`);
   if (existsSync(template)) return template;
   const dir = mkdtempSync(path.join(os.tmpdir(), "vinscope-migrating-"));
   try {
     const file = path.join(dir, "template.db");
     migrateDeploy(`file:${file}`, { quiet: true });
+    // In WAL mode, as `vinscope db migrate` leaves a file (cli/db/prepare.ts); the mode is kept in the file, so
+    // every copy has it. In SQLite's default mode a reader blocks a writer's commit, which the app's database
+    // layer does not retry: a test app failed writes with 503 where the product would not.
+    const sqlite = new Database(file);
+    try {
+      sqlite.pragma("journal_mode = WAL");
+    } finally {
+      sqlite.close();
+    }
     renameSync(file, template);
   } finally {
     rmSync(dir, { recursive: true, force: true });
