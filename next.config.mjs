@@ -26,13 +26,7 @@ const nextConfig = {
   // Turbopack's build cache (on by default in Next 16.4) only pays off on a rebuild of the same checkout, and
   // writing it kept a fresh clone's first build waiting 44-49 s longer on this project's 2-core machine; a
   // rebuild here measured no faster with it.
-  experimental: {
-    turbopackFileSystemCacheForBuild: false,
-    // A test app (tests/support/app.ts sets NEXT_PRELOAD_ENTRIES=false) loads each route when it is first asked,
-    // as `next dev` does: it serves a handful of routes, and loading all of them at start cost each of the hundred
-    // apps a test run starts 1.2 s of CPU. `npm start` keeps Next.js's default and loads every route at start.
-    preloadEntriesOnStart: process.env.NEXT_PRELOAD_ENTRIES !== "false",
-  },
+  experimental: { turbopackFileSystemCacheForBuild: false },
   reactStrictMode: true,
   // Integration tests build into their own folder so a developer's `next dev` is never disturbed.
   distDir: process.env.NEXT_DIST_DIR || ".next",

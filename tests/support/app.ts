@@ -83,8 +83,6 @@ export function baseTestEnv(port: number, databaseUrl: string): Record<string, s
     REPORT_LIVE_BUDGET_MS: "5000",
     // Ready at once: a test app is not measured for speed (tests/warm-up.test.ts tests the warm-up itself).
     SERVER_WARM_UP_REQUESTS: "0",
-    // Each route is loaded when first asked rather than all at start (next.config.mjs).
-    NEXT_PRELOAD_ENTRIES: "false",
   };
 }
 
