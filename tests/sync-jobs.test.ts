@@ -18,7 +18,8 @@ import { RecallsResponse } from "../lib/recalls";
 import { parseConfig } from "../lib/config";
 import { createDb } from "../lib/db";
 import { baseTestEnv, eventually, startApp, type TestApp } from "./support/app";
-import { createTestDatabase, type TestDatabase } from "./support/test-database";
+import { Client } from "pg";
+import { createTestDatabase, postgresTablesOf, testProvider, type TestDatabase } from "./support/test-database";
 import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from "./support/fake-server";
 import { vinscopeCommand, jobRunnerCommand } from "./support/vinscope-cli";
 
@@ -557,6 +558,52 @@ describe("the job runner", () => {
       await database.drop();
     }
   }, 60_000);
+
+  (testProvider() === "postgresql" ? test : test.skip)(
+    "SIGTERM stops it within seconds while its sync waits on a table another connection has locked",
+    async () => {
+      files.on("GET", /^\/locked\/[^/]+$/, (req) => serveFile(fixture(path.basename(req.path)), req));
+      const database = await createTestDatabase();
+      const { connectionString, schema } = postgresTablesOf(database.url);
+      const admin = new Client({ connectionString });
+      await admin.connect();
+      let runner: ChildProcess | undefined;
+      try {
+        await admin.query("BEGIN");
+        const { rows } = await admin.query<{ name: string }>(
+          "SELECT quote_ident(table_name) AS name FROM information_schema.tables WHERE table_schema = $1",
+          [schema],
+        );
+        await admin.query(`LOCK TABLE ${rows.map((r) => `"${schema}".${r.name}`).join(", ")} IN ACCESS EXCLUSIVE MODE`);
+        runner = spawn(...jobRunnerCommand(), {
+          cwd: root,
+          env: { ...process.env, ...app.env, DATABASE_URL: database.url, SYNC_RECALLS_URL: `${files.url}/locked` },
+          stdio: "ignore",
+        });
+        // The runner's first query waits on the lock.
+        await eventually(
+          () =>
+            admin.query(
+              "SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation JOIN pg_namespace n ON n.oid = c.relnamespace WHERE NOT l.granted AND n.nspname = $1",
+              [schema],
+            ),
+          (r) => (r.rowCount ?? 0) > 0,
+          30_000,
+        );
+        const exited = new Promise<number | null>((r) => runner!.once("exit", r));
+        const stopping = Date.now();
+        runner.kill("SIGTERM");
+        const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r("still running"), 15_000))]);
+        expect({ code, within15s: Date.now() - stopping < 15_000 }).toEqual({ code: 0, within15s: true });
+      } finally {
+        runner?.kill("SIGKILL");
+        await admin.query("ROLLBACK").catch(() => undefined);
+        await admin.end();
+        await database.drop();
+      }
+    },
+    60_000,
+  );
 
   test("with every job off, it stays up (a minute and more) instead of exiting to be restarted", async () => {
     // Started before the rest of this file ran: only what is left of the minute is waited for here.

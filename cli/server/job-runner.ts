@@ -24,19 +24,23 @@ if (JOBS.some((j) => j.name === "webhooks")) warnIfAddressChecksOff("job runner"
 // With every job switched off nothing else holds the event loop, and the process would end at once; the
 // launcher takes an exit for a crash and restarts it. So the runner stays up, idle, until it is stopped.
 const idle = setInterval(() => undefined, 2 ** 30);
+/** How long closing the database may take once the runner is stopping. */
+const DISCONNECT_WAIT_MS = 3000;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     const stopping = performance.now();
     clearInterval(idle);
     runner.stop();
-    // Give an aborted job a moment to roll back and release its lease.
-    setTimeout(
-      () =>
-        void disconnectDb().finally(() => {
-          log().info({ signal, ms: Math.round(performance.now() - stopping) }, "job runner stopped");
-          process.exit(0);
-        }),
-      1500,
-    ).unref();
+    const exit = () => {
+      log().info({ signal, ms: Math.round(performance.now() - stopping) }, "job runner stopped");
+      process.exit(0);
+    };
+    // Give an aborted job a moment to roll back and release its lease, then close the database. Closing waits for
+    // the connections in use; one that never comes back (a query the abort left waiting on a lock) must not keep
+    // the runner from stopping, so it exits DISCONNECT_WAIT_MS later whatever the database does.
+    setTimeout(() => {
+      setTimeout(exit, DISCONNECT_WAIT_MS).unref();
+      void disconnectDb().finally(exit);
+    }, 1500).unref();
   });
 }
