@@ -17,6 +17,12 @@ import { vinscopeCommand } from "./support/vinscope-cli";
 const HEALTHY = "public, max-age=86400, s-maxage=86400, stale-while-revalidate=3600";
 const DEGRADED = "public, max-age=60, s-maxage=60";
 const BUDGET_MS = 300;
+/**
+ * How much later than the budget an answer may come back while a source hangs: on a machine running two suites
+ * side by side a report took 829 ms. One that waited on the hanging source would take its timeout (vPIC's 1.5 s,
+ * the NHTSA APIs' 4 s here).
+ */
+const PAST_BUDGET_UNDER_LOAD_MS = 1000;
 const ONLY = (section: string) =>
   ["pricing", "recalls", "insight", "safetyRatings", "complaints", "fuelEconomy"]
     .map((s) => `${s}=${s === section}`)
@@ -125,7 +131,7 @@ describe("a vPIC that hangs", () => {
       const asked = calls(nhtsa, "/complaints/complaintsByVehicle");
       const report = await timed(`/api/public/vin/${accord("J")}?${ONLY("complaints")}`);
       expect(report.res.status).toBe(200);
-      expect(report.ms).toBeLessThan(BUDGET_MS + 500);
+      expect(report.ms).toBeLessThan(BUDGET_MS + PAST_BUDGET_UNDER_LOAD_MS);
       expect(vpic.requests.length).toBe(vinsAsked + 1); // the decode waited on vPIC, which never answered
       // NHTSA's complaints answered in ~100 ms, within the budget the decode's wait took.
       expect(report.body.complaints).toMatchObject({ status: "ok", count: 1, newest: [{ odiNumber: 11502018 }] });
@@ -144,7 +150,7 @@ describe("a vPIC that hangs", () => {
       const res = await fetch(
         `${app.url}/api/public/vins?vins=${accord("K")}&recalls=true&pricing=false&insight=false`,
       );
-      expect(Date.now() - started).toBeLessThan(BUDGET_MS + 500);
+      expect(Date.now() - started).toBeLessThan(BUDGET_MS + PAST_BUDGET_UNDER_LOAD_MS);
       const body = await res.json();
       expect(body.results[0].report.recalls).toMatchObject({ status: "ok", count: 0 });
     } finally {
@@ -178,7 +184,8 @@ describe("a live source slower than the report's budget", () => {
     const vin = camry("L");
     const first = await timed(`/api/public/vin/${vin}?${ONLY("complaints")}`);
     expect(first.res.status).toBe(200);
-    expect(first.ms).toBeLessThan(BUDGET_MS + 500);
+    // Pending shows it did not wait for the answer (at ~900 ms); the time is only bounded, as under load.
+    expect(first.ms).toBeLessThan(BUDGET_MS + PAST_BUDGET_UNDER_LOAD_MS);
     expect(first.body.complaints).toMatchObject({ status: "pending", count: null, byComponent: [], newest: [] });
     expect(first.body.complaints).toMatchObject({ reason: "asking" });
     expect(first.body.complaints.source).toMatch(
@@ -269,7 +276,7 @@ describe("a source that hangs", () => {
       );
       for (const { body, ms } of await Promise.all(reports)) {
         expect(body.safetyRatings).toMatchObject({ status: "pending", selection: null, variants: [] });
-        expect(ms).toBeLessThan(BUDGET_MS + 500);
+        expect(ms).toBeLessThan(BUDGET_MS + PAST_BUDGET_UNDER_LOAD_MS);
       }
       let state = await breakerState("nhtsa-ratings");
       while (state !== "open" && Date.now() - started < 3000) {
