@@ -14,13 +14,12 @@ import { execFileSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import net from "node:net";
 import Database from "better-sqlite3";
-import { Client } from "pg";
 import { freePort, startApp, type TestApp } from "./support/app";
 import { startFakeServer, type FakeServer } from "./support/fake-server";
 import {
   createTestDatabase,
   migrateDatabase,
-  postgresTablesOf,
+  lockPostgresTables,
   testProvider,
   type TestDatabase,
 } from "./support/test-database";
@@ -406,23 +405,10 @@ postgresOnly(
 
     test("an exhausted pool answers 503 with Retry-After within the connect timeout, and serves again once a connection frees", async () => {
       // The app's one connection is taken by a request stuck behind a lock the test holds on the app's tables.
-      const { connectionString, schema } = postgresTablesOf(database.url);
-      const admin = new Client({ connectionString });
-      await admin.connect();
+      const locks = await lockPostgresTables(database.url, { except: "rate_limit_%" });
       try {
-        await admin.query("BEGIN");
-        const { rows } = await admin.query<{ name: string }>(
-          "SELECT quote_ident(table_name) AS name FROM information_schema.tables WHERE table_schema = $1 AND table_name NOT LIKE 'rate_limit_%'",
-          [schema],
-        );
-        await admin.query(`LOCK TABLE ${rows.map((r) => `"${schema}".${r.name}`).join(", ")} IN ACCESS EXCLUSIVE MODE`);
         const stuck = uncachedRecalls(app);
-        for (let waited = 0; ; waited += 100) {
-          const { rows: waiting } = await admin.query(
-            "SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation JOIN pg_namespace n ON n.oid = c.relnamespace WHERE NOT l.granted AND n.nspname = $1",
-            [schema],
-          );
-          if (waiting.length > 0) break;
+        for (let waited = 0; !(await locks.someoneWaits()); waited += 100) {
           expect(waited).toBeLessThan(ANSWER_WITHIN_MS);
           await new Promise((r) => setTimeout(r, 100));
         }
@@ -433,11 +419,11 @@ postgresOnly(
         // Each waited for a connection for DATABASE_CONNECT_TIMEOUT_MS (1.5 s), not for the lock.
         expect(Date.now() - started).toBeLessThan(ANSWER_WITHIN_MS);
 
-        await admin.query("ROLLBACK");
+        await locks.release();
         expect((await stuck).status).toBe(200);
         await recovers("/api/health", () => get(app, "/api/health"));
       } finally {
-        await admin.end();
+        await locks.close();
       }
     });
   },

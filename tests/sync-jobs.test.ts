@@ -14,12 +14,11 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import Database from "better-sqlite3";
-import { Client } from "pg";
 import { RecallsResponse } from "../lib/recalls";
 import { parseConfig } from "../lib/config";
 import { createDb } from "../lib/db";
 import { baseTestEnv, eventually, startApp, type TestApp } from "./support/app";
-import { createTestDatabase, postgresTablesOf, testProvider, type TestDatabase } from "./support/test-database";
+import { createTestDatabase, lockPostgresTables, testProvider, type TestDatabase } from "./support/test-database";
 import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from "./support/fake-server";
 import { vinscopeCommand, jobRunnerCommand } from "./support/vinscope-cli";
 
@@ -564,17 +563,9 @@ describe("the job runner", () => {
     async () => {
       files.on("GET", /^\/locked\/[^/]+$/, (req) => serveFile(fixture(path.basename(req.path)), req));
       const database = await createTestDatabase();
-      const { connectionString, schema } = postgresTablesOf(database.url);
-      const admin = new Client({ connectionString });
-      await admin.connect();
+      const locks = await lockPostgresTables(database.url);
       let runner: ChildProcess | undefined;
       try {
-        await admin.query("BEGIN");
-        const { rows } = await admin.query<{ name: string }>(
-          "SELECT quote_ident(table_name) AS name FROM information_schema.tables WHERE table_schema = $1",
-          [schema],
-        );
-        await admin.query(`LOCK TABLE ${rows.map((r) => `"${schema}".${r.name}`).join(", ")} IN ACCESS EXCLUSIVE MODE`);
         runner = spawn(...jobRunnerCommand(), {
           cwd: root,
           env: { ...process.env, ...app.env, DATABASE_URL: database.url, SYNC_RECALLS_URL: `${files.url}/locked` },
@@ -582,12 +573,8 @@ describe("the job runner", () => {
         });
         // The runner's first query waits on the lock.
         await eventually(
-          () =>
-            admin.query(
-              "SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation JOIN pg_namespace n ON n.oid = c.relnamespace WHERE NOT l.granted AND n.nspname = $1",
-              [schema],
-            ),
-          (r) => (r.rowCount ?? 0) > 0,
+          () => locks.someoneWaits(),
+          (waits) => waits,
           30_000,
         );
         const exited = new Promise<number | null>((r) => runner!.once("exit", r));
@@ -597,8 +584,7 @@ describe("the job runner", () => {
         expect({ code, within15s: Date.now() - stopping < 15_000 }).toEqual({ code: 0, within15s: true });
       } finally {
         runner?.kill("SIGKILL");
-        await admin.query("ROLLBACK").catch(() => undefined);
-        await admin.end();
+        await locks.close();
         await database.drop();
       }
     },

@@ -193,3 +193,56 @@ export function postgresTablesOf(url: string): { connectionString: string; schem
     ? { connectionString: process.env.TEST_DATABASE_URL!, schema }
     : { connectionString: url, schema: "public" };
 }
+
+interface HeldTables {
+  /** Whether a query of another connection is waiting on one of the locks. */
+  someoneWaits(): Promise<boolean>;
+  /** Ends the transaction: the queries waiting on it go on. */
+  release(): Promise<void>;
+  /** Releases the locks if they are still held, and closes the connection. */
+  close(): Promise<void>;
+}
+
+/**
+ * Every table of a PostgreSQL test database (but those whose name is LIKE `except`) locked ACCESS EXCLUSIVE by a
+ * connection of the test's own, in an open transaction: what the app's (or a job runner's) queries then wait on.
+ */
+export async function lockPostgresTables(url: string, opts: { except?: string } = {}): Promise<HeldTables> {
+  const { connectionString, schema } = postgresTablesOf(url);
+  const admin = new Client({ connectionString });
+  await admin.connect();
+  let held = false;
+  try {
+    await admin.query("BEGIN");
+    held = true;
+    const { rows } = await admin.query<{ name: string }>(
+      `SELECT quote_ident(table_name) AS name FROM information_schema.tables WHERE table_schema = $1${
+        opts.except ? " AND table_name NOT LIKE $2" : ""
+      }`,
+      opts.except ? [schema, opts.except] : [schema],
+    );
+    await admin.query(`LOCK TABLE ${rows.map((r) => `"${schema}".${r.name}`).join(", ")} IN ACCESS EXCLUSIVE MODE`);
+  } catch (error) {
+    await admin.end();
+    throw error;
+  }
+  const release = async () => {
+    if (!held) return;
+    held = false;
+    await admin.query("ROLLBACK");
+  };
+  return {
+    someoneWaits: async () =>
+      (
+        await admin.query(
+          "SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation JOIN pg_namespace n ON n.oid = c.relnamespace WHERE NOT l.granted AND n.nspname = $1",
+          [schema],
+        )
+      ).rows.length > 0,
+    release,
+    close: async () => {
+      await release().catch(() => undefined);
+      await admin.end();
+    },
+  };
+}
