@@ -18,9 +18,9 @@ const HEALTHY = "public, max-age=86400, s-maxage=86400, stale-while-revalidate=3
 const DEGRADED = "public, max-age=60, s-maxage=60";
 const BUDGET_MS = 300;
 /**
- * How much later than the budget an answer may come back while a source hangs: on a machine running two suites
- * side by side a report took 829 ms. One that waited on the hanging source would take its timeout (vPIC's 1.5 s,
- * the NHTSA APIs' 4 s here).
+ * How much later than the budget an answer may come back while a source hangs or is slow: on a machine running two
+ * suites side by side a report took 829 ms. One that waited on the source would take its timeout (vPIC's 1.5 s, the
+ * NHTSA APIs' 4 s here) or its answer (2 s for the slow one).
  */
 const PAST_BUDGET_UNDER_LOAD_MS = 1000;
 const ONLY = (section: string) =>
@@ -176,15 +176,16 @@ describe("the live budget counts from the request's arrival", () => {
   });
 });
 
-// After the tests that need NHTSA's breakers closed: its slow calls (900 ms, past OUTSIDE_SLOW_CALL_MS) count as
-// failures, and two of them against one success can open the complaints and recalls breakers for the cooldown (60 s).
+// After the tests that need NHTSA's breakers closed: its slow calls (2 s and 900 ms, past OUTSIDE_SLOW_CALL_MS)
+// count as failures, and two of them against one success can open the complaints and recalls breakers for the
+// cooldown (60 s).
 describe("a live source slower than the report's budget", () => {
   test("the section is pending within the budget; the call goes on and the next report answers from the store", async () => {
-    mode.nhtsaDelayMs = 900;
+    // Slower than the budget with the room a loaded machine needs: a report that waited for it would take 2 s.
+    mode.nhtsaDelayMs = 2000;
     const vin = camry("L");
     const first = await timed(`/api/public/vin/${vin}?${ONLY("complaints")}`);
     expect(first.res.status).toBe(200);
-    // Pending shows it did not wait for the answer (at ~900 ms); the time is only bounded, as under load.
     expect(first.ms).toBeLessThan(BUDGET_MS + PAST_BUDGET_UNDER_LOAD_MS);
     expect(first.body.complaints).toMatchObject({ status: "pending", count: null, byComponent: [], newest: [] });
     expect(first.body.complaints).toMatchObject({ reason: "asking" });
@@ -193,7 +194,7 @@ describe("a live source slower than the report's budget", () => {
     );
     expect(first.res.headers.get("cache-control")).toBe(DEGRADED);
 
-    await new Promise((r) => setTimeout(r, 1200)); // the call answers at ~900 ms and is stored
+    await new Promise((r) => setTimeout(r, 2400)); // the call answers at ~2 s and is stored
     const asked = calls(nhtsa, "/complaints/complaintsByVehicle");
     const second = await timed(`/api/public/vin/${camry("L", 2)}?${ONLY("complaints")}`);
     expect(second.body.complaints).toMatchObject({ status: "ok", count: 1, newest: [{ odiNumber: 11502020 }] });
